@@ -1,0 +1,27 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod any;
+pub mod error;
+pub mod kalah;
+mod movelist;
+mod perft;
+mod player;
+mod position;
+mod record;
+mod rng;
+mod ruleset;
+pub mod switches;
+
+pub use error::{
+    IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
+    RecordError, RulesetParseError, SettingsError, TextProblem,
+};
+pub use movelist::MoveList;
+pub use perft::{Playout, perft, perft_divide, perft_parallel, random_playout};
+pub use player::{Outcome, Player, Score};
+pub use position::Position;
+pub use record::GameRecord;
+pub use rng::{RandomSource, SplitMix64};
+pub use ruleset::{Ruleset, SeedCount};

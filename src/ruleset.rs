@@ -1,0 +1,227 @@
+//! The [`Ruleset`] trait: what every game of the crate implements.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::ops::Deref;
+use std::str::FromStr;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::{
+    IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
+    RulesetParseError,
+};
+use crate::player::{Outcome, Player};
+use crate::rng::RandomSource;
+
+/// Where the seeds of a position are: on the board, and in each player's store (Kalah's store,
+/// Toguz Kumalak's kazan, or the stones a Tsoro player has captured).
+///
+/// In every game of the crate `board + stores[0] + stores[1]` never changes during a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct SeedCount {
+    /// Seeds in the pits or holes.
+    pub board: u32,
+    /// Seeds in each player's store, indexed by [`Player::index`].
+    pub stores: [u32; 2],
+}
+
+impl SeedCount {
+    /// Everything: board and both stores.
+    pub const fn total(self) -> u32 {
+        self.board + self.stores[0] + self.stores[1]
+    }
+
+    /// One player's store.
+    pub const fn store(self, player: Player) -> u32 {
+        self.stores[player.index()]
+    }
+}
+
+/// The rules of one game under one choice of rule switches.
+///
+/// A ruleset is a small value built once from validated settings (`Kalah::new(settings)`, or
+/// parsed from ruleset text such as `"kalah:empty-capture"`); its methods never check the
+/// settings again. The positions it plays on are separate values of type
+/// [`State`](Ruleset::State): small, cheap to copy, so search can copy instead of undoing.
+///
+/// The required methods are the game's rules; everything else is provided on top of them:
+/// [`play`](Ruleset::play) and [`try_play`](Ruleset::try_play) check legality and then call
+/// [`play_unchecked`](Ruleset::play_unchecked); [`is_legal`](Ruleset::is_legal) searches the
+/// legal moves; [`parse_position`](Ruleset::parse_position) reads the text and validates it.
+///
+/// ```
+/// use sowing::{Player, Ruleset};
+/// use sowing::kalah::Kalah;
+///
+/// let kalah: Kalah = "kalah".parse().unwrap();
+/// let mut state = kalah.start();
+/// assert_eq!(kalah.to_move(&state), Player::South);
+/// let mv = kalah.parse_move(&state, "3").unwrap(); // 4 seeds from pit 3: the last in the store
+/// kalah.try_play(&mut state, mv).unwrap();
+/// assert_eq!(kalah.to_move(&state), Player::South); // an extra turn
+/// assert_eq!(state.to_string(), "4,4,4,4,4,4/4,4,0,5,5,5 1 0 S");
+/// ```
+pub trait Ruleset:
+    Clone + Debug + Display + FromStr<Err = RulesetParseError> + PartialEq + Send + Sync + 'static
+{
+    /// A position: the board, the stores, the side to move and whatever else the rules need
+    /// to know (Kalah's pie-rule option, Toguz Kumalak's tuzdiks, a Tsoro turn in progress).
+    ///
+    /// It prints as the game's position text and parses back from it (`FromStr` checks only
+    /// the syntax; [`validate`](Ruleset::validate) checks it against a ruleset). serde uses the
+    /// same text, so a deserialized state is at least well formed; wrap it in a
+    /// [`Position`](crate::Position) to have deserialization check it against a ruleset too.
+    type State: Clone
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = PositionParseError>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+
+    /// One action of one player: a sowing, or a decision within a turn.
+    type Move: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// The list [`legal_moves`](Ruleset::legal_moves) returns: a
+    /// [`MoveList`](crate::MoveList) on the stack.
+    type Moves: Deref<Target = [Self::Move]> + Clone + Debug;
+
+    /// The game's name as it starts ruleset text: `kalah`, `toguz` or `tsoro`.
+    const GAME: &'static str;
+
+    /// The position the game starts from.
+    fn start(&self) -> Self::State;
+
+    /// The player to move (in a finished game: the player who would move next).
+    fn to_move(&self, state: &Self::State) -> Player;
+
+    /// Every legal move; empty exactly when the game is over.
+    fn legal_moves(&self, state: &Self::State) -> Self::Moves;
+
+    /// Plays `mv`, which must be legal in `state`.
+    ///
+    /// This is the fast path for search and playouts. An illegal move leaves `state` in an
+    /// unspecified but memory-safe condition (it never panics on a move value the game's
+    /// notation can express, but the result is not a position of the game). Use
+    /// [`try_play`](Ruleset::try_play) or [`play`](Ruleset::play) for moves you have not
+    /// taken from [`legal_moves`](Ruleset::legal_moves).
+    fn play_unchecked(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Where the seeds are.
+    fn seed_count(&self, state: &Self::State) -> SeedCount;
+
+    /// The number of seeds the game starts with; [`SeedCount::total`] always equals it.
+    fn total_seeds(&self) -> u32;
+
+    /// Checks that a (parsed or deserialized) state can occur under this ruleset: board size,
+    /// seed total, and every invariant the rules keep.
+    fn validate(&self, state: &Self::State) -> Result<(), PositionError>;
+
+    /// The state's hash for transposition tables, kept up to date by
+    /// [`play_unchecked`](Ruleset::play_unchecked) rather than recomputed.
+    fn hash(&self, state: &Self::State) -> u64;
+
+    /// The same hash computed from the whole state; always equal to [`hash`](Ruleset::hash).
+    fn hash_from_scratch(&self, state: &Self::State) -> u64;
+
+    /// Reads a move in the players' notation, checking it against `state`: the move must be
+    /// legal and any details the notation writes (a landing hole, a capture mark) must agree
+    /// with what the move does.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveParseError>;
+
+    /// Writes a move in the players' notation, as it would be played from `state`.
+    ///
+    /// Never panics, even for a move that is illegal in `state`: it then writes what it can.
+    fn format_move(&self, state: &Self::State, mv: Self::Move) -> String;
+
+    // ---------------------------------------------------------------------------------------
+    // Provided.
+
+    /// Whether `mv` is legal in `state`.
+    fn is_legal(&self, state: &Self::State, mv: Self::Move) -> bool {
+        self.legal_moves(state).contains(&mv)
+    }
+
+    /// Why `mv` is illegal in `state`, or `None` if it is legal.
+    ///
+    /// The default says only that the game is over or that the move is not legal here; games
+    /// override it to name the rule.
+    fn illegal_reason(&self, state: &Self::State, mv: Self::Move) -> Option<IllegalReason> {
+        if self.is_legal(state, mv) {
+            None
+        } else if self.legal_moves(state).is_empty() {
+            Some(IllegalReason::GameOver)
+        } else {
+            Some(IllegalReason::Forbidden("not a legal move here".into()))
+        }
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns why and leaves `state` untouched.
+    ///
+    /// See [`play`](Ruleset::play) for the by-value form and
+    /// [`play_unchecked`](Ruleset::play_unchecked) for the fast path.
+    fn try_play(&self, state: &mut Self::State, mv: Self::Move) -> Result<(), IllegalMove> {
+        match self.illegal_reason(state, mv) {
+            None => {
+                self.play_unchecked(state, mv);
+                Ok(())
+            }
+            Some(reason) => Err(IllegalMove {
+                mv: self.format_move(state, mv),
+                reason,
+            }),
+        }
+    }
+
+    /// Plays `mv` on a state taken by value and returns the new state; an illegal move hands
+    /// the untouched state back inside the error.
+    ///
+    /// See [`try_play`](Ruleset::try_play) to play in place.
+    fn play(
+        &self,
+        mut state: Self::State,
+        mv: Self::Move,
+    ) -> Result<Self::State, PlayError<Self::State>> {
+        match self.try_play(&mut state, mv) {
+            Ok(()) => Ok(state),
+            Err(error) => Err(PlayError { state, error }),
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.outcome(state).is_some()
+    }
+
+    /// Reads position text and checks it against this ruleset.
+    fn parse_position(&self, text: &str) -> Result<Self::State, PositionError> {
+        let state: Self::State = text.parse()?;
+        self.validate(&state)?;
+        Ok(state)
+    }
+
+    /// A picture of the board for people, several lines long. The default is the position
+    /// text.
+    fn picture(&self, state: &Self::State) -> String {
+        state.to_string()
+    }
+
+    /// A legal move chosen uniformly at random, or `None` when the game is over.
+    fn random_move<G: RandomSource>(&self, state: &Self::State, rng: &mut G) -> Option<Self::Move> {
+        let moves = self.legal_moves(state);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len() as u32) as usize])
+        }
+    }
+}
