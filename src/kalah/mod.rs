@@ -50,6 +50,7 @@
 //! ```
 
 mod settings;
+pub mod solve;
 mod state;
 
 use std::fmt;

@@ -1,0 +1,161 @@
+//! The solver's view of a position: the pits only, seen from the mover's side.
+//!
+//! Seeds in a store never leave it, so the value of a position (the mover's store minus the
+//! opponent's at the end, under perfect play) is the store difference now plus the value of
+//! the **board**: what the mover can still win from the seeds in the pits. The solver works on
+//! boards alone. A board is the engine's `u128` of 8-bit lanes (lanes `0..m` the mover's pits,
+//! `m+1..=2m` the opponent's) with both store lanes kept at zero; a move reports the seeds it
+//! put in the mover's store (its **gain**) and whether the mover moves again.
+
+use super::super::PREFIX;
+use super::super::state::{LANE, lane};
+use super::super::{Capture, EndRule, Kalah, Leftovers};
+
+/// The rules the solver needs, as masks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    /// Pits a side.
+    pub(crate) m: usize,
+    /// Lanes in the mover's sowing loop: `2m + 1`.
+    len: usize,
+    loop_ones: u128,
+    own: u128,
+    opp: u128,
+    full: u128,
+    empty_capture: bool,
+    end_either: bool,
+    leftovers_owner: bool,
+    /// `(seeds / len, seeds % len)` for every lane value.
+    laps: [(u8, u8); 256],
+}
+
+/// One move's result: the board after it (from the next mover's side), the seeds it put in
+/// the mover's store, and whether the same player moves next.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child {
+    pub(crate) board: u128,
+    pub(crate) gain: u32,
+    pub(crate) again: bool,
+}
+
+#[inline]
+fn byte_sum(x: u64) -> u32 {
+    // At most 255 seeds in all, so no byte of a partial sum overflows.
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+impl Board {
+    pub(crate) fn new(rules: &Kalah) -> Board {
+        let s = rules.settings();
+        let m = usize::from(s.pits);
+        let ones = |a: usize, b: usize| PREFIX[b] - PREFIX[a];
+        Board {
+            m,
+            len: 2 * m + 1,
+            loop_ones: PREFIX[2 * m + 1],
+            own: ones(0, m) * 0xFF,
+            opp: ones(m + 1, 2 * m + 1) * 0xFF,
+            full: PREFIX[2 * m + 2] * 0xFF,
+            empty_capture: s.capture == Capture::Empty,
+            end_either: s.end == EndRule::EitherSideEmpty,
+            leftovers_owner: s.leftovers == Leftovers::Owner,
+            laps: std::array::from_fn(|seeds| {
+                ((seeds / (2 * m + 1)) as u8, (seeds % (2 * m + 1)) as u8)
+            }),
+        }
+    }
+
+    /// Seeds in the mover's pits.
+    #[inline]
+    pub(crate) fn own_seeds(&self, b: u128) -> u32 {
+        byte_sum((b & self.own) as u64)
+    }
+
+    /// Seeds in the opponent's pits.
+    #[inline]
+    pub(crate) fn opp_seeds(&self, b: u128) -> u32 {
+        byte_sum(((b & self.opp) >> (LANE as usize * (self.m + 1))) as u64)
+    }
+
+    /// The value of a finished board for the mover, or `None` while the game goes on.
+    #[inline]
+    pub(crate) fn terminal(&self, b: u128) -> Option<i32> {
+        let own_empty = b & self.own == 0;
+        let over = own_empty || (self.end_either && b & self.opp == 0);
+        if !over {
+            None
+        } else if self.leftovers_owner {
+            Some(self.own_seeds(b) as i32 - self.opp_seeds(b) as i32)
+        } else {
+            Some(0)
+        }
+    }
+
+    /// The board seen from the other side.
+    #[inline]
+    fn flip(&self, b: u128) -> u128 {
+        let half = LANE as usize * (self.m + 1);
+        ((b >> half) | (b << half)) & self.full
+    }
+
+    /// Sows the mover's pit `p` (0-based), which must hold seeds.
+    #[inline]
+    pub(crate) fn sow(&self, b: u128, p: usize) -> Child {
+        let m = self.m;
+        let len = self.len;
+        let seeds = lane(b, p) as usize;
+        let mut b = b & !(0xFFu128 << (LANE as usize * p));
+        let (laps, rest) = self.laps[seeds];
+        let (laps, rest) = (usize::from(laps), usize::from(rest));
+        if laps > 0 {
+            b += laps as u128 * self.loop_ones;
+        }
+        let start = p + 1;
+        let end = start + rest;
+        if end <= len {
+            b += PREFIX[end] - PREFIX[start];
+        } else {
+            b += PREFIX[len] - PREFIX[start] + PREFIX[end - len];
+        }
+        let last = if p + rest >= len {
+            p + rest - len
+        } else {
+            p + rest
+        };
+        if last < m && lane(b, last) == 1 {
+            let opp = 2 * m - last;
+            let across = lane(b, opp);
+            if across > 0 || self.empty_capture {
+                b &= !((0xFFu128 << (LANE as usize * last)) | (0xFFu128 << (LANE as usize * opp)));
+                b += (1 + u128::from(across)) << (LANE as usize * m);
+            }
+        }
+        let gain = u32::from(lane(b, m));
+        b &= !(0xFFu128 << (LANE as usize * m));
+        if last == m {
+            Child {
+                board: b,
+                gain,
+                again: true,
+            }
+        } else {
+            Child {
+                board: self.flip(b),
+                gain,
+                again: false,
+            }
+        }
+    }
+
+    /// The seeds in the lane of the mover's pit `p` (0-based).
+    #[inline]
+    pub(crate) fn pit(&self, b: u128, p: usize) -> u8 {
+        lane(b, p)
+    }
+
+    /// The pits of a board in index order: the mover's `0..m`, then the opponent's `0..m`.
+    #[inline]
+    pub(crate) fn pit_lane(&self, j: usize) -> usize {
+        if j < self.m { j } else { j + 1 }
+    }
+}

@@ -1,0 +1,611 @@
+//! An exact Kalah solver: the value of a position under perfect play by both sides.
+//!
+//! # How it works
+//! - **Boards, not positions.** Seeds in a store never come back, so a position's value (the
+//!   mover's store minus the opponent's at the end) is the store difference now plus the value
+//!   of the **board**, the pits alone seen from the mover's side. Everything below keys on
+//!   boards, so positions that differ only in their stores share their work.
+//! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
+//!   by retrograde-style recursion over a dense index of seed distributions (see
+//!   `endgame.rs`); the search stops as soon as it reaches one.
+//! - **Search.** Each first move's child is solved by MTD(f): a series of null-window
+//!   alpha-beta tests ("is the value at least β?") that close in on the exact value, sharing
+//!   one large transposition table of lower and upper bounds. Moves are tried in the order: the
+//!   table's best move, then extra-turn moves (nearest the store first), then the rest by the
+//!   seeds they put in the store (captures first).
+//! - **Threads.** The first moves are dealt out to the threads; a thread with no first move
+//!   left helps another (the same search with a perturbed move order, filling the shared table)
+//!   until one of them finishes it.
+//!
+//! Only the pie rule is not supported (its swap is not a sowing); every other rule switch is.
+//!
+//! ```
+//! use sowing::kalah::{Kalah, solve::{Solver, SolverConfig}};
+//! use sowing::Ruleset;
+//!
+//! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
+//! let solver = Solver::new(&rules, SolverConfig { table_mb: 16, ..SolverConfig::default() });
+//! let solution = solver.solve(&rules.start()).unwrap();
+//! assert_eq!(solution.value, 6); // South wins by 6 seeds
+//! ```
+
+mod board;
+mod endgame;
+mod table;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use self::board::{Board, Child};
+use self::endgame::Endgame;
+use self::table::{NO_MOVE, Table};
+use super::state::Pie;
+use super::{Kalah, KalahMove, KalahState};
+use crate::error::PositionError;
+use crate::player::Player;
+use crate::ruleset::Ruleset;
+
+/// How the solver may use the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Transposition table size in megabytes.
+    pub table_mb: usize,
+    /// The endgame database covers boards with at most this many seeds; `None` picks a size
+    /// from [`endgame_boards`](SolverConfig::endgame_boards).
+    pub endgame_seeds: Option<u32>,
+    /// With `endgame_seeds: None`: the most boards (one byte each) the database may hold.
+    pub endgame_boards: u64,
+    /// Threads to search with.
+    pub threads: usize,
+    /// How often [`SolveEvent::Tick`] reports progress.
+    pub tick: Duration,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            table_mb: 256,
+            endgame_seeds: None,
+            endgame_boards: 1 << 24,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            tick: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Something the solver reports while it works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveEvent {
+    /// The endgame database is complete up to `seeds` seeds on the board.
+    Endgame {
+        /// Seeds on the board of the level just finished.
+        seeds: u32,
+        /// Boards in the whole database.
+        boards: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// A null-window test on a first move's child finished: the move's value (South minus
+    /// North) now lies in `lower..=upper`.
+    Bound {
+        /// The first move.
+        mv: KalahMove,
+        /// Its value is at least this.
+        lower: i32,
+        /// Its value is at most this.
+        upper: i32,
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// A first move's value is known.
+    Solved {
+        /// The first move.
+        mv: KalahMove,
+        /// Its value: South's store minus North's at the end under perfect play after it.
+        value: i32,
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// Regular progress while searching.
+    Tick {
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+        /// How full the transposition table is, per mille.
+        table_fill: u32,
+    },
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// South's store minus North's at the end of the game under perfect play.
+    pub value: i32,
+    /// Each legal move with its value (same sense as `value`: South minus North).
+    pub moves: Vec<(KalahMove, i32)>,
+    /// Search nodes (the endgame database's boards not included).
+    pub nodes: u64,
+    /// Boards in the endgame database, and the most seeds they hold.
+    pub endgame: (u64, u32),
+    /// Wall time of the whole solve, database included.
+    pub elapsed: Duration,
+}
+
+/// Why a position cannot be solved.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The position is not one of the ruleset's.
+    #[error("invalid position: {0}")]
+    Position(#[from] PositionError),
+    /// The pie rule's swap is still to come; the solver handles positions after it.
+    #[error("the solver does not handle the pie rule's swap")]
+    Pie,
+}
+
+/// An exact solver for one Kalah ruleset.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rules: Kalah,
+    board: Board,
+    config: SolverConfig,
+}
+
+/// A boxed `Fn` for events, shared by the threads.
+type OnEvent<'a> = &'a (dyn Fn(SolveEvent) + Sync);
+
+struct Job {
+    mv: KalahMove,
+    child: Child,
+    seeds: u32,
+    done: AtomicBool,
+    started: AtomicBool,
+    value: Mutex<Option<i32>>,
+}
+
+struct Shared<'a> {
+    board: Board,
+    db: &'a Endgame,
+    tt: &'a Table,
+    nodes: &'a AtomicU64,
+    /// The table is used only on boards with at least this many seeds more than the database
+    /// covers: below, recomputing is cheaper than a cache miss.
+    tt_margin: u32,
+}
+
+#[inline]
+fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+#[inline]
+fn board_key(b: u128) -> u64 {
+    mix((b as u64) ^ mix(((b >> 64) as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+struct Searcher<'a> {
+    sh: &'a Shared<'a>,
+    stop: &'a AtomicBool,
+    perturb: bool,
+    nodes: u64,
+    flushed: u64,
+}
+
+impl Searcher<'_> {
+    /// The board's value if it is below `beta`, else a lower bound `>= beta` (fail-soft).
+    fn nws(&mut self, b: u128, k: u32, beta: i32) -> i32 {
+        let bd = &self.sh.board;
+        if let Some(v) = bd.terminal(b) {
+            return v;
+        }
+        if k <= self.sh.db.max_seeds {
+            return self.sh.db.get(bd, b);
+        }
+        let ki = k as i32;
+        if beta > ki {
+            return ki;
+        }
+        if beta <= -ki {
+            return -ki;
+        }
+        if self.stop.load(Relaxed) {
+            return 0;
+        }
+        self.nodes += 1;
+        let first = self.nodes;
+        let key = board_key(b);
+        let mut tt_move = NO_MOVE;
+        let use_tt = k >= self.sh.db.max_seeds + self.sh.tt_margin;
+        if !use_tt {
+        } else if let Some(e) = self.sh.tt.probe(key) {
+            if e.lower >= beta {
+                return e.lower;
+            }
+            if e.upper < beta {
+                return e.upper;
+            }
+            tt_move = e.mv;
+        }
+
+        // Children: those the endgame database or the end of the game settles are valued at
+        // once (their table loads issued together); the rest are searched in order.
+        let db = self.sh.db;
+        let mut kids = [(
+            0i32,
+            0u8,
+            Child {
+                board: 0,
+                gain: 0,
+                again: false,
+            },
+        ); 8];
+        let mut n = 0;
+        let mut best = i32::MIN;
+        let mut best_move = NO_MOVE;
+        let mut exact_kids = [(0u8, 0i32, 0usize, 0i32); 8];
+        let mut ne = 0;
+        for p in 0..bd.m {
+            if bd.pit(b, p) == 0 {
+                continue;
+            }
+            let c = bd.sow(b, p);
+            let g = c.gain as i32;
+            let sign = if c.again { 1 } else { -1 };
+            if let Some(t) = bd.terminal(c.board) {
+                let v = g + sign * t;
+                if v > best {
+                    best = v;
+                    best_move = p as u8;
+                }
+                continue;
+            }
+            if k - c.gain <= db.max_seeds {
+                exact_kids[ne] = (p as u8, g, db.index(bd, c.board), sign);
+                ne += 1;
+                continue;
+            }
+            let score = if p as u8 == tt_move {
+                1 << 20
+            } else if c.again {
+                1000 + p as i32
+            } else {
+                g * 16 + p as i32
+            };
+            let mut i = n;
+            while i > 0 && kids[i - 1].0 < score {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (score, p as u8, c);
+            n += 1;
+        }
+        let mut vals = [0i32; 8];
+        for i in 0..ne {
+            vals[i] = db.at(exact_kids[i].2);
+        }
+        for i in 0..ne {
+            let (p, g, _, sign) = exact_kids[i];
+            let v = g + sign * vals[i];
+            if v > best {
+                best = v;
+                best_move = p;
+            }
+        }
+        if self.perturb && tt_move == NO_MOVE && n >= 2 && key & 1 == 1 {
+            kids.swap(0, 1);
+        }
+
+        if best < beta {
+            for &(_, p, c) in &kids[..n] {
+                let g = c.gain as i32;
+                let v = if c.again {
+                    g + self.nws(c.board, k - c.gain, beta - g)
+                } else {
+                    g - self.nws(c.board, k - c.gain, g - beta + 1)
+                };
+                if self.stop.load(Relaxed) {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = p;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let work = 64 - (self.nodes - first + 1).leading_zeros();
+        if !use_tt {
+        } else if best >= beta {
+            self.sh.tt.store(key, best, ki, best_move, work);
+        } else {
+            self.sh.tt.store(key, -ki, best, best_move, work);
+        }
+        if self.nodes - self.flushed >= 1 << 14 {
+            self.sh.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+            self.flushed = self.nodes;
+        }
+        best
+    }
+
+    /// The exact value of a board by MTD(f) from `guess`, or `None` if stopped; `bound` hears
+    /// each test's result as `(lower, upper)`.
+    fn mtdf(
+        &mut self,
+        b: u128,
+        k: u32,
+        guess: i32,
+        bound: &mut dyn FnMut(i32, i32),
+    ) -> Option<i32> {
+        let ki = k as i32;
+        let (mut lower, mut upper) = (-ki, ki);
+        let mut beta = guess.clamp(-ki + 1, ki);
+        // Steps away from the guess grow until the value is bracketed, then halve it.
+        let mut step = 2;
+        while lower < upper {
+            let g = self.nws(b, k, beta);
+            if self.stop.load(Relaxed) {
+                return None;
+            }
+            let rose = g >= beta;
+            if rose {
+                lower = g;
+            } else {
+                upper = g;
+            }
+            bound(lower, upper);
+            if lower >= upper {
+                break;
+            }
+            beta = if upper == ki && rose {
+                lower + step
+            } else if lower == -ki && !rose {
+                upper - step + 1
+            } else {
+                lower + (upper - lower + 1) / 2
+            };
+            step *= 2;
+            beta = beta.clamp(lower + 1, upper);
+        }
+        Some(lower)
+    }
+
+    fn flush(&mut self) {
+        self.sh.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+    }
+}
+
+impl Solver {
+    /// A solver for `rules`.
+    pub fn new(rules: &Kalah, config: SolverConfig) -> Solver {
+        Solver {
+            rules: rules.clone(),
+            board: Board::new(rules),
+            config,
+        }
+    }
+
+    /// The seeds the endgame database will cover for this ruleset.
+    pub fn endgame_seeds(&self) -> u32 {
+        let total = self.rules.total_seeds();
+        match self.config.endgame_seeds {
+            Some(n) => n.min(total).min(100),
+            None => {
+                let mut n = 0;
+                while n < total && Endgame::size(self.board.m, n + 1) <= self.config.endgame_boards
+                {
+                    n += 1;
+                }
+                n
+            }
+        }
+    }
+
+    /// Solves `state` quietly.
+    pub fn solve(&self, state: &KalahState) -> Result<Solution, SolveError> {
+        self.solve_with(state, &|_| {})
+    }
+
+    /// Solves `state`, reporting progress to `on_event` (from any of the solver's threads).
+    pub fn solve_with(
+        &self,
+        state: &KalahState,
+        on_event: OnEvent<'_>,
+    ) -> Result<Solution, SolveError> {
+        self.rules.validate(state)?;
+        if state.pie != Pie::Done {
+            return Err(SolveError::Pie);
+        }
+        let started = Instant::now();
+        let bd = self.board;
+        let m = bd.m;
+        let threads = self.config.threads.max(1);
+
+        let n = self.endgame_seeds();
+        let db = Endgame::new(m, n);
+        let boards = db.len() as u64;
+        db.fill(&bd, threads, &|seeds| {
+            on_event(SolveEvent::Endgame {
+                seeds,
+                boards,
+                elapsed: started.elapsed(),
+            })
+        });
+        let tt = Table::new(self.config.table_mb);
+        let nodes = AtomicU64::new(0);
+        let shared = Shared {
+            board: bd,
+            db: &db,
+            tt: &tt,
+            nodes: &nodes,
+            tt_margin: std::env::var("SOWING_TT_MARGIN")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(2),
+        };
+
+        // The board alone (store lanes cleared) and the mover's store lead.
+        let mover = state.mover;
+        let south = |v: i32| if mover == Player::South { v } else { -v };
+        let lead = i32::from(state.store(mover)) - i32::from(state.store(!mover));
+        let store_lanes = (0xFFu128 << (8 * m)) | (0xFFu128 << (8 * (2 * m + 1)));
+        let b = state.board & !store_lanes;
+        let k = bd.own_seeds(b) + bd.opp_seeds(b);
+
+        let moves = self.rules.legal_moves(state);
+        if moves.is_empty() {
+            let v = lead + bd.terminal(b).unwrap_or(0);
+            return Ok(Solution {
+                value: south(v),
+                moves: Vec::new(),
+                nodes: 0,
+                endgame: (boards, n),
+                elapsed: started.elapsed(),
+            });
+        }
+        let jobs: Vec<Job> = moves
+            .iter()
+            .filter_map(|&mv| match mv {
+                KalahMove::Pit(p) => {
+                    let child = bd.sow(b, usize::from(p) - 1);
+                    Some(Job {
+                        mv,
+                        child,
+                        seeds: k - child.gain,
+                        done: AtomicBool::new(false),
+                        started: AtomicBool::new(false),
+                        value: Mutex::new(None),
+                    })
+                }
+                KalahMove::Swap => None,
+            })
+            .collect();
+        // The mover's value of a first move from its child's board value.
+        let move_value =
+            |job: &Job, v: i32| lead + job.child.gain as i32 + if job.child.again { v } else { -v };
+
+        let next_job = AtomicUsize::new(0);
+        let finished = AtomicBool::new(false);
+        let report = |job: &Job, v: Option<i32>| {
+            if let Some(v) = v {
+                let mut slot = job.value.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() {
+                    *slot = Some(v);
+                    job.done.store(true, Relaxed);
+                    on_event(SolveEvent::Solved {
+                        mv: job.mv,
+                        value: south(move_value(job, v)),
+                        nodes: nodes.load(Relaxed),
+                        elapsed: started.elapsed(),
+                    });
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let (shared, jobs, next_job, report) = (&shared, &jobs, &next_job, &report);
+                let move_value = &move_value;
+                let nodes = &nodes;
+                scope.spawn(move || {
+                    loop {
+                        let i = next_job.fetch_add(1, Relaxed);
+                        let (job, helping) = match jobs.get(i) {
+                            Some(job) => (job, false),
+                            None => match jobs
+                                .iter()
+                                .find(|j| j.started.load(Relaxed) && !j.done.load(Relaxed))
+                            {
+                                Some(job) => (job, true),
+                                None => break,
+                            },
+                        };
+                        job.started.store(true, Relaxed);
+                        let mut s = Searcher {
+                            sh: shared,
+                            stop: &job.done,
+                            perturb: helping,
+                            nodes: 0,
+                            flushed: 0,
+                        };
+                        let c = job.child;
+                        let v = s.mtdf(c.board, job.seeds, 0, &mut |lo, hi| {
+                            let (a, z) = (move_value(job, lo), move_value(job, hi));
+                            let (lower, upper) = if c.again { (a, z) } else { (z, a) };
+                            let (lower, upper) = if mover == Player::South {
+                                (lower, upper)
+                            } else {
+                                (-upper, -lower)
+                            };
+                            on_event(SolveEvent::Bound {
+                                mv: job.mv,
+                                lower,
+                                upper,
+                                nodes: nodes.load(Relaxed),
+                                elapsed: started.elapsed(),
+                            });
+                        });
+                        s.flush();
+                        report(job, v);
+                    }
+                });
+            }
+            // Progress ticks until the search is over.
+            let (nodes, finished, tt) = (&nodes, &finished, &tt);
+            let tick = self.config.tick;
+            scope.spawn(move || {
+                let mut last = Instant::now();
+                while !finished.load(Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if last.elapsed() >= tick {
+                        last = Instant::now();
+                        on_event(SolveEvent::Tick {
+                            nodes: nodes.load(Relaxed),
+                            elapsed: started.elapsed(),
+                            table_fill: tt.fill_permille(),
+                        });
+                    }
+                }
+            });
+            // Wait for every job, then stop the ticker.
+            while !jobs.iter().all(|j| j.done.load(Relaxed)) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            finished.store(true, Relaxed);
+        });
+
+        let mut values = Vec::new();
+        for job in &jobs {
+            let v = job
+                .value
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or(0);
+            values.push((job.mv, south(move_value(job, v))));
+        }
+        let best = values
+            .iter()
+            .map(|&(_, v)| if mover == Player::South { v } else { -v })
+            .max()
+            .unwrap_or(0);
+        Ok(Solution {
+            value: south(best),
+            moves: values,
+            nodes: nodes.load(Relaxed),
+            endgame: (boards, n),
+            elapsed: started.elapsed(),
+        })
+    }
+}
