@@ -12,7 +12,8 @@ use sowing::kalah::Kalah;
 use sowing::kalah::solve::{SolveEvent, Solver, SolverConfig};
 
 const USAGE: &str = "usage: solve <ruleset> [--position TEXT] [--threads N] [--table-mb MB]
-             [--endgame-seeds N] [--endgame-boards N] [--tick SECONDS]
+             [--endgame-seeds N] [--endgame-boards N] [--no-move-values]
+             [--tick SECONDS]
 
 Solves a Kalah ruleset (or one position) exactly. Prints progress, the value of each first
 move, and as its last line `value <v>`: South's store minus North's under perfect play.
@@ -23,6 +24,7 @@ move, and as its last line `value <v>`: South's store minus North's under perfec
   --table-mb MB        transposition table size (default 1024)
   --endgame-seeds N    endgame database up to N seeds on the board (default: by size)
   --endgame-boards N   with no --endgame-seeds: the most boards (bytes) the database may use
+  --no-move-values     skip the exact values of the first moves (faster)
   --tick SECONDS       progress interval (default 10)";
 
 fn main() -> ExitCode {
@@ -37,6 +39,13 @@ fn main() -> ExitCode {
             eprintln!("solve: {e}\n\n{USAGE}");
             ExitCode::from(2)
         }
+    }
+}
+
+fn what(mv: Option<sowing::kalah::KalahMove>) -> String {
+    match mv {
+        Some(mv) => format!("move {mv}"),
+        None => "position".into(),
     }
 }
 
@@ -65,6 +74,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--table-mb" => config.table_mb = num(it.next(), a)?.max(1) as usize,
             "--endgame-seeds" => config.endgame_seeds = Some(num(it.next(), a)? as u32),
             "--endgame-boards" => config.endgame_boards = num(it.next(), a)?,
+            "--no-move-values" => config.move_values = false,
             "--tick" => config.tick = Duration::from_secs(num(it.next(), a)?.max(1)),
             s if s.starts_with("--") => return Err(format!("unknown option {s}")),
             _ => positional.push(a.clone()),
@@ -105,8 +115,9 @@ fn run(args: &[String]) -> Result<(), String> {
             nodes,
             elapsed,
         } => println!(
-            "[{:8.1}s] move {mv}: value in {lower}..={upper}  ({nodes} nodes)",
-            secs(elapsed)
+            "[{:8.1}s] {}: value in {lower}..={upper}  ({nodes} nodes)",
+            secs(elapsed),
+            what(mv)
         ),
         SolveEvent::Solved {
             mv,
@@ -114,8 +125,9 @@ fn run(args: &[String]) -> Result<(), String> {
             nodes,
             elapsed,
         } => println!(
-            "[{:8.1}s] move {mv}: value {value}  ({nodes} nodes)",
-            secs(elapsed)
+            "[{:8.1}s] {}: value {value}  ({nodes} nodes)",
+            secs(elapsed),
+            what(mv)
         ),
         SolveEvent::Tick {
             nodes,

@@ -91,6 +91,18 @@ impl Board {
         }
     }
 
+    /// The smallest value `>= x` a board of `k` seeds can have. When every seed ends in a
+    /// store, a board's value has the parity of its seeds (the final stores sum to the total),
+    /// so "at least `x`" is "at least `x + 1`" when `x` has the other parity.
+    #[inline]
+    pub(crate) fn snap_up(&self, x: i32, k: u32) -> i32 {
+        if self.leftovers_owner && (x - k as i32) & 1 != 0 {
+            x + 1
+        } else {
+            x
+        }
+    }
+
     /// The board seen from the other side.
     #[inline]
     fn flip(&self, b: u128) -> u128 {

@@ -62,6 +62,9 @@ pub struct SolverConfig {
     pub threads: usize,
     /// How often [`SolveEvent::Tick`] reports progress.
     pub tick: Duration,
+    /// Also find each first move's exact value (after the position's own, which needs less
+    /// search: most moves are only proved worse than the best).
+    pub move_values: bool,
 }
 
 impl Default for SolverConfig {
@@ -72,6 +75,7 @@ impl Default for SolverConfig {
             endgame_boards: 1 << 24,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             tick: Duration::from_secs(5),
+            move_values: true,
         }
     }
 }
@@ -88,11 +92,11 @@ pub enum SolveEvent {
         /// Since the solve began.
         elapsed: Duration,
     },
-    /// A null-window test on a first move's child finished: the move's value (South minus
-    /// North) now lies in `lower..=upper`.
+    /// A null-window test finished: the value (South minus North) of the position, or of a
+    /// first move, now lies in `lower..=upper`.
     Bound {
-        /// The first move.
-        mv: KalahMove,
+        /// The first move, or `None` for the position itself.
+        mv: Option<KalahMove>,
         /// Its value is at least this.
         lower: i32,
         /// Its value is at most this.
@@ -102,10 +106,10 @@ pub enum SolveEvent {
         /// Since the solve began.
         elapsed: Duration,
     },
-    /// A first move's value is known.
+    /// A value is known: a first move's, or (with `mv: None`) the position's.
     Solved {
-        /// The first move.
-        mv: KalahMove,
+        /// The first move, or `None` for the position itself.
+        mv: Option<KalahMove>,
         /// Its value: South's store minus North's at the end under perfect play after it.
         value: i32,
         /// Nodes searched so far (all threads).
@@ -129,7 +133,8 @@ pub enum SolveEvent {
 pub struct Solution {
     /// South's store minus North's at the end of the game under perfect play.
     pub value: i32,
-    /// Each legal move with its value (same sense as `value`: South minus North).
+    /// Each legal move with its value (same sense as `value`: South minus North), if
+    /// [`SolverConfig::move_values`] asked for them.
     pub moves: Vec<(KalahMove, i32)>,
     /// Search nodes (the endgame database's boards not included).
     pub nodes: u64,
@@ -162,9 +167,11 @@ pub struct Solver {
 type OnEvent<'a> = &'a (dyn Fn(SolveEvent) + Sync);
 
 struct Job {
-    mv: KalahMove,
+    /// The first move, or `None` for the root itself.
+    mv: Option<KalahMove>,
     child: Child,
     seeds: u32,
+    guess: i32,
     done: AtomicBool,
     started: AtomicBool,
     value: Mutex<Option<i32>>,
@@ -213,6 +220,7 @@ impl Searcher<'_> {
             return self.sh.db.get(bd, b);
         }
         let ki = k as i32;
+        let beta = bd.snap_up(beta, k);
         if beta > ki {
             return ki;
         }
@@ -350,34 +358,21 @@ impl Searcher<'_> {
         bound: &mut dyn FnMut(i32, i32),
     ) -> Option<i32> {
         let ki = k as i32;
+        let bd = &self.sh.board;
         let (mut lower, mut upper) = (-ki, ki);
-        let mut beta = guess.clamp(-ki + 1, ki);
-        // Steps away from the guess grow until the value is bracketed, then halve it.
-        let mut step = 2;
+        let mut g = guess.clamp(-ki, ki);
         while lower < upper {
-            let g = self.nws(b, k, beta);
+            let beta = bd.snap_up(if g <= lower { lower + 1 } else { g }, k);
+            g = self.nws(b, k, beta);
             if self.stop.load(Relaxed) {
                 return None;
             }
-            let rose = g >= beta;
-            if rose {
+            if g >= beta {
                 lower = g;
             } else {
                 upper = g;
             }
             bound(lower, upper);
-            if lower >= upper {
-                break;
-            }
-            beta = if upper == ki && rose {
-                lower + step
-            } else if lower == -ki && !rose {
-                upper - step + 1
-            } else {
-                lower + (upper - lower + 1) / 2
-            };
-            step *= 2;
-            beta = beta.clamp(lower + 1, upper);
         }
         Some(lower)
     }
@@ -476,92 +471,99 @@ impl Solver {
                 elapsed: started.elapsed(),
             });
         }
-        let jobs: Vec<Job> = moves
-            .iter()
-            .filter_map(|&mv| match mv {
-                KalahMove::Pit(p) => {
-                    let child = bd.sow(b, usize::from(p) - 1);
-                    Some(Job {
-                        mv,
-                        child,
-                        seeds: k - child.gain,
-                        done: AtomicBool::new(false),
-                        started: AtomicBool::new(false),
-                        value: Mutex::new(None),
-                    })
-                }
-                KalahMove::Swap => None,
-            })
-            .collect();
-        // The mover's value of a first move from its child's board value.
+        // The mover's value of a job (a first move, or the root) from its board's value.
         let move_value =
             |job: &Job, v: i32| lead + job.child.gain as i32 + if job.child.again { v } else { -v };
-
-        let next_job = AtomicUsize::new(0);
+        let job = |mv: Option<KalahMove>, child: Child, guess: i32| Job {
+            mv,
+            child,
+            seeds: k - child.gain,
+            guess,
+            done: AtomicBool::new(false),
+            started: AtomicBool::new(false),
+            value: Mutex::new(None),
+        };
         let finished = AtomicBool::new(false);
-        let report = |job: &Job, v: Option<i32>| {
-            if let Some(v) = v {
-                let mut slot = job.value.lock().unwrap_or_else(|e| e.into_inner());
-                if slot.is_none() {
-                    *slot = Some(v);
-                    job.done.store(true, Relaxed);
-                    on_event(SolveEvent::Solved {
-                        mv: job.mv,
-                        value: south(move_value(job, v)),
-                        nodes: nodes.load(Relaxed),
-                        elapsed: started.elapsed(),
+
+        // Runs jobs on all threads: each thread takes a job; a thread with none left helps one
+        // under way. Returns each job's board value.
+        let run = |jobs: &[Job]| -> Vec<i32> {
+            let next_job = AtomicUsize::new(0);
+            let report = |job: &Job, v: Option<i32>| {
+                if let Some(v) = v {
+                    let mut slot = job.value.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.is_none() {
+                        *slot = Some(v);
+                        job.done.store(true, Relaxed);
+                        on_event(SolveEvent::Solved {
+                            mv: job.mv,
+                            value: south(move_value(job, v)),
+                            nodes: nodes.load(Relaxed),
+                            elapsed: started.elapsed(),
+                        });
+                    }
+                }
+            };
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    let (shared, next_job, report) = (&shared, &next_job, &report);
+                    let move_value = &move_value;
+                    let nodes = &nodes;
+                    scope.spawn(move || {
+                        loop {
+                            let i = next_job.fetch_add(1, Relaxed);
+                            let (job, helping) = match jobs.get(i) {
+                                Some(job) => (job, false),
+                                None => match jobs
+                                    .iter()
+                                    .find(|j| j.started.load(Relaxed) && !j.done.load(Relaxed))
+                                {
+                                    Some(job) => (job, true),
+                                    None => break,
+                                },
+                            };
+                            job.started.store(true, Relaxed);
+                            let mut s = Searcher {
+                                sh: shared,
+                                stop: &job.done,
+                                perturb: helping,
+                                nodes: 0,
+                                flushed: 0,
+                            };
+                            let c = job.child;
+                            let v = s.mtdf(c.board, job.seeds, job.guess, &mut |lo, hi| {
+                                let (a, z) = (move_value(job, lo), move_value(job, hi));
+                                let (lower, upper) = if c.again { (a, z) } else { (z, a) };
+                                let (lower, upper) = if mover == Player::South {
+                                    (lower, upper)
+                                } else {
+                                    (-upper, -lower)
+                                };
+                                on_event(SolveEvent::Bound {
+                                    mv: job.mv,
+                                    lower,
+                                    upper,
+                                    nodes: nodes.load(Relaxed),
+                                    elapsed: started.elapsed(),
+                                });
+                            });
+                            s.flush();
+                            report(job, v);
+                        }
                     });
                 }
-            }
+            });
+            jobs.iter()
+                .map(|j| {
+                    j.value
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .unwrap_or(0)
+                })
+                .collect()
         };
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                let (shared, jobs, next_job, report) = (&shared, &jobs, &next_job, &report);
-                let move_value = &move_value;
-                let nodes = &nodes;
-                scope.spawn(move || {
-                    loop {
-                        let i = next_job.fetch_add(1, Relaxed);
-                        let (job, helping) = match jobs.get(i) {
-                            Some(job) => (job, false),
-                            None => match jobs
-                                .iter()
-                                .find(|j| j.started.load(Relaxed) && !j.done.load(Relaxed))
-                            {
-                                Some(job) => (job, true),
-                                None => break,
-                            },
-                        };
-                        job.started.store(true, Relaxed);
-                        let mut s = Searcher {
-                            sh: shared,
-                            stop: &job.done,
-                            perturb: helping,
-                            nodes: 0,
-                            flushed: 0,
-                        };
-                        let c = job.child;
-                        let v = s.mtdf(c.board, job.seeds, 0, &mut |lo, hi| {
-                            let (a, z) = (move_value(job, lo), move_value(job, hi));
-                            let (lower, upper) = if c.again { (a, z) } else { (z, a) };
-                            let (lower, upper) = if mover == Player::South {
-                                (lower, upper)
-                            } else {
-                                (-upper, -lower)
-                            };
-                            on_event(SolveEvent::Bound {
-                                mv: job.mv,
-                                lower,
-                                upper,
-                                nodes: nodes.load(Relaxed),
-                                elapsed: started.elapsed(),
-                            });
-                        });
-                        s.flush();
-                        report(job, v);
-                    }
-                });
-            }
+
+        let (root_value, values) = std::thread::scope(|scope| {
             // Progress ticks until the search is over.
             let (nodes, finished, tt) = (&nodes, &finished, &tt);
             let tick = self.config.tick;
@@ -579,27 +581,42 @@ impl Solver {
                     }
                 }
             });
-            // Wait for every job, then stop the ticker.
-            while !jobs.iter().all(|j| j.done.load(Relaxed)) {
-                std::thread::sleep(Duration::from_millis(5));
+            // The root's value first (the search prunes what it can), then, if asked for,
+            // each first move's exact value with the table the first search filled.
+            let root = job(
+                None,
+                Child {
+                    board: b,
+                    gain: 0,
+                    again: true,
+                },
+                0,
+            );
+            let root_value = lead + run(std::slice::from_ref(&root))[0];
+            let mut values = Vec::new();
+            if self.config.move_values {
+                let jobs: Vec<Job> = moves
+                    .iter()
+                    .filter_map(|&mv| match mv {
+                        KalahMove::Pit(p) => {
+                            let c = bd.sow(b, usize::from(p) - 1);
+                            let want = root_value - lead - c.gain as i32;
+                            Some(job(Some(mv), c, if c.again { want } else { -want }))
+                        }
+                        KalahMove::Swap => None,
+                    })
+                    .collect();
+                let v = run(&jobs);
+                for (j, v) in jobs.iter().zip(v) {
+                    if let Some(mv) = j.mv {
+                        values.push((mv, south(move_value(j, v))));
+                    }
+                }
             }
             finished.store(true, Relaxed);
+            (root_value, values)
         });
-
-        let mut values = Vec::new();
-        for job in &jobs {
-            let v = job
-                .value
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or(0);
-            values.push((job.mv, south(move_value(job, v))));
-        }
-        let best = values
-            .iter()
-            .map(|&(_, v)| if mover == Player::South { v } else { -v })
-            .max()
-            .unwrap_or(0);
+        let best = root_value;
         Ok(Solution {
             value: south(best),
             moves: values,
