@@ -185,6 +185,8 @@ struct Shared<'a> {
     /// The table is used only on boards with at least this many seeds more than the database
     /// covers: below, recomputing is cheaper than a cache miss.
     tt_margin: u32,
+    /// Enhanced transposition cutoffs on.
+    etc: bool,
 }
 
 #[inline]
@@ -246,6 +248,31 @@ impl Searcher<'_> {
             tt_move = e.mv;
         }
 
+        // The table's move first, before the others are even generated: often it cuts off.
+        let mut best = i32::MIN;
+        let mut best_move = NO_MOVE;
+        if usize::from(tt_move) < bd.m && bd.pit(b, usize::from(tt_move)) != 0 {
+            let c = bd.sow(b, usize::from(tt_move));
+            let g = c.gain as i32;
+            let v = if c.again {
+                g + self.nws(c.board, k - c.gain, beta - g)
+            } else {
+                g - self.nws(c.board, k - c.gain, g - beta + 1)
+            };
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+            best = v;
+            best_move = tt_move;
+            if v >= beta {
+                let work = 64 - (self.nodes - first + 1).leading_zeros();
+                self.sh.tt.store(key, best, ki, best_move, work);
+                return best;
+            }
+        } else {
+            tt_move = NO_MOVE;
+        }
+
         // Children: those the endgame database or the end of the game settles are valued at
         // once (their table loads issued together); the rest are searched in order.
         let db = self.sh.db;
@@ -259,12 +286,10 @@ impl Searcher<'_> {
             },
         ); 8];
         let mut n = 0;
-        let mut best = i32::MIN;
-        let mut best_move = NO_MOVE;
         let mut exact_kids = [(0u8, 0i32, 0usize, 0i32); 8];
         let mut ne = 0;
         for p in 0..bd.m {
-            if bd.pit(b, p) == 0 {
+            if bd.pit(b, p) == 0 || p as u8 == tt_move {
                 continue;
             }
             let c = bd.sow(b, p);
@@ -314,6 +339,23 @@ impl Searcher<'_> {
             kids.swap(0, 1);
         }
 
+        // Enhanced transposition cutoff: a child whose stored bound already proves the cutoff.
+        if best < beta && use_tt && self.sh.etc {
+            for &(_, p, c) in &kids[..n] {
+                if k - c.gain < self.sh.db.max_seeds + self.sh.tt_margin {
+                    continue;
+                }
+                if let Some(e) = self.sh.tt.probe(board_key(c.board)) {
+                    let g = c.gain as i32;
+                    let v = if c.again { g + e.lower } else { g - e.upper };
+                    if v >= beta {
+                        let work = 64 - (self.nodes - first + 1).leading_zeros();
+                        self.sh.tt.store(key, v, ki, p, work);
+                        return v;
+                    }
+                }
+            }
+        }
         if best < beta {
             for &(_, p, c) in &kids[..n] {
                 let g = c.gain as i32;
@@ -450,6 +492,7 @@ impl Solver {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(2),
+            etc: std::env::var("SOWING_ETC").map_or(true, |v| v != "0"),
         };
 
         // The board alone (store lanes cleared) and the mover's store lead.

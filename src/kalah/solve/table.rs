@@ -67,6 +67,7 @@ impl Table {
     }
 
     /// Entries the table holds.
+    #[cfg(test)]
     pub(crate) fn entries(&self) -> usize {
         self.buckets.len() * 4
     }
