@@ -146,8 +146,8 @@ impl<M: Copy> Mcts<M> {
                 let first = tree[at].first_child as usize;
                 let mut best = first;
                 let mut best_score = f64::NEG_INFINITY;
-                for i in first..first + tree[at].children as usize {
-                    let n = &tree[i];
+                let count = tree[at].children as usize;
+                for (i, n) in tree.iter().enumerate().skip(first).take(count) {
                     let score = if n.visits == 0 {
                         f64::INFINITY
                     } else {

@@ -104,8 +104,8 @@ impl Endgame {
         i32::from(self.values[self.index(board, b)].load(Relaxed))
     }
 
-    /// Solves the board `b` of `k` seeds at index `idx`, recursing into unknown children.
-    fn solve(&self, board: &Board, b: u128, k: u32, idx: usize) -> i8 {
+    /// Solves the board `b` at index `idx`, recursing into unknown children.
+    fn solve(&self, board: &Board, b: u128, idx: usize) -> i8 {
         let known = self.values[idx].load(Relaxed);
         if known != UNKNOWN {
             return known;
@@ -131,7 +131,7 @@ impl Endgame {
                 for i in 0..n {
                     let (cb, gain, cidx, again) = kids[i];
                     let cv = if vals[i] == UNKNOWN {
-                        self.solve(board, cb, k - gain, cidx)
+                        self.solve(board, cb, cidx)
                     } else {
                         vals[i]
                     };
@@ -170,7 +170,7 @@ impl Endgame {
                             for idx in from..(from + CHUNK).min(hi) {
                                 if self.values[idx].load(Relaxed) == UNKNOWN {
                                     let b = self.board_at(board, idx as u64);
-                                    self.solve(board, b, k, idx);
+                                    self.solve(board, b, idx);
                                 }
                             }
                         }

@@ -72,7 +72,7 @@ impl Default for SolverConfig {
         SolverConfig {
             table_mb: 256,
             endgame_seeds: None,
-            endgame_boards: 1 << 24,
+            endgame_boards: 1 << 26,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             tick: Duration::from_secs(5),
             move_values: true,
@@ -277,7 +277,7 @@ impl Searcher<'_> {
         // once (their table loads issued together); the rest are searched in order.
         let db = self.sh.db;
         let mut kids = [(
-            0i32,
+            0i64,
             0u8,
             Child {
                 board: 0,
@@ -308,12 +308,12 @@ impl Searcher<'_> {
                 ne += 1;
                 continue;
             }
-            let score = if p as u8 == tt_move {
-                1 << 20
-            } else if c.again {
-                1000 + p as i32
+            let score = if c.again {
+                // Extra turns nearest the store first: playing one leaves the others intact.
+                1 << 40 | p as i64
             } else {
-                g * 16 + p as i32
+                // Then by the seeds the move puts in the store (captures first).
+                i64::from(g) * 16 + p as i64
             };
             let mut i = n;
             while i > 0 && kids[i - 1].0 < score {
@@ -488,11 +488,8 @@ impl Solver {
             db: &db,
             tt: &tt,
             nodes: &nodes,
-            tt_margin: std::env::var("SOWING_TT_MARGIN")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(2),
-            etc: std::env::var("SOWING_ETC").map_or(true, |v| v != "0"),
+            tt_margin: 2,
+            etc: true,
         };
 
         // The board alone (store lanes cleared) and the mover's store lead.

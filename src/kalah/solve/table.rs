@@ -66,12 +66,6 @@ impl Table {
         }
     }
 
-    /// Entries the table holds.
-    #[cfg(test)]
-    pub(crate) fn entries(&self) -> usize {
-        self.buckets.len() * 4
-    }
-
     /// Entries in use among the first few thousand buckets, per mille.
     pub(crate) fn fill_permille(&self) -> u32 {
         let sample = self.buckets.len().min(4096);
