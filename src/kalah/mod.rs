@@ -168,8 +168,10 @@ struct Tables {
     /// `laps[p][r]`: what the `r` left-over seeds from pit `p` do (sized to powers of two
     /// so that masked indices need no bounds checks).
     laps: [[Lap; 16]; 8],
-    /// `sowings[p][n]`: everything sowing `n < 64` seeds from pit `p` adds, whole laps
-    /// included: one look-up for nearly every move of a real game.
+    /// `sowings[p][n]`: everything sowing `n < 64` seeds from pit `p` does, whole laps
+    /// included and the `n` seeds lifted from pit `p` subtracted (a wrapping add of the
+    /// entry is exact, since that lane holds exactly `n`): one look-up and two additions for
+    /// nearly every move of a real game.
     sowings: [[Lap; 64]; 8],
     /// `captures[last]`: masks that decide whether a last seed at loop position `last`
     /// captures (all zero where it cannot: the store and the opponent's pits).
@@ -245,7 +247,7 @@ impl Tables {
                 let lap = laps[p][n % len];
                 let whole = (n / len) as u64;
                 *entry = Lap {
-                    own: lap.own + whole * ones(m + 1),
+                    own: (lap.own + whole * ones(m + 1)).wrapping_sub((n as u64) << (8 * p)),
                     opp: lap.opp + whole * ones(m),
                     last: lap.last,
                 };
@@ -355,19 +357,19 @@ impl Kalah {
         let t = &*self.t;
         let [mut own, mut opp] = s.sides;
         let seeds = lane(own, p);
-        own &= !(0xFF << (8 * (p & 7)));
         let lap = if seeds < 64 {
             t.sowings[p & 7][usize::from(seeds)]
         } else {
             let (whole, rest) = t.divmod[usize::from(seeds)];
             let lap = t.laps[p & 7][usize::from(rest) & 15];
             Lap {
-                own: lap.own + u64::from(whole) * t.lap_own,
+                own: (lap.own + u64::from(whole) * t.lap_own)
+                    .wrapping_sub(u64::from(seeds) << (8 * (p & 7))),
                 opp: lap.opp + u64::from(whole) * t.lap_opp,
                 last: lap.last,
             }
         };
-        own += lap.own;
+        own = own.wrapping_add(lap.own);
         opp += lap.opp;
         let last = usize::from(lap.last);
 
