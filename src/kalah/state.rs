@@ -20,10 +20,10 @@ pub(crate) enum Pie {
 /// A Kalah position: both rows of pits, both stores, the side to move, and (under the pie
 /// rule) whether North may still swap.
 ///
-/// The board is one `u128` of sixteen 8-bit counters seen from the mover's side: lanes
-/// `0..m` are the mover's pits from his left, lane `m` his store, lanes `m+1..=2m` the
-/// opponent's pits from the opponent's left, lane `2m+1` the opponent's store. The mover's
-/// sowing loop is then always lanes `0..=2m`, so a lap is one addition of a lane mask.
+/// The board is two `u64` words of 8-bit counters, the mover's side first: in each word,
+/// lanes `0..m` are that side's pits from its owner's left and lane `m` its store. The
+/// mover's sowing loop is his word's lanes `0..=m`, then the other word's lanes `0..m`, so a
+/// lap is one addition of a lane mask to each word, and passing the turn swaps the words.
 ///
 /// # Position text
 /// `<North's pits m..1>/<South's pits 1..m> <South store> <North store> <S|N>[ pie]`, numbers
@@ -41,39 +41,28 @@ pub(crate) enum Pie {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct KalahState {
-    pub(crate) board: u128,
-    /// The additive hash before the final mix (see [`keys`]).
+    /// `[mover's side, opponent's side]`.
+    pub(crate) sides: [u64; 2],
+    /// The Zobrist-style hash, kept up to date by every move (see [`keys`]).
     pub(crate) hash: u64,
     pub(crate) pits: u8,
     pub(crate) mover: Player,
     pub(crate) pie: Pie,
 }
 
-pub(crate) const LANE: u32 = 8;
-
 #[inline]
-pub(crate) const fn lane(board: u128, i: usize) -> u8 {
-    (board >> (LANE as usize * i)) as u8
+pub(crate) const fn lane(word: u64, i: usize) -> u8 {
+    (word >> (8 * i)) as u8
 }
 
-/// Sum of `ones` in lanes `0..k`.
-pub(crate) const fn prefix_ones(k: usize) -> u128 {
-    let mut m = 0u128;
-    let mut i = 0;
-    while i < k {
-        m |= 1u128 << (8 * i);
-        i += 1;
-    }
-    m
-}
-
-/// Hash keys: one random 64-bit key per absolute lane (South's pits, South's store, North's
-/// pits, North's store, in that order), one for North to move and one per pie phase.
+/// Zobrist-style hashing: one random 64-bit key per (player, lane), lanes `0..m` the pits
+/// and lane `m` the store, one for North to move and one per pie phase.
 ///
-/// The hash is additive: `sum(count[lane] * key[lane]) + side + pie` (wrapping), so adding a
-/// whole lap of seeds changes it by one precomputed sum, and [`mix`] spreads the bits when it
-/// is read. Two different positions collide only if a small integer combination of random
-/// 64-bit keys vanishes: as rare as with XOR keys.
+/// The hash is additive, `sum(count * key) + side + pie` (wrapping), rather than XOR of a key
+/// per (hole, count): adding a seed to a pit then adds that pit's key, so a whole sowing
+/// changes the hash by one precomputed table entry, whatever the laps. Two positions collide
+/// only if a small integer combination of random 64-bit keys vanishes: as rare as with XOR
+/// keys. [`mix`] spreads the bits when the hash is read.
 pub(crate) mod keys {
     const fn splitmix(mut z: u64) -> u64 {
         z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -81,32 +70,25 @@ pub(crate) mod keys {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    const fn make() -> [u64; 19] {
-        let mut k = [0u64; 19];
+    const fn key(i: u64) -> u64 {
+        splitmix(0x4B41_4C41_4800_0000 + i * 0x1234_5678_9ABC)
+    }
+    /// `LANES[player][lane]`.
+    pub(crate) const LANES: [[u64; 8]; 2] = {
+        let mut k = [[0u64; 8]; 2];
         let mut i = 0;
-        while i < 19 {
-            k[i] = splitmix(0x4B41_4C41_4800_0000 + i as u64 * 0x1234_5678_9ABC);
+        while i < 16 {
+            k[i / 8][i % 8] = key(i as u64);
             i += 1;
         }
         k
-    }
-    const ALL: [u64; 19] = make();
-    /// Per absolute lane.
-    pub(crate) const LANES: [u64; 16] = {
-        let mut l = [0u64; 16];
-        let mut i = 0;
-        while i < 16 {
-            l[i] = ALL[i];
-            i += 1;
-        }
-        l
     };
     /// Added when North is to move.
-    pub(crate) const NORTH: u64 = ALL[16];
+    pub(crate) const NORTH: u64 = key(16);
     /// Added per pie phase (index = phase).
-    pub(crate) const PIE: [u64; 3] = [0, ALL[17], ALL[18]];
+    pub(crate) const PIE: [u64; 3] = [0, key(17), key(18)];
 
-    /// The final mix (MurmurHash3's 64-bit finaliser): a bijection, so it adds no collisions.
+    /// MurmurHash3's 64-bit finaliser: a bijection, so it adds no collisions.
     #[inline]
     pub(crate) const fn mix(mut h: u64) -> u64 {
         h ^= h >> 33;
@@ -128,14 +110,9 @@ impl KalahState {
         self.mover
     }
 
-    /// The lane of `player`'s pit `pit` (1-based, from that player's left).
-    fn lane_of(&self, player: Player, pit: usize) -> usize {
-        let m = self.pits();
-        if player == self.mover {
-            pit - 1
-        } else {
-            m + pit
-        }
+    #[inline]
+    fn side(&self, player: Player) -> u64 {
+        self.sides[usize::from(player != self.mover)]
     }
 
     /// Seeds in `player`'s pit `pit`, numbered 1..=m from that player's left; 0 outside.
@@ -143,13 +120,12 @@ impl KalahState {
         if pit == 0 || pit > self.pits() {
             return 0;
         }
-        lane(self.board, self.lane_of(player, pit))
+        lane(self.side(player), pit - 1)
     }
 
     /// Seeds in `player`'s store.
     pub fn store(&self, player: Player) -> u8 {
-        let m = self.pits();
-        lane(self.board, if player == self.mover { m } else { 2 * m + 1 })
+        lane(self.side(player), self.pits())
     }
 
     /// Seeds in all of `player`'s pits.
@@ -164,25 +140,18 @@ impl KalahState {
         self.pie == Pie::Offer
     }
 
-    /// Counts in absolute order: South's pits 1..m, South's store, North's pits 1..m,
-    /// North's store.
-    pub(crate) fn absolute_counts(&self) -> [u8; 16] {
-        let m = self.pits();
-        let mut out = [0u8; 16];
-        for p in 1..=m {
-            out[p - 1] = self.pit(Player::South, p);
-            out[m + p] = self.pit(Player::North, p);
-        }
-        out[m] = self.store(Player::South);
-        out[2 * m + 1] = self.store(Player::North);
-        out
-    }
-
-    /// The additive hash from scratch.
+    /// The additive hash computed from the whole position (see [`keys`]).
     pub(crate) fn raw_hash_from_scratch(&self) -> u64 {
         let mut h = 0u64;
-        for (i, &c) in self.absolute_counts().iter().enumerate() {
-            h = h.wrapping_add(u64::from(c).wrapping_mul(keys::LANES[i]));
+        for player in Player::BOTH {
+            let side = self.side(player);
+            for (i, key) in keys::LANES[player.index()]
+                .iter()
+                .enumerate()
+                .take(self.pits() + 1)
+            {
+                h = h.wrapping_add(u64::from(lane(side, i)).wrapping_mul(*key));
+            }
         }
         if self.mover == Player::North {
             h = h.wrapping_add(keys::NORTH);
@@ -190,27 +159,34 @@ impl KalahState {
         h.wrapping_add(keys::PIE[self.pie as usize])
     }
 
-    /// Builds a state from absolute counts (as [`absolute_counts`](Self::absolute_counts)).
-    pub(crate) fn from_absolute(pits: usize, counts: &[u8; 16], mover: Player, pie: Pie) -> Self {
-        let m = pits;
-        let mut board = 0u128;
-        for (i, &count) in counts.iter().enumerate().take(2 * m + 2) {
-            // Mover-relative lane of absolute lane i.
-            let rel = match mover {
-                Player::South => i,
-                Player::North => (i + m + 1) % (2 * m + 2),
-            };
-            board |= u128::from(count) << (LANE as usize * rel);
-        }
-        let mut s = KalahState {
-            board,
+    /// Builds a state from each player's counts: pits `0..m` from his left, then his store.
+    pub(crate) fn from_sides(
+        pits: usize,
+        south: &[u8],
+        north: &[u8],
+        mover: Player,
+        pie: Pie,
+    ) -> Self {
+        let word = |counts: &[u8]| -> u64 {
+            counts
+                .iter()
+                .take(pits + 1)
+                .enumerate()
+                .fold(0, |w, (i, &c)| w | u64::from(c) << (8 * i))
+        };
+        let (s, n) = (word(south), word(north));
+        let mut state = KalahState {
+            sides: match mover {
+                Player::South => [s, n],
+                Player::North => [n, s],
+            },
             hash: 0,
-            pits: m as u8,
+            pits: pits as u8,
             mover,
             pie,
         };
-        s.hash = s.raw_hash_from_scratch();
-        s
+        state.hash = state.raw_hash_from_scratch();
+        state
     }
 }
 
@@ -367,15 +343,22 @@ impl FromStr for KalahState {
                 },
             ));
         }
-        let mut counts = [0u8; 16];
+        let mut south_side = [0u8; 8];
+        let mut north_side = [0u8; 8];
         for p in 0..m {
-            counts[p] = south[p];
+            south_side[p] = south[p];
             // The north row is written from North's pit m down to pit 1.
-            counts[m + 1 + p] = north[m - 1 - p];
+            north_side[p] = north[m - 1 - p];
         }
-        counts[m] = south_store;
-        counts[2 * m + 1] = north_store;
-        Ok(KalahState::from_absolute(m, &counts, mover, pie))
+        south_side[m] = south_store;
+        north_side[m] = north_store;
+        Ok(KalahState::from_sides(
+            m,
+            &south_side,
+            &north_side,
+            mover,
+            pie,
+        ))
     }
 }
 
