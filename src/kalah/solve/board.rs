@@ -7,9 +7,27 @@
 //! `m+1..=2m` the opponent's) with both store lanes kept at zero; a move reports the seeds it
 //! put in the mover's store (its **gain**) and whether the mover moves again.
 
-use super::super::PREFIX;
-use super::super::state::{LANE, lane};
-use super::super::{Capture, EndRule, Kalah, Leftovers};
+use super::super::{Capture, EndRule, Kalah, KalahState, Leftovers};
+
+/// Bits per lane.
+const LANE: u32 = 8;
+
+/// The seeds in lane `i`.
+#[inline]
+const fn lane(b: u128, i: usize) -> u8 {
+    (b >> (LANE as usize * i)) as u8
+}
+
+/// `PREFIX[k]`: one seed in each of lanes `0..k`.
+const PREFIX: [u128; 17] = {
+    let mut t = [0u128; 17];
+    let mut k = 1;
+    while k <= 16 {
+        t[k] = t[k - 1] | 1u128 << (8 * (k - 1));
+        k += 1;
+    }
+    t
+};
 
 /// The rules the solver needs, as masks.
 #[derive(Clone, Copy, Debug)]
@@ -63,6 +81,18 @@ impl Board {
                 ((seeds / (2 * m + 1)) as u8, (seeds % (2 * m + 1)) as u8)
             }),
         }
+    }
+
+    /// The board of a position, from its mover's side, and the mover's store lead.
+    pub(crate) fn of(&self, s: &KalahState) -> (u128, i32) {
+        let me = s.to_move();
+        let mut b = 0u128;
+        for p in 0..self.m {
+            b |= u128::from(s.pit(me, p + 1)) << (LANE as usize * p);
+            b |= u128::from(s.pit(!me, p + 1)) << (LANE as usize * (self.m + 1 + p));
+        }
+        let lead = i32::from(s.store(me)) - i32::from(s.store(!me));
+        (b, lead)
     }
 
     /// Seeds in the mover's pits.

@@ -492,12 +492,10 @@ impl Solver {
             etc: true,
         };
 
-        // The board alone (store lanes cleared) and the mover's store lead.
-        let mover = state.mover;
+        // The board alone and the mover's store lead.
+        let mover = state.to_move();
         let south = |v: i32| if mover == Player::South { v } else { -v };
-        let lead = i32::from(state.store(mover)) - i32::from(state.store(!mover));
-        let store_lanes = (0xFFu128 << (8 * m)) | (0xFFu128 << (8 * (2 * m + 1)));
-        let b = state.board & !store_lanes;
+        let (b, lead) = bd.of(state);
         let k = bd.own_seeds(b) + bd.opp_seeds(b);
 
         let moves = self.rules.legal_moves(state);
