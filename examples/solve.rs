@@ -12,7 +12,7 @@ use sowing::kalah::Kalah;
 use sowing::kalah::solve::{SolveEvent, Solver, SolverConfig};
 
 const USAGE: &str = "usage: solve <ruleset> [--position TEXT] [--threads N] [--table-mb MB]
-             [--endgame-seeds N] [--endgame-boards N] [--no-move-values]
+             [--endgame-seeds N] [--endgame-boards N] [--endgame-dir DIR] [--no-move-values]
              [--tick SECONDS]
 
 Solves a Kalah ruleset (or one position) exactly. Prints progress, the value of each first
@@ -24,6 +24,7 @@ move, and as its last line `value <v>`: South's store minus North's under perfec
   --table-mb MB        transposition table size (default 1024)
   --endgame-seeds N    endgame database up to N seeds on the board (default: by size)
   --endgame-boards N   with no --endgame-seeds: the most boards (bytes) the database may use
+  --endgame-dir DIR    keep endgame databases in DIR and reuse them (default: none)
   --no-move-values     skip the exact values of the first moves (faster)
   --tick SECONDS       progress interval (default 10)";
 
@@ -74,6 +75,9 @@ fn run(args: &[String]) -> Result<(), String> {
             "--table-mb" => config.table_mb = num(it.next(), a)?.max(1) as usize,
             "--endgame-seeds" => config.endgame_seeds = Some(num(it.next(), a)? as u32),
             "--endgame-boards" => config.endgame_boards = num(it.next(), a)?,
+            "--endgame-dir" => {
+                config.endgame_dir = Some(it.next().ok_or("--endgame-dir needs a value")?.into())
+            }
             "--no-move-values" => config.move_values = false,
             "--tick" => config.tick = Duration::from_secs(num(it.next(), a)?.max(1)),
             s if s.starts_with("--") => return Err(format!("unknown option {s}")),
@@ -88,11 +92,10 @@ fn run(args: &[String]) -> Result<(), String> {
         Some(text) => rules.parse_position(text).map_err(|e| e.to_string())?,
         None => rules.start(),
     };
+    let (threads, table_mb) = (config.threads, config.table_mb);
     let solver = Solver::new(&rules, config);
     println!(
-        "solving {rules} from {state} on {} threads, table {} MB, endgame database up to {} seeds",
-        config.threads,
-        config.table_mb,
+        "solving {rules} from {state} on {threads} threads, table {table_mb} MB, endgame database up to {} seeds",
         solver.endgame_seeds()
     );
     let on_event = |e: SolveEvent| match e {

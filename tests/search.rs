@@ -387,3 +387,32 @@ fn agents_play_finished_games_as_none() {
         assert_eq!(agent.choose(&r, &over), None, "{text}");
     }
 }
+
+#[test]
+fn endgame_databases_are_kept_and_reused() {
+    let dir = std::env::temp_dir().join(format!("sowing-endgame-test-{}", std::process::id()));
+    let r = rules("kalah:pits=3,seeds=3,empty-capture");
+    let config = SolverConfig {
+        endgame_dir: Some(dir.clone()),
+        endgame_seeds: Some(10),
+        ..small_config()
+    };
+    let first = Solver::new(&r, config.clone()).solve(&r.start()).unwrap();
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let second = Solver::new(&r, config).solve(&r.start()).unwrap();
+    assert_eq!(first.value, second.value);
+    assert_eq!(first.moves, second.moves);
+    assert_eq!(first.value, minimax(&r, &r.start(), &mut HashMap::new()));
+    // A database for another size is not mistaken for this one.
+    let other = SolverConfig {
+        endgame_dir: Some(dir.clone()),
+        endgame_seeds: Some(8),
+        ..small_config()
+    };
+    assert_eq!(
+        Solver::new(&r, other).solve(&r.start()).unwrap().value,
+        first.value
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

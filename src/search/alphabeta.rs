@@ -57,6 +57,7 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     nodes: u64,
     started: Instant,
     stopped: bool,
+    root_best: Option<M>,
     last: Option<SearchResult<M>>,
 }
 
@@ -80,6 +81,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             nodes: 0,
             started: Instant::now(),
             stopped: false,
+            root_best: None,
             last: None,
         }
     }
@@ -190,13 +192,9 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
     where
         E: Evaluator<R>,
     {
+        self.root_best = None;
         let v = self.negamax(rules, state, depth, -WIN * 2, WIN * 2, 0);
-        let best = self
-            .table()
-            .probe(rules.hash(state))
-            .and_then(|e| e.mv)
-            .filter(|&mv| rules.legal_moves(state).contains(&mv));
-        (v, best)
+        (v, self.root_best)
     }
 
     /// The value of `child` (reached by one ply from a position where `me` was to move) for
@@ -302,6 +300,9 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
             if v > best {
                 best = v;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
             }
             if v > alpha {
                 alpha = v;

@@ -11,11 +11,15 @@
 //! known. Threads share the levels out; two threads that meet on a board compute the same
 //! value, so the table needs no locks.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
 
 use super::board::Board;
 
 const UNKNOWN: i8 = i8::MIN;
+
+/// The first bytes of a saved database.
+const MAGIC: &[u8; 8] = b"SOWKDB01";
 
 /// Board values for every board of at most `max_seeds` seeds.
 pub(crate) struct Endgame {
@@ -52,6 +56,36 @@ impl Endgame {
             stride,
             values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
         }
+    }
+
+    /// Writes the values to `path` (after [`fill`](Self::fill)).
+    pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(self.values.len() + 16);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        bytes.extend(self.values.iter().map(|v| v.load(Relaxed) as u8));
+        let tmp = path.with_extension("partial");
+        std::fs::write(&tmp, bytes)?;
+        std::fs::rename(tmp, path)
+    }
+
+    /// Reads values written by [`save`](Self::save) for a table of the same size; any
+    /// mismatch is an error and leaves the table as it was.
+    pub(crate) fn load(&self, path: &Path) -> std::io::Result<()> {
+        let bytes = std::fs::read(path)?;
+        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not this database");
+        let (head, values) = bytes.split_at_checked(16).ok_or_else(bad)?;
+        if &head[..8] != MAGIC
+            || head[8..16] != (self.values.len() as u64).to_le_bytes()
+            || values.len() != self.values.len()
+            || values.iter().any(|&v| v as i8 == UNKNOWN)
+        {
+            return Err(bad());
+        }
+        for (slot, &v) in self.values.iter().zip(values) {
+            slot.store(v as i8, Relaxed);
+        }
+        Ok(())
     }
 
     /// Boards in the table.

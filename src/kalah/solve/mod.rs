@@ -33,6 +33,7 @@ mod board;
 mod endgame;
 mod table;
 
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -49,7 +50,7 @@ use crate::player::Player;
 use crate::ruleset::Ruleset;
 
 /// How the solver may use the machine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
     /// Transposition table size in megabytes.
     pub table_mb: usize,
@@ -62,6 +63,11 @@ pub struct SolverConfig {
     pub threads: usize,
     /// How often [`SolveEvent::Tick`] reports progress.
     pub tick: Duration,
+    /// A directory to keep endgame databases in: one computed before is read back instead of
+    /// computed again, and a new one is written there (`None`: compute every time, keep
+    /// nothing). A database depends only on the pits a side, the rule switches and its size,
+    /// so Kalah(6,4) and Kalah(6,5) share theirs.
+    pub endgame_dir: Option<PathBuf>,
     /// Also find each first move's exact value (after the position's own, which needs less
     /// search: most moves are only proved worse than the best).
     pub move_values: bool,
@@ -76,6 +82,7 @@ impl Default for SolverConfig {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             tick: Duration::from_secs(5),
             move_values: true,
+            endgame_dir: None,
         }
     }
 }
@@ -474,13 +481,33 @@ impl Solver {
         let n = self.endgame_seeds();
         let db = Endgame::new(m, n);
         let boards = db.len() as u64;
-        db.fill(&bd, threads, &|seeds| {
+        let file = self.config.endgame_dir.as_ref().map(|dir| {
+            let s = self.rules.settings();
+            dir.join(format!(
+                "kalah-pits{m}-{:?}-{:?}-{:?}-upto{n}.endgame",
+                s.capture, s.end, s.leftovers
+            ))
+        });
+        let loaded = file.as_ref().is_some_and(|f| db.load(f).is_ok());
+        if !loaded {
+            db.fill(&bd, threads, &|seeds| {
+                on_event(SolveEvent::Endgame {
+                    seeds,
+                    boards,
+                    elapsed: started.elapsed(),
+                })
+            });
+            if let Some(f) = &file {
+                // A database that cannot be kept is only recomputed next time.
+                let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));
+            }
+        } else {
             on_event(SolveEvent::Endgame {
-                seeds,
+                seeds: n,
                 boards,
                 elapsed: started.elapsed(),
-            })
-        });
+            });
+        }
         let tt = Table::new(self.config.table_mb);
         let nodes = AtomicU64::new(0);
         let shared = Shared {
