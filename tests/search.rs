@@ -206,6 +206,14 @@ fn solver_refuses_the_pie_swap_and_bad_positions() {
     let plain = Kalah::default();
     let bad: KalahState = "4,4,4,4,4,4/4,4,4,4,4,4 1 0 S".parse().unwrap();
     assert!(Solver::new(&plain, small_config()).solve(&bad).is_err());
+    let huge = SolverConfig {
+        endgame_seeds: Some(48),
+        ..small_config()
+    };
+    assert!(matches!(
+        Solver::new(&plain, huge).solve(&plain.start()),
+        Err(sowing::kalah::solve::SolveError::EndgameTooLarge { .. })
+    ));
 }
 
 fn solve(text: &str) -> i32 {

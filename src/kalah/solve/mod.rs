@@ -7,15 +7,21 @@
 //!   boards, so positions that differ only in their stores share their work.
 //! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
 //!   by retrograde-style recursion over a dense index of seed distributions (see
-//!   `endgame.rs`); the search stops as soon as it reaches one.
-//! - **Search.** Each first move's child is solved by MTD(f): a series of null-window
-//!   alpha-beta tests ("is the value at least β?") that close in on the exact value, sharing
+//!   `endgame.rs`); the search stops as soon as it reaches one. With
+//!   [`SolverConfig::endgame_dir`] it is computed once and read back by later solves (it
+//!   depends only on the pits a side and the rule switches, not on the seeds a pit).
+//! - **Parity.** When every seed ends in a store, a board's value has the parity of its seed
+//!   count, so every null window is moved to a value of that parity.
+//! - **Search.** The position, then each first move's child, is solved by MTD(f): a series
+//!   of null-window alpha-beta tests ("is the value at least β?") that close in on the exact value, sharing
 //!   one large transposition table of lower and upper bounds. Moves are tried in the order: the
-//!   table's best move, then extra-turn moves (nearest the store first), then the rest by the
-//!   seeds they put in the store (captures first).
-//! - **Threads.** The first moves are dealt out to the threads; a thread with no first move
-//!   left helps another (the same search with a perturbed move order, filling the shared table)
-//!   until one of them finishes it.
+//!   table's best move (searched before the others are generated), then extra-turn moves
+//!   (nearest the store first), then the rest by the seeds they put in the store (captures
+//!   first); children the database settles are valued at once, and a child whose stored bound
+//!   already proves a cutoff ends the node (enhanced transposition cutoff).
+//! - **Threads.** Jobs (the position; then the first moves) are dealt out to the threads; a
+//!   thread with no job left helps one under way (the same search with a perturbed move order,
+//!   filling the shared table: "lazy SMP") until one of them finishes it.
 //!
 //! Only the pie rule is not supported (its swap is not a sowing); every other rule switch is.
 //!
@@ -160,7 +166,20 @@ pub enum SolveError {
     /// The pie rule's swap is still to come; the solver handles positions after it.
     #[error("the solver does not handle the pie rule's swap")]
     Pie,
+    /// The endgame database asked for would not fit in memory.
+    #[error("an endgame database up to {seeds} seeds would hold {boards} boards (at most {max})")]
+    EndgameTooLarge {
+        /// The seeds asked for.
+        seeds: u32,
+        /// The boards it would hold (one byte each).
+        boards: u64,
+        /// The most the solver accepts.
+        max: u64,
+    },
 }
+
+/// The largest endgame database the solver builds: 2^33 boards (8 GiB).
+pub const MAX_ENDGAME_BOARDS: u64 = 1 << 33;
 
 /// An exact solver for one Kalah ruleset.
 #[derive(Clone, Debug)]
@@ -479,6 +498,14 @@ impl Solver {
         let threads = self.config.threads.max(1);
 
         let n = self.endgame_seeds();
+        let size = Endgame::size(m, n);
+        if size > MAX_ENDGAME_BOARDS {
+            return Err(SolveError::EndgameTooLarge {
+                seeds: n,
+                boards: size,
+                max: MAX_ENDGAME_BOARDS,
+            });
+        }
         let db = Endgame::new(m, n);
         let boards = db.len() as u64;
         let file = self.config.endgame_dir.as_ref().map(|dir| {
