@@ -75,7 +75,7 @@ use std::str::FromStr;
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, add_range, clear_lane, keys, lane, nonempty};
+use state::{LANES, NO_TUZDIK, PREFIX, add_range, clear_lane, keys, lane, nonempty16};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -174,18 +174,22 @@ pub struct Effect {
     pub kazan_final: u32,
 }
 
-/// Lane masks and hash sums derived once from the settings.
+/// Lane masks, hash sums and lap counts derived once from the settings.
 #[derive(Clone, Copy, Debug)]
 struct Tables {
     n: usize,
     /// Lanes in the sowing loop: `2n`.
     len: usize,
     /// One ball in each lane of the loop.
-    loop_ones: [u64; 3],
-    /// Bits (one per lane, as [`nonempty`] gives them) of each player's holes.
-    side_bits: [u32; 2],
+    loop_ones: [u64; 4],
+    /// Bits of the holes of a side, from its hole 1: `2^n - 1`.
+    side_bits: u32,
+    /// All bits of each player's lanes.
+    side_lanes: [[u64; 4]; 2],
     /// `key_prefix[k]`: the sum of the lane keys of lanes `0..k`.
-    key_prefix: [u64; LANES + 1],
+    key_prefix: [u64; LANES],
+    /// `laps[b]`: `(b / 2n, b % 2n)`, whole laps and the balls left over, for `b` balls.
+    laps: [(u8, u8); 256],
     /// Kazan total that decides the game (82), or above any total under `play-to-end`.
     decide: u8,
 }
@@ -194,19 +198,33 @@ impl Tables {
     fn new(s: &ToguzSettings) -> Tables {
         let n = usize::from(s.holes);
         let len = 2 * n;
-        let mut loop_ones = [0u64; 3];
+        let mut loop_ones = [0u64; 4];
         add_range(&mut loop_ones, 0, len);
-        let mut key_prefix = [0u64; LANES + 1];
-        for k in 0..LANES {
+        let mut key_prefix = [0u64; LANES];
+        for k in 0..LANES - 1 {
             key_prefix[k + 1] = key_prefix[k].wrapping_add(keys::LANE[k]);
+        }
+        let mut side_lanes = [[0u64; 4]; 2];
+        add_range(&mut side_lanes[0], 0, n);
+        add_range(&mut side_lanes[1], n, len);
+        for side in &mut side_lanes {
+            for w in side.iter_mut() {
+                *w = w.wrapping_mul(0xFF);
+            }
+        }
+        let mut laps = [(0u8, 0u8); 256];
+        for (b, l) in laps.iter_mut().enumerate() {
+            *l = ((b / len) as u8, (b % len) as u8);
         }
         let side = (1u32 << n) - 1;
         Tables {
             n,
             len,
             loop_ones,
-            side_bits: [side, side << n],
+            side_bits: side,
+            side_lanes,
             key_prefix,
+            laps,
             decide: if s.decide_at_majority {
                 s.deciding_total() as u8
             } else {
@@ -215,6 +233,36 @@ impl Tables {
         }
     }
 }
+
+/// `SELECT[m][k]`: the position of the `k`-th set bit of the 9-bit mask `m`; `COUNT[m]`: its
+/// set bits. A random move is two table reads, with no loop and no branch to mispredict.
+static SELECT: [[u8; 9]; 512] = {
+    let mut t = [[0u8; 9]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 9 {
+            if m & (1 << bit) != 0 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+static COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
 
 /// The Toguz Kumalak ruleset: validated [`ToguzSettings`] and the tables derived from them.
 ///
@@ -272,10 +320,10 @@ impl Toguz {
         s.kazans[0].max(s.kazans[1]) >= self.t.decide
     }
 
-    /// Bits of the mover's holes that hold balls.
+    /// Bits of the mover's holes that hold balls, bit 0 for his hole 1.
     #[inline]
     fn playable(&self, s: &ToguzState) -> u32 {
-        nonempty(&s.board) & self.t.side_bits[s.mover.index()]
+        nonempty16(&s.board, s.base(s.mover)) & self.t.side_bits
     }
 
     #[inline]
@@ -283,58 +331,53 @@ impl Toguz {
         self.decided(s) || self.playable(s) == 0
     }
 
-    /// The lane and the hash key sum of the lanes `a..e` of the loop.
-    #[inline(always)]
-    fn key_range(&self, a: usize, e: usize) -> u64 {
-        self.t.key_prefix[e].wrapping_sub(self.t.key_prefix[a])
-    }
-
     /// Sows from lane `o` (rules 2-6) without switching the mover; returns the last lane and
     /// what happened there. `o` must hold a ball.
+    ///
+    /// Branch-free apart from the loop over the two tuzdiks: random play cannot predict where
+    /// a move ends, so every condition is computed as a mask instead.
     #[inline(always)]
     fn sow(&self, s: &mut ToguzState, o: usize) -> (usize, Landing) {
         let t = &self.t;
         let len = t.len;
+        let kp = &t.key_prefix;
         let me = s.mover.index();
         let mut b = s.board;
         let mut h = s.hash;
-        let balls = usize::from(lane(&b, o));
+        let o = o & (LANES - 1);
+        let balls = lane(&b, o);
         clear_lane(&mut b, o);
-        h = h.wrapping_sub((balls as u64).wrapping_mul(keys::LANE[o % LANES]));
-        let mut start = o + usize::from(balls == 1 || !self.settings.origin_sowing);
-        if start >= len {
-            start -= len;
+        h = h.wrapping_sub(u64::from(balls).wrapping_mul(keys::LANE[o]));
+        // Rule 2 puts the first ball back into the origin; rule 3 (one ball) does not.
+        // Conditions are computed as masks: random play cannot predict them.
+        let start = o + usize::from((balls == 1) | !self.settings.origin_sowing);
+        let start = start - (len & usize::from(start >= len).wrapping_neg());
+        let (laps, rest) = t.laps[usize::from(balls)];
+        // The rest: lanes start..end of the loop, wrapping round to 0..end - len.
+        let end = start + usize::from(rest);
+        let e1 = end.min(len);
+        let e2 = end - e1;
+        // Whole laps and the rest: one addition per board word.
+        let (ps, p1, p2) = (&PREFIX[start & 31], &PREFIX[e1 & 31], &PREFIX[e2 & 31]);
+        for j in 0..3 {
+            let add = u64::from(laps).wrapping_mul(t.loop_ones[j])
+                + p1[j].wrapping_sub(ps[j])
+                + p2[j];
+            b[j] = b[j].wrapping_add(add);
         }
-        let rest = if balls < len {
-            balls
-        } else {
-            let laps = balls / len;
-            for (w, ones) in b.iter_mut().zip(t.loop_ones) {
-                *w = w.wrapping_add((laps as u64).wrapping_mul(ones));
-            }
-            h = h.wrapping_add((laps as u64).wrapping_mul(t.key_prefix[len]));
-            balls % len
-        };
-        let end = start + rest;
-        if end <= len {
-            add_range(&mut b, start, end);
-            h = h.wrapping_add(self.key_range(start, end));
-        } else {
-            add_range(&mut b, start, len);
-            add_range(&mut b, 0, end - len);
-            h = h
-                .wrapping_add(self.key_range(start, len))
-                .wrapping_add(self.key_range(0, end - len));
-        }
-        // The last ball: lane start + balls - 1 of the loop.
-        let mut last = if end == 0 { len - 1 } else { end - 1 };
-        if last >= len {
-            last -= len;
-        }
+        h = h
+            .wrapping_add(u64::from(laps).wrapping_mul(kp[len & 31]))
+            .wrapping_add(kp[e1 & 31].wrapping_sub(kp[start & 31]))
+            .wrapping_add(kp[e2 & 31]);
+        // The last ball: lane start + balls - 1 of the loop, i.e. (end - 1) mod len.
+        let last = end + len - 1;
+        let last = last - (len & usize::from(last >= len).wrapping_neg());
+        let last = last - (len & usize::from(last >= len).wrapping_neg());
+        let last = last & (LANES - 1);
 
         // Rule 4: balls in a tuzdik go to its owner. A missing tuzdik's lane is never sown.
         for p in 0..2 {
-            let tz = usize::from(s.tuzdiks[p]) % LANES;
+            let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
             let c = lane(&b, tz);
             clear_lane(&mut b, tz);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
@@ -343,50 +386,52 @@ impl Toguz {
             );
         }
 
-        // Rules 5 and 6: the last ball in an opponent's hole.
-        let opp_base = (1 - me) * t.n;
-        let mut landing = Landing::Nothing;
-        let hole = last.wrapping_sub(opp_base);
-        if hole < t.n {
-            let c = lane(&b, last);
-            if c & 1 == 0 && c > 0 {
-                clear_lane(&mut b, last);
-                s.kazans[me] = s.kazans[me].wrapping_add(c);
-                h = h.wrapping_add(
-                    u64::from(c).wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])),
-                );
-                landing = Landing::Capture(c);
-            } else if c == 3
-                && self.settings.tuzdik
-                && s.tuzdiks[me] == NO_TUZDIK
-                && hole != t.n - 1
-                && usize::from(s.tuzdiks[1 - me]).wrapping_sub(me * t.n) != hole
-            {
-                clear_lane(&mut b, last);
-                s.kazans[me] = s.kazans[me].wrapping_add(3);
-                s.tuzdiks[me] = last as u8;
-                h = h
-                    .wrapping_add(3u64.wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])))
-                    .wrapping_add(keys::TUZDIK[me][last]);
-                landing = Landing::Tuzdik;
-            }
+        // Rules 5 and 6: the last ball in an opponent's hole (a tuzdik there is empty now).
+        let hole = last.wrapping_sub((1 - me) * t.n);
+        let opp = hole < t.n;
+        let c = lane(&b, last);
+        let even = opp & (c & 1 == 0) & (c != 0);
+        let tuzdik = opp
+            & (c == 3)
+            & self.settings.tuzdik
+            & (s.tuzdiks[me] == NO_TUZDIK)
+            & (hole != t.n - 1)
+            & (usize::from(s.tuzdiks[1 - me]).wrapping_sub(me * t.n) != hole);
+        let take = c & u8::from(even | tuzdik).wrapping_neg();
+        b[(last >> 3) & 3] -= u64::from(take) << ((last & 7) * 8);
+        s.kazans[me] = s.kazans[me].wrapping_add(take);
+        h = h.wrapping_add(
+            u64::from(take).wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])),
+        );
+        h = h.wrapping_add(keys::TUZDIK[me][last] & u64::from(tuzdik).wrapping_neg());
+        if tuzdik {
+            s.tuzdiks[me] = last as u8;
         }
         s.board = b;
         s.hash = h;
+        let landing = if even {
+            Landing::Capture(c)
+        } else if tuzdik {
+            Landing::Tuzdik
+        } else {
+            Landing::Nothing
+        };
         (last, landing)
     }
 
     /// Hands the turn over, and ends the game by rule 7 if the new mover has no ball.
     #[inline(always)]
     fn pass_turn(&self, s: &mut ToguzState) {
-        if s.mover == Player::North {
-            s.fullmove = s.fullmove.saturating_add(1);
-            s.hash = s.hash.wrapping_sub(keys::NORTH);
+        let north = s.mover == Player::North;
+        s.fullmove = s.fullmove.saturating_add(u16::from(north));
+        s.hash = s.hash.wrapping_add(if north {
+            keys::NORTH.wrapping_neg()
         } else {
-            s.hash = s.hash.wrapping_add(keys::NORTH);
-        }
+            keys::NORTH
+        });
         s.mover = !s.mover;
-        if self.playable(s) == 0 {
+        let side = &self.t.side_lanes[s.mover.index()];
+        if s.board.iter().zip(side).all(|(w, m)| w & m == 0) {
             self.sweep(s);
         }
     }
@@ -397,7 +442,7 @@ impl Toguz {
             let balls = s.balls_on_side(p);
             s.kazans[p.index()] = s.kazans[p.index()].wrapping_add(balls as u8);
         }
-        s.board = [0; 3];
+        s.board = [0; 4];
         s.hash = s.raw_hash_from_scratch();
     }
 
@@ -607,7 +652,7 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return moves;
         }
-        let mut bits = self.playable(s) >> s.base(s.mover);
+        let mut bits = self.playable(s);
         while bits != 0 {
             moves.push(ToguzMove(bits.trailing_zeros() as u8 + 1));
             bits &= bits - 1;
@@ -707,7 +752,7 @@ impl Ruleset for Toguz {
         if s.fullmove == 0 {
             return Err(PositionError::Impossible("full-move number 0".into()));
         }
-        if self.playable(s) == 0 && s.board != [0; 3] {
+        if self.playable(s) == 0 && s.board != [0; 4] {
             return Err(PositionError::Impossible(
                 "the player to move has no ball, but balls are left on the board (by rule 7 they \
                  go to their side's owner when the game ends)"
@@ -751,16 +796,13 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        let mut bits = self.playable(s) >> s.base(s.mover);
-        let count = bits.count_ones();
+        let bits = self.playable(s) as usize & 511;
+        let count = COUNT[bits];
         if count == 0 {
             return None;
         }
-        let k = rng.below(count);
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        Some(ToguzMove(bits.trailing_zeros() as u8 + 1))
+        let k = rng.below(count.into()) as usize;
+        Some(ToguzMove(SELECT[bits][k % 9] + 1))
     }
 
     fn picture(&self, s: &ToguzState) -> String {

@@ -38,7 +38,7 @@ use crate::player::Player;
 pub struct ToguzState {
     /// Balls per hole, 8 bits a lane, lanes in absolute order: South's holes 1..=n in lanes
     /// `0..n`, North's holes 1..=n in lanes `n..2n`; the sowing order is the lane order.
-    pub(crate) board: [u64; 3],
+    pub(crate) board: [u64; 4],
     /// The additive hash before the final mix (see [`keys`]).
     pub(crate) hash: u64,
     /// Balls in each player's kazan, by [`Player::index`].
@@ -50,29 +50,35 @@ pub struct ToguzState {
     pub(crate) fullmove: u16,
 }
 
-/// Lanes of the board words.
-pub(crate) const LANES: usize = 24;
+/// Lanes of the board words (the holes use at most 18; a power of two so that lane indices
+/// masked with `LANES - 1` need no bounds checks).
+pub(crate) const LANES: usize = 32;
 /// The tuzdik lane of a player without a tuzdik: a lane no sowing reaches, always empty.
-pub(crate) const NO_TUZDIK: u8 = 23;
+pub(crate) const NO_TUZDIK: u8 = 31;
 
 /// Balls in lane `i`.
 #[inline(always)]
-pub(crate) const fn lane(board: &[u64; 3], i: usize) -> u8 {
-    (board[(i >> 3) % 3] >> ((i & 7) * 8)) as u8
+pub(crate) const fn lane(board: &[u64; 4], i: usize) -> u8 {
+    (board[(i >> 3) & 3] >> ((i & 7) * 8)) as u8
 }
 
 /// Empties lane `i`.
 #[inline(always)]
-pub(crate) fn clear_lane(board: &mut [u64; 3], i: usize) {
-    board[(i >> 3) % 3] &= !(0xFFu64 << ((i & 7) * 8));
+pub(crate) fn clear_lane(board: &mut [u64; 4], i: usize) {
+    board[(i >> 3) & 3] &= !(0xFFu64 << ((i & 7) * 8));
 }
 
-/// One ball in each of the lanes `0..k` of one word (`k <= 8`).
-pub(crate) const ONES: [u64; 9] = {
-    let mut t = [0u64; 9];
+/// `PREFIX[k]`: one ball in each of the lanes `0..k` of the first three words (`k <= 24`;
+/// entries past 24 equal entry 24, so an index masked with 31 needs no bounds check). The
+/// lanes `a..e` are `PREFIX[e] - PREFIX[a]` word by word, with no borrow between lanes.
+pub(crate) static PREFIX: [[u64; 3]; 32] = {
+    let mut t = [[0u64; 3]; 32];
     let mut k = 1;
-    while k <= 8 {
-        t[k] = t[k - 1] | 1u64 << (8 * (k - 1));
+    while k < 32 {
+        t[k] = t[k - 1];
+        if k <= 24 {
+            t[k][(k - 1) / 8] |= 1u64 << (8 * ((k - 1) % 8));
+        }
         k += 1;
     }
     t
@@ -80,27 +86,28 @@ pub(crate) const ONES: [u64; 9] = {
 
 /// Adds one ball to every lane in `a..e` (`a <= e <= 24`): one addition per word.
 #[inline(always)]
-pub(crate) fn add_range(board: &mut [u64; 3], a: usize, e: usize) {
-    for (j, w) in board.iter_mut().enumerate() {
-        let lo = a.saturating_sub(8 * j).min(8);
-        let hi = e.saturating_sub(8 * j).min(8);
-        *w = w.wrapping_add(ONES[hi].wrapping_sub(ONES[lo]));
+pub(crate) fn add_range(board: &mut [u64; 4], a: usize, e: usize) {
+    let (pa, pe) = (&PREFIX[a & 31], &PREFIX[e & 31]);
+    for j in 0..3 {
+        board[j] = board[j].wrapping_add(pe[j].wrapping_sub(pa[j]));
     }
 }
 
-/// A bit per non-empty lane: bit `i` set when lane `i` holds a ball.
+/// A bit per non-empty lane among the lanes from `first` (`first < 16`; at least the 9 lanes
+/// from it): bit `i` set when lane `first + i` holds a ball. Reads two board words.
 #[inline(always)]
-pub(crate) fn nonempty(board: &[u64; 3]) -> u32 {
+pub(crate) fn nonempty16(board: &[u64; 4], first: usize) -> u32 {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // Gathers the low bit of each byte into the top byte, byte i to bit 56 + i.
     const GATHER: u64 = 0x0102_0408_1020_4080;
-    let mut out = 0u32;
-    for (j, &w) in board.iter().enumerate() {
+    let w = (first >> 3) & 1;
+    let gather = |w: u64| {
         let nz = ((((w & LOW7) + LOW7) | w) & HIGH) >> 7;
-        out |= ((nz.wrapping_mul(GATHER) >> 56) as u32) << (8 * j);
-    }
-    out
+        (nz.wrapping_mul(GATHER) >> 56) as u32
+    };
+    let bits = gather(board[w]) | gather(board[w + 1]) << 8;
+    bits >> (first & 7)
 }
 
 /// Hash keys: one random 64-bit key per lane, per kazan, per tuzdik square and for North to
@@ -232,7 +239,7 @@ impl ToguzState {
         for p in 0..2 {
             h = h
                 .wrapping_add(u64::from(self.kazans[p]).wrapping_mul(keys::KAZAN[p]))
-                .wrapping_add(keys::TUZDIK[p][usize::from(self.tuzdiks[p]) % LANES]);
+                .wrapping_add(keys::TUZDIK[p][usize::from(self.tuzdiks[p]) & (LANES - 1)]);
         }
         if self.mover == Player::North {
             h = h.wrapping_add(keys::NORTH);
@@ -250,7 +257,7 @@ impl ToguzState {
         mover: Player,
         fullmove: u16,
     ) -> ToguzState {
-        let mut board = [0u64; 3];
+        let mut board = [0u64; 4];
         for (p, row) in counts.iter().enumerate() {
             for (i, &c) in row.iter().enumerate().take(holes) {
                 let l = p * holes + i;
