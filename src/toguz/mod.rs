@@ -186,10 +186,9 @@ struct Tables {
     side_bits: u32,
     /// All bits of each player's lanes.
     side_lanes: [[u64; 4]; 2],
-    /// `key_prefix[k]`: the sum of the lane keys of lanes `0..k`.
-    key_prefix: [u64; LANES],
-    /// `laps[b]`: `(b / 2n, b % 2n)`, whole laps and the balls left over, for `b` balls.
-    laps: [(u8, u8); 256],
+    /// `2^16 / 2n + 1`: `b * lap_reciprocal >> 16` is `b / 2n` exactly for `b < 256` (the
+    /// error term `b / 2^16` stays below `1 / 2n`).
+    lap_reciprocal: u32,
     /// Kazan total that decides the game (82), or above any total under `play-to-end`.
     decide: u8,
 }
@@ -200,10 +199,6 @@ impl Tables {
         let len = 2 * n;
         let mut loop_ones = [0u64; 4];
         add_range(&mut loop_ones, 0, len);
-        let mut key_prefix = [0u64; LANES];
-        for k in 0..LANES - 1 {
-            key_prefix[k + 1] = key_prefix[k].wrapping_add(keys::LANE[k]);
-        }
         let mut side_lanes = [[0u64; 4]; 2];
         add_range(&mut side_lanes[0], 0, n);
         add_range(&mut side_lanes[1], n, len);
@@ -212,10 +207,6 @@ impl Tables {
                 *w = w.wrapping_mul(0xFF);
             }
         }
-        let mut laps = [(0u8, 0u8); 256];
-        for (b, l) in laps.iter_mut().enumerate() {
-            *l = ((b / len) as u8, (b % len) as u8);
-        }
         let side = (1u32 << n) - 1;
         Tables {
             n,
@@ -223,8 +214,7 @@ impl Tables {
             loop_ones,
             side_bits: side,
             side_lanes,
-            key_prefix,
-            laps,
+            lap_reciprocal: (1 << 16) / len as u32 + 1,
             decide: if s.decide_at_majority {
                 s.deciding_total() as u8
             } else {
@@ -340,7 +330,7 @@ impl Toguz {
     fn sow(&self, s: &mut ToguzState, o: usize) -> (usize, Landing) {
         let t = &self.t;
         let len = t.len;
-        let kp = &t.key_prefix;
+        let kp = &keys::PREFIX;
         let me = s.mover.index();
         let mut b = s.board;
         let mut h = s.hash;
@@ -352,17 +342,17 @@ impl Toguz {
         // Conditions are computed as masks: random play cannot predict them.
         let start = o + usize::from((balls == 1) | !self.settings.origin_sowing);
         let start = start - (len & usize::from(start >= len).wrapping_neg());
-        let (laps, rest) = t.laps[usize::from(balls)];
+        let laps = (u32::from(balls) * t.lap_reciprocal) >> 16;
+        let rest = usize::from(balls) - laps as usize * len;
         // The rest: lanes start..end of the loop, wrapping round to 0..end - len.
-        let end = start + usize::from(rest);
+        let end = start + rest;
         let e1 = end.min(len);
         let e2 = end - e1;
         // Whole laps and the rest: one addition per board word.
         let (ps, p1, p2) = (&PREFIX[start & 31], &PREFIX[e1 & 31], &PREFIX[e2 & 31]);
         for j in 0..3 {
-            let add = u64::from(laps).wrapping_mul(t.loop_ones[j])
-                + p1[j].wrapping_sub(ps[j])
-                + p2[j];
+            let add =
+                u64::from(laps).wrapping_mul(t.loop_ones[j]) + p1[j].wrapping_sub(ps[j]) + p2[j];
             b[j] = b[j].wrapping_add(add);
         }
         h = h
@@ -861,3 +851,23 @@ impl fmt::Display for Toguz {
 }
 
 crate::serde_as_text!(Toguz);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lap_reciprocal_divides_exactly() {
+        for holes in 1..=ToguzSettings::MAX_HOLES {
+            let t = Tables::new(&ToguzSettings::sized(holes, 1));
+            for balls in 0..256u32 {
+                let laps = (balls * t.lap_reciprocal) >> 16;
+                assert_eq!(
+                    laps as usize,
+                    balls as usize / t.len,
+                    "{holes} holes, {balls}"
+                );
+            }
+        }
+    }
+}

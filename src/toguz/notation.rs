@@ -37,8 +37,7 @@ pub struct MoveText {
 }
 
 /// What [`MoveText`] accepts, for syntax errors.
-pub(crate) const SYNTAX: &str =
-    "a hole digit 1-9, then the landing hole digit, then `x`/`X`/`х`/`Х` for a tuzdik or `(N)` \
+pub(crate) const SYNTAX: &str = "a hole digit 1-9, then the landing hole digit, then `x`/`X`/`х`/`Х` for a tuzdik or `(N)` \
      with the kazan total (e.g. `76`, `36x`, `65(10)`)";
 
 impl FromStr for MoveText {

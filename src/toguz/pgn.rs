@@ -183,7 +183,10 @@ fn parse_header(line: &str, at: usize) -> Result<(String, String), RecordError> 
     if tag.is_empty() || !tag.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return Err(syntax(at, format!("bad header name {tag:?}")));
     }
-    Ok((tag.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
+    Ok((
+        tag.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
 }
 
 /// A movetext token with its line.

@@ -139,6 +139,17 @@ pub(crate) mod keys {
         }
         l
     };
+    /// `PREFIX[k]`: the sum of the keys of lanes `0..k` (`k < LANES`), so the keys of a run of
+    /// lanes `a..e` sum to `PREFIX[e] - PREFIX[a]`.
+    pub(crate) static PREFIX: [u64; LANES] = {
+        let mut p = [0u64; LANES];
+        let mut k = 1;
+        while k < LANES {
+            p[k] = p[k - 1].wrapping_add(LANE[k - 1]);
+            k += 1;
+        }
+        p
+    };
     /// Per ball in each player's kazan.
     pub(crate) const KAZAN: [u64; 2] = [key(100), key(101)];
     /// Per player and tuzdik lane; zero for "no tuzdik".
@@ -513,29 +524,30 @@ impl FromStr for ToguzState {
 impl fmt::Display for ToguzState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.holes();
-        let row = |f: &mut fmt::Formatter<'_>, player: Player, order: &mut dyn Iterator<Item = usize>| {
-            let mut entries: Vec<String> = Vec::new();
-            let mut empties = 0;
-            for h in order {
-                if self.is_tuzdik(player, h) || self.hole(player, h) > 0 {
-                    if empties > 0 {
-                        entries.push(empties.to_string());
-                        empties = 0;
-                    }
-                    if self.is_tuzdik(player, h) {
-                        entries.push("t".into());
+        let row =
+            |f: &mut fmt::Formatter<'_>, player: Player, order: &mut dyn Iterator<Item = usize>| {
+                let mut entries: Vec<String> = Vec::new();
+                let mut empties = 0;
+                for h in order {
+                    if self.is_tuzdik(player, h) || self.hole(player, h) > 0 {
+                        if empties > 0 {
+                            entries.push(empties.to_string());
+                            empties = 0;
+                        }
+                        if self.is_tuzdik(player, h) {
+                            entries.push("t".into());
+                        } else {
+                            entries.push(format!("{}S", self.hole(player, h)));
+                        }
                     } else {
-                        entries.push(format!("{}S", self.hole(player, h)));
+                        empties += 1;
                     }
-                } else {
-                    empties += 1;
                 }
-            }
-            if empties > 0 {
-                entries.push(empties.to_string());
-            }
-            f.write_str(&entries.join(","))
-        };
+                if empties > 0 {
+                    entries.push(empties.to_string());
+                }
+                f.write_str(&entries.join(","))
+            };
         row(f, Player::North, &mut (1..=n).rev())?;
         f.write_str("/")?;
         row(f, Player::South, &mut (1..=n))?;
