@@ -107,16 +107,7 @@ pub fn random_playout<R: Ruleset, G: RandomSource>(
     rng: &mut G,
     max_plies: u64,
 ) -> Playout {
-    let mut plies = 0;
-    while plies < max_plies {
-        match rules.random_move(state, rng) {
-            Some(mv) => {
-                rules.play_unchecked(state, mv);
-                plies += 1;
-            }
-            None => break,
-        }
-    }
+    let plies = rules.playout(state, rng, max_plies);
     Playout {
         plies,
         outcome: rules.outcome(state),
