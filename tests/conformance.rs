@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::toguz::{Toguz, ToguzSettings};
 use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
 
 /// Brute-force count of move sequences of exactly `depth` plies, through the checked path.
@@ -229,6 +230,65 @@ fn kalah_presets_play_to_the_end() {
     ] {
         let rules = Kalah::new(settings).unwrap();
         for seed in 0..8 {
+            let plies = random_game(&rules, seed, usize::MAX);
+            assert!(plies > 0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toguz Kumalak.
+
+fn toguz_settings() -> impl Strategy<Value = ToguzSettings> {
+    (1u8..=ToguzSettings::MAX_HOLES)
+        .prop_flat_map(|holes| {
+            let max_balls = (ToguzSettings::MAX_TOTAL / (2 * u32::from(holes))).min(14) as u8;
+            (
+                Just(holes),
+                1u8..=max_balls,
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+            )
+        })
+        .prop_map(
+            |(holes, balls, tuzdik, origin_sowing, decide_at_majority)| ToguzSettings {
+                holes,
+                balls,
+                tuzdik,
+                origin_sowing,
+                decide_at_majority,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn toguz_random_games(settings in toguz_settings(), seed in any::<u64>()) {
+        let rules = Toguz::new(settings).unwrap();
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Toguz>().unwrap(), rules.clone());
+        random_game(&rules, seed, 400);
+    }
+}
+
+#[test]
+fn toguz_presets_and_sizes_play_to_the_end() {
+    for text in [
+        "toguz",
+        "toguz:bestemshe",
+        "toguz:kozdatu",
+        "toguz:no-origin-sowing",
+        "toguz:play-to-end",
+        "toguz:holes=6,balls=6",
+        "toguz:holes=9,balls=14,play-to-end",
+        "toguz:holes=3,balls=2,no-tuzdik,no-origin-sowing",
+    ] {
+        let rules: Toguz = text.parse().unwrap();
+        assert_eq!(rules.to_string().parse::<Toguz>().unwrap(), rules);
+        for seed in 0..4 {
             let plies = random_game(&rules, seed, usize::MAX);
             assert!(plies > 0);
         }
