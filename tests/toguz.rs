@@ -708,7 +708,7 @@ fn playok_record_round_trips() {
     assert_eq!(g.comments, [(4, "a comment".to_string())]);
     assert_eq!(g.record.move_texts(), ["65", "98", "55", "56", "11", "45x"]);
     let out = pgn::write_game(&g, Style::PlayOk);
-    assert_eq!(out, text.replace("56 {a comment} 3.", "56 {a comment} 3."));
+    assert_eq!(out, text);
     assert_eq!(pgn::read_game(&out).unwrap(), g);
     let fed = pgn::write_game(&g, Style::Federation);
     assert!(
