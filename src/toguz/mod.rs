@@ -75,7 +75,7 @@ use std::str::FromStr;
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, PREFIX, add_range, clear_lane, keys, lane, nonempty16};
+use state::{LANES, NO_TUZDIK, PREFIX, add_range, clear_lane, lane, nonempty16};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -330,14 +330,11 @@ impl Toguz {
     fn sow(&self, s: &mut ToguzState, o: usize) -> (usize, Landing) {
         let t = &self.t;
         let len = t.len;
-        let kp = &keys::PREFIX;
         let me = s.mover.index();
         let mut b = s.board;
-        let mut h = s.hash;
         let o = o & (LANES - 1);
         let balls = lane(&b, o);
         clear_lane(&mut b, o);
-        h = h.wrapping_sub(u64::from(balls).wrapping_mul(keys::LANE[o]));
         // Rule 2 puts the first ball back into the origin; rule 3 (one ball) does not.
         // Conditions are computed as masks: random play cannot predict them.
         let start = o + usize::from((balls == 1) | !self.settings.origin_sowing);
@@ -355,10 +352,6 @@ impl Toguz {
                 u64::from(laps).wrapping_mul(t.loop_ones[j]) + p1[j].wrapping_sub(ps[j]) + p2[j];
             b[j] = b[j].wrapping_add(add);
         }
-        h = h
-            .wrapping_add(u64::from(laps).wrapping_mul(kp[len & 31]))
-            .wrapping_add(kp[e1 & 31].wrapping_sub(kp[start & 31]))
-            .wrapping_add(kp[e2 & 31]);
         // The last ball: lane start + balls - 1 of the loop, i.e. (end - 1) mod len.
         let last = end + len - 1;
         let last = last - (len & usize::from(last >= len).wrapping_neg());
@@ -371,9 +364,6 @@ impl Toguz {
             let c = lane(&b, tz);
             clear_lane(&mut b, tz);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
-            h = h.wrapping_add(
-                u64::from(c).wrapping_mul(keys::KAZAN[p].wrapping_sub(keys::LANE[tz])),
-            );
         }
 
         // Rules 5 and 6: the last ball in an opponent's hole (a tuzdik there is empty now).
@@ -390,15 +380,10 @@ impl Toguz {
         let take = c & u8::from(even | tuzdik).wrapping_neg();
         b[(last >> 3) & 3] -= u64::from(take) << ((last & 7) * 8);
         s.kazans[me] = s.kazans[me].wrapping_add(take);
-        h = h.wrapping_add(
-            u64::from(take).wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])),
-        );
-        h = h.wrapping_add(keys::TUZDIK[me][last] & u64::from(tuzdik).wrapping_neg());
         if tuzdik {
             s.tuzdiks[me] = last as u8;
         }
         s.board = b;
-        s.hash = h;
         let landing = if even {
             Landing::Capture(c)
         } else if tuzdik {
@@ -414,11 +399,6 @@ impl Toguz {
     fn pass_turn(&self, s: &mut ToguzState) {
         let north = s.mover == Player::North;
         s.fullmove = s.fullmove.saturating_add(u16::from(north));
-        s.hash = s.hash.wrapping_add(if north {
-            keys::NORTH.wrapping_neg()
-        } else {
-            keys::NORTH
-        });
         s.mover = !s.mover;
         let side = &self.t.side_lanes[s.mover.index()];
         if s.board.iter().zip(side).all(|(w, m)| w & m == 0) {
@@ -433,7 +413,6 @@ impl Toguz {
             s.kazans[p.index()] = s.kazans[p.index()].wrapping_add(balls as u8);
         }
         s.board = [0; 4];
-        s.hash = s.raw_hash_from_scratch();
     }
 
     /// The origin lane of `mv` for the mover, or `None` if the move names no hole of the board.
@@ -749,19 +728,16 @@ impl Ruleset for Toguz {
                     .into(),
             ));
         }
-        if s.raw_hash_from_scratch() != s.hash {
-            return Err(PositionError::Impossible("stale hash".into()));
-        }
         Ok(())
     }
 
     #[inline]
     fn hash(&self, s: &ToguzState) -> u64 {
-        keys::mix(s.hash)
+        s.hash()
     }
 
     fn hash_from_scratch(&self, s: &ToguzState) -> u64 {
-        keys::mix(s.raw_hash_from_scratch())
+        s.hash()
     }
 
     fn parse_move(&self, s: &ToguzState, text: &str) -> Result<ToguzMove, MoveParseError> {
