@@ -71,11 +71,12 @@ mod state;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, PREFIX, add_range, clear_lane, lane, nonempty16};
+use state::{LANES, NO_TUZDIK, add_range, lane, nonempty16};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -186,9 +187,6 @@ struct Tables {
     side_bits: u32,
     /// All bits of each player's lanes.
     side_lanes: [[u64; 4]; 2],
-    /// `2^16 / 2n + 1`: `b * lap_reciprocal >> 16` is `b / 2n` exactly for `b < 256` (the
-    /// error term `b / 2^16` stays below `1 / 2n`).
-    lap_reciprocal: u32,
     /// Kazan total that decides the game (82), or above any total under `play-to-end`.
     decide: u8,
 }
@@ -214,7 +212,6 @@ impl Tables {
             loop_ones,
             side_bits: side,
             side_lanes,
-            lap_reciprocal: (1 << 16) / len as u32 + 1,
             decide: if s.decide_at_majority {
                 s.deciding_total() as u8
             } else {
@@ -224,35 +221,27 @@ impl Tables {
     }
 }
 
-/// `SELECT[m][k]`: the position of the `k`-th set bit of the 9-bit mask `m`; `COUNT[m]`: its
-/// set bits. A random move is two table reads, with no loop and no branch to mispredict.
-static SELECT: [[u8; 9]; 512] = {
-    let mut t = [[0u8; 9]; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 9 {
-            if m & (1 << bit) != 0 {
-                t[m][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        m += 1;
-    }
-    t
-};
+/// Masks read from tables: the compiler cannot turn a loaded value into a branch.
+mod mask {
+    use super::LANES;
 
-static COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+    /// `0xFF` for a real tuzdik lane, 0 for the no-tuzdik lane.
+    pub(super) static HAS_TUZDIK: [u8; LANES] = {
+        let mut t = [0xFFu8; LANES];
+        t[super::NO_TUZDIK as usize] = 0;
+        t
+    };
+    /// `OPEN[l]`: every lane of the three board words but `l` (all of them for `l >= 24`).
+    pub(super) static OPEN: [[u64; 3]; LANES] = {
+        let mut t = [[!0u64; 3]; LANES];
+        let mut l = 0;
+        while l < 24 {
+            t[l][l / 8] = !(0xFFu64 << (8 * (l % 8)));
+            l += 1;
+        }
+        t
+    };
+}
 
 /// The Toguz Kumalak ruleset: validated [`ToguzSettings`] and the tables derived from them.
 ///
@@ -273,6 +262,54 @@ static COUNT: [u8; 512] = {
 pub struct Toguz {
     settings: ToguzSettings,
     t: Tables,
+    /// The sowing table, shared between clones (see [`Sowing`]).
+    sowing: Arc<[Sowing]>,
+}
+
+/// What sowing `b` balls from lane `o` does to the board before rules 4 to 6, precomputed
+/// for every `(o, b)` (`2n x 256` entries, at `o * 256 + b`): a move is then three word
+/// additions and no arithmetic on lanes. The hot part (up to a few dozen balls) is a few
+/// kilobytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sowing {
+    /// Words 0 to 2: the balls each lane receives (whole laps and the rest; the origin is
+    /// emptied separately), added to the board words. Word 3: bits 0-7 the lane of the last
+    /// ball, 8-15 the balls that lane receives, 16-23 the whole laps, 24-47 one bit per lane
+    /// that the rest of the sowing (after the laps) reaches.
+    words: [u64; 4],
+}
+
+impl Sowing {
+    fn table(s: &ToguzSettings, t: &Tables) -> Arc<[Sowing]> {
+        let len = t.len;
+        let mut table = vec![Sowing::default(); len * 256];
+        for o in 0..len {
+            for balls in 1..256usize {
+                let start = (o + usize::from(balls == 1 || !s.origin_sowing)) % len;
+                let (laps, rest) = (balls / len, balls % len);
+                let end = start + rest;
+                let (e1, e2) = (end.min(len), end.saturating_sub(len));
+                let mut words = [0u64; 4];
+                add_range(&mut words, start, e1);
+                add_range(&mut words, 0, e2);
+                for (a, ones) in words.iter_mut().zip(t.loop_ones) {
+                    *a = a.wrapping_add((laps as u64).wrapping_mul(ones));
+                }
+                let last = (end + len - 1) % len;
+                let mut rest_lanes = [0u64; 4];
+                add_range(&mut rest_lanes, start, e1);
+                add_range(&mut rest_lanes, 0, e2);
+                let rest_bits =
+                    (0..len).fold(0u64, |m, l| m | u64::from(lane(&rest_lanes, l)) << l);
+                words[3] = last as u64
+                    | u64::from(lane(&words, last)) << 8
+                    | (laps as u64) << 16
+                    | rest_bits << 24;
+                table[o * 256 + balls] = Sowing { words };
+            }
+        }
+        table.into()
+    }
 }
 
 impl PartialEq for Toguz {
@@ -293,9 +330,11 @@ impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
+        let t = Tables::new(&settings);
         Ok(Toguz {
             settings,
-            t: Tables::new(&settings),
+            t,
+            sowing: Sowing::table(&settings, &t),
         })
     }
 
@@ -327,49 +366,34 @@ impl Toguz {
     /// Branch-free apart from the loop over the two tuzdiks: random play cannot predict where
     /// a move ends, so every condition is computed as a mask instead.
     #[inline(always)]
-    fn sow(&self, s: &mut ToguzState, o: usize) -> (usize, Landing) {
+    fn sow(&self, s: &mut ToguzState, o: usize, balls: u8) -> (usize, Landing) {
         let t = &self.t;
-        let len = t.len;
         let me = s.mover.index();
-        let mut b = s.board;
-        let o = o & (LANES - 1);
-        let balls = lane(&b, o);
-        clear_lane(&mut b, o);
-        // Rule 2 puts the first ball back into the origin; rule 3 (one ball) does not.
-        // Conditions are computed as masks: random play cannot predict them.
-        let start = o + usize::from((balls == 1) | !self.settings.origin_sowing);
-        let start = start - (len & usize::from(start >= len).wrapping_neg());
-        let laps = (u32::from(balls) * t.lap_reciprocal) >> 16;
-        let rest = usize::from(balls) - laps as usize * len;
-        // The rest: lanes start..end of the loop, wrapping round to 0..end - len.
-        let end = start + rest;
-        let e1 = end.min(len);
-        let e2 = end - e1;
-        // Whole laps and the rest: one addition per board word.
-        let (ps, p1, p2) = (&PREFIX[start & 31], &PREFIX[e1 & 31], &PREFIX[e2 & 31]);
-        for j in 0..3 {
-            let add =
-                u64::from(laps).wrapping_mul(t.loop_ones[j]) + p1[j].wrapping_sub(ps[j]) + p2[j];
-            b[j] = b[j].wrapping_add(add);
-        }
-        // The last ball: lane start + balls - 1 of the loop, i.e. (end - 1) mod len.
-        let last = end + len - 1;
-        let last = last - (len & usize::from(last >= len).wrapping_neg());
-        let last = last - (len & usize::from(last >= len).wrapping_neg());
-        let last = last & (LANES - 1);
+        // Rules 2 and 3, laps and all: one table entry (see [`Sowing`]). Everything below is
+        // read from the board as it was, the entry and mask tables, and the new board words
+        // are built in registers and stored once: no lane is read back after it is written.
+        let e = &self.sowing[(o << 8 | usize::from(balls)) % self.sowing.len()];
+        let w3 = e.words[3];
+        let last = (w3 as usize) & (LANES - 1);
+        let laps = (w3 >> 16) as u8;
 
-        // Rule 4: balls in a tuzdik go to its owner. A missing tuzdik's lane is never sown.
+        // Rule 4: balls sown into a tuzdik go to its owner: the laps, and one more if the
+        // rest of the sowing passed it. The sowing itself skips the tuzdik lanes (`open`).
+        let mut open = [!0u64; 3];
         for p in 0..2 {
             let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
-            let c = lane(&b, tz);
-            clear_lane(&mut b, tz);
+            let c = ((w3 >> (24 + tz)) & 1) as u8 + (laps & mask::HAS_TUZDIK[tz]);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
+            for (o, m) in open.iter_mut().zip(&mask::OPEN[tz]) {
+                *o &= m;
+            }
         }
 
-        // Rules 5 and 6: the last ball in an opponent's hole (a tuzdik there is empty now).
+        // Rules 5 and 6: the last ball in an opponent's hole (his own tuzdik there is empty).
+        let before = if last == o { 0 } else { lane(&s.board, last) };
+        let c = before.wrapping_add((w3 >> 8) as u8);
         let hole = last.wrapping_sub((1 - me) * t.n);
-        let opp = hole < t.n;
-        let c = lane(&b, last);
+        let opp = hole < t.n && last != usize::from(s.tuzdiks[me]);
         let even = opp & (c & 1 == 0) & (c != 0);
         let tuzdik = opp
             & (c == 3)
@@ -377,13 +401,19 @@ impl Toguz {
             & (s.tuzdiks[me] == NO_TUZDIK)
             & (hole != t.n - 1)
             & (usize::from(s.tuzdiks[1 - me]).wrapping_sub(me * t.n) != hole);
-        let take = c & u8::from(even | tuzdik).wrapping_neg();
-        b[(last >> 3) & 3] -= u64::from(take) << ((last & 7) * 8);
+        let taken = even | tuzdik;
+        let take = c & u8::from(taken).wrapping_neg();
         s.kazans[me] = s.kazans[me].wrapping_add(take);
         if tuzdik {
             s.tuzdiks[me] = last as u8;
         }
-        s.board = b;
+        // The origin emptied, the balls added, the captured hole emptied.
+        let keep = u64::from(taken).wrapping_sub(1); // all ones when nothing is taken
+        let (clear_origin, clear_last) = (&mask::OPEN[o & 31], &mask::OPEN[last]);
+        for j in 0..3 {
+            let w = (s.board[j] & clear_origin[j]).wrapping_add(e.words[j] & open[j]);
+            s.board[j] = w & (clear_last[j] | keep);
+        }
         let landing = if even {
             Landing::Capture(c)
         } else if tuzdik {
@@ -438,7 +468,8 @@ impl Toguz {
         let me = state.mover;
         let mut s = *state;
         let o = self.origin(&s, mv).unwrap_or(0);
-        let (last, landing) = self.sow(&mut s, o);
+        let balls = lane(&s.board, o);
+        let (last, landing) = self.sow(&mut s, o, balls);
         let kazan = u32::from(s.kazan(me));
         self.pass_turn(&mut s);
         let n = self.t.n;
@@ -583,8 +614,10 @@ impl Toguz {
                 ..self.settings
             },
             t: self.t,
+            sowing: self.sowing.clone(),
         };
-        let (last, landing) = plain.sow(&mut c, o);
+        let balls = lane(&c.board, o);
+        let (last, landing) = plain.sow(&mut c, o, balls);
         match landing {
             Landing::Capture(k) => k,
             _ => lane(&c.board, last),
@@ -634,10 +667,11 @@ impl Ruleset for Toguz {
         let Some(o) = self.origin(s, mv) else {
             return;
         };
-        if lane(&s.board, o) == 0 {
+        let balls = lane(&s.board, o);
+        if balls == 0 {
             return;
         }
-        self.sow(s, o);
+        self.sow(s, o, balls);
         self.pass_turn(s);
     }
 
@@ -762,13 +796,20 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        let bits = self.playable(s) as usize & 511;
-        let count = COUNT[bits];
-        if count == 0 {
+        let side = &self.t.side_lanes[s.mover.index()];
+        if s.board.iter().zip(side).all(|(w, m)| w & m == 0) {
             return None;
         }
-        let k = rng.below(count.into()) as usize;
-        Some(ToguzMove(SELECT[bits][k % 9] + 1))
+        // Rejection sampling: a uniformly random hole until one holds a ball. The choice
+        // then hangs on a well-predicted branch instead of a chain of loads on the board, so
+        // the processor runs ahead into the move.
+        let base = s.base(s.mover);
+        loop {
+            let h = rng.below(self.t.n as u32) as usize;
+            if lane(&s.board, base + h) != 0 {
+                return Some(ToguzMove(h as u8 + 1));
+            }
+        }
     }
 
     fn picture(&self, s: &ToguzState) -> String {
@@ -832,17 +873,46 @@ crate::serde_as_text!(Toguz);
 mod tests {
     use super::*;
 
+    /// The sowing table against sowing ball by ball, for every board size, origin and count.
     #[test]
-    fn lap_reciprocal_divides_exactly() {
+    fn sowing_table_matches_ball_by_ball_sowing() {
         for holes in 1..=ToguzSettings::MAX_HOLES {
-            let t = Tables::new(&ToguzSettings::sized(holes, 1));
-            for balls in 0..256u32 {
-                let laps = (balls * t.lap_reciprocal) >> 16;
-                assert_eq!(
-                    laps as usize,
-                    balls as usize / t.len,
-                    "{holes} holes, {balls}"
-                );
+            for origin_sowing in [true, false] {
+                let settings = ToguzSettings {
+                    origin_sowing,
+                    ..ToguzSettings::sized(holes, 1)
+                };
+                let rules = Toguz::new(settings).unwrap();
+                let len = 2 * usize::from(holes);
+                for o in 0..len {
+                    for balls in 1..256usize {
+                        let mut got = [0u8; 32];
+                        let e = rules.sowing[o * 256 + balls];
+                        for (l, g) in got.iter_mut().enumerate().take(24) {
+                            *g = lane(&e.words, l);
+                        }
+                        let mut want = [0u8; 32];
+                        let mut at = if balls == 1 || !origin_sowing {
+                            o + 1
+                        } else {
+                            o
+                        };
+                        for _ in 0..balls {
+                            at %= len;
+                            want[at] += 1;
+                            at += 1;
+                        }
+                        let last = (at - 1) % len;
+                        assert_eq!(got, want, "{holes} holes, lane {o}, {balls} balls");
+                        assert_eq!(e.words[3] as usize & 0xFF, last);
+                        assert_eq!((e.words[3] >> 8) as u8, want[last]);
+                        assert_eq!((e.words[3] >> 16) as usize & 0xFF, balls / len);
+                        for (l, &w) in want.iter().enumerate().take(len) {
+                            let reached = (e.words[3] >> (24 + l)) & 1 == 1;
+                            assert_eq!(reached, usize::from(w) > balls / len, "lane {l}");
+                        }
+                    }
+                }
             }
         }
     }

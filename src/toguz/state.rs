@@ -60,12 +60,6 @@ pub(crate) const fn lane(board: &[u64; 4], i: usize) -> u8 {
     (board[(i >> 3) & 3] >> ((i & 7) * 8)) as u8
 }
 
-/// Empties lane `i`.
-#[inline(always)]
-pub(crate) fn clear_lane(board: &mut [u64; 4], i: usize) {
-    board[(i >> 3) & 3] &= !(0xFFu64 << ((i & 7) * 8));
-}
-
 /// `PREFIX[k]`: one ball in each of the lanes `0..k` of the first three words (`k <= 24`;
 /// entries past 24 equal entry 24, so an index masked with 31 needs no bounds check). The
 /// lanes `a..e` are `PREFIX[e] - PREFIX[a]` word by word, with no borrow between lanes.
