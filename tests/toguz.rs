@@ -579,10 +579,21 @@ fn move_text_errors_name_the_problem() {
     let b = rules("toguz:bestemshe");
     let e = b.parse_move(&b.start(), "66").unwrap_err().to_string();
     assert!(e.contains("no hole 6"), "{e}");
-    // play_unchecked never panics, whatever the move value.
+    // play_unchecked never panics, whatever the move value, and random moves end even on a
+    // state of another board size (parsed, never validated).
     let mut s = r.start();
     for h in 0..=255u8 {
         r.play_unchecked(&mut s, ToguzMove(h));
+    }
+    let mut rng = SplitMix64::new(9);
+    for text in ["5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 N 1", "1,1S,1,1S/4,1S 0 0 S 1"] {
+        let mut s: ToguzState = text.parse().unwrap();
+        for _ in 0..100 {
+            match r.random_move(&s, &mut rng) {
+                Some(mv) => r.play_unchecked(&mut s, mv),
+                None => break,
+            }
+        }
     }
 }
 

@@ -43,6 +43,16 @@
 //! implement (single-ball *moves*? landings in an empty hole? and then what is captured?), so
 //! it is left out.
 //!
+//! # Engine
+//! The 2n holes are 8-bit lanes of three 64-bit words, in sowing order (South's holes 1 to n,
+//! then North's), so a lap of sowing adds one to every lane of a word at once. A move is one
+//! entry of a table built with the ruleset, indexed by origin lane and ball count: the balls
+//! each lane receives (laps included), the last lane and what it receives. The new board is
+//! then three word operations with masks read from tables (which lanes are tuzdiks, whether
+//! the last hole is taken), with no branch on the outcome, which random play could not
+//! predict. A random move draws a hole until it finds one holding balls, so the next move does
+//! not wait on the board. Measured figures are in `benches/toguz.rs` and the commit log.
+//!
 //! # Notation
 //! A move prints as the federation books write it: origin hole, landing hole, and `x` for a
 //! new tuzdik (`76`, `36x`, [`Ruleset::format_move`]); [`Toguz::format_move_as`] also writes
@@ -361,10 +371,10 @@ impl Toguz {
     }
 
     /// Sows from lane `o` (rules 2-6) without switching the mover; returns the last lane and
-    /// what happened there. `o` must hold a ball.
+    /// what happened there. `o` must hold `balls >= 1` balls.
     ///
-    /// Branch-free apart from the loop over the two tuzdiks: random play cannot predict where
-    /// a move ends, so every condition is computed as a mask instead.
+    /// Random play cannot predict where a move ends, so the outcome (capture, tuzdik, balls
+    /// for a tuzdik's owner) is combined into the board with masks, not branches.
     #[inline(always)]
     fn sow(&self, s: &mut ToguzState, o: usize, balls: u8) -> (usize, Landing) {
         let t = &self.t;
@@ -796,8 +806,8 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        let side = &self.t.side_lanes[s.mover.index()];
-        if s.board.iter().zip(side).all(|(w, m)| w & m == 0) {
+        // The same lanes as the draws below, so the loop always ends.
+        if self.playable(s) == 0 {
             return None;
         }
         // Rejection sampling: a uniformly random hole until one holds a ball. The choice
