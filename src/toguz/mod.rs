@@ -336,15 +336,26 @@ impl Default for Toguz {
     }
 }
 
+/// The standard ruleset's tables, built once: readers of many records make it again and again.
+static STANDARD_TABLE: std::sync::OnceLock<Arc<[Sowing]>> = std::sync::OnceLock::new();
+
 impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
         let t = Tables::new(&settings);
+        let sowing = if settings.holes == 9 && settings.origin_sowing {
+            // The table depends only on the board size and the origin-sowing switch.
+            STANDARD_TABLE
+                .get_or_init(|| Sowing::table(&settings, &t))
+                .clone()
+        } else {
+            Sowing::table(&settings, &t)
+        };
         Ok(Toguz {
             settings,
             t,
-            sowing: Sowing::table(&settings, &t),
+            sowing,
         })
     }
 
