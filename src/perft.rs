@@ -76,7 +76,11 @@ pub fn perft_parallel<R: Ruleset>(rules: &R, state: &R::State, depth: u32, threa
                 })
             })
             .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        // A worker's panic is a bug in the ruleset: pass it on rather than miscount.
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
     })
 }
 

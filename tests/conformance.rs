@@ -294,3 +294,185 @@ fn toguz_presets_and_sizes_play_to_the_end() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Text robustness: any string, and any small edit of a valid text, either fails to parse with
+// an error or parses to a value that prints and parses back to itself. Never a panic.
+
+/// Checks one candidate position text and one candidate move text under `rules`.
+pub fn check_text<R: Ruleset>(rules: &R, position: &str, mv: &str, ruleset: &str) {
+    if let Ok(state) = position.parse::<R::State>() {
+        let again: R::State = state.to_string().parse().expect("printed text parses");
+        assert_eq!(again, state, "parse-print-parse of {position:?}");
+        // Validation may refuse it, but must not panic; a valid one plays on safely.
+        if rules.validate(&state).is_ok() {
+            let moves = rules.legal_moves(&state);
+            assert_eq!(moves.is_empty(), rules.outcome(&state).is_some());
+            if let Ok(m) = rules.parse_move(&state, mv) {
+                assert!(rules.is_legal(&state, m));
+            }
+        }
+    }
+    let start = rules.start();
+    let _ = rules.parse_move(&start, mv);
+    if let Ok(r) = ruleset.parse::<R>() {
+        assert_eq!(
+            r.to_string().parse::<R>().unwrap(),
+            r,
+            "ruleset {ruleset:?}"
+        );
+    }
+}
+
+/// Applies a few random edits (delete, insert, replace a character) to `text`.
+pub fn mutate(text: &str, edits: &[(usize, u8, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, op, c) in edits {
+        let at = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match op % 3 {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 => chars.insert(at, c),
+            _ if at < chars.len() => chars[at] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edits() -> impl Strategy<Value = Vec<(usize, u8, char)>> {
+    proptest::collection::vec(
+        (
+            any::<usize>(),
+            any::<u8>(),
+            prop::sample::select(vec![
+                '0', '1', '4', '9', ',', '/', ' ', 'S', 'N', 'x', '-', ':', '=', 'é', '2', '5',
+            ]),
+        ),
+        1..4,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn kalah_text_never_panics(position in ".{0,40}", mv in ".{0,6}", ruleset in ".{0,30}") {
+        check_text(&Kalah::default(), &position, &mv, &ruleset);
+    }
+
+    #[test]
+    fn kalah_edited_text_never_panics(e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>()) {
+        let rules = Kalah::new(KalahSettings::COMPETITIVE).unwrap();
+        let mut state = rules.start();
+        sowing::random_playout(&rules, &mut state, &mut SplitMix64::new(seed), seed % 30);
+        let position = mutate(&state.to_string(), &e1);
+        let ruleset = mutate("kalah:pits=6,seeds=4,empty-capture,pie", &e3);
+        check_text(&rules, &position, &mutate("swap", &e2), &ruleset);
+        check_text(&rules, &position, &mutate("3", &e2), &ruleset);
+    }
+}
+
+fn kalah_like_text() -> impl Strategy<Value = String> {
+    // Small counts mostly (so seed totals stay plausible), rows of equal length mostly.
+    let count = || prop_oneof![4 => 0u32..4, 1 => 0u32..300];
+    (0usize..10, 0usize..3)
+        .prop_flat_map(move |(n, skew)| {
+            (
+                proptest::collection::vec(count(), n),
+                proptest::collection::vec(count(), if skew == 0 { n + 1 } else { n }),
+                count(),
+                count(),
+                prop::sample::select(vec!["S", "N", "X", "", "S pie", "N pie", "N pie x"]),
+            )
+        })
+        .prop_map(|(north, south, a, b, side)| {
+            let join = |r: Vec<u32>| r.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            format!("{}/{} {a} {b} {side}", join(north), join(south))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn kalah_shaped_text_never_panics(position in kalah_like_text(), pits in 1u8..=7, seeds in 1u8..=4) {
+        let rules = Kalah::new(KalahSettings::sized(pits, seeds)).unwrap();
+        check_text(&rules, &position, "1", "kalah");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Toguz Kumalak text: any string, edits of reached positions and PGN movetext, and FEN-shaped
+// rows.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn toguz_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,30}") {
+        check_text(&Toguz::default(), &position, &mv, &ruleset);
+        let _ = sowing::toguz::pgn::read_games(&position);
+    }
+
+    #[test]
+    fn toguz_edited_text_never_panics(e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>()) {
+        let rules = Toguz::default();
+        let mut game = GameRecord::new(rules.clone());
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..seed % 40 {
+            let Some(mv) = rules.random_move(game.current(), &mut rng) else { break };
+            game.play(mv).unwrap();
+        }
+        let position = mutate(&game.current().to_string(), &e1);
+        let ruleset = mutate("toguz:holes=7,balls=7,no-origin-sowing,play-to-end", &e3);
+        check_text(&rules, &position, &mutate("36x", &e2), &ruleset);
+        check_text(&rules, &position, &mutate("65(10)", &e2), &ruleset);
+        let pgn = sowing::toguz::pgn::write_game(
+            &sowing::toguz::pgn::PgnGame::new(game),
+            sowing::toguz::Style::PlayOk,
+        );
+        let _ = sowing::toguz::pgn::read_games(&mutate(&pgn, &e2));
+    }
+}
+
+fn toguz_like_text() -> impl Strategy<Value = String> {
+    let entry = || {
+        prop_oneof![
+            4 => (1u32..20).prop_map(|c| format!("{c}S")),
+            1 => (0u32..300).prop_map(|c| format!("{c}S")),
+            2 => (0u32..11).prop_map(|n| n.to_string()),
+            1 => Just("t".to_string()),
+        ]
+    };
+    (0usize..11, 0usize..11)
+        .prop_flat_map(move |(a, b)| {
+            (
+                proptest::collection::vec(entry(), a),
+                proptest::collection::vec(entry(), b),
+                0u32..170,
+                0u32..170,
+                prop::sample::select(vec!["S 1", "N 7", "S", "N 0", "X 3", "S 1 x"]),
+            )
+        })
+        .prop_map(|(north, south, k1, k2, side)| {
+            format!("{}/{} {k1} {k2} {side}", north.join(","), south.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn toguz_shaped_text_never_panics(position in toguz_like_text(), holes in 1u8..=9, balls in 1u8..=9) {
+        let rules = Toguz::new(ToguzSettings::sized(holes, balls)).unwrap();
+        check_text(&rules, &position, "1", "toguz");
+        check_text(&rules, &position, "12x", "toguz:kozdatu");
+    }
+}

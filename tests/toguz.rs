@@ -586,7 +586,10 @@ fn move_text_errors_name_the_problem() {
         r.play_unchecked(&mut s, ToguzMove(h));
     }
     let mut rng = SplitMix64::new(9);
-    for text in ["5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 N 1", "1,1S,1,1S/3,1S 0 0 S 1"] {
+    for text in [
+        "5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 N 1",
+        "1,1S,1,1S/3,1S 0 0 S 1",
+    ] {
         let mut s: ToguzState = text.parse().unwrap();
         for _ in 0..100 {
             match r.random_move(&s, &mut rng) {
