@@ -376,6 +376,13 @@ impl Toguz {
         nonempty16(&s.board, s.base(s.mover)) & self.t.side_bits
     }
 
+    /// Whether the mover's holes are all empty (under this ruleset's board size).
+    #[inline(always)]
+    fn side_empty(&self, s: &ToguzState) -> bool {
+        let m = &self.t.side_lanes[s.mover.index()];
+        (s.board[0] & m[0]) | (s.board[1] & m[1]) | (s.board[2] & m[2]) == 0
+    }
+
     #[inline]
     fn over(&self, s: &ToguzState) -> bool {
         self.decided(s) || self.playable(s) == 0
@@ -393,7 +400,9 @@ impl Toguz {
         // Rules 2 and 3, laps and all: one table entry (see [`Sowing`]). Everything below is
         // read from the board as it was, the entry and mask tables, and the new board words
         // are built in registers and stored once: no lane is read back after it is written.
-        let e = &self.sowing[(o << 8 | usize::from(balls)) % self.sowing.len()];
+        let Some(e) = self.sowing.get(o << 8 | usize::from(balls)) else {
+            return (0, Landing::Nothing); // not a lane of this board: nothing to sow
+        };
         let w3 = e.words[3];
         let last = (w3 as usize) & (LANES - 1);
         let laps = (w3 >> 16) as u8;
@@ -451,8 +460,7 @@ impl Toguz {
         let north = s.mover == Player::North;
         s.fullmove = s.fullmove.saturating_add(u16::from(north));
         s.mover = !s.mover;
-        let side = &self.t.side_lanes[s.mover.index()];
-        if s.board.iter().zip(side).all(|(w, m)| w & m == 0) {
+        if self.side_empty(s) {
             self.sweep(s);
         }
     }
@@ -818,7 +826,12 @@ impl Ruleset for Toguz {
             return None;
         }
         // The same lanes as the draws below, so the loop always ends.
-        if self.playable(s) == 0 {
+        if s.holes() != self.t.n {
+            // A state of another board size (parsed, never validated): the plain way.
+            let moves = self.legal_moves(s);
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
+        }
+        if self.side_empty(s) {
             return None;
         }
         // Rejection sampling: a uniformly random hole until one holds a ball. The choice
