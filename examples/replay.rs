@@ -3,6 +3,7 @@
 //! Prints one line per game (`ok`, or the first ply that fails and why) and a summary line
 //! `N passed, M failed`; exits with status 1 if any game failed.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use sowing::toguz::pgn;
@@ -25,6 +26,15 @@ fn main() -> ExitCode {
         };
     }
     let (mut passed, mut failed) = (0usize, 0usize);
+    // Write through a lock and stop quietly when the reader goes away (`replay ... | head`).
+    let mut out = std::io::stdout().lock();
+    macro_rules! say {
+        ($($arg:tt)*) => {
+            if writeln!(out, $($arg)*).is_err() {
+                return ExitCode::FAILURE;
+            }
+        };
+    }
     for file in &files {
         let text = match std::fs::read_to_string(file) {
             Ok(t) => t,
@@ -42,16 +52,16 @@ fn main() -> ExitCode {
                         Some(o) => format!("{o}{}", if g.zero { " (no move left)" } else { "" }),
                         None => format!("unfinished, {}", g.result.as_deref().unwrap_or("*")),
                     };
-                    println!("{name}: ok, {} plies, {ending}", g.record.ply());
+                    say!("{name}: ok, {} plies, {ending}", g.record.ply());
                 }
                 Err(e) => {
                     failed += 1;
-                    println!("{name}: FAILED: {e}");
+                    say!("{name}: FAILED: {e}");
                 }
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    say!("{passed} passed, {failed} failed");
     if failed > 0 {
         ExitCode::FAILURE
     } else {

@@ -783,7 +783,7 @@ fn bad_records_name_the_ply_and_why() {
         ("1. 76 98 3. 66 87 *", 1),
         ("1. 76 98\n{never closed", 2),
         ("[Event \"x]\n\n1. 76 *", 1),
-        ("1. 76 98 *\n2. 66", 2),
+        ("1. 76 98 *\n66 87", 2),
     ] {
         match pgn::read_game(bad) {
             Err(RecordError::Syntax { line: l, .. }) => assert_eq!(l, line, "{bad}"),
@@ -814,4 +814,10 @@ fn several_games_each_fail_on_their_own() {
     assert_eq!(c.header("Event"), Some("c"));
     let both = pgn::write_games([games[0].as_ref().unwrap(), c], Style::Federation);
     assert_eq!(pgn::read_games(&both).len(), 2);
+    // Games without headers, one after another; a `*` inside a comment is no result.
+    let bare = "1. 76 98 1-0\n1. 65 98 {what a move *}\n2. 55 *\n1. 11 0-1\n";
+    let games = pgn::read_games(bare);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].as_ref().unwrap().record.ply(), 3);
+    assert!(games[2].is_err());
 }

@@ -134,10 +134,18 @@ fn split_games(text: &str) -> Vec<(usize, Vec<&str>)> {
     let mut games: Vec<(usize, Vec<&str>)> = Vec::new();
     let mut current: Option<(usize, Vec<&str>)> = None;
     let mut has_moves = false;
+    let mut has_result = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         let header = t.starts_with('[');
-        if (header && has_moves) || current.is_none() {
+        // A game without headers may follow a finished one: movetext opening with a move
+        // number after a result starts a new game.
+        let opens_moves = t.starts_with(|c: char| c.is_ascii_digit())
+            && t.split_whitespace()
+                .next()
+                .is_some_and(|w| w.contains('.') && !RESULTS.contains(&w));
+        if (header && has_moves) || (opens_moves && has_result) || current.is_none() {
+            has_result = false;
             if t.is_empty() {
                 continue;
             }
@@ -152,6 +160,14 @@ fn split_games(text: &str) -> Vec<(usize, Vec<&str>)> {
         }
         if !header && !t.is_empty() {
             has_moves = true;
+            let outside_comments: String = t
+                .split('{')
+                .map(|part| part.rsplit_once('}').map_or(part, |(_, after)| after))
+                .collect::<Vec<_>>()
+                .join(" ");
+            has_result |= outside_comments
+                .split_whitespace()
+                .any(|w| RESULTS.contains(&w));
         }
     }
     games.extend(current);
