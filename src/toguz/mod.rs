@@ -46,8 +46,9 @@
 //! # Engine
 //! The 2n holes are 8-bit lanes of three 64-bit words, in sowing order (South's holes 1 to n,
 //! then North's), so a lap of sowing adds one to every lane of a word at once. A move is one
-//! entry of a table built with the ruleset, indexed by origin lane and ball count: the balls
-//! each lane receives (laps included), the last lane and what it receives. The new board is
+//! 8-byte entry of a table built with the ruleset, indexed by origin lane and ball count: the
+//! laps, the run of lanes the rest covers (turned into words with a prefix table), the last
+//! lane and what it receives. The new board is
 //! then three word operations with masks read from tables (which lanes are tuzdiks, whether
 //! the last hole is taken), with no branch on the outcome, which random play could not
 //! predict. A random move draws a hole until it finds one holding balls, so the next move does
@@ -86,7 +87,7 @@ use std::sync::Arc;
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, add_range, lane, nonempty16};
+use state::{LANES, NO_TUZDIK, PREFIX, add_range, lane, nonempty16};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -277,19 +278,67 @@ pub struct Toguz {
 }
 
 /// What sowing `b` balls from lane `o` does to the board before rules 4 to 6, precomputed
-/// for every `(o, b)` (`2n x 256` entries, at `o * 256 + b`): a move is then three word
-/// additions and no arithmetic on lanes. The hot part (up to a few dozen balls) is a few
-/// kilobytes.
+/// for every `(o, b)` (`2n x 256` entries of 8 bytes, at `o * 256 + b`): a move is then a
+/// few word operations and no arithmetic on lanes. The hot part (up to a few dozen balls) is
+/// a few kilobytes.
 #[derive(Clone, Copy, Debug, Default)]
-struct Sowing {
-    /// Words 0 to 2: the balls each lane receives (whole laps and the rest; the origin is
-    /// emptied separately), added to the board words. Word 3: bits 0-7 the lane of the last
-    /// ball, 8-15 the balls that lane receives, 16-23 the whole laps, 24-47 one bit per lane
-    /// that the rest of the sowing (after the laps) reaches.
-    words: [u64; 4],
-}
+struct Sowing(u64);
 
 impl Sowing {
+    /// The fields, packed in one word so the hot part of the table stays in the first-level
+    /// cache: bits 0-7 the lane of the last ball, 8-15 the balls that lane receives, 16-23
+    /// the whole laps, 24-47 one bit per lane the rest of the sowing (after the laps)
+    /// reaches, and three 5-bit lane numbers: the rest covers lanes `start..e1` (48-52,
+    /// 53-57) and `0..e2` (58-62).
+    const fn new(last: usize, gain_last: u8, laps: usize, rest_bits: u64, run: [usize; 3]) -> Self {
+        Sowing(
+            last as u64
+                | (gain_last as u64) << 8
+                | (laps as u64) << 16
+                | rest_bits << 24
+                | (run[0] as u64) << 48
+                | (run[1] as u64) << 53
+                | (run[2] as u64) << 58,
+        )
+    }
+
+    #[inline(always)]
+    fn last(self) -> usize {
+        (self.0 as usize) & (LANES - 1)
+    }
+
+    #[inline(always)]
+    fn gain_last(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+
+    #[inline(always)]
+    fn laps(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+
+    /// Whether the rest of the sowing reaches `lane` (false for lanes from 24 on).
+    #[inline(always)]
+    fn reaches(self, lane: usize) -> u8 {
+        ((self.0 >> (24 + (lane & 31))) & 1) as u8
+    }
+
+    /// The balls each lane receives, as three board words: the laps and the rest.
+    #[inline(always)]
+    fn words(self, loop_ones: &[u64; 4]) -> [u64; 3] {
+        let run = |shift: u32| &PREFIX[(self.0 >> shift) as usize & 31];
+        let (start, e1, e2) = (run(48), run(53), run(58));
+        let laps = u64::from(self.laps());
+        let mut words = [0u64; 3];
+        for j in 0..3 {
+            words[j] = laps
+                .wrapping_mul(loop_ones[j])
+                .wrapping_add(e1[j].wrapping_sub(start[j]))
+                .wrapping_add(e2[j]);
+        }
+        words
+    }
+
     fn table(s: &ToguzSettings, t: &Tables) -> Arc<[Sowing]> {
         let len = t.len;
         let mut table = vec![Sowing::default(); len * 256];
@@ -302,20 +351,13 @@ impl Sowing {
                 let mut words = [0u64; 4];
                 add_range(&mut words, start, e1);
                 add_range(&mut words, 0, e2);
+                let rest_bits = (0..len).fold(0u64, |m, l| m | u64::from(lane(&words, l)) << l);
                 for (a, ones) in words.iter_mut().zip(t.loop_ones) {
                     *a = a.wrapping_add((laps as u64).wrapping_mul(ones));
                 }
                 let last = (end + len - 1) % len;
-                let mut rest_lanes = [0u64; 4];
-                add_range(&mut rest_lanes, start, e1);
-                add_range(&mut rest_lanes, 0, e2);
-                let rest_bits =
-                    (0..len).fold(0u64, |m, l| m | u64::from(lane(&rest_lanes, l)) << l);
-                words[3] = last as u64
-                    | u64::from(lane(&words, last)) << 8
-                    | (laps as u64) << 16
-                    | rest_bits << 24;
-                table[o * 256 + balls] = Sowing { words };
+                table[o * 256 + balls] =
+                    Sowing::new(last, lane(&words, last), laps, rest_bits, [start, e1, e2]);
             }
         }
         table.into()
@@ -403,16 +445,17 @@ impl Toguz {
         let Some(e) = self.sowing.get(o << 8 | usize::from(balls)) else {
             return (0, Landing::Nothing); // not a lane of this board: nothing to sow
         };
-        let w3 = e.words[3];
-        let last = (w3 as usize) & (LANES - 1);
-        let laps = (w3 >> 16) as u8;
+        let e = *e;
+        let last = e.last();
+        let laps = e.laps();
+        let gains = e.words(&t.loop_ones);
 
         // Rule 4: balls sown into a tuzdik go to its owner: the laps, and one more if the
         // rest of the sowing passed it. The sowing itself skips the tuzdik lanes (`open`).
         let mut open = [!0u64; 3];
         for p in 0..2 {
             let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
-            let c = ((w3 >> (24 + tz)) & 1) as u8 + (laps & mask::HAS_TUZDIK[tz]);
+            let c = e.reaches(tz) + (laps & mask::HAS_TUZDIK[tz]);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
             for (o, m) in open.iter_mut().zip(&mask::OPEN[tz]) {
                 *o &= m;
@@ -421,7 +464,7 @@ impl Toguz {
 
         // Rules 5 and 6: the last ball in an opponent's hole (his own tuzdik there is empty).
         let before = if last == o { 0 } else { lane(&s.board, last) };
-        let c = before.wrapping_add((w3 >> 8) as u8);
+        let c = before.wrapping_add(e.gain_last());
         let hole = last.wrapping_sub((1 - me) * t.n);
         let opp = hole < t.n && last != usize::from(s.tuzdiks[me]);
         let even = opp & (c & 1 == 0) & (c != 0);
@@ -441,7 +484,7 @@ impl Toguz {
         let keep = u64::from(taken).wrapping_sub(1); // all ones when nothing is taken
         let (clear_origin, clear_last) = (&mask::OPEN[o & 31], &mask::OPEN[last]);
         for j in 0..3 {
-            let w = (s.board[j] & clear_origin[j]).wrapping_add(e.words[j] & open[j]);
+            let w = (s.board[j] & clear_origin[j]).wrapping_add(gains[j] & open[j]);
             s.board[j] = w & (clear_last[j] | keep);
         }
         let landing = if even {
@@ -922,8 +965,10 @@ mod tests {
                     for balls in 1..256usize {
                         let mut got = [0u8; 32];
                         let e = rules.sowing[o * 256 + balls];
+                        let w = e.words(&rules.t.loop_ones);
+                        let words = [w[0], w[1], w[2], 0];
                         for (l, g) in got.iter_mut().enumerate().take(24) {
-                            *g = lane(&e.words, l);
+                            *g = lane(&words, l);
                         }
                         let mut want = [0u8; 32];
                         let mut at = if balls == 1 || !origin_sowing {
@@ -938,11 +983,11 @@ mod tests {
                         }
                         let last = (at - 1) % len;
                         assert_eq!(got, want, "{holes} holes, lane {o}, {balls} balls");
-                        assert_eq!(e.words[3] as usize & 0xFF, last);
-                        assert_eq!((e.words[3] >> 8) as u8, want[last]);
-                        assert_eq!((e.words[3] >> 16) as usize & 0xFF, balls / len);
+                        assert_eq!(e.last(), last);
+                        assert_eq!(e.gain_last(), want[last]);
+                        assert_eq!(usize::from(e.laps()), balls / len);
                         for (l, &w) in want.iter().enumerate().take(len) {
-                            let reached = (e.words[3] >> (24 + l)) & 1 == 1;
+                            let reached = e.reaches(l) == 1;
                             assert_eq!(reached, usize::from(w) > balls / len, "lane {l}");
                         }
                     }
