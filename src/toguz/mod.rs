@@ -320,7 +320,7 @@ impl Sowing {
     /// Whether the rest of the sowing reaches `lane` (false for lanes from 24 on).
     #[inline(always)]
     fn reaches(self, lane: usize) -> u8 {
-        ((self.0 >> (24 + (lane & 31))) & 1) as u8
+        (((self.0 >> 24) & 0xFF_FFFF) >> (lane & 31)) as u8 & 1
     }
 
     /// The balls each lane receives, as three board words: the laps and the rest.
@@ -989,6 +989,9 @@ mod tests {
                         for (l, &w) in want.iter().enumerate().take(len) {
                             let reached = e.reaches(l) == 1;
                             assert_eq!(reached, usize::from(w) > balls / len, "lane {l}");
+                        }
+                        for l in len..LANES {
+                            assert_eq!(e.reaches(l), 0, "lane {l} is off the board");
                         }
                     }
                 }
