@@ -490,7 +490,8 @@ impl Ruleset for Kalah {
                 "a pie-rule marker under a ruleset without the pie rule".into(),
             ));
         }
-        if s.pie == Pie::Offer && s.store(Player::North) != 0 {
+        // Only the end-of-game sweep can fill North's store before his first turn.
+        if s.pie == Pie::Offer && s.store(Player::North) != 0 && !self.over(s) {
             return Err(PositionError::Impossible(
                 "North has seeds in his store before his first turn".into(),
             ));

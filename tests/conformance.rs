@@ -1,0 +1,236 @@
+//! The conformance suite: one set of checks, generic over [`Ruleset`], run on random legal
+//! games of every game under random settings.
+//!
+//! After every ply of every game it checks that seeds are conserved, the state validates,
+//! the incremental hash equals the hash from scratch, position text and serde round-trip,
+//! the game is over exactly when no move is legal, every legal move is accepted (and its
+//! notation parses back to it), every other move seen anywhere in the run is rejected with the
+//! state unchanged, and undo/redo in a [`GameRecord`] restore the exact states. At sampled
+//! positions perft equals a brute-force count made with the checked `play`.
+
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
+
+/// Brute-force count of move sequences of exactly `depth` plies, through the checked path.
+fn brute_force<R: Ruleset>(rules: &R, state: &R::State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for &mv in rules.legal_moves(state).iter() {
+        let next = rules.play(state.clone(), mv).expect("a legal move plays");
+        n += brute_force(rules, &next, depth - 1);
+    }
+    n
+}
+
+/// Every check on one state; `seen` collects moves legal anywhere in the run.
+fn check_state<R: Ruleset>(rules: &R, s: &R::State, seen: &mut HashSet<R::Move>) {
+    // Seeds.
+    let count = rules.seed_count(s);
+    assert_eq!(
+        count.total(),
+        rules.total_seeds(),
+        "seeds not conserved in {s}"
+    );
+    // Validity and hash.
+    rules
+        .validate(s)
+        .unwrap_or_else(|e| panic!("reached state {s} does not validate: {e}"));
+    assert_eq!(
+        rules.hash(s),
+        rules.hash_from_scratch(s),
+        "stale hash in {s}"
+    );
+    // Text round trip.
+    let text = s.to_string();
+    let parsed: R::State = text
+        .parse()
+        .unwrap_or_else(|e| panic!("own text {text:?} does not parse: {e}"));
+    assert_eq!(&parsed, s, "text round trip of {text}");
+    assert_eq!(rules.parse_position(&text).as_ref(), Ok(s));
+    assert_eq!(rules.hash(&parsed), rules.hash(s));
+    // serde round trips: the bare state, and the validated Position.
+    let json = serde_json::to_string(s).unwrap();
+    let back: R::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, s, "serde round trip of {text}");
+    let pos = Position::new(rules.clone(), s.clone()).unwrap();
+    let json = serde_json::to_string(&pos).unwrap();
+    let back: Position<R> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+
+    // Moves.
+    let moves = rules.legal_moves(s);
+    let outcome = rules.outcome(s);
+    assert_eq!(
+        moves.is_empty(),
+        outcome.is_some(),
+        "over exactly when no move is legal: {s} has {} moves, outcome {outcome:?}",
+        moves.len()
+    );
+    assert_eq!(rules.is_over(s), outcome.is_some());
+    let distinct: HashSet<_> = moves.iter().collect();
+    assert_eq!(distinct.len(), moves.len(), "duplicate legal moves in {s}");
+    for &mv in moves.iter() {
+        seen.insert(mv);
+        assert!(rules.is_legal(s, mv));
+        assert_eq!(rules.illegal_reason(s, mv), None);
+        let written = rules.format_move(s, mv);
+        assert_eq!(
+            rules.parse_move(s, &written),
+            Ok(mv),
+            "notation {written:?} does not read back in {s}"
+        );
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(serde_json::from_str::<R::Move>(&json).unwrap(), mv);
+        let mut a = s.clone();
+        rules.try_play(&mut a, mv).unwrap();
+        let mut b = s.clone();
+        rules.play_unchecked(&mut b, mv);
+        assert_eq!(a, b, "try_play and play_unchecked differ");
+    }
+    for &mv in seen.iter() {
+        if moves.contains(&mv) {
+            continue;
+        }
+        assert!(!rules.is_legal(s, mv));
+        assert!(rules.illegal_reason(s, mv).is_some());
+        let mut a = s.clone();
+        assert!(
+            rules.try_play(&mut a, mv).is_err(),
+            "illegal {mv:?} accepted in {s}"
+        );
+        assert_eq!(&a, s, "a refused move changed the state");
+        let err = rules.play(s.clone(), mv).unwrap_err();
+        assert_eq!(
+            &err.state, s,
+            "the error must hand the state back untouched"
+        );
+        let written = rules.format_move(s, mv);
+        assert!(
+            rules.parse_move(s, &written).is_err(),
+            "illegal move text {written:?} parsed in {s}"
+        );
+    }
+}
+
+/// Plays one random game from the start under `rules`, checking everything after every ply.
+/// Returns the number of plies played.
+pub fn random_game<R: Ruleset>(rules: &R, seed: u64, max_plies: usize) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut seen = HashSet::new();
+    let mut game = GameRecord::new(rules.clone());
+    // The start's text is a position of the ruleset too.
+    assert_eq!(
+        rules.parse_position(&game.start().to_string()).as_ref(),
+        Ok(game.start())
+    );
+    loop {
+        let s = game.current().clone();
+        check_state(rules, &s, &mut seen);
+        if rng.below(8) == 0 {
+            // perft against brute force at a sampled position.
+            let depth = 1 + rng.below(3);
+            let n = perft(rules, &s, depth);
+            assert_eq!(n, brute_force(rules, &s, depth), "perft({depth}) of {s}");
+            assert_eq!(perft_parallel(rules, &s, depth, 2), n);
+        }
+        if game.ply() >= max_plies {
+            break;
+        }
+        let Some(mv) = rules.random_move(&s, &mut rng) else {
+            assert!(rules.is_over(&s));
+            break;
+        };
+        assert!(rules.is_legal(&s, mv), "random_move gave an illegal move");
+        game.play(mv).unwrap();
+        // Undo restores exactly; redo comes back.
+        assert_eq!(game.undo(), Some(mv));
+        assert_eq!(game.current(), &s);
+        assert_eq!(game.redo(), Some(mv));
+        let mut expect = s.clone();
+        rules.play_unchecked(&mut expect, mv);
+        assert_eq!(game.current(), &expect);
+    }
+    // The record round-trips through serde (its moves in the players' notation).
+    let json = serde_json::to_string(&game).unwrap();
+    let back: GameRecord<R> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    // Undo all the way back restores every recorded state.
+    let plies = game.ply();
+    let states: Vec<R::State> = (0..=plies)
+        .map(|p| game.position_at(p).unwrap().clone())
+        .collect();
+    for p in (0..plies).rev() {
+        game.undo().unwrap();
+        assert_eq!(game.current(), &states[p]);
+    }
+    assert_eq!(game.undo(), None);
+    plies
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kalah.
+
+fn kalah_settings() -> impl Strategy<Value = KalahSettings> {
+    (
+        1u8..=7,
+        1u8..=6,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(pits, seeds, empty, at_turn, nobody, pie)| KalahSettings {
+            pits,
+            seeds,
+            capture: if empty {
+                Capture::Empty
+            } else {
+                Capture::Standard
+            },
+            end: if at_turn {
+                EndRule::AtTurn
+            } else {
+                EndRule::EitherSideEmpty
+            },
+            leftovers: if nobody {
+                Leftovers::Nobody
+            } else {
+                Leftovers::Owner
+            },
+            pie,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn kalah_random_games(settings in kalah_settings(), seed in any::<u64>()) {
+        let rules = Kalah::new(settings).unwrap();
+        // Ruleset text round trip.
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Kalah>().unwrap(), rules.clone());
+        random_game(&rules, seed, 400);
+    }
+}
+
+#[test]
+fn kalah_presets_play_to_the_end() {
+    for settings in [
+        KalahSettings::STANDARD,
+        KalahSettings::EMPTY_CAPTURE,
+        KalahSettings::NOVICE,
+        KalahSettings::COMPETITIVE,
+    ] {
+        let rules = Kalah::new(settings).unwrap();
+        for seed in 0..8 {
+            let plies = random_game(&rules, seed, usize::MAX);
+            assert!(plies > 0);
+        }
+    }
+}
