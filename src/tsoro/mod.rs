@@ -134,14 +134,57 @@ impl Default for Tsoro {
     }
 }
 
-/// One set bit per index `< len` of the bytes of `b` that satisfy `f`.
-#[inline(always)]
-fn mask_of(b: &[u8; LOOP], len: usize, f: impl Fn(u8) -> bool) -> u64 {
-    let mut m = 0u64;
-    for (i, &c) in b.iter().enumerate().take(len) {
-        m |= u64::from(f(c)) << i;
+/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
+mod swar {
+    use super::LOOP;
+
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+
+    /// The high bit of each byte of `x` that is not zero.
+    #[inline(always)]
+    const fn nonzero(x: u64) -> u64 {
+        (((x & LOW7) + LOW7) | x) & HIGH
     }
-    m
+
+    /// The 8 high bits of `hi` (one per byte) packed into the low 8 bits.
+    #[inline(always)]
+    const fn pack(hi: u64) -> u64 {
+        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    }
+
+    #[inline(always)]
+    fn word(b: &[u8; LOOP], w: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// One bit per hole of the loop that holds stones.
+    #[inline(always)]
+    pub(super) fn any(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w))) << (8 * w);
+        }
+        m
+    }
+
+    /// One bit per hole of the loop that holds 2 stones or more.
+    #[inline(always)]
+    pub(super) fn many(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
+        }
+        m
+    }
+}
+
+/// The holes of a loop that hold stones (the padding beyond the loop is always empty).
+#[inline(always)]
+fn occupied(b: &[u8; LOOP]) -> u64 {
+    swar::any(b)
 }
 
 /// The index of the `k`-th set bit of `m` (`k < m.count_ones()`).
@@ -190,7 +233,7 @@ impl Tsoro {
     /// The opponent's holes a bonus take may empty.
     #[inline]
     fn takeable(&self, s: &TsoroState) -> u64 {
-        mask_of(&s.holes[(!s.mover).index()], self.len, |c| c != 0) & !self.immune
+        occupied(&s.holes[(!s.mover).index()]) & !self.immune
     }
 
     // -------------------------------------------------------------------------------------
@@ -202,8 +245,7 @@ impl Tsoro {
     /// returns).
     fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
         let me = s.mover.index();
-        let extras = if HASH { s.extras_key() } else { 0 };
-        let mut h = s.hash.wrapping_sub(extras);
+        let mut h = s.hash;
         let ok = match (s.phase, mv) {
             (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
                 Some(i) if s.holes[me][i] >= 2 => {
@@ -243,7 +285,7 @@ impl Tsoro {
                 if HASH {
                     h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
                 }
-                s.phase = Phase::Start;
+                Self::set_phase::<HASH>(s, &mut h, Phase::Start);
                 let end = relay::<HASH>(
                     &mut s.holes[me],
                     &keys::HOLES[me],
@@ -256,7 +298,7 @@ impl Tsoro {
                 self.after_lap::<HASH>(s, &mut h, end)
             }
             (Phase::Head(_), TsoroMove::Stop) => {
-                self.end_turn(s);
+                Self::end_turn::<HASH>(s, &mut h);
                 true
             }
             (Phase::Bonus(k), TsoroMove::Take(hole)) => match hole.opponent_index(self.n) {
@@ -266,9 +308,9 @@ impl Tsoro {
                     if HASH {
                         h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
                     }
-                    self.gain(s, c);
+                    self.gain::<HASH>(s, &mut h, c);
                     if k > 1 && self.takeable(s) != 0 {
-                        s.phase = Phase::Bonus(k - 1);
+                        Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
                         true
                     } else {
                         self.finish_bonus::<HASH>(s, &mut h)
@@ -283,22 +325,53 @@ impl Tsoro {
         };
         if self.settings.max_plies.is_some() {
             s.ply = s.ply.wrapping_add(1);
+            h = h.wrapping_add(keys::PLY);
         }
         if HASH {
-            s.hash = h.wrapping_add(s.extras_key());
+            s.hash = h;
         }
         ok
     }
 
     /// Captured stones go to the mover's store, or to his hand under re-entry.
     #[inline]
-    fn gain(&self, s: &mut TsoroState, c: u8) {
+    fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
         if self.settings.reenter {
             s.hand = s.hand.wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::HAND));
+            }
         } else {
             let me = s.mover.index();
             s.captured[me] = s.captured[me].wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
+            }
         }
+    }
+
+    /// Empties the hand (re-entry), keeping the hash.
+    #[inline]
+    fn take_hand<const HASH: bool>(s: &mut TsoroState, h: &mut u64) -> u8 {
+        let hand = s.hand;
+        if HASH {
+            *h = h
+                .wrapping_sub(u64::from(hand).wrapping_mul(keys::HAND))
+                .wrapping_sub(keys::at(s.at));
+        }
+        s.hand = 0;
+        s.at = 0;
+        hand
+    }
+
+    #[inline]
+    fn set_phase<const HASH: bool>(s: &mut TsoroState, h: &mut u64, phase: Phase) {
+        if HASH {
+            *h = h
+                .wrapping_sub(keys::phase(s.phase))
+                .wrapping_add(keys::phase(phase));
+        }
+        s.phase = phase;
     }
 
     #[inline]
@@ -306,11 +379,11 @@ impl Tsoro {
         match end {
             LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
             LapEnd::Head(j) => {
-                s.phase = Phase::Head(j as u8);
+                Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
                 true
             }
             LapEnd::Endless => {
-                self.end_turn(s);
+                Self::end_turn::<HASH>(s, h);
                 false
             }
         }
@@ -340,16 +413,25 @@ impl Tsoro {
                     .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
                     .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
             }
-            self.gain(s, a.wrapping_add(b));
+            self.gain::<HASH>(s, h, a.wrapping_add(b));
             let before = s.captures[me];
             if self.settings.tracey {
-                s.captures[me] = (before + 1).min(2);
+                let after = (before + 1).min(2);
+                s.captures[me] = after;
+                if HASH {
+                    *h = h
+                        .wrapping_sub(keys::captures(me, before))
+                        .wrapping_add(keys::captures(me, after));
+                }
             }
             let k = self.settings.bonus_for(u32::from(before) + 1);
             if k > 0 && self.takeable(s) != 0 {
-                s.phase = Phase::Bonus(k);
+                Self::set_phase::<HASH>(s, h, Phase::Bonus(k));
                 if self.settings.reenter {
                     s.at = j as u8;
+                    if HASH {
+                        *h = h.wrapping_add(keys::at(s.at));
+                    }
                 }
                 return true;
             }
@@ -357,8 +439,7 @@ impl Tsoro {
                 break;
             }
             // Re-entry: sow the captured stones on from the capturing hole.
-            let hand = s.hand;
-            s.hand = 0;
+            let hand = Self::take_hand::<HASH>(s, h);
             match relay::<HASH>(
                 &mut s.holes[me],
                 &keys::HOLES[me],
@@ -370,16 +451,16 @@ impl Tsoro {
             ) {
                 LapEnd::Empty(next) => j = next,
                 LapEnd::Head(hd) => {
-                    s.phase = Phase::Head(hd as u8);
+                    Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
                     return true;
                 }
                 LapEnd::Endless => {
-                    self.end_turn(s);
+                    Self::end_turn::<HASH>(s, h);
                     return false;
                 }
             }
         }
-        self.end_turn(s);
+        Self::end_turn::<HASH>(s, h);
         true
     }
 
@@ -387,10 +468,9 @@ impl Tsoro {
     fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
         if self.settings.reenter && s.hand > 0 {
             let me = s.mover.index();
-            let (hand, at) = (s.hand, usize::from(s.at) % self.len);
-            s.hand = 0;
-            s.at = 0;
-            s.phase = Phase::Start;
+            let at = usize::from(s.at) % self.len;
+            let hand = Self::take_hand::<HASH>(s, h);
+            Self::set_phase::<HASH>(s, h, Phase::Start);
             let end = relay::<HASH>(
                 &mut s.holes[me],
                 &keys::HOLES[me],
@@ -402,16 +482,23 @@ impl Tsoro {
             );
             self.after_lap::<HASH>(s, h, end)
         } else {
-            self.end_turn(s);
+            Self::end_turn::<HASH>(s, h);
             true
         }
     }
 
     #[inline]
-    fn end_turn(&self, s: &mut TsoroState) {
-        s.phase = Phase::Start;
-        s.hand = 0;
-        s.at = 0;
+    fn end_turn<const HASH: bool>(s: &mut TsoroState, h: &mut u64) {
+        Self::set_phase::<HASH>(s, h, Phase::Start);
+        if s.hand != 0 || s.at != 0 {
+            Self::take_hand::<HASH>(s, h);
+        }
+        if HASH {
+            *h = match s.mover {
+                Player::South => h.wrapping_add(keys::NORTH),
+                Player::North => h.wrapping_sub(keys::NORTH),
+            };
+        }
         s.mover = !s.mover;
     }
 
@@ -462,11 +549,11 @@ impl Tsoro {
     #[inline]
     fn start_candidates(&self, s: &TsoroState) -> (u64, bool) {
         let b = &s.holes[s.mover.index()];
-        let many = mask_of(b, self.len, |c| c >= 2);
+        let many = swar::many(b);
         if many != 0 {
             return (many, false);
         }
-        let ones = mask_of(b, self.len, |c| c == 1);
+        let ones = swar::any(b);
         let empty = !ones & ((1u64 << self.len) - 1);
         // Next hole empty: rotate the empty mask down by one within the loop.
         let next_empty = (empty >> 1) | ((empty & 1) << (self.len - 1));

@@ -118,10 +118,36 @@ pub(crate) mod keys {
     pub(crate) const HAND: u64 = key(600);
     /// The hand's landing hole, by loop index.
     pub(crate) const AT: [u64; LOOP] = table(700);
-    /// Captures made: `CAPTURES[player][count]`.
+    /// Captures made: `CAPTURES[player][count]` (count 1 or 2; none for 0).
     pub(crate) const CAPTURES: [[u64; 3]; 2] = [table(800), table(810)];
     /// Per ply played.
     pub(crate) const PLY: u64 = key(900);
+
+    /// The key of a phase (0 for the start of a turn).
+    #[inline]
+    pub(crate) const fn phase(p: super::Phase) -> u64 {
+        match p {
+            super::Phase::Start => 0,
+            super::Phase::Head(i) => HEAD[i as usize % LOOP],
+            super::Phase::Bonus(k) => TAKES[k as usize % 8],
+        }
+    }
+
+    /// The key of the hand's landing hole (0 for none).
+    #[inline]
+    pub(crate) const fn at(i: u8) -> u64 {
+        if i == 0 { 0 } else { AT[i as usize % LOOP] }
+    }
+
+    /// The key of a player's capture count (0 for none).
+    #[inline]
+    pub(crate) const fn captures(player: usize, c: u8) -> u64 {
+        if c == 0 {
+            0
+        } else {
+            CAPTURES[player % 2][c as usize % 3]
+        }
+    }
 
     /// The final mix (MurmurHash3's 64-bit finaliser): a bijection, so it adds no collisions.
     #[inline]
@@ -190,8 +216,8 @@ impl TsoroState {
         self.ply
     }
 
-    /// The hash of everything but the holes.
-    #[inline]
+    /// The hash of everything but the holes. [`Tsoro`](super::Tsoro)'s play keeps each
+    /// part up to date as it changes; this sums them from scratch.
     pub(crate) fn extras_key(&self) -> u64 {
         let mut h = u64::from(self.captured[0])
             .wrapping_mul(keys::CAPTURED[0])
@@ -199,21 +225,12 @@ impl TsoroState {
         if self.mover == Player::North {
             h = h.wrapping_add(keys::NORTH);
         }
-        match self.phase {
-            Phase::Start => {}
-            Phase::Head(i) => h = h.wrapping_add(keys::HEAD[usize::from(i) % LOOP]),
-            Phase::Bonus(k) => h = h.wrapping_add(keys::TAKES[usize::from(k) % 8]),
-        }
-        if self.hand != 0 {
-            h = h
-                .wrapping_add(u64::from(self.hand).wrapping_mul(keys::HAND))
-                .wrapping_add(keys::AT[usize::from(self.at) % LOOP]);
-        }
-        if self.captures != [0, 0] {
-            h = h
-                .wrapping_add(keys::CAPTURES[0][usize::from(self.captures[0]) % 3])
-                .wrapping_add(keys::CAPTURES[1][usize::from(self.captures[1]) % 3]);
-        }
+        h = h
+            .wrapping_add(keys::phase(self.phase))
+            .wrapping_add(u64::from(self.hand).wrapping_mul(keys::HAND))
+            .wrapping_add(keys::at(self.at))
+            .wrapping_add(keys::captures(0, self.captures[0]))
+            .wrapping_add(keys::captures(1, self.captures[1]));
         h.wrapping_add(u64::from(self.ply).wrapping_mul(keys::PLY))
     }
 
