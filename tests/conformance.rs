@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
 use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
 
 /// Brute-force count of move sequences of exactly `depth` plies, through the checked path.
@@ -231,6 +232,83 @@ fn kalah_presets_play_to_the_end() {
         for seed in 0..8 {
             let plies = random_game(&rules, seed, usize::MAX);
             assert!(plies > 0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tsoro.
+
+fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
+    (
+        6u8..=21,
+        0usize..5,
+        0u8..=5,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(1u32..400),
+    )
+        .prop_map(
+            |(holes, heads, bonus, forced, immune, reenter, tracey, max_plies)| {
+                let heads = Heads::ALL[heads];
+                let base = if tracey {
+                    TsoroSettings::TRACEY
+                } else {
+                    TsoroSettings {
+                        holes,
+                        heads,
+                        bonus,
+                        ..TsoroSettings::SEED
+                    }
+                };
+                TsoroSettings {
+                    forced_bonus: forced && (base.bonus > 0 || base.tracey),
+                    heads_immune: immune && base.heads != Heads::None,
+                    reenter,
+                    // Re-entered captures never leave play: such games need a ply limit.
+                    max_plies: if reenter {
+                        Some(max_plies.unwrap_or(300))
+                    } else {
+                        max_plies
+                    },
+                    ..base
+                }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn tsoro_random_games(settings in tsoro_settings(), seed in any::<u64>()) {
+        let rules = Tsoro::new(settings).unwrap();
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Tsoro>().unwrap(), rules.clone());
+        random_game(&rules, seed, 150);
+    }
+}
+
+#[test]
+fn tsoro_rulesets_play_to_the_end() {
+    for text in [
+        "tsoro",
+        "tsoro:holes=8,heads=none,bonus=0",
+        "tsoro:tracey,max-plies=1000",
+        "tsoro:reenter,holes=8,max-plies=300",
+        "tsoro:heads=single-left,holes=12",
+        "tsoro:heads=single-right,holes=15",
+        "tsoro:heads=both-ends,holes=18",
+        "tsoro:holes=6",
+        "tsoro:holes=6,heads=none,bonus=0",
+        "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
+    ] {
+        let rules: Tsoro = text.parse().unwrap();
+        for seed in 0..3 {
+            let plies = random_game(&rules, seed, 2000);
+            assert!(plies > 0, "{text}");
         }
     }
 }
