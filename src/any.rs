@@ -31,6 +31,9 @@ use crate::switches;
 use crate::tsoro::Tsoro;
 
 /// Any ruleset of the crate.
+// Rulesets are built once per game and handed to the visitor by value: their sizes differ
+// (Kalah's hash tables), which costs nothing on any hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyRuleset {
     /// Kalah.

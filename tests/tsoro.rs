@@ -6,7 +6,7 @@
 //! North's inner, South's inner, South's outer), each from South's left. South's loop index
 //! `k < N` is his outer hole `o(k+1)`; `N <= k < 2N` is his inner hole `i(2N-k)`.
 
-use sowing::tsoro::{Heads, Hole, Phase, Tsoro, TsoroMove, TsoroSettings, TsoroState};
+use sowing::tsoro::{Hole, Phase, Tsoro, TsoroMove, TsoroSettings, TsoroState};
 use sowing::{
     IllegalReason, MoveParseError, Outcome, Player, PositionError, Ruleset, RulesetParseError,
     SettingsError, perft,
@@ -434,8 +434,8 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
             );
             let s = r.parse_position(&text).unwrap();
             let legal = r.legal_moves(&s);
-            for i in 0..2 * n {
-                if south[i] >= 2 {
+            for (i, &stones) in south.iter().enumerate() {
+                if stones >= 2 {
                     let mv = TsoroMove::Sow(Hole::from_own_index(i, n));
                     let endless = reference::relay_is_endless(&s, n, i);
                     assert_eq!(legal.contains(&mv), !endless, "{text}: {mv}");
@@ -749,10 +749,6 @@ fn perft_tables() {
         let (text, depth, nodes): (&str, u32, u64) =
             (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
         let r = rules(text);
-        // The seed game's depth 6 takes a while: run it with `--ignored`.
-        if text == "tsoro" && depth > 5 {
-            continue;
-        }
         assert_eq!(perft(&r, &r.start(), depth), nodes, "{text} depth {depth}");
         checked += 1;
     }
@@ -770,8 +766,8 @@ fn perft_agrees_with_the_reference_implementation() {
         let (text, depth, nodes): (&str, u32, u64) =
             (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
         let max = match text {
-            "tsoro" => 5,
-            "tsoro:tracey" => 4,
+            "tsoro" => 6,
+            "tsoro:tracey" => 5,
             _ => 6,
         };
         if depth <= max {
@@ -786,7 +782,7 @@ fn perft_agrees_with_the_reference_implementation() {
 }
 
 #[test]
-#[ignore = "slow: the full table through the reference implementation (cargo test --release -- --ignored)"]
+#[ignore = "slow: Tracey to depth 6 through the reference (cargo test --release --test tsoro -- --ignored)"]
 fn perft_tables_in_full() {
     let data = include_str!("data/tsoro-perft.txt");
     for line in data
