@@ -447,6 +447,53 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
     assert!(refused > 0, "no endless relay met");
 }
 
+#[test]
+fn no_relay_is_endless_on_a_loop_with_a_head() {
+    // Over a cycle of laps the sowing goes round the loop at least once, so a hole never
+    // lifted would only gain stones: every hole, a head too, is the occupied landing hole of
+    // some lap of any cycle, and landing in an occupied head stops the relay for a decision.
+    // So with heads every start and every relay-on is legal; random loops agree.
+    use sowing::RandomSource;
+    let mut rng = sowing::SplitMix64::new(11);
+    for text in [
+        "tsoro:holes=6,bonus=0",
+        "tsoro:holes=8,heads=single-left,bonus=0",
+    ] {
+        let r = rules(text);
+        let n = r.settings().holes as usize;
+        let total = r.total_seeds();
+        for _ in 0..5_000 {
+            let mine = 3 + rng.below(total - 6) as usize;
+            let mut south = vec![0u32; 2 * n];
+            for _ in 0..mine {
+                south[rng.below(2 * n as u32) as usize] += 1;
+            }
+            let mut north_outer = vec![0u32; n];
+            for _ in mine..total as usize {
+                north_outer[rng.below(n as u32) as usize] += 1;
+            }
+            let row = |v: Vec<u32>| {
+                v.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let text = format!(
+                "{}/{}/{}/{} 0 0 S",
+                row(north_outer),
+                row(vec![0; n]),
+                row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
+                row(south[..n].to_vec())
+            );
+            let s = r.parse_position(&text).unwrap();
+            let starts = south.iter().filter(|&&c| c >= 2).count();
+            if starts > 0 {
+                assert_eq!(r.legal_moves(&s).len(), starts, "{text}");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Re-entered captures.
 
@@ -553,10 +600,27 @@ fn tracey_bonus_schedule_is_five_three_two() {
         [5, 3, 2, 2, 2]
     );
     assert_eq!(TsoroSettings::SEED.bonus_for(1), 2);
-    // A second capture by South: 3 takes.
-    let from = "0,2,2,2,2,2,2,0/0,2,2,2,2,2,1,0/1,2,0,2,2,2,2,2/0,2,2,2,2,2,2,2 4 0 N captures=1,1";
-    let r = rules("tsoro:tracey");
-    assert!(r.parse_position(from).is_ok());
+    // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
+    // third and later ones 2.
+    let board = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
+    for (before, takes, after) in [("", 5, "1,0"), ("1,0", 3, "2,0"), ("2,1", 2, "2,1")] {
+        let from = if before.is_empty() {
+            board.to_string()
+        } else {
+            format!("{board} captures={before}")
+        };
+        let (r, s) = after_tracey(&from);
+        assert_eq!(s.phase(), Phase::Bonus(takes), "{from}");
+        assert!(
+            s.to_string()
+                .ends_with(&format!(" 9 0 S take={takes} captures={after}"))
+        );
+        assert_eq!(r.legal_moves(&s).len(), 8); // North's 7 occupied holes and `done`
+    }
+}
+
+fn after_tracey(from: &str) -> (Tsoro, TsoroState) {
+    after("tsoro:tracey", Some(from), &["o7"])
 }
 
 // ---------------------------------------------------------------------------------------------

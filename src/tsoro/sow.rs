@@ -9,6 +9,13 @@
 //! hole first, the counts only when the hole agrees). A relay that cycles is found within
 //! about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that ends is never
 //! cut short, however long.
+//!
+//! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
+//! round the loop a whole number of times, at least once, so every hole receives stones; a
+//! hole never lifted during the cycle would only gain, so every hole (every head too) is the
+//! occupied landing hole of some lap of the cycle, and a lap landing in an occupied head stops
+//! the relay for the head decision. The check still runs on boards with heads (it costs a
+//! compare per lap), so no state, however it was made, can make a relay run forever.
 
 use super::state::LOOP;
 
