@@ -85,6 +85,11 @@ fn sow<const HASH: bool>(
     }
 }
 
+/// Laps run before cycle detection starts: nearly every relay ends sooner, and then pays
+/// nothing for the detection. Starting Brent's algorithm later changes only when a cycle is
+/// found, never whether.
+const UNCHECKED_LAPS: u32 = 64;
+
 /// Relay sowing: sows `hand` stones (already lifted) from the hole after `pos` around the
 /// loop `b` of `len` holes; whenever the last stone of a lap falls into an occupied hole that
 /// is not a head (bit of `heads`), lifts that hole and sows on. `pos < len <= LOOP`,
@@ -100,9 +105,40 @@ pub(crate) fn relay<const HASH: bool>(
     hand: u32,
 ) -> LapEnd {
     let mut hand = hand as usize;
+    for _ in 0..UNCHECKED_LAPS {
+        let last = sow::<HASH>(b, keys, h, len, pos, hand);
+        let c = b[last];
+        if c == 1 {
+            return LapEnd::Empty(last);
+        }
+        if heads >> last & 1 != 0 {
+            return LapEnd::Head(last);
+        }
+        b[last] = 0;
+        if HASH {
+            *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
+        }
+        hand = c as usize;
+        pos = last;
+    }
+    relay_checked::<HASH>(b, keys, h, len, heads, pos, hand)
+}
+
+/// [`relay`] past its first laps, with Brent's cycle detection on the lap-end states.
+#[cold]
+#[inline(never)]
+fn relay_checked<const HASH: bool>(
+    b: &mut [u8; LOOP],
+    keys: &[u64; LOOP],
+    h: &mut u64,
+    len: usize,
+    heads: u64,
+    mut pos: usize,
+    mut hand: usize,
+) -> LapEnd {
     // Brent: the saved lap-end state, and laps since it was saved.
-    let mut saved = [0u8; LOOP];
-    let mut saved_pos = usize::MAX;
+    let mut saved = *b;
+    let mut saved_pos = pos;
     let mut power = 1u32;
     let mut lam = 0u32;
     loop {
