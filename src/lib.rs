@@ -24,5 +24,5 @@ pub use perft::{Playout, perft, perft_divide, perft_parallel, random_playout};
 pub use player::{Outcome, Player, Score};
 pub use position::Position;
 pub use record::GameRecord;
-pub use rng::{RandomSource, SplitMix64};
+pub use rng::{RandomSource, SplitMix64, WyRand};
 pub use ruleset::{Ruleset, SeedCount};

@@ -76,7 +76,11 @@ pub fn perft_parallel<R: Ruleset>(rules: &R, state: &R::State, depth: u32, threa
                 })
             })
             .collect();
-        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        // A worker's panic is a bug in the ruleset: pass it on rather than miscount.
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
     })
 }
 
@@ -107,16 +111,7 @@ pub fn random_playout<R: Ruleset, G: RandomSource>(
     rng: &mut G,
     max_plies: u64,
 ) -> Playout {
-    let mut plies = 0;
-    while plies < max_plies {
-        match rules.random_move(state, rng) {
-            Some(mv) => {
-                rules.play_unchecked(state, mv);
-                plies += 1;
-            }
-            None => break,
-        }
-    }
+    let plies = rules.playout(state, rng, max_plies);
     Playout {
         plies,
         outcome: rules.outcome(state),

@@ -62,3 +62,33 @@ impl RandomSource for SplitMix64 {
         z ^ (z >> 31)
     }
 }
+
+/// Wang Yi's wyrand: one 64x64->128-bit multiply a number, the fastest generator here, with
+/// good statistical quality for simulations. Equal seeds give equal sequences everywhere.
+///
+/// ```
+/// use sowing::{RandomSource, WyRand};
+/// let mut rng = WyRand::new(42);
+/// let roll = rng.below(6);
+/// assert!(roll < 6);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WyRand {
+    state: u64,
+}
+
+impl WyRand {
+    /// A generator started from `seed`.
+    pub const fn new(seed: u64) -> Self {
+        WyRand { state: seed }
+    }
+}
+
+impl RandomSource for WyRand {
+    #[inline]
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0xA076_1D64_78BD_642F);
+        let t = u128::from(self.state) * u128::from(self.state ^ 0xE703_7ED1_A0B4_28DB);
+        (t >> 64) as u64 ^ t as u64
+    }
+}

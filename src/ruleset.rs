@@ -215,6 +215,29 @@ pub trait Ruleset:
         state.to_string()
     }
 
+    /// Plays uniformly random legal moves from `state` until the game ends or `max_plies`
+    /// plies have been played; returns the plies played. `state` is left at the final
+    /// position. Games may override it with a faster loop; the moves must stay uniformly
+    /// random among the legal ones. See also [`random_playout`](crate::random_playout).
+    fn playout<G: RandomSource>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut G,
+        max_plies: u64,
+    ) -> u64 {
+        let mut plies = 0;
+        while plies < max_plies {
+            match self.random_move(state, rng) {
+                Some(mv) => {
+                    self.play_unchecked(state, mv);
+                    plies += 1;
+                }
+                None => break,
+            }
+        }
+        plies
+    }
+
     /// A legal move chosen uniformly at random, or `None` when the game is over.
     fn random_move<G: RandomSource>(&self, state: &Self::State, rng: &mut G) -> Option<Self::Move> {
         let moves = self.legal_moves(state);

@@ -237,6 +237,118 @@ fn kalah_presets_play_to_the_end() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Text robustness: any string, and any small edit of a valid text, either fails to parse with
+// an error or parses to a value that prints and parses back to itself. Never a panic.
+
+/// Checks one candidate position text and one candidate move text under `rules`.
+pub fn check_text<R: Ruleset>(rules: &R, position: &str, mv: &str, ruleset: &str) {
+    if let Ok(state) = position.parse::<R::State>() {
+        let again: R::State = state.to_string().parse().expect("printed text parses");
+        assert_eq!(again, state, "parse-print-parse of {position:?}");
+        // Validation may refuse it, but must not panic; a valid one plays on safely.
+        if rules.validate(&state).is_ok() {
+            let moves = rules.legal_moves(&state);
+            assert_eq!(moves.is_empty(), rules.outcome(&state).is_some());
+            if let Ok(m) = rules.parse_move(&state, mv) {
+                assert!(rules.is_legal(&state, m));
+            }
+        }
+    }
+    let start = rules.start();
+    let _ = rules.parse_move(&start, mv);
+    if let Ok(r) = ruleset.parse::<R>() {
+        assert_eq!(
+            r.to_string().parse::<R>().unwrap(),
+            r,
+            "ruleset {ruleset:?}"
+        );
+    }
+}
+
+/// Applies a few random edits (delete, insert, replace a character) to `text`.
+pub fn mutate(text: &str, edits: &[(usize, u8, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, op, c) in edits {
+        let at = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match op % 3 {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 => chars.insert(at, c),
+            _ if at < chars.len() => chars[at] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edits() -> impl Strategy<Value = Vec<(usize, u8, char)>> {
+    proptest::collection::vec(
+        (
+            any::<usize>(),
+            any::<u8>(),
+            prop::sample::select(vec![
+                '0', '1', '4', '9', ',', '/', ' ', 'S', 'N', 'x', '-', ':', '=', 'é', '2', '5',
+            ]),
+        ),
+        1..4,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn kalah_text_never_panics(position in ".{0,40}", mv in ".{0,6}", ruleset in ".{0,30}") {
+        check_text(&Kalah::default(), &position, &mv, &ruleset);
+    }
+
+    #[test]
+    fn kalah_edited_text_never_panics(e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>()) {
+        let rules = Kalah::new(KalahSettings::COMPETITIVE).unwrap();
+        let mut state = rules.start();
+        sowing::random_playout(&rules, &mut state, &mut SplitMix64::new(seed), seed % 30);
+        let position = mutate(&state.to_string(), &e1);
+        let ruleset = mutate("kalah:pits=6,seeds=4,empty-capture,pie", &e3);
+        check_text(&rules, &position, &mutate("swap", &e2), &ruleset);
+        check_text(&rules, &position, &mutate("3", &e2), &ruleset);
+    }
+}
+
+fn kalah_like_text() -> impl Strategy<Value = String> {
+    // Small counts mostly (so seed totals stay plausible), rows of equal length mostly.
+    let count = || prop_oneof![4 => 0u32..4, 1 => 0u32..300];
+    (0usize..10, 0usize..3)
+        .prop_flat_map(move |(n, skew)| {
+            (
+                proptest::collection::vec(count(), n),
+                proptest::collection::vec(count(), if skew == 0 { n + 1 } else { n }),
+                count(),
+                count(),
+                prop::sample::select(vec!["S", "N", "X", "", "S pie", "N pie", "N pie x"]),
+            )
+        })
+        .prop_map(|(north, south, a, b, side)| {
+            let join = |r: Vec<u32>| r.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            format!("{}/{} {a} {b} {side}", join(north), join(south))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn kalah_shaped_text_never_panics(position in kalah_like_text(), pits in 1u8..=7, seeds in 1u8..=4) {
+        let rules = Kalah::new(KalahSettings::sized(pits, seeds)).unwrap();
+        check_text(&rules, &position, "1", "kalah");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Tsoro.
 
 fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
@@ -310,5 +422,80 @@ fn tsoro_rulesets_play_to_the_end() {
             let plies = random_game(&rules, seed, 2000);
             assert!(plies > 0, "{text}");
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn tsoro_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,40}") {
+        check_text(&Tsoro::default(), &position, &mv, &ruleset);
+    }
+
+    #[test]
+    fn tsoro_edited_text_never_panics(
+        e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>(), pick in 0usize..4
+    ) {
+        let ruleset = [
+            "tsoro:holes=8,heads=none,bonus=0",
+            "tsoro:holes=8,bonus=1,reenter,max-plies=100",
+            "tsoro:tracey,max-plies=100",
+            "tsoro:holes=6,heads=both-ends,bonus=3,forced-bonus,heads-immune",
+        ][pick];
+        let rules: Tsoro = ruleset.parse().unwrap();
+        let mut state = rules.start();
+        sowing::random_playout(&rules, &mut state, &mut SplitMix64::new(seed), seed % 40);
+        let position = mutate(&state.to_string(), &e1);
+        let ruleset = mutate(ruleset, &e3);
+        for mv in ["o3", "i5", "relay", "stop", "take o4", "done"] {
+            check_text(&rules, &position, &mutate(mv, &e2), &ruleset);
+        }
+    }
+}
+
+fn tsoro_like_text() -> impl Strategy<Value = String> {
+    let count = || prop_oneof![6 => 0u32..3, 1 => 0u32..300];
+    (4usize..10, 0usize..4).prop_flat_map(move |(n, skew)| {
+        (
+            proptest::collection::vec(count(), 4 * n + usize::from(skew == 0)),
+            count(),
+            count(),
+            prop::sample::select(vec![
+                "S",
+                "N",
+                "X",
+                "",
+                "S head=o6",
+                "S head=o5",
+                "N take=2",
+                "S take=1 hand=3@i2",
+                "S captures=1,2",
+                "N ply=7",
+                "S take=9",
+                "S hand=1@o1",
+                "N head=i9 ply=2",
+            ]),
+        )
+            .prop_map(move |(v, a, b, tail)| {
+                let n = v.len() / 4;
+                let rows: Vec<String> = v
+                    .chunks(n.max(1))
+                    .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+                    .collect();
+                format!("{} {a} {b} {tail}", rows.join("/"))
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn tsoro_shaped_text_never_panics(position in tsoro_like_text(), pick in 0usize..3) {
+        let rules: Tsoro = ["tsoro:holes=6", "tsoro:holes=6,heads=none,bonus=1,reenter", "tsoro:holes=8,bonus=2"][pick]
+            .parse()
+            .unwrap();
+        check_text(&rules, &position, "o1", "tsoro");
     }
 }

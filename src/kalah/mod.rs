@@ -28,9 +28,11 @@
 //! ruleset text at [`KalahSettings`].
 //!
 //! # Engine
-//! The whole board is one `u128` of 8-bit counters seen from the mover's side, so a lap of
-//! sowing is one addition of a lane mask and a move is a handful of word operations with no
-//! loop over seeds. This limits boards to [`KalahSettings::MAX_PITS`] pits a side and
+//! Each side is one `u64` of 8-bit counters (its pits, then its store), the mover's first,
+//! so passing the turn swaps two words. A whole sowing, laps included, is one look-up in a
+//! table built from the settings and two word additions, with no loop over seeds; the
+//! turn change needs no branch, and random playouts pick a move from a bit mask with one
+//! multiply and a table. This limits boards to [`KalahSettings::MAX_PITS`] pits a side and
 //! [`KalahSettings::MAX_TOTAL`] seeds.
 //!
 //! ```
@@ -57,7 +59,7 @@ use std::str::FromStr;
 
 pub use settings::{Capture, EndRule, KalahSettings, Leftovers};
 pub use state::KalahState;
-use state::{LANE, Pie, keys, lane, prefix_ones};
+use state::{Pie, lane};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -126,62 +128,150 @@ crate::serde_as_text!(KalahMove);
 /// Up to 7 pit moves and the swap.
 pub type KalahMoves = MoveList<KalahMove, 8>;
 
-/// Lane masks and hash tables derived once from the settings.
-#[derive(Clone, Copy, Debug)]
-struct Tables {
-    m: usize,
-    /// Lanes in the mover's sowing loop: `2m + 1`.
-    loop_len: usize,
-    /// One seed in each lane of the loop.
-    loop_ones: u128,
-    /// All bits of the mover's pits (lanes `0..m`).
-    own_pits: u128,
-    /// All bits of the opponent's pits (lanes `m+1..=2m`).
-    opp_pits: u128,
-    /// All bits of the `2m + 2` lanes in use.
-    full: u128,
-    /// `key_prefix[mover][k]`: the sum of the hash keys of mover-relative lanes `0..k`.
-    key_prefix: [[u64; 17]; 2],
-    /// `key_rel[mover][lane]`: the hash key of a mover-relative lane.
-    key_rel: [[u64; 16]; 2],
+/// What sowing `r` seeds (after any whole laps) from start pit `p` adds, precomputed.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lap {
+    /// Ones in the lanes of the mover's word that the seeds reach.
+    own: u64,
+    /// Ones in the lanes of the opponent's word that the seeds reach.
+    opp: u64,
+    /// The loop position of the last seed: `0..m` own pits, `m` the store, above: opponent.
+    last: u8,
 }
 
-const PREFIX: [u128; 17] = {
-    let mut t = [0u128; 17];
-    let mut k = 0;
-    while k <= 16 {
-        t[k] = prefix_ones(k);
-        k += 1;
+/// The masks that test a capture at one landing place.
+#[derive(Clone, Copy, Debug, Default)]
+struct CaptureMasks {
+    /// The landing pit's lane in the mover's word.
+    own: u64,
+    /// One seed in that lane: the landing pit holds exactly the last seed.
+    one: u64,
+    /// The lane of the pit across, in the opponent's word.
+    across: u64,
+    /// The shift of the lane across.
+    across_shift: u8,
+}
+
+/// Lane masks and tables derived once from the settings, so that a move is a few table
+/// look-ups and word additions with no loop over seeds and few branches.
+#[derive(Clone, Debug)]
+struct Tables {
+    m: usize,
+    /// All bits of the pits of a side (lanes `0..m`).
+    pits: u64,
+    /// One seed in every lane of the mover's word that a whole lap reaches (pits and store).
+    lap_own: u64,
+    /// One seed in every lane of the opponent's word that a whole lap reaches (pits).
+    lap_opp: u64,
+    /// `divmod[seeds] = (whole laps, seeds left over)` for a loop of `2m + 1` holes.
+    divmod: [(u8, u8); 256],
+    /// `laps[p][r]`: what the `r` left-over seeds from pit `p` do (sized to powers of two
+    /// so that masked indices need no bounds checks).
+    laps: [[Lap; 16]; 8],
+    /// `sowings[p][n]`: everything sowing `n < 64` seeds from pit `p` does, whole laps
+    /// included and the `n` seeds lifted from pit `p` subtracted (a wrapping add of the
+    /// entry is exact, since that lane holds exactly `n`): one look-up and two additions for
+    /// nearly every move of a real game.
+    sowings: [[Lap; 64]; 8],
+    /// `captures[last]`: masks that decide whether a last seed at loop position `last`
+    /// captures (all zero where it cannot: the store and the opponent's pits).
+    captures: [CaptureMasks; 16],
+}
+
+/// `SELECT[mask][k]`: the index of the `k`-th set bit of a 7-bit mask; `COUNT[mask]`: its
+/// number of set bits. Portable: no reliance on POPCNT or PDEP.
+const SELECT: [[u8; 8]; 128] = {
+    let mut t = [[0u8; 8]; 128];
+    let mut mask = 0;
+    while mask < 128 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 7 {
+            if mask & (1 << bit) != 0 {
+                t[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+const COUNT: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut mask = 0;
+    while mask < 128 {
+        t[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
     }
     t
 };
 
+/// A 7-bit mask of the non-empty pits among lanes `0..7` of `word & pits`.
+#[inline]
+fn nonempty(word: u64, pits: u64) -> usize {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let w = word & pits;
+    let high = ((w & LOW7).wrapping_add(LOW7) | w) & 0x8080_8080_8080_8080;
+    // Gather bit 7 of each byte into the top byte.
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize & 0x7F
+}
+
 impl Tables {
     fn new(m: usize) -> Tables {
-        let mut key_rel = [[0u64; 16]; 2];
-        let mut key_prefix = [[0u64; 17]; 2];
-        for mover in 0..2 {
-            for (rel, key) in key_rel[mover].iter_mut().enumerate().take(2 * m + 2) {
-                let abs = if mover == 0 {
-                    rel
-                } else {
-                    (rel + m + 1) % (2 * m + 2)
+        let len = 2 * m + 1;
+        let ones = |k: usize| -> u64 { (0..k).fold(0, |w, i| w | 1 << (8 * i)) };
+        let mut divmod = [(0u8, 0u8); 256];
+        for (seeds, d) in divmod.iter_mut().enumerate() {
+            *d = ((seeds / len) as u8, (seeds % len) as u8);
+        }
+        let mut laps = [[Lap::default(); 16]; 8];
+        for (p, row) in laps.iter_mut().enumerate().take(m) {
+            for (r, entry) in row.iter_mut().enumerate().take(len) {
+                let mut lap = Lap::default();
+                for i in 1..=r {
+                    let pos = (p + i) % len;
+                    if pos <= m {
+                        lap.own += 1 << (8 * pos);
+                    } else {
+                        lap.opp += 1 << (8 * (pos - m - 1));
+                    }
+                }
+                lap.last = ((p + r) % len) as u8;
+                *entry = lap;
+            }
+        }
+        let mut sowings = [[Lap::default(); 64]; 8];
+        for (p, row) in sowings.iter_mut().enumerate().take(m) {
+            for (n, entry) in row.iter_mut().enumerate() {
+                let lap = laps[p][n % len];
+                let whole = (n / len) as u64;
+                *entry = Lap {
+                    own: (lap.own + whole * ones(m + 1)).wrapping_sub((n as u64) << (8 * p)),
+                    opp: lap.opp + whole * ones(m),
+                    last: lap.last,
                 };
-                *key = keys::LANES[abs];
             }
-            for k in 0..16 {
-                key_prefix[mover][k + 1] = key_prefix[mover][k].wrapping_add(key_rel[mover][k]);
-            }
+        }
+        let mut captures = [CaptureMasks::default(); 16];
+        for (at, c) in captures.iter_mut().enumerate().take(m) {
+            let across = m - 1 - at;
+            *c = CaptureMasks {
+                own: 0xFF << (8 * at),
+                one: 1 << (8 * at),
+                across: 0xFF << (8 * across),
+                across_shift: (8 * across) as u8,
+            };
         }
         Tables {
             m,
-            loop_len: 2 * m + 1,
-            loop_ones: PREFIX[2 * m + 1],
-            own_pits: PREFIX[m] * 0xFF,
-            opp_pits: (PREFIX[2 * m + 1] - PREFIX[m + 1]) * 0xFF,
-            full: PREFIX[2 * m + 2] * 0xFF,
-            key_prefix,
-            key_rel,
+            pits: ones(m) * 0xFF,
+            sowings,
+            captures,
+            lap_own: ones(m + 1),
+            lap_opp: ones(m),
+            divmod,
+            laps,
         }
     }
 }
@@ -203,7 +293,7 @@ impl Tables {
 #[derive(Clone, Debug)]
 pub struct Kalah {
     settings: KalahSettings,
-    t: Tables,
+    t: Box<Tables>,
 }
 
 impl PartialEq for Kalah {
@@ -218,7 +308,7 @@ impl Default for Kalah {
     fn default() -> Self {
         Kalah {
             settings: KalahSettings::STANDARD,
-            t: Tables::new(6),
+            t: Box::new(Tables::new(6)),
         }
     }
 }
@@ -229,7 +319,7 @@ impl Kalah {
         settings.validate()?;
         Ok(Kalah {
             settings,
-            t: Tables::new(settings.pits.into()),
+            t: Box::new(Tables::new(settings.pits.into())),
         })
     }
 
@@ -239,28 +329,12 @@ impl Kalah {
     }
 
     #[inline]
-    fn own_empty(&self, board: u128) -> bool {
-        board & self.t.own_pits == 0
-    }
-
-    #[inline]
-    fn opp_empty(&self, board: u128) -> bool {
-        board & self.t.opp_pits == 0
-    }
-
-    #[inline]
     fn over(&self, s: &KalahState) -> bool {
+        let own_empty = s.sides[0] & self.t.pits == 0;
         match self.settings.end {
-            EndRule::EitherSideEmpty => self.own_empty(s.board) || self.opp_empty(s.board),
-            EndRule::AtTurn => self.own_empty(s.board),
+            EndRule::EitherSideEmpty => own_empty || s.sides[1] & self.t.pits == 0,
+            EndRule::AtTurn => own_empty,
         }
-    }
-
-    /// The board seen from the other side.
-    #[inline]
-    fn flip(&self, board: u128) -> u128 {
-        let half = LANE as usize * (self.t.m + 1);
-        ((board >> half) | (board << half)) & self.t.full
     }
 
     /// Moves each side's remaining seeds into its owner's store (under [`Leftovers::Owner`]).
@@ -269,82 +343,57 @@ impl Kalah {
             return;
         }
         let m = self.t.m;
-        let own: u32 = (0..m).map(|i| u32::from(lane(s.board, i))).sum();
-        let opp: u32 = (m + 1..=2 * m).map(|i| u32::from(lane(s.board, i))).sum();
-        let mut b = s.board & !(self.t.own_pits | self.t.opp_pits);
-        b += u128::from(own) << (LANE as usize * m);
-        b += u128::from(opp) << (LANE as usize * (2 * m + 1));
-        s.board = b;
-        s.hash = s.raw_hash_from_scratch();
+        for side in &mut s.sides {
+            let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
+            *side = (*side & !self.t.pits) + (seeds << (8 * m));
+        }
     }
 
+    /// Sows pit `p` (`p < m`) of the mover: the whole sowing by table look-up, the turn
+    /// change by masks rather than a branch (random play makes it unpredictable), and the
+    /// capture behind one branch that is rarely taken.
+    #[inline]
     fn sow(&self, s: &mut KalahState, p: usize) {
-        let t = &self.t;
-        let m = t.m;
-        let me = s.mover.index();
-        let mut b = s.board;
-        let mut h = s.hash;
-        let seeds = lane(b, p) as usize;
-        b &= !(0xFFu128 << (LANE as usize * p));
-        h = h.wrapping_sub((seeds as u64).wrapping_mul(t.key_rel[me][p]));
-        let len = t.loop_len;
-        let (laps, rest) = if seeds < len {
-            (0, seeds)
+        let t = &*self.t;
+        let [mut own, mut opp] = s.sides;
+        let seeds = lane(own, p);
+        let lap = if seeds < 64 {
+            t.sowings[p & 7][usize::from(seeds)]
         } else {
-            (seeds / len, seeds % len)
-        };
-        if laps > 0 {
-            b += laps as u128 * t.loop_ones;
-            h = h.wrapping_add((laps as u64).wrapping_mul(t.key_prefix[me][len]));
-        }
-        let start = p + 1;
-        let end = start + rest;
-        let kp = &t.key_prefix[me];
-        if end <= len {
-            b += PREFIX[end] - PREFIX[start];
-            h = h.wrapping_add(kp[end].wrapping_sub(kp[start]));
-        } else {
-            b += PREFIX[len] - PREFIX[start] + PREFIX[end - len];
-            h = h
-                .wrapping_add(kp[len].wrapping_sub(kp[start]))
-                .wrapping_add(kp[end - len]);
-        }
-        let last = if p + rest >= len {
-            p + rest - len
-        } else {
-            p + rest
-        };
-
-        if last < m && lane(b, last) == 1 {
-            let opp = 2 * m - last;
-            let across = lane(b, opp);
-            if across > 0 || self.settings.capture == Capture::Empty {
-                let gain = 1 + u64::from(across);
-                b &= !((0xFFu128 << (LANE as usize * last)) | (0xFFu128 << (LANE as usize * opp)));
-                b += u128::from(gain) << (LANE as usize * m);
-                h = h
-                    .wrapping_sub(t.key_rel[me][last])
-                    .wrapping_sub(u64::from(across).wrapping_mul(t.key_rel[me][opp]))
-                    .wrapping_add(gain.wrapping_mul(t.key_rel[me][m]));
+            let (whole, rest) = t.divmod[usize::from(seeds)];
+            let lap = t.laps[p & 7][usize::from(rest) & 15];
+            Lap {
+                own: (lap.own + u64::from(whole) * t.lap_own)
+                    .wrapping_sub(u64::from(seeds) << (8 * (p & 7))),
+                opp: lap.opp + u64::from(whole) * t.lap_opp,
+                last: lap.last,
             }
+        };
+        own = own.wrapping_add(lap.own);
+        opp += lap.opp;
+        let last = usize::from(lap.last);
+
+        // Capture: the last seed alone in a pit of the mover's own, with seeds across (or
+        // under the empty-capture rule).
+        let c = t.captures[last & 15];
+        if own & c.own == c.one
+            && c.one != 0
+            && (opp & c.across != 0 || self.settings.capture == Capture::Empty)
+        {
+            let across = (opp & c.across) >> c.across_shift;
+            own = (own & !c.own) + ((across + 1) << (8 * t.m));
+            opp &= !c.across;
         }
 
-        if last != m {
-            b = self.flip(b);
-            s.mover = !s.mover;
-            h = match s.mover {
-                Player::North => h.wrapping_add(keys::NORTH),
-                Player::South => h.wrapping_sub(keys::NORTH),
-            };
-            if s.pie == Pie::Opening {
-                s.pie = Pie::Offer;
-                h = h.wrapping_add(
-                    keys::PIE[Pie::Offer as usize].wrapping_sub(keys::PIE[Pie::Opening as usize]),
-                );
-            }
+        // The turn passes unless the last seed is in the mover's store.
+        let pass = last != t.m;
+        let swap = 0u64.wrapping_sub(u64::from(pass));
+        let diff = (own ^ opp) & swap;
+        s.sides = [own ^ diff, opp ^ diff];
+        s.mover = Player::from_index(s.mover.index() ^ usize::from(pass));
+        if pass && s.pie == Pie::Opening {
+            s.pie = Pie::Offer;
         }
-        s.board = b;
-        s.hash = h;
         if self.over(s) {
             self.sweep(s);
         }
@@ -365,7 +414,7 @@ impl Kalah {
                     self.t.m
                 )))
             }
-            KalahMove::Pit(n) if lane(s.board, usize::from(n) - 1) == 0 => {
+            KalahMove::Pit(n) if lane(s.sides[0], usize::from(n) - 1) == 0 => {
                 Some(IllegalReason::Forbidden(format!("pit {n} is empty")))
             }
             KalahMove::Pit(_) => None,
@@ -381,17 +430,14 @@ impl Ruleset for Kalah {
 
     fn start(&self) -> KalahState {
         let m = self.t.m;
-        let mut counts = [0u8; 16];
-        for p in 0..m {
-            counts[p] = self.settings.seeds;
-            counts[m + 1 + p] = self.settings.seeds;
-        }
+        let mut side = [self.settings.seeds; 8];
+        side[m] = 0;
         let pie = if self.settings.pie {
             Pie::Opening
         } else {
             Pie::Done
         };
-        KalahState::from_absolute(m, &counts, Player::South, pie)
+        KalahState::from_sides(m, &side, &side, Player::South, pie)
     }
 
     #[inline]
@@ -404,10 +450,9 @@ impl Ruleset for Kalah {
         if self.over(s) {
             return moves;
         }
-        for p in 0..self.t.m {
-            if lane(s.board, p) != 0 {
-                moves.push(KalahMove::Pit(p as u8 + 1));
-            }
+        let mask = nonempty(s.sides[0], self.t.pits);
+        for &p in &SELECT[mask][..usize::from(COUNT[mask])] {
+            moves.push(KalahMove::Pit(p + 1));
         }
         if s.pie == Pie::Offer {
             moves.push(KalahMove::Swap);
@@ -425,7 +470,6 @@ impl Ruleset for Kalah {
                 }
                 if s.pie == Pie::Offer {
                     s.pie = Pie::Done;
-                    s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
                 }
                 self.sow(s, p);
             }
@@ -434,7 +478,6 @@ impl Ruleset for Kalah {
                 // but the mover is now South (see the module docs).
                 s.mover = Player::South;
                 s.pie = Pie::Done;
-                s.hash = s.raw_hash_from_scratch();
             }
         }
     }
@@ -498,25 +541,24 @@ impl Ruleset for Kalah {
         }
         if self.over(s)
             && self.settings.leftovers == Leftovers::Owner
-            && s.board & (self.t.own_pits | self.t.opp_pits) != 0
+            && (s.sides[0] | s.sides[1]) & self.t.pits != 0
         {
             return Err(PositionError::Impossible(
                 "the game is over but seeds are left on the board (they go to their owners)".into(),
             ));
         }
-        if s.raw_hash_from_scratch() != s.hash {
-            return Err(PositionError::Impossible("stale hash".into()));
-        }
         Ok(())
     }
 
+    /// Computed from the two board words when read (see the state's `keys` docs): cheaper
+    /// than any incremental update for a board this small.
     #[inline]
     fn hash(&self, s: &KalahState) -> u64 {
-        keys::mix(s.hash)
+        s.hash()
     }
 
     fn hash_from_scratch(&self, s: &KalahState) -> u64 {
-        keys::mix(s.raw_hash_from_scratch())
+        s.hash()
     }
 
     fn parse_move(&self, s: &KalahState, text: &str) -> Result<KalahMove, MoveParseError> {
@@ -544,24 +586,48 @@ impl Ruleset for Kalah {
 
     #[inline]
     fn random_move<G: RandomSource>(&self, s: &KalahState, rng: &mut G) -> Option<KalahMove> {
-        if self.over(s) {
+        let mask = nonempty(s.sides[0], self.t.pits);
+        // With leftovers to their owners a finished game has an empty board, so an empty
+        // side to move is the only test needed; otherwise ask the end rule.
+        if mask == 0 || (self.settings.leftovers == Leftovers::Nobody && self.over(s)) {
             return None;
         }
-        // High bit of each non-empty pit's lane (the mover's pits are in the low word).
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let lo = s.board as u64;
-        let own_high = (self.t.own_pits as u64) & 0x8080_8080_8080_8080;
-        let mut nonzero = (((lo & LOW7) + LOW7) | lo) & own_high;
-        let count = nonzero.count_ones();
+        let count = u32::from(COUNT[mask]);
         let offer = u32::from(s.pie == Pie::Offer);
-        let k = rng.below(count + offer);
-        if k == count {
+        let k = rng.below(count + offer) as usize;
+        if k == count as usize {
             return Some(KalahMove::Swap);
         }
-        for _ in 0..k {
-            nonzero &= nonzero - 1;
+        Some(KalahMove::Pit(SELECT[mask][k] + 1))
+    }
+
+    /// The random-game loop with the state in registers; without the pie rule the move is
+    /// sown straight from the chosen pit (no move value, no swap test).
+    fn playout<G: RandomSource>(&self, state: &mut KalahState, rng: &mut G, max_plies: u64) -> u64 {
+        let mut s = *state;
+        let mut plies = 0;
+        if s.pie == Pie::Done {
+            let nobody = self.settings.leftovers == Leftovers::Nobody;
+            while plies < max_plies {
+                let mask = nonempty(s.sides[0], self.t.pits);
+                if mask == 0 || (nobody && self.over(&s)) {
+                    break;
+                }
+                let k = rng.below(u32::from(COUNT[mask])) as usize;
+                self.sow(&mut s, usize::from(SELECT[mask][k]));
+                plies += 1;
+            }
+        } else {
+            while plies < max_plies {
+                let Some(mv) = self.random_move(&s, rng) else {
+                    break;
+                };
+                self.play_unchecked(&mut s, mv);
+                plies += 1;
+            }
         }
-        Some(KalahMove::Pit((nonzero.trailing_zeros() / 8) as u8 + 1))
+        *state = s;
+        plies
     }
 
     fn picture(&self, s: &KalahState) -> String {

@@ -75,8 +75,8 @@ impl Default for KalahSettings {
 }
 
 impl KalahSettings {
-    /// The most pits a side: the board is one 128-bit word of sixteen 8-bit counters, two
-    /// rows of pits and two stores.
+    /// The most pits a side: each side (pits and store) is one 64-bit word of 8-bit
+    /// counters.
     pub const MAX_PITS: u8 = 7;
     /// The most seeds in all: every counter, a store included, must fit in 8 bits.
     pub const MAX_TOTAL: u32 = 255;

@@ -1,0 +1,93 @@
+//! Plays moves and prints the position text after each:
+//! `trace <ruleset> [--position TEXT] <move>...`.
+
+use std::process::ExitCode;
+
+use sowing::Ruleset;
+use sowing::any::{AnyRuleset, RulesetVisitor};
+
+const USAGE: &str = "usage: trace <ruleset> [--position TEXT] <move>...
+
+Plays the moves (in the game's notation) from the start position, or from TEXT, and prints
+the position text after each one. An illegal or malformed move prints an error naming it
+and exits with status 2.
+
+  <ruleset>        e.g. kalah, kalah:pie, toguz, tsoro:holes=8
+  --position TEXT  start from this position text";
+
+struct Trace {
+    position: Option<String>,
+    moves: Vec<String>,
+}
+
+impl RulesetVisitor for Trace {
+    type Output = Result<(), String>;
+    fn visit<R: Ruleset>(self, rules: R) -> Result<(), String> {
+        let mut state = match &self.position {
+            Some(text) => rules
+                .parse_position(text)
+                .map_err(|e| format!("bad --position: {e}"))?,
+            None => rules.start(),
+        };
+        println!("{state}");
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = rules
+                .parse_move(&state, text)
+                .map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
+            rules
+                .try_play(&mut state, mv)
+                .map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
+            println!("{state}");
+        }
+        if let Some(outcome) = rules.outcome(&state) {
+            println!("{outcome}");
+        }
+        Ok(())
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") || args.is_empty() {
+        println!("{USAGE}");
+        return if args.is_empty() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    let mut position = None;
+    let mut rest = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "--position" {
+            match it.next() {
+                Some(p) => position = Some(p),
+                None => {
+                    eprintln!("trace: --position needs a value");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            rest.push(a);
+        }
+    }
+    let rules = rest.remove(0);
+    let rules: AnyRuleset = match rules.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("trace: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match rules.visit(Trace {
+        position,
+        moves: rest,
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("trace: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
