@@ -50,7 +50,9 @@
 //! his bonus takes the capturer sows all the stones captured in that capture (file and bonus
 //! takes) one by one from the hole after the capturing hole, and his move goes on by the
 //! same rules (relay, head decision, capture). A `done` or last take whose re-entry sowing
-//! would never end is not legal, like an endless start.
+//! would never end is not legal, like an endless start; a take that leaves more takes open
+//! is always legal (the next decision comes at once). In the (never observed) case that
+//! every way to end the takes relays forever, the mover cannot move and loses (rule 7).
 //!
 //! # Notation
 //! Moves: see [`TsoroMove`] (`o3`, `i5`, `relay`, `stop`, `take o4`, `done`). Position text:
