@@ -39,6 +39,8 @@
 //!    exactly by cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
 //!    They occur only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle
 //!    of laps lifts every hole of the loop, so with a head it would stop there for a decision.
+//!    Legal-move generation therefore simulates starts only on headless boards; sowing itself
+//!    (`play_unchecked`) always keeps the check, so no state can make it run forever.
 //! 7. **End**: a player who cannot move when it is his turn loses. Under a ply limit the game
 //!    is a draw once that many plies have been played.
 //!
@@ -120,6 +122,9 @@ pub struct Tsoro {
     heads: u64,
     /// Loop indices of the holes bonus takes may not touch (heads, when immune).
     immune: u64,
+    /// Whether a relay can be endless: only on a loop with no head (see `sow.rs` for the
+    /// proof). With heads every sowing ends, so legality needs no simulation.
+    endless_possible: bool,
     start: TsoroState,
     total: u32,
 }
@@ -218,6 +223,7 @@ impl Tsoro {
             len: 2 * n,
             heads,
             immune: if settings.heads_immune { heads } else { 0 },
+            endless_possible: heads == 0,
             start,
             total: settings.total_stones(),
         }
@@ -517,6 +523,9 @@ impl Tsoro {
     /// of the mover's loop alone (captures cannot prolong a move without re-entry).
     #[inline]
     fn start_ends(&self, s: &TsoroState, i: usize) -> bool {
+        if !self.endless_possible {
+            return true;
+        }
         if self.settings.reenter {
             return self.ends(s, TsoroMove::Sow(Hole::from_own_index(i, self.n)));
         }
@@ -539,14 +548,14 @@ impl Tsoro {
     /// Whether relaying on from the head `i` ends.
     #[inline]
     fn relay_ends(&self, s: &TsoroState) -> bool {
-        self.ends(s, TsoroMove::Relay)
+        !self.endless_possible || self.ends(s, TsoroMove::Relay)
     }
 
     /// Whether a take or `done` that ends the bonus takes is legal (with re-entry its
     /// sowing must end); takes that leave more to take are always legal.
     #[inline]
     fn bonus_ok(&self, s: &TsoroState, mv: TsoroMove) -> bool {
-        !self.settings.reenter || self.ends(s, mv)
+        !self.settings.reenter || !self.endless_possible || self.ends(s, mv)
     }
 
     /// The mover's starts: holes with 2 or more, or else singleton steps.

@@ -14,8 +14,10 @@
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
 //! hole never lifted during the cycle would only gain, so every hole (every head too) is the
 //! occupied landing hole of some lap of the cycle, and a lap landing in an occupied head stops
-//! the relay for the head decision. The check still runs on boards with heads (it costs a
-//! compare per lap), so no state, however it was made, can make a relay run forever.
+//! the relay for the head decision. (This needs only that the loop's stones are conserved
+//! during the relay and that each lap sows at least one stone, which [`relay`] keeps.) So
+//! legality checks simulate relays only on headless loops; [`relay`] itself keeps the check
+//! everywhere, so no state, however it was made, can make a sowing run forever.
 
 use super::state::LOOP;
 
