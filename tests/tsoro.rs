@@ -772,6 +772,17 @@ fn ruleset_texts_and_their_errors() {
         "tsoro:reenter=1".parse::<Tsoro>(),
         Err(RulesetParseError::BadSwitch { .. })
     ));
+    // Unvalidated settings never panic in the helpers.
+    let odd = TsoroSettings {
+        holes: 0,
+        heads: sowing::tsoro::Heads::SingleRight,
+        tracey: true,
+        ..TsoroSettings::SEED
+    };
+    assert!(odd.setup().is_empty());
+    assert_eq!(odd.total_stones(), 0);
+    assert!(odd.validate().is_err());
+    assert_eq!(sowing::tsoro::Heads::TwoRight.mask(1), 0);
     let any: sowing::any::AnyRuleset = "tsoro:holes=8".parse().unwrap();
     assert_eq!(any.to_string(), "tsoro:holes=8");
 }

@@ -58,16 +58,16 @@ impl Hole {
         }
         Some(match self.row {
             Row::Outer => k - 1,
-            Row::Inner => 2 * n - k,
+            Row::Inner => n.saturating_mul(2) - k,
         })
     }
 
     /// The mover's hole at loop index `i` (`i < 2n`).
     pub const fn from_own_index(i: usize, n: usize) -> Hole {
         if i < n {
-            Hole::outer(i as u8 + 1)
+            Hole::outer((i as u8).wrapping_add(1))
         } else {
-            Hole::inner((2 * n).saturating_sub(i) as u8)
+            Hole::inner(n.saturating_mul(2).saturating_sub(i) as u8)
         }
     }
 
@@ -80,7 +80,7 @@ impl Hole {
         }
         Some(match self.row {
             Row::Outer => n - k,
-            Row::Inner => n - 1 + k,
+            Row::Inner => n.saturating_add(k) - 1,
         })
     }
 

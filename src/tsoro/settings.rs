@@ -48,8 +48,12 @@ impl Heads {
         Heads::BothEnds,
     ];
 
-    /// The loop indices of the heads on a board of `holes` holes a row, as a bit mask.
+    /// The loop indices of the heads on a board of `holes` holes a row, as a bit mask (empty
+    /// for boards outside 2..=32 holes a row).
     pub const fn mask(self, holes: usize) -> u64 {
+        if holes < 2 || holes > 32 {
+            return 0;
+        }
         match self {
             Heads::None => 0,
             Heads::TwoRight => 0b11 << (holes - 2),
@@ -182,19 +186,26 @@ impl TsoroSettings {
     pub fn setup(&self) -> Vec<u8> {
         let n = usize::from(self.holes);
         let mut row = vec![0u8; 2 * n];
-        for stones in &mut row[..n] {
-            *stones = 2;
+        let mut set = |i: Option<usize>, stones: u8| {
+            if let Some(hole) = i.and_then(|i| row.get_mut(i)) {
+                *hole = stones;
+            }
+        };
+        for i in 0..n {
+            set(Some(i), 2);
         }
         if self.tracey {
-            row.iter_mut().for_each(|s| *s = 2);
-            row[0] = 0;
-            row[2 * n - 1] = 0;
-            row[2 * n - 2] = 1;
+            for i in n..2 * n {
+                set(Some(i), 2);
+            }
+            set(Some(0), 0);
+            set((2 * n).checked_sub(1), 0);
+            set((2 * n).checked_sub(2), 1);
         }
         match self.heads {
             Heads::None | Heads::TwoRight => {}
-            Heads::SingleLeft | Heads::BothEnds => row[0] = 3,
-            Heads::SingleRight => row[n - 1] = 3,
+            Heads::SingleLeft | Heads::BothEnds => set(Some(0), 3),
+            Heads::SingleRight => set(n.checked_sub(1), 3),
         }
         row
     }
