@@ -378,7 +378,11 @@ fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
                 TsoroSettings {
                     forced_bonus: forced && (base.bonus > 0 || base.tracey),
                     heads_immune: immune && base.heads != Heads::None,
-                    reenter,
+                    // Re-entry on a headless loop piles the stones into one loop, where endless
+                    // relays have cycles of 10^7 to 10^8 laps: each exact check then takes a
+                    // second or more. Random games use re-entry with heads (where no relay is
+                    // endless); headless re-entry gets fixed short games below.
+                    reenter: reenter && base.heads != Heads::None,
                     // Re-entered captures never leave play: such games need a ply limit.
                     max_plies: if reenter {
                         Some(max_plies.unwrap_or(300))
@@ -416,6 +420,8 @@ fn tsoro_rulesets_play_to_the_end() {
         "tsoro:holes=6",
         "tsoro:holes=6,heads=none,bonus=0",
         "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
+        "tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=60",
+        "tsoro:tracey,reenter,max-plies=30",
     ] {
         let rules: Tsoro = text.parse().unwrap();
         for seed in 0..3 {

@@ -107,7 +107,8 @@ fn tsoro_hot_paths_do_not_allocate() {
     for text in [
         "tsoro",
         "tsoro:holes=8,heads=none,bonus=0",
-        "tsoro:tracey,reenter,forced-bonus,max-plies=3000",
+        "tsoro:tracey,forced-bonus,max-plies=3000",
+        "tsoro:holes=8,bonus=3,reenter,heads-immune,max-plies=3000",
     ] {
         let rules: Tsoro = text.parse().unwrap();
         check(&rules, 20, 3_000);

@@ -627,10 +627,23 @@ impl Tsoro {
                 false
             }
             Phase::Head(_) => true,
-            Phase::Bonus(_) => {
-                let mut moves = TsoroMoves::new();
-                self.legal_ignoring_limit(s, &mut moves);
-                !moves.is_empty()
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                // A take that leaves more to take is always legal.
+                if k > 1 && m.count_ones() > 1 {
+                    return true;
+                }
+                if !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done) {
+                    return true;
+                }
+                while m != 0 {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.bonus_ok(s, TsoroMove::Take(Hole::from_opponent_index(j, self.n))) {
+                        return true;
+                    }
+                }
+                false
             }
         }
     }
