@@ -59,7 +59,7 @@ use std::str::FromStr;
 
 pub use settings::{Capture, EndRule, KalahSettings, Leftovers};
 pub use state::KalahState;
-use state::{Pie, lane};
+use state::{Pie, keys, lane};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -173,6 +173,12 @@ struct Tables {
     /// entry is exact, since that lane holds exactly `n`): one look-up and two additions for
     /// nearly every move of a real game.
     sowings: [[Lap; 64]; 8],
+    /// `sowing_hash[mover][p][n]`: the hash change of `sowings[p][n]` for that mover.
+    sowing_hash: [[[u64; 64]; 8]; 2],
+    /// `lap_hash[mover][p][r]`: the hash change of `laps[p][r]`, seeds lifted included.
+    lap_hash: [[[u64; 16]; 8]; 2],
+    /// `whole_lap_hash[mover]`: the hash change of one whole lap.
+    whole_lap_hash: [u64; 2],
     /// `captures[last]`: masks that decide whether a last seed at loop position `last`
     /// captures (all zero where it cannot: the store and the opponent's pits).
     captures: [CaptureMasks; 16],
@@ -253,6 +259,31 @@ impl Tables {
                 };
             }
         }
+        // The hash key of loop position `pos` for `mover` (0 = South).
+        let key = |mover: usize, pos: usize| -> u64 {
+            if pos <= m {
+                keys::LANES[mover][pos]
+            } else {
+                keys::LANES[1 - mover][pos - m - 1]
+            }
+        };
+        let mut lap_hash = [[[0u64; 16]; 8]; 2];
+        let mut sowing_hash = [[[0u64; 64]; 8]; 2];
+        let mut whole_lap_hash = [0u64; 2];
+        for mover in 0..2 {
+            whole_lap_hash[mover] = (0..len).fold(0u64, |h, pos| h.wrapping_add(key(mover, pos)));
+            for p in 0..m {
+                let laps = &mut lap_hash[mover][p];
+                for (r, h) in laps.iter_mut().enumerate().take(len) {
+                    *h = (1..=r).fold(0u64, |h, i| h.wrapping_add(key(mover, (p + i) % len)));
+                }
+                for (n, h) in sowing_hash[mover][p].iter_mut().enumerate() {
+                    *h = laps[n % len]
+                        .wrapping_add(((n / len) as u64).wrapping_mul(whole_lap_hash[mover]))
+                        .wrapping_sub((n as u64).wrapping_mul(key(mover, p)));
+                }
+            }
+        }
         let mut captures = [CaptureMasks::default(); 16];
         for (at, c) in captures.iter_mut().enumerate().take(m) {
             let across = m - 1 - at;
@@ -267,6 +298,9 @@ impl Tables {
             m,
             pits: ones(m) * 0xFF,
             sowings,
+            sowing_hash,
+            lap_hash,
+            whole_lap_hash,
             captures,
             lap_own: ones(m + 1),
             lap_opp: ones(m),
@@ -338,7 +372,7 @@ impl Kalah {
     }
 
     /// Moves each side's remaining seeds into its owner's store (under [`Leftovers::Owner`]).
-    fn sweep(&self, s: &mut KalahState) {
+    fn sweep<const HASH: bool>(&self, s: &mut KalahState) {
         if self.settings.leftovers == Leftovers::Nobody {
             return;
         }
@@ -347,21 +381,38 @@ impl Kalah {
             let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
             *side = (*side & !self.t.pits) + (seeds << (8 * m));
         }
+        if HASH {
+            s.hash = s.raw_hash_from_scratch();
+        }
     }
 
     /// Sows pit `p` (`p < m`) of the mover: the whole sowing by table look-up, the turn
     /// change by masks rather than a branch (random play makes it unpredictable), and the
     /// capture behind one branch that is rarely taken.
+    ///
+    /// With `HASH` the Zobrist hash is updated too; random playouts, which never read it,
+    /// sow without and recompute it once at the end.
     #[inline]
-    fn sow(&self, s: &mut KalahState, p: usize) {
+    fn sow<const HASH: bool>(&self, s: &mut KalahState, p: usize) {
         let t = &*self.t;
+        let me = s.mover.index() & 1;
         let [mut own, mut opp] = s.sides;
         let seeds = lane(own, p);
+        let mut h = s.hash;
         let lap = if seeds < 64 {
+            if HASH {
+                h = h.wrapping_add(t.sowing_hash[me][p & 7][usize::from(seeds)]);
+            }
             t.sowings[p & 7][usize::from(seeds)]
         } else {
             let (whole, rest) = t.divmod[usize::from(seeds)];
             let lap = t.laps[p & 7][usize::from(rest) & 15];
+            if HASH {
+                h = h
+                    .wrapping_add(t.lap_hash[me][p & 7][usize::from(rest) & 15])
+                    .wrapping_add(u64::from(whole).wrapping_mul(t.whole_lap_hash[me]))
+                    .wrapping_sub(u64::from(seeds).wrapping_mul(keys::LANES[me][p & 7]));
+            }
             Lap {
                 own: (lap.own + u64::from(whole) * t.lap_own)
                     .wrapping_sub(u64::from(seeds) << (8 * (p & 7))),
@@ -383,6 +434,16 @@ impl Kalah {
             let across = (opp & c.across) >> c.across_shift;
             own = (own & !c.own) + ((across + 1) << (8 * t.m));
             opp &= !c.across;
+            if HASH {
+                let m = t.m;
+                h =
+                    h.wrapping_add(across.wrapping_mul(keys::LANES[me][m]))
+                        .wrapping_add(keys::LANES[me][m])
+                        .wrapping_sub(keys::LANES[me][last & 7])
+                        .wrapping_sub(across.wrapping_mul(
+                            keys::LANES[1 - me][usize::from(c.across_shift / 8) & 7],
+                        ));
+            }
         }
 
         // The turn passes unless the last seed is in the mover's store.
@@ -390,12 +451,27 @@ impl Kalah {
         let swap = 0u64.wrapping_sub(u64::from(pass));
         let diff = (own ^ opp) & swap;
         s.sides = [own ^ diff, opp ^ diff];
-        s.mover = Player::from_index(s.mover.index() ^ usize::from(pass));
+        s.mover = Player::from_index(me ^ usize::from(pass));
+        if HASH {
+            // North to move adds the side key, South to move subtracts it.
+            let side_key = keys::NORTH & swap;
+            h = if me == 0 {
+                h.wrapping_add(side_key)
+            } else {
+                h.wrapping_sub(side_key)
+            };
+        }
         if pass && s.pie == Pie::Opening {
             s.pie = Pie::Offer;
+            if HASH {
+                h = h.wrapping_add(
+                    keys::PIE[Pie::Offer as usize].wrapping_sub(keys::PIE[Pie::Opening as usize]),
+                );
+            }
         }
+        s.hash = h;
         if self.over(s) {
-            self.sweep(s);
+            self.sweep::<HASH>(s);
         }
     }
 
@@ -470,14 +546,16 @@ impl Ruleset for Kalah {
                 }
                 if s.pie == Pie::Offer {
                     s.pie = Pie::Done;
+                    s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
                 }
-                self.sow(s, p);
+                self.sow::<true>(s, p);
             }
             KalahMove::Swap => {
                 // The sides' contents change owners: seen from the mover's side nothing moves,
                 // but the mover is now South (see the module docs).
                 s.mover = Player::South;
                 s.pie = Pie::Done;
+                s.hash = s.raw_hash_from_scratch();
             }
         }
     }
@@ -528,6 +606,9 @@ impl Ruleset for Kalah {
                 found: total,
             });
         }
+        if s.raw_hash_from_scratch() != s.hash {
+            return Err(PositionError::Impossible("stale hash".into()));
+        }
         if s.pie != Pie::Done && !self.settings.pie {
             return Err(PositionError::Impossible(
                 "a pie-rule marker under a ruleset without the pie rule".into(),
@@ -550,15 +631,14 @@ impl Ruleset for Kalah {
         Ok(())
     }
 
-    /// Computed from the two board words when read (see the state's `keys` docs): cheaper
-    /// than any incremental update for a board this small.
+    /// The Zobrist-style hash kept up to date by every move (see the state's `keys`).
     #[inline]
     fn hash(&self, s: &KalahState) -> u64 {
-        s.hash()
+        keys::mix(s.hash)
     }
 
     fn hash_from_scratch(&self, s: &KalahState) -> u64 {
-        s.hash()
+        keys::mix(s.raw_hash_from_scratch())
     }
 
     fn parse_move(&self, s: &KalahState, text: &str) -> Result<KalahMove, MoveParseError> {
@@ -602,7 +682,8 @@ impl Ruleset for Kalah {
     }
 
     /// The random-game loop with the state in registers; without the pie rule the move is
-    /// sown straight from the chosen pit (no move value, no swap test).
+    /// sown straight from the chosen pit (no move value, no swap test) and without updating
+    /// the hash, which is recomputed once at the end.
     fn playout<G: RandomSource>(&self, state: &mut KalahState, rng: &mut G, max_plies: u64) -> u64 {
         let mut s = *state;
         let mut plies = 0;
@@ -614,9 +695,11 @@ impl Ruleset for Kalah {
                     break;
                 }
                 let k = rng.below(u32::from(COUNT[mask])) as usize;
-                self.sow(&mut s, usize::from(SELECT[mask][k]));
+                self.sow::<false>(&mut s, usize::from(SELECT[mask][k]));
                 plies += 1;
             }
+            // The loop skipped the hash updates: bring the hash up to date once.
+            s.hash = s.raw_hash_from_scratch();
         } else {
             while plies < max_plies {
                 let Some(mv) = self.random_move(&s, rng) else {

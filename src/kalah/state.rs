@@ -43,6 +43,8 @@ pub(crate) enum Pie {
 pub struct KalahState {
     /// `[mover's side, opponent's side]`.
     pub(crate) sides: [u64; 2],
+    /// The Zobrist-style hash, kept up to date by every move (see [`keys`]).
+    pub(crate) hash: u64,
     pub(crate) pits: u8,
     pub(crate) mover: Player,
     pub(crate) pie: Pie,
@@ -53,20 +55,40 @@ pub(crate) const fn lane(word: u64, i: usize) -> u8 {
     (word >> (8 * i)) as u8
 }
 
-/// Hashing. The whole position is two 64-bit words and a few bits, so the hash is computed
-/// from them whenever it is read: two rounds of a 64-bit finaliser, about a dozen
-/// instructions. Keeping a Zobrist hash up to date instead cost 49 instructions a ply (22% of
-/// a random playout, measured with callgrind) and saved nothing, since hashing the words is
-/// already cheaper than any incremental update.
+/// Zobrist-style hashing: one random 64-bit key per (player, lane), lanes `0..m` the pits
+/// and lane `m` the store, one for North to move and one per pie phase.
+///
+/// The hash is additive, `sum(count * key) + side + pie` (wrapping), rather than XOR of a key
+/// per (hole, count): adding a seed to a pit then adds that pit's key, so a whole sowing
+/// changes the hash by one precomputed table entry, whatever the laps. Two positions collide
+/// only if a small integer combination of random 64-bit keys vanishes: as rare as with XOR
+/// keys. [`mix`] spreads the bits when the hash is read.
 pub(crate) mod keys {
-    /// Mixed in when North is to move.
-    pub(crate) const NORTH: u64 = 0x6A09_E667_F3BC_C909;
-    /// Mixed in per pie phase (index = phase).
-    pub(crate) const PIE: [u64; 3] = [0, 0xBB67_AE85_84CA_A73B, 0x3C6E_F372_FE94_F82B];
-    /// Keeps an all-empty side from hashing to 0.
-    const SEED: u64 = 0xA54F_F53A_5F1D_36F1;
+    const fn splitmix(mut z: u64) -> u64 {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    const fn key(i: u64) -> u64 {
+        splitmix(0x4B41_4C41_4800_0000 + i * 0x1234_5678_9ABC)
+    }
+    /// `LANES[player][lane]`.
+    pub(crate) const LANES: [[u64; 8]; 2] = {
+        let mut k = [[0u64; 8]; 2];
+        let mut i = 0;
+        while i < 16 {
+            k[i / 8][i % 8] = key(i as u64);
+            i += 1;
+        }
+        k
+    };
+    /// Added when North is to move.
+    pub(crate) const NORTH: u64 = key(16);
+    /// Added per pie phase (index = phase).
+    pub(crate) const PIE: [u64; 3] = [0, key(17), key(18)];
 
-    /// MurmurHash3's 64-bit finaliser: a bijection with full avalanche.
+    /// MurmurHash3's 64-bit finaliser: a bijection, so it adds no collisions.
     #[inline]
     pub(crate) const fn mix(mut h: u64) -> u64 {
         h ^= h >> 33;
@@ -74,15 +96,6 @@ pub(crate) mod keys {
         h ^= h >> 33;
         h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
         h ^ (h >> 33)
-    }
-
-    /// The hash of South's and North's side words, the side to move and the pie phase. For
-    /// a fixed North word it is a bijection of the South word, so positions differing only
-    /// on South's side never collide.
-    #[inline]
-    pub(crate) const fn hash(south: u64, north: u64, north_to_move: bool, pie: usize) -> u64 {
-        let side = if north_to_move { NORTH } else { 0 };
-        mix(south.wrapping_add(mix(north ^ SEED))) ^ side ^ PIE[pie]
     }
 }
 
@@ -127,14 +140,23 @@ impl KalahState {
         self.pie == Pie::Offer
     }
 
-    /// The position's hash (see [`keys`]).
-    pub(crate) fn hash(&self) -> u64 {
-        keys::hash(
-            self.side(Player::South),
-            self.side(Player::North),
-            self.mover == Player::North,
-            self.pie as usize,
-        )
+    /// The additive hash computed from the whole position (see [`keys`]).
+    pub(crate) fn raw_hash_from_scratch(&self) -> u64 {
+        let mut h = 0u64;
+        for player in Player::BOTH {
+            let side = self.side(player);
+            for (i, key) in keys::LANES[player.index()]
+                .iter()
+                .enumerate()
+                .take(self.pits() + 1)
+            {
+                h = h.wrapping_add(u64::from(lane(side, i)).wrapping_mul(*key));
+            }
+        }
+        if self.mover == Player::North {
+            h = h.wrapping_add(keys::NORTH);
+        }
+        h.wrapping_add(keys::PIE[self.pie as usize])
     }
 
     /// Builds a state from each player's counts: pits `0..m` from his left, then his store.
@@ -153,15 +175,18 @@ impl KalahState {
                 .fold(0, |w, (i, &c)| w | u64::from(c) << (8 * i))
         };
         let (s, n) = (word(south), word(north));
-        KalahState {
+        let mut state = KalahState {
             sides: match mover {
                 Player::South => [s, n],
                 Player::North => [n, s],
             },
+            hash: 0,
             pits: pits as u8,
             mover,
             pie,
-        }
+        };
+        state.hash = state.raw_hash_from_scratch();
+        state
     }
 }
 
