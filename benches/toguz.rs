@@ -1,4 +1,4 @@
-//! Toguz Kumalak speed: random play (plies/s) and perft (nodes/s), one thread.
+//! Toguz Kumalak speed: random play (plies/s) and perft (leaves/s), one thread.
 //!
 //! `cargo bench --bench toguz`. The target is >= 40 M plies/s of random play.
 
@@ -9,8 +9,26 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sowing::toguz::Toguz;
 use sowing::{Ruleset, SplitMix64, perft};
 
-/// Plays exactly `plies` random plies, starting a new game whenever one ends.
-fn random_plies(rules: &Toguz, rng: &mut SplitMix64, plies: u64) -> u64 {
+/// Plays exactly `plies` random plies with [`Ruleset::playout`] (no hash upkeep), starting a
+/// new game whenever one ends.
+fn playout_plies(rules: &Toguz, rng: &mut SplitMix64, plies: u64) -> u64 {
+    let start = rules.start();
+    let mut state = start;
+    let mut done = 0;
+    let mut checksum = 0u64;
+    while done < plies {
+        let n = rules.playout(&mut state, rng, plies - done);
+        done += n;
+        if done < plies {
+            checksum = checksum.wrapping_add(rules.hash(&state));
+            state = start;
+        }
+    }
+    checksum.wrapping_add(rules.hash(&state))
+}
+
+/// The same through `random_move` and `play_unchecked`, which keeps the hash up to date.
+fn move_by_move_plies(rules: &Toguz, rng: &mut SplitMix64, plies: u64) -> u64 {
     let start = rules.start();
     let mut state = start;
     let mut checksum = 0u64;
@@ -33,21 +51,25 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3))
         .sample_size(20);
 
+    const PLIES: u64 = 100_000;
+    group.throughput(Throughput::Elements(PLIES));
     for text in ["toguz", "toguz:bestemshe"] {
         let rules: Toguz = text.parse().unwrap();
-        const PLIES: u64 = 100_000;
-        group.throughput(Throughput::Elements(PLIES));
         let mut rng = SplitMix64::new(7);
-        group.bench_function(format!("random plies/{text}"), |b| {
-            b.iter(|| random_plies(&rules, &mut rng, black_box(PLIES)))
+        group.bench_function(format!("playout plies/{text}"), |b| {
+            b.iter(|| playout_plies(&rules, &mut rng, black_box(PLIES)))
         });
     }
-
     let rules = Toguz::default();
+    let mut rng = SplitMix64::new(7);
+    group.bench_function("plies with hash upkeep/toguz", |b| {
+        b.iter(|| move_by_move_plies(&rules, &mut rng, black_box(PLIES)))
+    });
+
     let start = rules.start();
-    let nodes = perft(&rules, &start, 5);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("perft 5 nodes", |b| {
+    let leaves = perft(&rules, &start, 5);
+    group.throughput(Throughput::Elements(leaves));
+    group.bench_function("perft 5 leaves", |b| {
         b.iter(|| perft(&rules, black_box(&start), 5))
     });
     group.finish();

@@ -52,7 +52,11 @@
 //! then three word operations with masks read from tables (which lanes are tuzdiks, whether
 //! the last hole is taken), with no branch on the outcome, which random play could not
 //! predict. A random move draws a hole until it finds one holding balls, so the next move does
-//! not wait on the board. Measured figures are in `benches/toguz.rs` and the commit log.
+//! not wait on the board. The state keeps an additive Zobrist hash, updated by every move from
+//! the same table entry (a prefix sum of lane keys covers a whole run of sown lanes);
+//! [`Ruleset::playout`] runs the same sowing with the hash updates compiled out and brings the
+//! hash up to date once at the end. Measured figures are in `benches/toguz.rs` and the commit
+//! log.
 //!
 //! # Notation
 //! A move prints as the federation books write it: origin hole, landing hole, and `x` for a
@@ -87,7 +91,7 @@ use std::sync::Arc;
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, PREFIX, add_range, lane, nonempty16};
+use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
 
 use crate::error::{
     IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
@@ -323,6 +327,18 @@ impl Sowing {
         (((self.0 >> 24) & 0xFF_FFFF) >> (lane & 31)) as u8 & 1
     }
 
+    /// The sum of the hash keys of the balls sown (laps and rest; see [`keys`]).
+    #[inline(always)]
+    fn key_sum(self, len: usize) -> u64 {
+        let kp = &keys::PREFIX;
+        let run = |shift: u32| (self.0 >> shift) as usize & 31;
+        let (start, e1, e2) = (run(48), run(53), run(58));
+        u64::from(self.laps())
+            .wrapping_mul(kp[len & 31])
+            .wrapping_add(kp[e1].wrapping_sub(kp[start]))
+            .wrapping_add(kp[e2])
+    }
+
     /// The balls each lane receives, as three board words: the laps and the rest.
     #[inline(always)]
     fn words(self, loop_ones: &[u64; 4]) -> [u64; 3] {
@@ -436,9 +452,10 @@ impl Toguz {
     /// Random play cannot predict where a move ends, so the outcome (capture, tuzdik, balls
     /// for a tuzdik's owner) is combined into the board with masks, not branches.
     #[inline(always)]
-    fn sow(&self, s: &mut ToguzState, o: usize, balls: u8) -> (usize, Landing) {
+    fn sow<const HASH: bool>(&self, s: &mut ToguzState, o: usize, balls: u8) -> (usize, Landing) {
         let t = &self.t;
         let me = s.mover.index();
+        let mut h = s.hash;
         // Rules 2 and 3, laps and all: one table entry (see [`Sowing`]). Everything below is
         // read from the board as it was, the entry and mask tables, and the new board words
         // are built in registers and stored once: no lane is read back after it is written.
@@ -449,6 +466,11 @@ impl Toguz {
         let last = e.last();
         let laps = e.laps();
         let gains = e.words(&t.loop_ones);
+        if HASH {
+            h = h
+                .wrapping_add(e.key_sum(t.len))
+                .wrapping_sub(u64::from(balls).wrapping_mul(keys::LANE[o & 31]));
+        }
 
         // Rule 4: balls sown into a tuzdik go to its owner: the laps, and one more if the
         // rest of the sowing passed it. The sowing itself skips the tuzdik lanes (`open`).
@@ -457,6 +479,11 @@ impl Toguz {
             let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
             let c = e.reaches(tz) + (laps & mask::HAS_TUZDIK[tz]);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
+            if HASH {
+                h = h.wrapping_add(
+                    u64::from(c).wrapping_mul(keys::KAZAN[p].wrapping_sub(keys::LANE[tz])),
+                );
+            }
             for (o, m) in open.iter_mut().zip(&mask::OPEN[tz]) {
                 *o &= m;
             }
@@ -477,6 +504,14 @@ impl Toguz {
         let taken = even | tuzdik;
         let take = c & u8::from(taken).wrapping_neg();
         s.kazans[me] = s.kazans[me].wrapping_add(take);
+        if HASH {
+            h = h
+                .wrapping_add(
+                    u64::from(take).wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])),
+                )
+                .wrapping_add(keys::TUZDIK[me][last] & u64::from(tuzdik).wrapping_neg());
+            s.hash = h;
+        }
         if tuzdik {
             s.tuzdiks[me] = last as u8;
         }
@@ -497,11 +532,32 @@ impl Toguz {
         (last, landing)
     }
 
+    /// [`Ruleset::play_unchecked`], with or without the hash updates.
+    #[inline(always)]
+    fn play_move<const HASH: bool>(&self, s: &mut ToguzState, mv: ToguzMove) {
+        let Some(o) = self.origin(s, mv) else {
+            return;
+        };
+        let balls = lane(&s.board, o);
+        if balls == 0 {
+            return;
+        }
+        self.sow::<HASH>(s, o, balls);
+        self.pass_turn::<HASH>(s);
+    }
+
     /// Hands the turn over, and ends the game by rule 7 if the new mover has no ball.
     #[inline(always)]
-    fn pass_turn(&self, s: &mut ToguzState) {
+    fn pass_turn<const HASH: bool>(&self, s: &mut ToguzState) {
         let north = s.mover == Player::North;
         s.fullmove = s.fullmove.saturating_add(u16::from(north));
+        if HASH {
+            s.hash = s.hash.wrapping_add(if north {
+                keys::NORTH.wrapping_neg()
+            } else {
+                keys::NORTH
+            });
+        }
         s.mover = !s.mover;
         if self.side_empty(s) {
             self.sweep(s);
@@ -515,6 +571,7 @@ impl Toguz {
             s.kazans[p.index()] = s.kazans[p.index()].wrapping_add(balls as u8);
         }
         s.board = [0; 4];
+        s.hash = s.raw_hash_from_scratch();
     }
 
     /// The origin lane of `mv` for the mover, or `None` if the move names no hole of the board.
@@ -541,9 +598,9 @@ impl Toguz {
         let mut s = *state;
         let o = self.origin(&s, mv).unwrap_or(0);
         let balls = lane(&s.board, o);
-        let (last, landing) = self.sow(&mut s, o, balls);
+        let (last, landing) = self.sow::<false>(&mut s, o, balls);
         let kazan = u32::from(s.kazan(me));
-        self.pass_turn(&mut s);
+        self.pass_turn::<false>(&mut s);
         let n = self.t.n;
         Ok(Effect {
             side: Player::from_index(last / n),
@@ -689,7 +746,7 @@ impl Toguz {
             sowing: self.sowing.clone(),
         };
         let balls = lane(&c.board, o);
-        let (last, landing) = plain.sow(&mut c, o, balls);
+        let (last, landing) = plain.sow::<false>(&mut c, o, balls);
         match landing {
             Landing::Capture(k) => k,
             _ => lane(&c.board, last),
@@ -736,15 +793,24 @@ impl Ruleset for Toguz {
 
     #[inline]
     fn play_unchecked(&self, s: &mut ToguzState, mv: ToguzMove) {
-        let Some(o) = self.origin(s, mv) else {
-            return;
-        };
-        let balls = lane(&s.board, o);
-        if balls == 0 {
-            return;
+        self.play_move::<true>(s, mv);
+    }
+
+    /// Random games through the same sowing with the hash updates compiled out (a playout
+    /// never reads the hash); the hash is brought up to date once at the end.
+    fn playout<G: RandomSource>(&self, state: &mut ToguzState, rng: &mut G, max_plies: u64) -> u64 {
+        let mut s = *state;
+        let mut plies = 0;
+        while plies < max_plies {
+            let Some(mv) = self.random_move(&s, rng) else {
+                break;
+            };
+            self.play_move::<false>(&mut s, mv);
+            plies += 1;
         }
-        self.sow(s, o, balls);
-        self.pass_turn(s);
+        s.hash = s.raw_hash_from_scratch();
+        *state = s;
+        plies
     }
 
     fn outcome(&self, s: &ToguzState) -> Option<Outcome> {
@@ -827,6 +893,9 @@ impl Ruleset for Toguz {
         if s.fullmove == 0 {
             return Err(PositionError::Impossible("full-move number 0".into()));
         }
+        if s.raw_hash_from_scratch() != s.hash {
+            return Err(PositionError::Impossible("stale hash".into()));
+        }
         if self.playable(s) == 0 && s.board != [0; 4] {
             return Err(PositionError::Impossible(
                 "the player to move has no ball, but balls are left on the board (by rule 7 they \
@@ -839,11 +908,11 @@ impl Ruleset for Toguz {
 
     #[inline]
     fn hash(&self, s: &ToguzState) -> u64 {
-        s.hash()
+        keys::mix(s.hash)
     }
 
     fn hash_from_scratch(&self, s: &ToguzState) -> u64 {
-        s.hash()
+        keys::mix(s.raw_hash_from_scratch())
     }
 
     fn parse_move(&self, s: &ToguzState, text: &str) -> Result<ToguzMove, MoveParseError> {

@@ -39,6 +39,8 @@ pub struct ToguzState {
     /// Balls per hole, 8 bits a lane, lanes in absolute order: South's holes 1..=n in lanes
     /// `0..n`, North's holes 1..=n in lanes `n..2n`; the sowing order is the lane order.
     pub(crate) board: [u64; 4],
+    /// The additive hash before the final mix (see [`keys`]), kept up to date by every move.
+    pub(crate) hash: u64,
     /// Balls in each player's kazan, by [`Player::index`].
     pub(crate) kazans: [u8; 2],
     /// The lane of each player's tuzdik (on the opponent's side), or [`NO_TUZDIK`].
@@ -102,38 +104,75 @@ pub(crate) fn nonempty16(board: &[u64; 4], first: usize) -> u32 {
     bits >> (first & 7)
 }
 
-/// Hashing. The position is three 64-bit board words and six bytes, so the hash is computed
-/// from them when it is read, in about twenty instructions. Keeping an additive Zobrist hash
-/// up to date in the state instead cost 66 instructions a ply of random play, a fifth of it
-/// (cachegrind: 330 -> 264 instructions a ply), and saved a reader nothing. So
-/// [`Ruleset::hash`](crate::Ruleset::hash) and `hash_from_scratch` are the same function.
+/// Hash keys: one random 64-bit key per lane, per kazan, per tuzdik square and for North to
+/// move.
+///
+/// The hash is additive: `sum(balls[lane] * key[lane]) + sum(kazan[p] * KAZAN[p]) +
+/// TUZDIK[p][lane] + NORTH` (wrapping), so a whole lap of sowing changes it by one precomputed
+/// sum, and [`mix`](keys::mix) spreads the bits when it is read. The full-move number is left
+/// out: positions that differ only in it are the same for search.
 pub(crate) mod keys {
-    /// Folds one word in: multiply by an odd constant and fold the high half down.
-    #[inline(always)]
-    const fn fold(h: u64, w: u64) -> u64 {
-        let h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^ (h >> 32)
+    use super::LANES;
+
+    const fn splitmix(mut z: u64) -> u64 {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
+    const fn key(i: u64) -> u64 {
+        splitmix(0x544F_4755_5A00_0000 + i * 0x1234_5678_9ABD)
+    }
+    /// Per lane; the unused lanes (the no-tuzdik lane among them) get keys too, harmlessly.
+    pub(crate) const LANE: [u64; LANES] = {
+        let mut l = [0u64; LANES];
+        let mut i = 0;
+        while i < LANES {
+            l[i] = key(i as u64);
+            i += 1;
+        }
+        l
+    };
+    /// `PREFIX[k]`: the sum of the keys of lanes `0..k` (`k < LANES`), so the keys of a run of
+    /// lanes `a..e` sum to `PREFIX[e] - PREFIX[a]`.
+    pub(crate) static PREFIX: [u64; LANES] = {
+        let mut p = [0u64; LANES];
+        let mut k = 1;
+        while k < LANES {
+            p[k] = p[k - 1].wrapping_add(LANE[k - 1]);
+            k += 1;
+        }
+        p
+    };
+    /// Per ball in each player's kazan.
+    pub(crate) const KAZAN: [u64; 2] = [key(100), key(101)];
+    /// Per player and tuzdik lane; zero for "no tuzdik".
+    pub(crate) const TUZDIK: [[u64; LANES]; 2] = {
+        let mut t = [[0u64; LANES]; 2];
+        let mut p = 0;
+        while p < 2 {
+            let mut i = 0;
+            while i < LANES {
+                if i != super::NO_TUZDIK as usize {
+                    t[p][i] = key(200 + (p * LANES + i) as u64);
+                }
+                i += 1;
+            }
+            p += 1;
+        }
+        t
+    };
+    /// Added when North is to move.
+    pub(crate) const NORTH: u64 = key(300);
 
     /// The final mix (MurmurHash3's 64-bit finaliser): a bijection, so it adds no collisions.
-    #[inline(always)]
-    const fn mix(mut h: u64) -> u64 {
+    #[inline]
+    pub(crate) const fn mix(mut h: u64) -> u64 {
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         h ^= h >> 33;
         h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
         h ^ (h >> 33)
-    }
-
-    /// The hash of the board words and the packed small fields.
-    #[inline]
-    pub(crate) const fn hash(board: &[u64; 4], small: u64) -> u64 {
-        let mut h = 0x544F_4755_5A4B_554Du64; // "TOGUZKUM"
-        h = fold(h, board[0]);
-        h = fold(h, board[1]);
-        h = fold(h, board[2]);
-        h = fold(h, small);
-        mix(h)
     }
 }
 
@@ -196,16 +235,22 @@ impl ToguzState {
             .sum()
     }
 
-    /// The position's hash (see [`keys`]): the board, kazans, tuzdiks and the player to
-    /// move; not the full-move number, so transpositions hash alike.
-    #[inline]
-    pub(crate) fn hash(&self) -> u64 {
-        let small = u64::from(self.kazans[0])
-            | u64::from(self.kazans[1]) << 8
-            | u64::from(self.tuzdiks[0]) << 16
-            | u64::from(self.tuzdiks[1]) << 24
-            | (self.mover.index() as u64) << 32;
-        keys::hash(&self.board, small)
+    /// The additive hash from scratch (see [`keys`]): the board, kazans, tuzdiks and the
+    /// player to move; not the full-move number, so transpositions hash alike.
+    pub(crate) fn raw_hash_from_scratch(&self) -> u64 {
+        let mut h = 0u64;
+        for i in 0..2 * self.holes() {
+            h = h.wrapping_add(u64::from(lane(&self.board, i)).wrapping_mul(keys::LANE[i & 31]));
+        }
+        for p in 0..2 {
+            h = h
+                .wrapping_add(u64::from(self.kazans[p]).wrapping_mul(keys::KAZAN[p]))
+                .wrapping_add(keys::TUZDIK[p][usize::from(self.tuzdiks[p]) & (LANES - 1)]);
+        }
+        if self.mover == Player::North {
+            h = h.wrapping_add(keys::NORTH);
+        }
+        h
     }
 
     /// A state from per-player hole counts (index 0 = hole 1), kazans and tuzdik holes
@@ -232,14 +277,17 @@ impl ToguzState {
                 lanes[p] = ((1 - p) * holes) as u8 + h - 1;
             }
         }
-        ToguzState {
+        let mut s = ToguzState {
             board,
+            hash: 0,
             kazans,
             tuzdiks: lanes,
             holes: holes as u8,
             mover,
             fullmove,
-        }
+        };
+        s.hash = s.raw_hash_from_scratch();
+        s
     }
 }
 
