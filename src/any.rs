@@ -28,6 +28,7 @@ use crate::error::RulesetParseError;
 use crate::kalah::Kalah;
 use crate::ruleset::Ruleset;
 use crate::switches;
+use crate::toguz::Toguz;
 use crate::tsoro::Tsoro;
 
 /// Any ruleset of the crate.
@@ -38,6 +39,8 @@ use crate::tsoro::Tsoro;
 pub enum AnyRuleset {
     /// Kalah.
     Kalah(Kalah),
+    /// Toguz Kumalak.
+    Toguz(Toguz),
     /// Tsoro.
     Tsoro(Tsoro),
 }
@@ -55,12 +58,13 @@ impl AnyRuleset {
     pub fn visit<V: RulesetVisitor>(self, visitor: V) -> V::Output {
         match self {
             AnyRuleset::Kalah(r) => visitor.visit(r),
+            AnyRuleset::Toguz(r) => visitor.visit(r),
             AnyRuleset::Tsoro(r) => visitor.visit(r),
         }
     }
 
     /// The game names this build knows, as ruleset text starts them.
-    pub const GAMES: &'static [&'static str] = &[Kalah::GAME, Tsoro::GAME];
+    pub const GAMES: &'static [&'static str] = &[Kalah::GAME, Toguz::GAME, Tsoro::GAME];
 }
 
 impl FromStr for AnyRuleset {
@@ -69,6 +73,7 @@ impl FromStr for AnyRuleset {
         let (game, _) = switches::split(text)?;
         match game {
             Kalah::GAME => Ok(AnyRuleset::Kalah(text.parse()?)),
+            Toguz::GAME => Ok(AnyRuleset::Toguz(text.parse()?)),
             Tsoro::GAME => Ok(AnyRuleset::Tsoro(text.parse()?)),
             other => Err(RulesetParseError::UnknownGame(other.to_string())),
         }
@@ -79,6 +84,7 @@ impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyRuleset::Kalah(r) => r.fmt(f),
+            AnyRuleset::Toguz(r) => r.fmt(f),
             AnyRuleset::Tsoro(r) => r.fmt(f),
         }
     }

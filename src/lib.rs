@@ -13,6 +13,7 @@ mod record;
 mod rng;
 mod ruleset;
 pub mod switches;
+pub mod toguz;
 pub mod tsoro;
 
 pub use error::{

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::toguz::{Toguz, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
 use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
 
@@ -503,5 +504,133 @@ proptest! {
             .parse()
             .unwrap();
         check_text(&rules, &position, "o1", "tsoro");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toguz Kumalak.
+
+fn toguz_settings() -> impl Strategy<Value = ToguzSettings> {
+    (1u8..=ToguzSettings::MAX_HOLES)
+        .prop_flat_map(|holes| {
+            let max_balls = (ToguzSettings::MAX_TOTAL / (2 * u32::from(holes))).min(14) as u8;
+            (
+                Just(holes),
+                1u8..=max_balls,
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+            )
+        })
+        .prop_map(
+            |(holes, balls, tuzdik, origin_sowing, decide_at_majority)| ToguzSettings {
+                holes,
+                balls,
+                tuzdik,
+                origin_sowing,
+                decide_at_majority,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn toguz_random_games(settings in toguz_settings(), seed in any::<u64>()) {
+        let rules = Toguz::new(settings).unwrap();
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Toguz>().unwrap(), rules.clone());
+        random_game(&rules, seed, 400);
+    }
+}
+
+#[test]
+fn toguz_presets_and_sizes_play_to_the_end() {
+    for text in [
+        "toguz",
+        "toguz:bestemshe",
+        "toguz:kozdatu",
+        "toguz:no-origin-sowing",
+        "toguz:play-to-end",
+        "toguz:holes=6,balls=6",
+        "toguz:holes=9,balls=14,play-to-end",
+        "toguz:holes=3,balls=2,no-tuzdik,no-origin-sowing",
+    ] {
+        let rules: Toguz = text.parse().unwrap();
+        assert_eq!(rules.to_string().parse::<Toguz>().unwrap(), rules);
+        for seed in 0..4 {
+            let plies = random_game(&rules, seed, usize::MAX);
+            assert!(plies > 0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toguz Kumalak text: any string, edits of reached positions and PGN movetext, and FEN-shaped
+// rows.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn toguz_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,30}") {
+        check_text(&Toguz::default(), &position, &mv, &ruleset);
+        let _ = sowing::toguz::pgn::read_games(&position);
+    }
+
+    #[test]
+    fn toguz_edited_text_never_panics(e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>()) {
+        let rules = Toguz::default();
+        let mut game = GameRecord::new(rules.clone());
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..seed % 40 {
+            let Some(mv) = rules.random_move(game.current(), &mut rng) else { break };
+            game.play(mv).unwrap();
+        }
+        let position = mutate(&game.current().to_string(), &e1);
+        let ruleset = mutate("toguz:holes=7,balls=7,no-origin-sowing,play-to-end", &e3);
+        check_text(&rules, &position, &mutate("36x", &e2), &ruleset);
+        check_text(&rules, &position, &mutate("65(10)", &e2), &ruleset);
+        let pgn = sowing::toguz::pgn::write_game(
+            &sowing::toguz::pgn::PgnGame::new(game),
+            sowing::toguz::Style::PlayOk,
+        );
+        let _ = sowing::toguz::pgn::read_games(&mutate(&pgn, &e2));
+    }
+}
+
+fn toguz_like_text() -> impl Strategy<Value = String> {
+    let entry = || {
+        prop_oneof![
+            4 => (1u32..20).prop_map(|c| format!("{c}S")),
+            1 => (0u32..300).prop_map(|c| format!("{c}S")),
+            2 => (0u32..11).prop_map(|n| n.to_string()),
+            1 => Just("t".to_string()),
+        ]
+    };
+    (0usize..11, 0usize..11)
+        .prop_flat_map(move |(a, b)| {
+            (
+                proptest::collection::vec(entry(), a),
+                proptest::collection::vec(entry(), b),
+                0u32..170,
+                0u32..170,
+                prop::sample::select(vec!["S 1", "N 7", "S", "N 0", "X 3", "S 1 x"]),
+            )
+        })
+        .prop_map(|(north, south, k1, k2, side)| {
+            format!("{}/{} {k1} {k2} {side}", north.join(","), south.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn toguz_shaped_text_never_panics(position in toguz_like_text(), holes in 1u8..=9, balls in 1u8..=9) {
+        let rules = Toguz::new(ToguzSettings::sized(holes, balls)).unwrap();
+        check_text(&rules, &position, "1", "toguz");
+        check_text(&rules, &position, "12x", "toguz:kozdatu");
     }
 }

@@ -5,6 +5,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use sowing::kalah::Kalah;
+use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 use sowing::{GameRecord, Ruleset, SplitMix64, perft, random_playout};
 
@@ -78,6 +79,18 @@ fn kalah_hot_paths_do_not_allocate() {
         "kalah:pits=7,seeds=6,pie",
     ] {
         let rules: Kalah = text.parse().unwrap();
+        check(&rules, 50, 10_000);
+    }
+}
+
+#[test]
+fn toguz_hot_paths_do_not_allocate() {
+    for text in [
+        "toguz",
+        "toguz:bestemshe",
+        "toguz:kozdatu,no-origin-sowing,play-to-end",
+    ] {
+        let rules: Toguz = text.parse().unwrap();
         check(&rules, 50, 10_000);
     }
 }
