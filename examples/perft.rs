@@ -7,6 +7,9 @@ use std::process::ExitCode;
 use sowing::any::{AnyRuleset, RulesetVisitor};
 use sowing::{Ruleset, perft_parallel};
 
+mod common;
+use common::Stop;
+
 const USAGE: &str = "usage: perft <ruleset> <depth> [--position TEXT] [--threads N]
 
 Prints `<d> <nodes>` for d = 1..=depth: the number of move sequences of exactly d plies
@@ -23,14 +26,14 @@ struct Perft {
 }
 
 impl RulesetVisitor for Perft {
-    type Output = Result<(), String>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), String> {
+    type Output = Result<(), Stop>;
+    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
         let state = match &self.position {
             Some(text) => rules.parse_position(text).map_err(|e| e.to_string())?,
             None => rules.start(),
         };
         for d in 1..=self.depth {
-            println!("{d} {}", perft_parallel(&rules, &state, d, self.threads));
+            out!("{d} {}", perft_parallel(&rules, &state, d, self.threads))?;
         }
         Ok(())
     }
@@ -43,15 +46,15 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Error(e)) => {
             eprintln!("perft: {e}\n\n{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+fn run(args: &[String]) -> Result<(), Stop> {
     let mut positional = Vec::new();
     let mut position = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -70,7 +73,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let [rules, depth] = positional.as_slice() else {
-        return Err("expected <ruleset> <depth>".into());
+        return Err(Stop::Error("expected <ruleset> <depth>".into()));
     };
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("{e}"))?;
     let depth: u32 = depth

@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use sowing::Ruleset;
 use sowing::any::{AnyRuleset, RulesetVisitor};
 
+mod common;
+use common::Stop;
+
 const USAGE: &str = "usage: trace <ruleset> [--position TEXT] <move>...
 
 Plays the moves (in the game's notation) from the start position, or from TEXT, and prints
@@ -21,15 +24,15 @@ struct Trace {
 }
 
 impl RulesetVisitor for Trace {
-    type Output = Result<(), String>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), String> {
+    type Output = Result<(), Stop>;
+    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
         let mut state = match &self.position {
             Some(text) => rules
                 .parse_position(text)
                 .map_err(|e| format!("bad --position: {e}"))?,
             None => rules.start(),
         };
-        println!("{state}");
+        out!("{state}")?;
         for (i, text) in self.moves.iter().enumerate() {
             let mv = rules
                 .parse_move(&state, text)
@@ -37,10 +40,10 @@ impl RulesetVisitor for Trace {
             rules
                 .try_play(&mut state, mv)
                 .map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
-            println!("{state}");
+            out!("{state}")?;
         }
         if let Some(outcome) = rules.outcome(&state) {
-            println!("{outcome}");
+            out!("{outcome}")?;
         }
         Ok(())
     }
@@ -84,8 +87,8 @@ fn main() -> ExitCode {
         position,
         moves: rest,
     }) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Error(e)) => {
             eprintln!("trace: {e}");
             ExitCode::from(2)
         }

@@ -28,12 +28,21 @@ use crate::error::RulesetParseError;
 use crate::kalah::Kalah;
 use crate::ruleset::Ruleset;
 use crate::switches;
+use crate::toguz::Toguz;
+use crate::tsoro::Tsoro;
 
 /// Any ruleset of the crate.
+// Rulesets are built once per game and handed to the visitor by value: their sizes differ
+// (Kalah's hash tables), which costs nothing on any hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyRuleset {
     /// Kalah.
     Kalah(Kalah),
+    /// Toguz Kumalak.
+    Toguz(Toguz),
+    /// Tsoro.
+    Tsoro(Tsoro),
 }
 
 /// Generic code to run on whichever ruleset an [`AnyRuleset`] holds.
@@ -49,11 +58,13 @@ impl AnyRuleset {
     pub fn visit<V: RulesetVisitor>(self, visitor: V) -> V::Output {
         match self {
             AnyRuleset::Kalah(r) => visitor.visit(r),
+            AnyRuleset::Toguz(r) => visitor.visit(r),
+            AnyRuleset::Tsoro(r) => visitor.visit(r),
         }
     }
 
     /// The game names this build knows, as ruleset text starts them.
-    pub const GAMES: &'static [&'static str] = &[Kalah::GAME];
+    pub const GAMES: &'static [&'static str] = &[Kalah::GAME, Toguz::GAME, Tsoro::GAME];
 }
 
 impl FromStr for AnyRuleset {
@@ -62,6 +73,8 @@ impl FromStr for AnyRuleset {
         let (game, _) = switches::split(text)?;
         match game {
             Kalah::GAME => Ok(AnyRuleset::Kalah(text.parse()?)),
+            Toguz::GAME => Ok(AnyRuleset::Toguz(text.parse()?)),
+            Tsoro::GAME => Ok(AnyRuleset::Tsoro(text.parse()?)),
             other => Err(RulesetParseError::UnknownGame(other.to_string())),
         }
     }
@@ -71,6 +84,8 @@ impl fmt::Display for AnyRuleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyRuleset::Kalah(r) => r.fmt(f),
+            AnyRuleset::Toguz(r) => r.fmt(f),
+            AnyRuleset::Tsoro(r) => r.fmt(f),
         }
     }
 }

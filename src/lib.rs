@@ -14,6 +14,8 @@ mod rng;
 mod ruleset;
 pub mod search;
 pub mod switches;
+pub mod toguz;
+pub mod tsoro;
 
 pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,

@@ -12,6 +12,8 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::toguz::{Toguz, ToguzSettings};
+use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
 use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
 
 /// Brute-force count of move sequences of exactly `depth` plies, through the checked path.
@@ -344,5 +346,291 @@ proptest! {
     fn kalah_shaped_text_never_panics(position in kalah_like_text(), pits in 1u8..=7, seeds in 1u8..=4) {
         let rules = Kalah::new(KalahSettings::sized(pits, seeds)).unwrap();
         check_text(&rules, &position, "1", "kalah");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tsoro.
+
+fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
+    (
+        6u8..=21,
+        0usize..5,
+        0u8..=5,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(1u32..400),
+    )
+        .prop_map(
+            |(holes, heads, bonus, forced, immune, reenter, tracey, max_plies)| {
+                let heads = Heads::ALL[heads];
+                let base = if tracey {
+                    TsoroSettings::TRACEY
+                } else {
+                    TsoroSettings {
+                        holes,
+                        heads,
+                        bonus,
+                        ..TsoroSettings::SEED
+                    }
+                };
+                TsoroSettings {
+                    forced_bonus: forced && (base.bonus > 0 || base.tracey),
+                    heads_immune: immune && base.heads != Heads::None,
+                    // Re-entry on a headless loop piles the stones into one loop, where endless
+                    // relays have cycles of 10^7 to 10^8 laps: each exact check then takes a
+                    // second or more. Random games use re-entry with heads (where no relay is
+                    // endless); headless re-entry gets fixed short games below.
+                    reenter: reenter && base.heads != Heads::None,
+                    // Re-entered captures never leave play: such games need a ply limit.
+                    max_plies: if reenter {
+                        Some(max_plies.unwrap_or(300))
+                    } else {
+                        max_plies
+                    },
+                    ..base
+                }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn tsoro_random_games(settings in tsoro_settings(), seed in any::<u64>()) {
+        let rules = Tsoro::new(settings).unwrap();
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Tsoro>().unwrap(), rules.clone());
+        random_game(&rules, seed, 150);
+    }
+}
+
+#[test]
+fn tsoro_rulesets_play_to_the_end() {
+    for text in [
+        "tsoro",
+        "tsoro:holes=8,heads=none,bonus=0",
+        "tsoro:tracey,max-plies=1000",
+        "tsoro:reenter,holes=8,max-plies=300",
+        "tsoro:heads=single-left,holes=12",
+        "tsoro:heads=single-right,holes=15",
+        "tsoro:heads=both-ends,holes=18",
+        "tsoro:holes=6",
+        "tsoro:holes=6,heads=none,bonus=0",
+        "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
+        "tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=60",
+        "tsoro:tracey,reenter,max-plies=30",
+    ] {
+        let rules: Tsoro = text.parse().unwrap();
+        for seed in 0..3 {
+            let plies = random_game(&rules, seed, 2000);
+            assert!(plies > 0, "{text}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn tsoro_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,40}") {
+        check_text(&Tsoro::default(), &position, &mv, &ruleset);
+    }
+
+    #[test]
+    fn tsoro_edited_text_never_panics(
+        e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>(), pick in 0usize..4
+    ) {
+        let ruleset = [
+            "tsoro:holes=8,heads=none,bonus=0",
+            "tsoro:holes=8,bonus=1,reenter,max-plies=100",
+            "tsoro:tracey,max-plies=100",
+            "tsoro:holes=6,heads=both-ends,bonus=3,forced-bonus,heads-immune",
+        ][pick];
+        let rules: Tsoro = ruleset.parse().unwrap();
+        let mut state = rules.start();
+        sowing::random_playout(&rules, &mut state, &mut SplitMix64::new(seed), seed % 40);
+        let position = mutate(&state.to_string(), &e1);
+        let ruleset = mutate(ruleset, &e3);
+        for mv in ["o3", "i5", "relay", "stop", "take o4", "done"] {
+            check_text(&rules, &position, &mutate(mv, &e2), &ruleset);
+        }
+    }
+}
+
+fn tsoro_like_text() -> impl Strategy<Value = String> {
+    let count = || prop_oneof![6 => 0u32..3, 1 => 0u32..300];
+    (4usize..10, 0usize..4).prop_flat_map(move |(n, skew)| {
+        (
+            proptest::collection::vec(count(), 4 * n + usize::from(skew == 0)),
+            count(),
+            count(),
+            prop::sample::select(vec![
+                "S",
+                "N",
+                "X",
+                "",
+                "S head=o6",
+                "S head=o5",
+                "N take=2",
+                "S take=1 hand=3@i2",
+                "S captures=1,2",
+                "N ply=7",
+                "S take=9",
+                "S hand=1@o1",
+                "N head=i9 ply=2",
+            ]),
+        )
+            .prop_map(move |(v, a, b, tail)| {
+                let n = v.len() / 4;
+                let rows: Vec<String> = v
+                    .chunks(n.max(1))
+                    .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+                    .collect();
+                format!("{} {a} {b} {tail}", rows.join("/"))
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn tsoro_shaped_text_never_panics(position in tsoro_like_text(), pick in 0usize..3) {
+        let rules: Tsoro = ["tsoro:holes=6", "tsoro:holes=6,heads=none,bonus=1,reenter", "tsoro:holes=8,bonus=2"][pick]
+            .parse()
+            .unwrap();
+        check_text(&rules, &position, "o1", "tsoro");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toguz Kumalak.
+
+fn toguz_settings() -> impl Strategy<Value = ToguzSettings> {
+    (1u8..=ToguzSettings::MAX_HOLES)
+        .prop_flat_map(|holes| {
+            let max_balls = (ToguzSettings::MAX_TOTAL / (2 * u32::from(holes))).min(14) as u8;
+            (
+                Just(holes),
+                1u8..=max_balls,
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+            )
+        })
+        .prop_map(
+            |(holes, balls, tuzdik, origin_sowing, decide_at_majority)| ToguzSettings {
+                holes,
+                balls,
+                tuzdik,
+                origin_sowing,
+                decide_at_majority,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn toguz_random_games(settings in toguz_settings(), seed in any::<u64>()) {
+        let rules = Toguz::new(settings).unwrap();
+        let text = rules.to_string();
+        prop_assert_eq!(text.parse::<Toguz>().unwrap(), rules.clone());
+        random_game(&rules, seed, 400);
+    }
+}
+
+#[test]
+fn toguz_presets_and_sizes_play_to_the_end() {
+    for text in [
+        "toguz",
+        "toguz:bestemshe",
+        "toguz:kozdatu",
+        "toguz:no-origin-sowing",
+        "toguz:play-to-end",
+        "toguz:holes=6,balls=6",
+        "toguz:holes=9,balls=14,play-to-end",
+        "toguz:holes=3,balls=2,no-tuzdik,no-origin-sowing",
+    ] {
+        let rules: Toguz = text.parse().unwrap();
+        assert_eq!(rules.to_string().parse::<Toguz>().unwrap(), rules);
+        for seed in 0..4 {
+            let plies = random_game(&rules, seed, usize::MAX);
+            assert!(plies > 0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toguz Kumalak text: any string, edits of reached positions and PGN movetext, and FEN-shaped
+// rows.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn toguz_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,30}") {
+        check_text(&Toguz::default(), &position, &mv, &ruleset);
+        let _ = sowing::toguz::pgn::read_games(&position);
+    }
+
+    #[test]
+    fn toguz_edited_text_never_panics(e1 in edits(), e2 in edits(), e3 in edits(), seed in any::<u64>()) {
+        let rules = Toguz::default();
+        let mut game = GameRecord::new(rules.clone());
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..seed % 40 {
+            let Some(mv) = rules.random_move(game.current(), &mut rng) else { break };
+            game.play(mv).unwrap();
+        }
+        let position = mutate(&game.current().to_string(), &e1);
+        let ruleset = mutate("toguz:holes=7,balls=7,no-origin-sowing,play-to-end", &e3);
+        check_text(&rules, &position, &mutate("36x", &e2), &ruleset);
+        check_text(&rules, &position, &mutate("65(10)", &e2), &ruleset);
+        let pgn = sowing::toguz::pgn::write_game(
+            &sowing::toguz::pgn::PgnGame::new(game),
+            sowing::toguz::Style::PlayOk,
+        );
+        let _ = sowing::toguz::pgn::read_games(&mutate(&pgn, &e2));
+    }
+}
+
+fn toguz_like_text() -> impl Strategy<Value = String> {
+    let entry = || {
+        prop_oneof![
+            4 => (1u32..20).prop_map(|c| format!("{c}S")),
+            1 => (0u32..300).prop_map(|c| format!("{c}S")),
+            2 => (0u32..11).prop_map(|n| n.to_string()),
+            1 => Just("t".to_string()),
+        ]
+    };
+    (0usize..11, 0usize..11)
+        .prop_flat_map(move |(a, b)| {
+            (
+                proptest::collection::vec(entry(), a),
+                proptest::collection::vec(entry(), b),
+                0u32..170,
+                0u32..170,
+                prop::sample::select(vec!["S 1", "N 7", "S", "N 0", "X 3", "S 1 x"]),
+            )
+        })
+        .prop_map(|(north, south, k1, k2, side)| {
+            format!("{}/{} {k1} {k2} {side}", north.join(","), south.join(","))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn toguz_shaped_text_never_panics(position in toguz_like_text(), holes in 1u8..=9, balls in 1u8..=9) {
+        let rules = Toguz::new(ToguzSettings::sized(holes, balls)).unwrap();
+        check_text(&rules, &position, "1", "toguz");
+        check_text(&rules, &position, "12x", "toguz:kozdatu");
     }
 }

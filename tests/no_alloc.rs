@@ -5,6 +5,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use sowing::kalah::Kalah;
+use sowing::toguz::Toguz;
+use sowing::tsoro::Tsoro;
 use sowing::{GameRecord, Ruleset, SplitMix64, perft, random_playout};
 
 struct Counting;
@@ -82,6 +84,18 @@ fn kalah_hot_paths_do_not_allocate() {
 }
 
 #[test]
+fn toguz_hot_paths_do_not_allocate() {
+    for text in [
+        "toguz",
+        "toguz:bestemshe",
+        "toguz:kozdatu,no-origin-sowing,play-to-end",
+    ] {
+        let rules: Toguz = text.parse().unwrap();
+        check(&rules, 50, 10_000);
+    }
+}
+
+#[test]
 fn undo_and_redo_do_not_allocate() {
     let mut game = GameRecord::new(Kalah::default());
     for text in ["3", "6", "1", "2"] {
@@ -99,4 +113,17 @@ fn undo_and_redo_do_not_allocate() {
 fn the_counter_counts() {
     // Guards the guard: an allocation must register.
     assert!(allocations_during(|| drop(std::hint::black_box(vec![1u8; 8]))) >= 1);
+}
+
+#[test]
+fn tsoro_hot_paths_do_not_allocate() {
+    for text in [
+        "tsoro",
+        "tsoro:holes=8,heads=none,bonus=0",
+        "tsoro:tracey,forced-bonus,max-plies=3000",
+        "tsoro:holes=8,bonus=3,reenter,heads-immune,max-plies=3000",
+    ] {
+        let rules: Tsoro = text.parse().unwrap();
+        check(&rules, 20, 3_000);
+    }
 }

@@ -1,0 +1,998 @@
+//! Tsoro (Fuva, Imbwe), the Shona four-row relay game, with every switch of the rules file.
+//!
+//! # The board and its terms
+//! - **Hole**: one of the `4 x N` holes (`N` from 6 to 21; the seed's game: 21). There are
+//!   no stores: captured stones leave play.
+//! - **Outer row, inner row**: each player owns the two rows on his side, his outer (back)
+//!   row and his inner (front) row, next to the opponent's inner row.
+//! - **Loop index**: a player sows only round his own two rows, anticlockwise: along his
+//!   outer row from his left to his right, then along his inner row from his right to his
+//!   left. Numbering his `2N` holes in that order, loop index `0..N` is the outer row (from
+//!   his left) and `N..2N` the inner row (from his right). His inner hole at loop index
+//!   `N + k` faces the opponent's inner hole at the opponent's loop index `2N - 1 - k`, and
+//!   behind that lies the opponent's outer hole at loop index `k`.
+//! - **Head** (musoro, plural misoro): a marked outer hole; in the seed's game the two
+//!   rightmost holes of each outer row (loop indices `N-2`, `N-1`). Other layouts:
+//!   [`Heads`].
+//! - **Lap**: lifting every stone of a hole and sowing them one per hole onward round the
+//!   mover's loop. A lap long enough to come round to the hole it started from sows into it
+//!   like any other hole.
+//! - **Relay**: when the last stone of a lap falls into a hole that was occupied, the mover
+//!   lifts that hole (the stone just dropped too) and sows on: a new lap. When it falls into
+//!   an empty hole the move ends.
+//!
+//! # A turn
+//! 1. **Start**: the mover sows all the stones of one of his holes holding 2 or more (a head
+//!    too), relaying as above.
+//! 2. **Singleton step**: only when every occupied hole of his holds exactly one stone may he
+//!    move a single stone, one step onward, and only into an empty hole.
+//! 3. **Head decision**: when the last stone of a lap falls into an occupied head of his, he
+//!    chooses to relay on or to stop there (ending the move, no capture).
+//! 4. **Capture**: a move ending with the last stone in an empty hole of his inner row, facing
+//!    an opponent's inner hole with stones, takes those stones and those of the opponent's
+//!    outer hole behind (if any). One lap is enough, and a singleton step can capture.
+//! 5. **Bonus take**: after a capture he may also take the stones of up to `k` further
+//!    opponent holes of his choice (the seed: 2; [`TsoroSettings::bonus`]), one action each,
+//!    ending early with `done` unless they are forced.
+//! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
+//!    lap-end state comes back with no head decision in between) is not legal; it is found
+//!    exactly by cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
+//!    They occur only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle
+//!    of laps lifts every hole of the loop, so with a head it would stop there for a decision.
+//!    Legal-move generation therefore simulates starts only on headless boards; sowing itself
+//!    (`play_unchecked`) always keeps the check, so no state can make it run forever.
+//! 7. **End**: a player who cannot move when it is his turn loses. Under a ply limit the game
+//!    is a draw once that many plies have been played.
+//!
+//! Each decision of a turn is its own action ([`TsoroMove`]) by the same player: the start
+//! hole, each head decision, each bonus take and `done`. The state records a turn in
+//! progress ([`Phase`]).
+//!
+//! With re-entered captures (`reenter`, Matthews' V4) captured stones stay in play: after
+//! his bonus takes the capturer sows all the stones captured in that capture (file and bonus
+//! takes) one by one from the hole after the capturing hole, and his move goes on by the
+//! same rules (relay, head decision, capture). A `done` or last take whose re-entry sowing
+//! would never end is not legal, like an endless start; a take that leaves more takes open
+//! is always legal (the next decision comes at once). In the (never observed) case that
+//! every way to end the takes relays forever, the mover cannot move and loses (rule 7).
+//!
+//! # Notation
+//! Moves: see [`TsoroMove`] (`o3`, `i5`, `relay`, `stop`, `take o4`, `done`). Position text:
+//! see [`TsoroState`]. Ruleset text: see [`TsoroSettings`].
+//!
+//! ```
+//! use sowing::tsoro::Tsoro;
+//! use sowing::{Player, Ruleset};
+//!
+//! let rules: Tsoro = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
+//! let mut state = rules.start();
+//! let mv = rules.parse_move(&state, "o7").unwrap();
+//! rules.try_play(&mut state, mv).unwrap();
+//! // o7's two stones go to o8 and i8 (empty): the move ends, North faces nothing.
+//! assert_eq!(
+//!     state.to_string(),
+//!     "2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/2,2,2,2,2,2,0,3 0 0 N"
+//! );
+//! assert_eq!(rules.to_move(&state), Player::North);
+//! ```
+
+mod moves;
+mod settings;
+mod sow;
+mod state;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
+pub use settings::{Heads, TsoroSettings};
+pub use state::{Phase, TsoroState};
+
+use sow::{LapEnd, relay};
+use state::{LOOP, keys};
+
+use crate::error::{
+    IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
+};
+use crate::player::{Outcome, Player};
+use crate::rng::RandomSource;
+use crate::ruleset::{Ruleset, SeedCount};
+
+/// The Tsoro ruleset: validated [`TsoroSettings`] and what is derived from them.
+///
+/// ```
+/// use sowing::tsoro::{Tsoro, TsoroSettings};
+/// use sowing::{perft, Ruleset};
+///
+/// let tsoro = Tsoro::default();
+/// assert_eq!(tsoro.to_string(), "tsoro");
+/// assert_eq!(tsoro.total_seeds(), 84);
+/// assert_eq!(perft(&tsoro, &tsoro.start(), 1), 21);
+/// let basic = Tsoro::new(TsoroSettings::BASIC).unwrap();
+/// assert_eq!(basic.to_string(), "tsoro:holes=8,heads=none,bonus=0");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tsoro {
+    settings: TsoroSettings,
+    /// Holes a row.
+    n: usize,
+    /// Holes in a loop: `2n`.
+    len: usize,
+    /// Loop indices of the heads.
+    heads: u64,
+    /// Loop indices of the holes bonus takes may not touch (heads, when immune).
+    immune: u64,
+    /// Whether a relay can be endless: only on a loop with no head (see `sow.rs` for the
+    /// proof). With heads every sowing ends, so legality needs no simulation.
+    endless_possible: bool,
+    start: TsoroState,
+    total: u32,
+}
+
+impl PartialEq for Tsoro {
+    fn eq(&self, other: &Self) -> bool {
+        self.settings == other.settings
+    }
+}
+
+impl Eq for Tsoro {}
+
+impl Default for Tsoro {
+    fn default() -> Self {
+        Tsoro::build(TsoroSettings::SEED)
+    }
+}
+
+/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
+mod swar {
+    use super::LOOP;
+
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+
+    /// The high bit of each byte of `x` that is not zero.
+    #[inline(always)]
+    const fn nonzero(x: u64) -> u64 {
+        (((x & LOW7) + LOW7) | x) & HIGH
+    }
+
+    /// The 8 high bits of `hi` (one per byte) packed into the low 8 bits.
+    #[inline(always)]
+    const fn pack(hi: u64) -> u64 {
+        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    }
+
+    #[inline(always)]
+    fn word(b: &[u8; LOOP], w: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// One bit per hole of the loop that holds stones.
+    #[inline(always)]
+    pub(super) fn any(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w))) << (8 * w);
+        }
+        m
+    }
+
+    /// One bit per hole of the loop that holds 2 stones or more.
+    #[inline(always)]
+    pub(super) fn many(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
+        }
+        m
+    }
+}
+
+/// The holes of a loop that hold stones (the padding beyond the loop is always empty).
+#[inline(always)]
+fn occupied(b: &[u8; LOOP]) -> u64 {
+    swar::any(b)
+}
+
+/// The index of the `k`-th set bit of `m` (`k < m.count_ones()`).
+#[inline]
+fn nth_bit(mut m: u64, k: u32) -> usize {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as usize
+}
+
+impl Tsoro {
+    /// A ruleset for `settings`, or the reason they are invalid.
+    pub fn new(settings: TsoroSettings) -> Result<Tsoro, SettingsError> {
+        settings.validate()?;
+        Ok(Tsoro::build(settings))
+    }
+
+    fn build(settings: TsoroSettings) -> Tsoro {
+        let n = usize::from(settings.holes);
+        let heads = settings.heads.mask(n);
+        let setup = settings.setup();
+        let start = TsoroState::from_loops(n, [&setup, &setup], Player::South);
+        Tsoro {
+            settings,
+            n,
+            len: 2 * n,
+            heads,
+            immune: if settings.heads_immune { heads } else { 0 },
+            endless_possible: heads == 0,
+            start,
+            total: settings.total_stones(),
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &TsoroSettings {
+        &self.settings
+    }
+
+    /// Whether the ply limit has been reached.
+    #[inline]
+    fn out_of_plies(&self, s: &TsoroState) -> bool {
+        matches!(self.settings.max_plies, Some(p) if s.ply >= p)
+    }
+
+    /// The opponent's holes a bonus take may empty.
+    #[inline]
+    fn takeable(&self, s: &TsoroState) -> u64 {
+        occupied(&s.holes[(!s.mover).index()]) & !self.immune
+    }
+
+    // -------------------------------------------------------------------------------------
+    // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
+    // copy and only want to know whether the sowing ends.
+
+    /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
+    /// unchanged) or if its sowing never ends (the state is then garbage, but the call
+    /// returns).
+    fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
+        let me = s.mover.index();
+        let mut h = s.hash;
+        let ok = match (s.phase, mv) {
+            (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
+                Some(i) if s.holes[me][i] >= 2 => {
+                    let c = s.holes[me][i];
+                    s.holes[me][i] = 0;
+                    if HASH {
+                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                    }
+                    let end = relay::<HASH>(
+                        &mut s.holes[me],
+                        &keys::HOLES[me],
+                        &mut h,
+                        self.len,
+                        self.heads,
+                        i,
+                        c.into(),
+                    );
+                    self.after_lap::<HASH>(s, &mut h, end)
+                }
+                Some(i) if s.holes[me][i] == 1 => {
+                    let next = if i + 1 == self.len { 0 } else { i + 1 };
+                    s.holes[me][i] = 0;
+                    s.holes[me][next] = s.holes[me][next].wrapping_add(1);
+                    if HASH {
+                        h = h
+                            .wrapping_sub(keys::HOLES[me][i])
+                            .wrapping_add(keys::HOLES[me][next]);
+                    }
+                    self.land::<HASH>(s, &mut h, next)
+                }
+                _ => false,
+            },
+            (Phase::Head(i), TsoroMove::Relay) => {
+                let i = usize::from(i) % self.len;
+                let c = s.holes[me][i];
+                s.holes[me][i] = 0;
+                if HASH {
+                    h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                }
+                Self::set_phase::<HASH>(s, &mut h, Phase::Start);
+                let end = relay::<HASH>(
+                    &mut s.holes[me],
+                    &keys::HOLES[me],
+                    &mut h,
+                    self.len,
+                    self.heads,
+                    i,
+                    u32::from(c).max(1),
+                );
+                self.after_lap::<HASH>(s, &mut h, end)
+            }
+            (Phase::Head(_), TsoroMove::Stop) => {
+                Self::end_turn::<HASH>(s, &mut h);
+                true
+            }
+            (Phase::Bonus(k), TsoroMove::Take(hole)) => match hole.opponent_index(self.n) {
+                Some(j) if s.holes[1 - me][j] != 0 && self.immune >> j & 1 == 0 => {
+                    let c = s.holes[1 - me][j];
+                    s.holes[1 - me][j] = 0;
+                    if HASH {
+                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
+                    }
+                    self.gain::<HASH>(s, &mut h, c);
+                    if k > 1 && self.takeable(s) != 0 {
+                        Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
+                        true
+                    } else {
+                        self.finish_bonus::<HASH>(s, &mut h)
+                    }
+                }
+                _ => false,
+            },
+            (Phase::Bonus(_), TsoroMove::Done) if !self.settings.forced_bonus => {
+                self.finish_bonus::<HASH>(s, &mut h)
+            }
+            _ => false,
+        };
+        if self.settings.max_plies.is_some() {
+            s.ply = s.ply.wrapping_add(1);
+            h = h.wrapping_add(keys::PLY);
+        }
+        if HASH {
+            s.hash = h;
+        }
+        ok
+    }
+
+    /// Captured stones go to the mover's store, or to his hand under re-entry.
+    #[inline]
+    fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
+        if self.settings.reenter {
+            s.hand = s.hand.wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::HAND));
+            }
+        } else {
+            let me = s.mover.index();
+            s.captured[me] = s.captured[me].wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
+            }
+        }
+    }
+
+    /// Empties the hand (re-entry), keeping the hash.
+    #[inline]
+    fn take_hand<const HASH: bool>(s: &mut TsoroState, h: &mut u64) -> u8 {
+        let hand = s.hand;
+        if HASH {
+            *h = h
+                .wrapping_sub(u64::from(hand).wrapping_mul(keys::HAND))
+                .wrapping_sub(keys::at(s.at));
+        }
+        s.hand = 0;
+        s.at = 0;
+        hand
+    }
+
+    #[inline]
+    fn set_phase<const HASH: bool>(s: &mut TsoroState, h: &mut u64, phase: Phase) {
+        if HASH {
+            *h = h
+                .wrapping_sub(keys::phase(s.phase))
+                .wrapping_add(keys::phase(phase));
+        }
+        s.phase = phase;
+    }
+
+    #[inline]
+    fn after_lap<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, end: LapEnd) -> bool {
+        match end {
+            LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
+            LapEnd::Head(j) => {
+                Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
+                true
+            }
+            LapEnd::Endless => {
+                Self::end_turn::<HASH>(s, h);
+                false
+            }
+        }
+    }
+
+    /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
+    /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
+    fn land<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, mut j: usize) -> bool {
+        let n = self.n;
+        let me = s.mover.index();
+        let op = 1 - me;
+        loop {
+            if j < n {
+                break;
+            }
+            let across = 3 * n - 1 - j;
+            let behind = j - n;
+            let a = s.holes[op][across];
+            if a == 0 {
+                break;
+            }
+            let b = s.holes[op][behind];
+            s.holes[op][across] = 0;
+            s.holes[op][behind] = 0;
+            if HASH {
+                *h = h
+                    .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
+                    .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
+            }
+            self.gain::<HASH>(s, h, a.wrapping_add(b));
+            let before = s.captures[me];
+            if self.settings.tracey {
+                let after = (before + 1).min(2);
+                s.captures[me] = after;
+                if HASH {
+                    *h = h
+                        .wrapping_sub(keys::captures(me, before))
+                        .wrapping_add(keys::captures(me, after));
+                }
+            }
+            let k = self.settings.bonus_for(u32::from(before) + 1);
+            if k > 0 && self.takeable(s) != 0 {
+                Self::set_phase::<HASH>(s, h, Phase::Bonus(k));
+                if self.settings.reenter {
+                    s.at = j as u8;
+                    if HASH {
+                        *h = h.wrapping_add(keys::at(s.at));
+                    }
+                }
+                return true;
+            }
+            if !self.settings.reenter {
+                break;
+            }
+            // Re-entry: sow the captured stones on from the capturing hole.
+            let hand = Self::take_hand::<HASH>(s, h);
+            match relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                self.len,
+                self.heads,
+                j,
+                u32::from(hand).max(1),
+            ) {
+                LapEnd::Empty(next) => j = next,
+                LapEnd::Head(hd) => {
+                    Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
+                    return true;
+                }
+                LapEnd::Endless => {
+                    Self::end_turn::<HASH>(s, h);
+                    return false;
+                }
+            }
+        }
+        Self::end_turn::<HASH>(s, h);
+        true
+    }
+
+    /// The bonus takes are over: re-enter the hand, or end the turn.
+    fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
+        if self.settings.reenter && s.hand > 0 {
+            let me = s.mover.index();
+            let at = usize::from(s.at) % self.len;
+            let hand = Self::take_hand::<HASH>(s, h);
+            Self::set_phase::<HASH>(s, h, Phase::Start);
+            let end = relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                self.len,
+                self.heads,
+                at,
+                hand.into(),
+            );
+            self.after_lap::<HASH>(s, h, end)
+        } else {
+            Self::end_turn::<HASH>(s, h);
+            true
+        }
+    }
+
+    #[inline]
+    fn end_turn<const HASH: bool>(s: &mut TsoroState, h: &mut u64) {
+        Self::set_phase::<HASH>(s, h, Phase::Start);
+        if s.hand != 0 || s.at != 0 {
+            Self::take_hand::<HASH>(s, h);
+        }
+        if HASH {
+            *h = match s.mover {
+                Player::South => h.wrapping_add(keys::NORTH),
+                Player::North => h.wrapping_sub(keys::NORTH),
+            };
+        }
+        s.mover = !s.mover;
+    }
+
+    /// Whether `mv`, a move of the current phase, is legal: its sowing (if any) ends.
+    #[inline]
+    fn ends(&self, s: &TsoroState, mv: TsoroMove) -> bool {
+        let mut copy = *s;
+        self.apply::<false>(&mut copy, mv)
+    }
+
+    /// Whether a start from loop index `i` (holding 2 or more) ends: the fast check on a copy
+    /// of the mover's loop alone (captures cannot prolong a move without re-entry).
+    #[inline]
+    fn start_ends(&self, s: &TsoroState, i: usize) -> bool {
+        if !self.endless_possible {
+            return true;
+        }
+        if self.settings.reenter {
+            return self.ends(s, TsoroMove::Sow(Hole::from_own_index(i, self.n)));
+        }
+        let me = s.mover.index();
+        let mut b = s.holes[me];
+        let c = b[i];
+        b[i] = 0;
+        let mut h = 0;
+        relay::<false>(
+            &mut b,
+            &keys::HOLES[me],
+            &mut h,
+            self.len,
+            self.heads,
+            i,
+            c.into(),
+        ) != LapEnd::Endless
+    }
+
+    /// Whether relaying on from the head `i` ends.
+    #[inline]
+    fn relay_ends(&self, s: &TsoroState) -> bool {
+        !self.endless_possible || self.ends(s, TsoroMove::Relay)
+    }
+
+    /// Whether a take or `done` that ends the bonus takes is legal (with re-entry its
+    /// sowing must end); takes that leave more to take are always legal.
+    #[inline]
+    fn bonus_ok(&self, s: &TsoroState, mv: TsoroMove) -> bool {
+        !self.settings.reenter || !self.endless_possible || self.ends(s, mv)
+    }
+
+    /// The mover's starts: holes with 2 or more, or else singleton steps.
+    #[inline]
+    fn start_candidates(&self, s: &TsoroState) -> (u64, bool) {
+        let b = &s.holes[s.mover.index()];
+        let many = swar::many(b);
+        if many != 0 {
+            return (many, false);
+        }
+        let ones = swar::any(b);
+        let empty = !ones & ((1u64 << self.len) - 1);
+        // Next hole empty: rotate the empty mask down by one within the loop.
+        let next_empty = (empty >> 1) | ((empty & 1) << (self.len - 1));
+        (ones & next_empty, true)
+    }
+
+    fn legal_ignoring_limit(&self, s: &TsoroState, moves: &mut TsoroMoves) {
+        match s.phase {
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if singles || self.start_ends(s, i) {
+                        moves.push(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
+                    }
+                }
+            }
+            Phase::Head(_) => {
+                if self.relay_ends(s) {
+                    moves.push(TsoroMove::Relay);
+                }
+                moves.push(TsoroMove::Stop);
+            }
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                let last_take = k <= 1 || m.count_ones() <= 1;
+                while m != 0 {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
+                    if !last_take || self.bonus_ok(s, mv) {
+                        moves.push(mv);
+                    }
+                }
+                if !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done) {
+                    moves.push(TsoroMove::Done);
+                }
+            }
+        }
+    }
+
+    /// Whether the mover has a legal action, the ply limit aside.
+    fn can_move(&self, s: &TsoroState) -> bool {
+        match s.phase {
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                if singles {
+                    return m != 0;
+                }
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.start_ends(s, i) {
+                        return true;
+                    }
+                }
+                false
+            }
+            Phase::Head(_) => true,
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                // A take that leaves more to take is always legal.
+                if k > 1 && m.count_ones() > 1 {
+                    return true;
+                }
+                if !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done) {
+                    return true;
+                }
+                while m != 0 {
+                    let j = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if self.bonus_ok(s, TsoroMove::Take(Hole::from_opponent_index(j, self.n))) {
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// Why `mv` is illegal here, naming the rule; `None` if it is legal.
+    fn reason(&self, s: &TsoroState, mv: TsoroMove) -> Option<IllegalReason> {
+        let forbid = |text: String| Some(IllegalReason::Forbidden(text));
+        if self.out_of_plies(s) || !self.can_move(s) {
+            return Some(IllegalReason::GameOver);
+        }
+        let n = self.n;
+        let me = s.mover.index();
+        match (s.phase, mv) {
+            (Phase::Start, TsoroMove::Sow(hole)) => {
+                let Some(i) = hole.own_index(n) else {
+                    return forbid(format!(
+                        "there is no hole {hole}: holes are numbered 1 to {n}"
+                    ));
+                };
+                let c = s.holes[me][i];
+                let (cands, singles) = self.start_candidates(s);
+                if c == 0 {
+                    forbid(format!("hole {hole} is empty"))
+                } else if c == 1 && !singles {
+                    forbid(format!(
+                        "hole {hole} holds a single stone: singletons may move only when every \
+                         occupied hole holds one"
+                    ))
+                } else if singles && cands >> i & 1 == 0 {
+                    forbid(format!(
+                        "the singleton in {hole} is blocked: the next hole is occupied"
+                    ))
+                } else if !singles && !self.start_ends(s, i) {
+                    forbid(format!("sowing from {hole} would relay forever"))
+                } else {
+                    None
+                }
+            }
+            (Phase::Head(i), TsoroMove::Relay) => {
+                if self.relay_ends(s) {
+                    None
+                } else {
+                    forbid(format!(
+                        "relaying on from the head {} would relay forever",
+                        Hole::from_own_index(i.into(), n)
+                    ))
+                }
+            }
+            (Phase::Head(_), TsoroMove::Stop) => None,
+            (Phase::Head(i), _) => forbid(format!(
+                "the last stone fell into the occupied head {}: answer relay or stop",
+                Hole::from_own_index(i.into(), n)
+            )),
+            (Phase::Bonus(_), TsoroMove::Done) if self.settings.forced_bonus => {
+                forbid("the bonus takes are forced: take a hole".into())
+            }
+            (Phase::Bonus(k), mv @ (TsoroMove::Take(_) | TsoroMove::Done)) => {
+                if let TsoroMove::Take(hole) = mv {
+                    let Some(j) = hole.opponent_index(n) else {
+                        return forbid(format!(
+                            "there is no hole {hole}: holes are numbered 1 to {n}"
+                        ));
+                    };
+                    if s.holes[1 - me][j] == 0 {
+                        return forbid(format!("the opponent's hole {hole} is empty"));
+                    }
+                    if self.immune >> j & 1 != 0 {
+                        return forbid(format!("{hole} is a head, immune to bonus takes"));
+                    }
+                    let last_take = k <= 1 || self.takeable(s).count_ones() <= 1;
+                    if !last_take {
+                        return None;
+                    }
+                }
+                if self.bonus_ok(s, mv) {
+                    None
+                } else {
+                    forbid("sowing the captured stones back in would relay forever".into())
+                }
+            }
+            (Phase::Bonus(_), _) => {
+                forbid("after a capture: take an opponent's hole (take o4) or done".into())
+            }
+            (Phase::Start, _) => forbid("the turn starts with a hole to sow from (o3, i5)".into()),
+        }
+    }
+}
+
+impl Ruleset for Tsoro {
+    type State = TsoroState;
+    type Move = TsoroMove;
+    type Moves = TsoroMoves;
+    const GAME: &'static str = "tsoro";
+
+    fn start(&self) -> TsoroState {
+        self.start
+    }
+
+    #[inline]
+    fn to_move(&self, s: &TsoroState) -> Player {
+        s.mover
+    }
+
+    fn legal_moves(&self, s: &TsoroState) -> TsoroMoves {
+        let mut moves = TsoroMoves::new();
+        if !self.out_of_plies(s) {
+            self.legal_ignoring_limit(s, &mut moves);
+        }
+        moves
+    }
+
+    #[inline]
+    fn play_unchecked(&self, s: &mut TsoroState, mv: TsoroMove) {
+        self.apply::<true>(s, mv);
+    }
+
+    fn outcome(&self, s: &TsoroState) -> Option<Outcome> {
+        if !self.can_move(s) {
+            Some(Outcome::Win {
+                winner: !s.mover,
+                score: None,
+            })
+        } else if self.out_of_plies(s) {
+            Some(Outcome::Draw { score: None })
+        } else {
+            None
+        }
+    }
+
+    fn seed_count(&self, s: &TsoroState) -> SeedCount {
+        SeedCount {
+            board: s.stones_of(Player::South) + s.stones_of(Player::North) + u32::from(s.hand),
+            stores: [s.captured[0].into(), s.captured[1].into()],
+        }
+    }
+
+    fn total_seeds(&self) -> u32 {
+        self.total
+    }
+
+    fn validate(&self, s: &TsoroState) -> Result<(), PositionError> {
+        let bad = |text: &str| Err(PositionError::Impossible(text.to_string()));
+        if s.holes() != self.n {
+            return Err(PositionError::WrongSize {
+                expected: self.n,
+                found: s.holes(),
+            });
+        }
+        let total = self.seed_count(s).total();
+        if total != self.total {
+            return Err(PositionError::WrongSeedTotal {
+                expected: self.total,
+                found: total,
+            });
+        }
+        let me = s.mover.index();
+        if self.settings.reenter && s.captured != [0, 0] {
+            return bad("stones captured out of play under re-entered captures");
+        }
+        match s.phase {
+            Phase::Start => {}
+            Phase::Head(i) => {
+                if self.heads >> i & 1 == 0 {
+                    return bad("a head decision pending in a hole that is not a head");
+                }
+                if s.holes[me][usize::from(i)] < 2 {
+                    return bad("a head decision pending in a head that was not occupied");
+                }
+            }
+            Phase::Bonus(k) => {
+                let max = if self.settings.tracey {
+                    5
+                } else {
+                    self.settings.bonus
+                };
+                if k > max {
+                    return bad("more bonus takes pending than the rules give");
+                }
+                if self.takeable(s) == 0 {
+                    return bad("bonus takes pending but no opponent's hole to take");
+                }
+                if self.settings.reenter && s.hand == 0 {
+                    return bad(
+                        "bonus takes pending under re-entry with no captured stones in hand",
+                    );
+                }
+            }
+        }
+        if s.hand != 0 && !(self.settings.reenter && matches!(s.phase, Phase::Bonus(_))) {
+            return bad("captured stones in hand outside the bonus takes of a re-entry game");
+        }
+        if s.hand != 0 && usize::from(s.at) < self.n {
+            return bad(
+                "captured stones in hand from an outer hole (captures land in the inner row)",
+            );
+        }
+        if s.captures != [0, 0] && !self.settings.tracey {
+            return bad("a capture count outside Tracey's variation");
+        }
+        match self.settings.max_plies {
+            None if s.ply != 0 => return bad("a ply count without a ply limit"),
+            Some(p) if s.ply > p => return bad("more plies than the ply limit"),
+            _ => {}
+        }
+        if s.raw_hash_from_scratch() != s.hash {
+            return bad("stale hash");
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn hash(&self, s: &TsoroState) -> u64 {
+        keys::mix(s.hash)
+    }
+
+    fn hash_from_scratch(&self, s: &TsoroState) -> u64 {
+        keys::mix(s.raw_hash_from_scratch())
+    }
+
+    fn parse_move(&self, s: &TsoroState, text: &str) -> Result<TsoroMove, MoveParseError> {
+        let mv: TsoroMove = text.parse()?;
+        match self.reason(s, mv) {
+            None => Ok(mv),
+            Some(reason) => Err(MoveParseError::Illegal {
+                text: text.to_string(),
+                reason,
+            }),
+        }
+    }
+
+    fn format_move(&self, _: &TsoroState, mv: TsoroMove) -> String {
+        mv.to_string()
+    }
+
+    fn is_legal(&self, s: &TsoroState, mv: TsoroMove) -> bool {
+        self.reason(s, mv).is_none()
+    }
+
+    fn illegal_reason(&self, s: &TsoroState, mv: TsoroMove) -> Option<IllegalReason> {
+        self.reason(s, mv)
+    }
+
+    /// Uniform over the legal moves, checking only the candidates it draws: a start drawn
+    /// whose relay is endless is struck out and another drawn (rejection sampling keeps the
+    /// choice uniform).
+    fn random_move<G: RandomSource>(&self, s: &TsoroState, rng: &mut G) -> Option<TsoroMove> {
+        if self.out_of_plies(s) {
+            return None;
+        }
+        match s.phase {
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                while m != 0 {
+                    let i = nth_bit(m, rng.below(m.count_ones()));
+                    if singles || self.start_ends(s, i) {
+                        return Some(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
+                    }
+                    m &= !(1u64 << i);
+                }
+                None
+            }
+            Phase::Head(_) => {
+                if rng.below(2) == 0 && self.relay_ends(s) {
+                    Some(TsoroMove::Relay)
+                } else {
+                    Some(TsoroMove::Stop)
+                }
+            }
+            Phase::Bonus(_) if !self.settings.reenter => {
+                let m = self.takeable(s);
+                let count = m.count_ones();
+                let done = u32::from(!self.settings.forced_bonus);
+                let k = rng.below(count + done);
+                if k == count {
+                    Some(TsoroMove::Done)
+                } else {
+                    Some(TsoroMove::Take(Hole::from_opponent_index(
+                        nth_bit(m, k),
+                        self.n,
+                    )))
+                }
+            }
+            Phase::Bonus(_) => {
+                let moves = self.legal_moves(s);
+                if moves.is_empty() {
+                    None
+                } else {
+                    Some(moves[rng.below(moves.len() as u32) as usize])
+                }
+            }
+        }
+    }
+
+    fn picture(&self, s: &TsoroState) -> String {
+        picture(s)
+    }
+}
+
+/// A board picture as South sees it: North's outer and inner rows on top, South's inner and
+/// outer rows below, columns numbered from South's left, heads unmarked.
+fn picture(s: &TsoroState) -> String {
+    use std::fmt::Write;
+    let text = s.to_string();
+    let mut parts = text.split(' ');
+    let rows: Vec<&str> = parts.next().unwrap_or("").split('/').collect();
+    let rest: Vec<&str> = parts.collect();
+    let mut out = String::new();
+    let n = s.holes();
+    let _ = write!(out, "      ");
+    for c in 1..=n {
+        let _ = write!(out, "{c:>3}");
+    }
+    let _ = writeln!(out);
+    let names = ["N out", "N in ", "S in ", "S out"];
+    for (r, row) in rows.iter().enumerate() {
+        if r == 2 {
+            let _ = writeln!(out, "      {}", "---".repeat(n));
+        }
+        let _ = write!(out, "{} ", names[r]);
+        for v in row.split(',') {
+            let _ = write!(out, "{v:>3}");
+        }
+        let _ = writeln!(out);
+    }
+    let _ = write!(
+        out,
+        "captured: South {}, North {}; {} to move",
+        s.captured(Player::South),
+        s.captured(Player::North),
+        s.to_move()
+    );
+    for extra in rest.iter().skip(3) {
+        let _ = write!(out, "; {extra}");
+    }
+    out
+}
+
+impl FromStr for Tsoro {
+    type Err = RulesetParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let settings: TsoroSettings = text.parse()?;
+        Ok(Tsoro::new(settings)?)
+    }
+}
+
+impl fmt::Display for Tsoro {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.settings.fmt(f)
+    }
+}
+
+crate::serde_as_text!(Tsoro);
