@@ -8,6 +8,8 @@ use criterion::{Criterion, Throughput};
 use sowing::Ruleset;
 use sowing::kalah::Kalah;
 use sowing::search::{AlphaBeta, Limits, Mcts, MctsConfig};
+use sowing::toguz::Toguz;
+use sowing::tsoro::Tsoro;
 
 /// Benchmarks alpha-beta to `depth` and MCTS with `playouts` from the start of `rules`.
 fn bench_game<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, depth: u32, playouts: u64) {
@@ -50,5 +52,7 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .sample_size(10);
     bench_game(&mut c, "kalah", Kalah::default(), 9, 2000);
+    bench_game(&mut c, "toguz", "toguz".parse::<Toguz>().unwrap(), 6, 300);
+    bench_game(&mut c, "tsoro", "tsoro".parse::<Tsoro>().unwrap(), 6, 300);
     c.final_summary();
 }

@@ -429,3 +429,48 @@ fn endgame_databases_are_kept_and_reused() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every game of the crate: each agent plays only legal moves, and a game between two of
+/// them reaches its end (or a ply cap) with the seeds conserved.
+#[test]
+fn agents_play_every_game() {
+    use sowing::any::{AnyRuleset, RulesetVisitor};
+
+    struct Game(&'static str, &'static str);
+    impl RulesetVisitor for Game {
+        type Output = usize;
+        fn visit<R: Ruleset>(self, rules: R) -> usize {
+            let mut agents: [Box<dyn Agent<R>>; 2] = [
+                self.0.parse::<AgentSpec>().unwrap().build::<R>(),
+                self.1.parse::<AgentSpec>().unwrap().build::<R>(),
+            ];
+            let mut s = rules.start();
+            let mut plies = 0;
+            while plies < 400 {
+                let side = rules.to_move(&s).index();
+                let Some(mv) = agents[side].choose(&rules, &s) else {
+                    break;
+                };
+                assert!(
+                    rules.is_legal(&s, mv),
+                    "{} {s}: {mv:?}",
+                    agents[side].name()
+                );
+                rules.play_unchecked(&mut s, mv);
+                assert_eq!(rules.seed_count(&s).total(), rules.total_seeds());
+                plies += 1;
+            }
+            assert!(plies == 400 || rules.is_over(&s));
+            plies
+        }
+    }
+    for game in AnyRuleset::GAMES {
+        let rules: AnyRuleset = game.parse().unwrap();
+        for (south, north) in [
+            ("alphabeta:depth=3", "mcts:playouts=40,seed=2"),
+            ("random:seed=5", "alphabeta:nodes=3000"),
+        ] {
+            assert!(rules.clone().visit(Game(south, north)) > 0, "{game}");
+        }
+    }
+}
