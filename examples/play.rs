@@ -1,4 +1,5 @@
-//! Plays a whole game in the terminal: `play [--rules RULESET] [--human south|north|both]`.
+//! Plays a whole game in the terminal: `play [--rules RULESET] [--human south|north|both]
+//! [--south AGENT] [--north AGENT]`.
 //!
 //! By default two computer players play each other, so it runs with no input.
 
@@ -6,10 +7,11 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::search::AgentSpec;
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
-const USAGE: &str =
-    "usage: play [--rules RULESET] [--human south|north|both] [--seed N] [--max-plies N]
+const USAGE: &str = "usage: play [--rules RULESET] [--human south|north|both] [--south AGENT]
+            [--north AGENT] [--seed N] [--max-plies N]
 
 Plays a whole game, printing the board after every move. With no options the computer plays
 both sides. A human types moves in the game's notation; `undo` takes back the last move,
@@ -17,11 +19,15 @@ both sides. A human types moves in the game's notation; `undo` takes back the la
 
   --rules RULESET   the game: kalah (default), kalah:empty-capture, kalah:pits=4,seeds=3, ...
   --human SIDE      let a person play south, north or both
+  --south AGENT     the computer player for South: alphabeta:depth=10, alphabeta:time=500ms,
+                    mcts:playouts=20000,seed=7, random:seed=3 (default: a greedy player)
+  --north AGENT     the same for North
   --seed N          seed for the computer players' random choices (default 1)
   --max-plies N     stop after N plies (default: play to the end)";
 
 struct Options {
     humans: [bool; 2],
+    agents: [Option<AgentSpec>; 2],
     seed: u64,
     max_plies: usize,
 }
@@ -59,6 +65,12 @@ impl RulesetVisitor for Play {
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), String> {
         let opts = self.0;
         let mut rng = SplitMix64::new(opts.seed);
+        let mut agents = opts.agents.map(|spec| spec.map(|spec| spec.build::<R>()));
+        for side in Player::BOTH {
+            if let Some(agent) = &agents[side.index()] {
+                println!("{side}: {}", agent.name());
+            }
+        }
         let mut game = GameRecord::new(rules.clone());
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -108,6 +120,14 @@ impl RulesetVisitor for Play {
                         }
                     },
                 }
+            } else if let Some(agent) = &mut agents[side.index()] {
+                let mv = agent
+                    .choose(&rules, &state)
+                    .ok_or("the agent found no move")?;
+                if let Some(summary) = agent.summary() {
+                    println!("{side} ({}): {summary}", agent.name());
+                }
+                mv
             } else {
                 computer_move(&rules, &state, &mut rng)
             };
@@ -147,6 +167,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut rules = String::from("kalah");
     let mut opts = Options {
         humans: [false, false],
+        agents: [None, None],
         seed: 1,
         max_plies: usize::MAX,
     };
@@ -161,6 +182,16 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 "both" => opts.humans = [true, true],
                 other => return Err(format!("--human {other:?}: expected south, north or both")),
             },
+            "--south" | "--north" => {
+                let side = if a == "--south" {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                let spec = value(&a)?;
+                opts.agents[side.index()] =
+                    Some(spec.parse().map_err(|e| format!("{a} {spec:?}: {e}"))?);
+            }
             "--seed" => {
                 opts.seed = value("--seed")?
                     .parse()

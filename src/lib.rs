@@ -12,6 +12,7 @@ mod position;
 mod record;
 mod rng;
 mod ruleset;
+pub mod search;
 pub mod switches;
 pub mod toguz;
 pub mod tsoro;

@@ -52,6 +52,7 @@
 //! ```
 
 mod settings;
+pub mod solve;
 mod state;
 
 use std::fmt;

@@ -1,0 +1,233 @@
+//! The endgame database: the exact value of every board with few seeds left.
+//!
+//! A board of `2m` pits holding `k` seeds is a composition of `k` into `2m` parts; all boards
+//! with at most `N` seeds are numbered densely (combinatorial number system on the prefix sums
+//! `s_j = c_0 + ... + c_j + j`, index `sum_j C(s_j, j+1)`), so boards of `k` seeds come after
+//! all boards of fewer and the table is one byte per board, `C(N + 2m, 2m)` bytes in all.
+//!
+//! A move either puts seeds in a store (fewer seeds left) or only moves seeds forward on the
+//! mover's side, so the game graph has no cycles: the table is filled level by level (`k`
+//! ascending), each board from its children, recursing into boards of the same level not yet
+//! known. Threads share the levels out; two threads that meet on a board compute the same
+//! value, so the table needs no locks.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
+
+use super::board::Board;
+
+const UNKNOWN: i8 = i8::MIN;
+
+/// The first bytes of a saved database.
+const MAGIC: &[u8; 8] = b"SOWKDB01";
+
+/// Board values for every board of at most `max_seeds` seeds.
+pub(crate) struct Endgame {
+    pits: usize,
+    /// The most seeds on a board the table covers.
+    pub(crate) max_seeds: u32,
+    /// `binom[n * stride + r] = C(n, r)`.
+    binom: Vec<u64>,
+    stride: usize,
+    values: Vec<AtomicI8>,
+}
+
+impl Endgame {
+    /// Boards of `2m` pits with at most `max_seeds` seeds.
+    pub(crate) fn size(pits: usize, max_seeds: u32) -> u64 {
+        binomial(max_seeds as u64 + 2 * pits as u64, 2 * pits as u64)
+    }
+
+    /// An empty table (nothing known yet).
+    pub(crate) fn new(pits: usize, max_seeds: u32) -> Endgame {
+        let stride = 2 * pits + 1;
+        let rows = max_seeds as usize + 2 * pits + 1;
+        let mut binom = vec![0u64; rows * stride];
+        for n in 0..rows {
+            for r in 0..stride {
+                binom[n * stride + r] = binomial(n as u64, r as u64);
+            }
+        }
+        let size = Self::size(pits, max_seeds) as usize;
+        Endgame {
+            pits,
+            max_seeds,
+            binom,
+            stride,
+            values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
+        }
+    }
+
+    /// Writes the values to `path` (after [`fill`](Self::fill)).
+    pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(self.values.len() + 16);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        bytes.extend(self.values.iter().map(|v| v.load(Relaxed) as u8));
+        let tmp = path.with_extension("partial");
+        std::fs::write(&tmp, bytes)?;
+        std::fs::rename(tmp, path)
+    }
+
+    /// Reads values written by [`save`](Self::save) for a table of the same size; any
+    /// mismatch is an error and leaves the table as it was.
+    pub(crate) fn load(&self, path: &Path) -> std::io::Result<()> {
+        let bytes = std::fs::read(path)?;
+        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not this database");
+        let (head, values) = bytes.split_at_checked(16).ok_or_else(bad)?;
+        if &head[..8] != MAGIC
+            || head[8..16] != (self.values.len() as u64).to_le_bytes()
+            || values.len() != self.values.len()
+            || values.iter().any(|&v| v as i8 == UNKNOWN)
+        {
+            return Err(bad());
+        }
+        for (slot, &v) in self.values.iter().zip(values) {
+            slot.store(v as i8, Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Boards in the table.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    #[inline]
+    fn c(&self, n: usize, r: usize) -> u64 {
+        self.binom[n * self.stride + r]
+    }
+
+    /// The index of a board of at most `max_seeds` seeds.
+    #[inline]
+    pub(crate) fn index(&self, board: &Board, b: u128) -> usize {
+        let mut sum = 0usize;
+        let mut idx = 0u64;
+        for j in 0..2 * self.pits {
+            sum += usize::from(board.pit(b, board.pit_lane(j)));
+            idx += self.c(sum + j, j + 1);
+        }
+        idx as usize
+    }
+
+    /// The board with index `idx`.
+    fn board_at(&self, board: &Board, mut idx: u64) -> u128 {
+        let n = 2 * self.pits;
+        let mut s = [0usize; 16];
+        let mut hi = self.max_seeds as usize + n - 1;
+        for j in (0..n).rev() {
+            let mut v = hi;
+            while self.c(v, j + 1) > idx {
+                v -= 1;
+            }
+            idx -= self.c(v, j + 1);
+            s[j] = v;
+            hi = v.saturating_sub(1);
+        }
+        let mut b = 0u128;
+        for j in 0..n {
+            let count = if j == 0 { s[0] } else { s[j] - s[j - 1] - 1 };
+            b |= (count as u128) << (8 * board.pit_lane(j));
+        }
+        b
+    }
+
+    /// The value of a board the table covers (after [`fill`](Self::fill)).
+    #[inline]
+    pub(crate) fn get(&self, board: &Board, b: u128) -> i32 {
+        i32::from(self.values[self.index(board, b)].load(Relaxed))
+    }
+
+    /// Solves the board `b` at index `idx`, recursing into unknown children.
+    fn solve(&self, board: &Board, b: u128, idx: usize) -> i8 {
+        let known = self.values[idx].load(Relaxed);
+        if known != UNKNOWN {
+            return known;
+        }
+        let v = match board.terminal(b) {
+            Some(v) => v,
+            None => {
+                // All children's indices first, then all their values: the loads overlap.
+                let mut kids = [(0u128, 0u32, 0usize, false); 8];
+                let mut n = 0;
+                for p in 0..board.m {
+                    if board.pit(b, p) != 0 {
+                        let c = board.sow(b, p);
+                        kids[n] = (c.board, c.gain, self.index(board, c.board), c.again);
+                        n += 1;
+                    }
+                }
+                let mut vals = [0i8; 8];
+                for i in 0..n {
+                    vals[i] = self.values[kids[i].2].load(Relaxed);
+                }
+                let mut best = i32::MIN;
+                for i in 0..n {
+                    let (cb, gain, cidx, again) = kids[i];
+                    let cv = if vals[i] == UNKNOWN {
+                        self.solve(board, cb, cidx)
+                    } else {
+                        vals[i]
+                    };
+                    let cv = i32::from(cv);
+                    best = best.max(gain as i32 + if again { cv } else { -cv });
+                }
+                best
+            }
+        };
+        self.values[idx].store(v as i8, Relaxed);
+        v as i8
+    }
+
+    /// The value of a covered board already known, by index.
+    #[inline]
+    pub(crate) fn at(&self, idx: usize) -> i32 {
+        i32::from(self.values[idx].load(Relaxed))
+    }
+
+    /// Computes every value on `threads` threads; `level_done(k)` is called after each level.
+    pub(crate) fn fill(&self, board: &Board, threads: usize, level_done: &(dyn Fn(u32) + Sync)) {
+        const CHUNK: usize = 1 << 14;
+        let n = 2 * self.pits as u64;
+        for k in 0..=self.max_seeds {
+            let lo = binomial(u64::from(k) + n - 1, n) as usize;
+            let hi = binomial(u64::from(k) + n, n) as usize;
+            let next = AtomicUsize::new(lo);
+            std::thread::scope(|scope| {
+                for _ in 0..threads.max(1) {
+                    scope.spawn(|| {
+                        loop {
+                            let from = next.fetch_add(CHUNK, Relaxed);
+                            if from >= hi {
+                                break;
+                            }
+                            for idx in from..(from + CHUNK).min(hi) {
+                                if self.values[idx].load(Relaxed) == UNKNOWN {
+                                    let b = self.board_at(board, idx as u64);
+                                    self.solve(board, b, idx);
+                                }
+                            }
+                        }
+                    });
+                }
+            });
+            level_done(k);
+        }
+    }
+}
+
+/// `C(n, r)`, exact while it fits in a `u64` (saturating beyond).
+pub(crate) fn binomial(n: u64, r: u64) -> u64 {
+    if r > n {
+        return 0;
+    }
+    let r = r.min(n - r);
+    let mut acc: u128 = 1;
+    for i in 0..r {
+        acc = acc * u128::from(n - i) / u128::from(i + 1);
+        if acc > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    acc as u64
+}

@@ -1,0 +1,720 @@
+//! An exact Kalah solver: the value of a position under perfect play by both sides.
+//!
+//! # How it works
+//! - **Boards, not positions.** Seeds in a store never come back, so a position's value (the
+//!   mover's store minus the opponent's at the end) is the store difference now plus the value
+//!   of the **board**, the pits alone seen from the mover's side. Everything below keys on
+//!   boards, so positions that differ only in their stores share their work.
+//! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
+//!   by retrograde-style recursion over a dense index of seed distributions (see
+//!   `endgame.rs`); the search stops as soon as it reaches one. With
+//!   [`SolverConfig::endgame_dir`] it is computed once and read back by later solves (it
+//!   depends only on the pits a side and the rule switches, not on the seeds a pit).
+//! - **Parity.** When every seed ends in a store, a board's value has the parity of its seed
+//!   count, so every null window is moved to a value of that parity.
+//! - **Search.** The position, then each first move's child, is solved by MTD(f): a series
+//!   of null-window alpha-beta tests ("is the value at least β?") that close in on the exact value, sharing
+//!   one large transposition table of lower and upper bounds. Moves are tried in the order: the
+//!   table's best move (searched before the others are generated), then extra-turn moves
+//!   (nearest the store first), then the rest by the seeds they put in the store (captures
+//!   first); children the database settles are valued at once, and a child whose stored bound
+//!   already proves a cutoff ends the node (enhanced transposition cutoff).
+//! - **Threads.** Jobs (the position; then the first moves) are dealt out to the threads; a
+//!   thread with no job left helps one under way (the same search with a perturbed move order,
+//!   filling the shared table: "lazy SMP") until one of them finishes it.
+//!
+//! Only the pie rule is not supported (its swap is not a sowing); every other rule switch is.
+//!
+//! ```
+//! use sowing::kalah::{Kalah, solve::{Solver, SolverConfig}};
+//! use sowing::Ruleset;
+//!
+//! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
+//! let solver = Solver::new(&rules, SolverConfig { table_mb: 16, ..SolverConfig::default() });
+//! let solution = solver.solve(&rules.start()).unwrap();
+//! assert_eq!(solution.value, 6); // South wins by 6 seeds
+//! ```
+
+mod board;
+mod endgame;
+mod table;
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use self::board::{Board, Child};
+use self::endgame::Endgame;
+use self::table::{NO_MOVE, Table};
+use super::state::Pie;
+use super::{Kalah, KalahMove, KalahState};
+use crate::error::PositionError;
+use crate::player::Player;
+use crate::ruleset::Ruleset;
+
+/// How the solver may use the machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Transposition table size in megabytes.
+    pub table_mb: usize,
+    /// The endgame database covers boards with at most this many seeds; `None` picks a size
+    /// from [`endgame_boards`](SolverConfig::endgame_boards).
+    pub endgame_seeds: Option<u32>,
+    /// With `endgame_seeds: None`: the most boards (one byte each) the database may hold.
+    pub endgame_boards: u64,
+    /// Threads to search with.
+    pub threads: usize,
+    /// How often [`SolveEvent::Tick`] reports progress.
+    pub tick: Duration,
+    /// A directory to keep endgame databases in: one computed before is read back instead of
+    /// computed again, and a new one is written there (`None`: compute every time, keep
+    /// nothing). A database depends only on the pits a side, the rule switches and its size,
+    /// so Kalah(6,4) and Kalah(6,5) share theirs.
+    pub endgame_dir: Option<PathBuf>,
+    /// Also find each first move's exact value (after the position's own, which needs less
+    /// search: most moves are only proved worse than the best).
+    pub move_values: bool,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            table_mb: 256,
+            endgame_seeds: None,
+            endgame_boards: 1 << 26,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            tick: Duration::from_secs(5),
+            move_values: true,
+            endgame_dir: None,
+        }
+    }
+}
+
+/// Something the solver reports while it works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveEvent {
+    /// The endgame database is complete up to `seeds` seeds on the board.
+    Endgame {
+        /// Seeds on the board of the level just finished.
+        seeds: u32,
+        /// Boards in the whole database.
+        boards: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// A null-window test finished: the value (South minus North) of the position, or of a
+    /// first move, now lies in `lower..=upper`.
+    Bound {
+        /// The first move, or `None` for the position itself.
+        mv: Option<KalahMove>,
+        /// Its value is at least this.
+        lower: i32,
+        /// Its value is at most this.
+        upper: i32,
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// A value is known: a first move's, or (with `mv: None`) the position's.
+    Solved {
+        /// The first move, or `None` for the position itself.
+        mv: Option<KalahMove>,
+        /// Its value: South's store minus North's at the end under perfect play after it.
+        value: i32,
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+    },
+    /// Regular progress while searching.
+    Tick {
+        /// Nodes searched so far (all threads).
+        nodes: u64,
+        /// Since the solve began.
+        elapsed: Duration,
+        /// How full the transposition table is, per mille.
+        table_fill: u32,
+    },
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// South's store minus North's at the end of the game under perfect play.
+    pub value: i32,
+    /// Each legal move with its value (same sense as `value`: South minus North), if
+    /// [`SolverConfig::move_values`] asked for them.
+    pub moves: Vec<(KalahMove, i32)>,
+    /// Search nodes (the endgame database's boards not included).
+    pub nodes: u64,
+    /// Boards in the endgame database, and the most seeds they hold.
+    pub endgame: (u64, u32),
+    /// Wall time of the whole solve, database included.
+    pub elapsed: Duration,
+}
+
+/// Why a position cannot be solved.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The position is not one of the ruleset's.
+    #[error("invalid position: {0}")]
+    Position(#[from] PositionError),
+    /// The pie rule's swap is still to come; the solver handles positions after it.
+    #[error("the solver does not handle the pie rule's swap")]
+    Pie,
+    /// The endgame database asked for would not fit in memory.
+    #[error("an endgame database up to {seeds} seeds would hold {boards} boards (at most {max})")]
+    EndgameTooLarge {
+        /// The seeds asked for.
+        seeds: u32,
+        /// The boards it would hold (one byte each).
+        boards: u64,
+        /// The most the solver accepts.
+        max: u64,
+    },
+}
+
+/// The largest endgame database the solver builds: 2^33 boards (8 GiB).
+pub const MAX_ENDGAME_BOARDS: u64 = 1 << 33;
+
+/// An exact solver for one Kalah ruleset.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rules: Kalah,
+    board: Board,
+    config: SolverConfig,
+}
+
+/// A boxed `Fn` for events, shared by the threads.
+type OnEvent<'a> = &'a (dyn Fn(SolveEvent) + Sync);
+
+struct Job {
+    /// The first move, or `None` for the root itself.
+    mv: Option<KalahMove>,
+    child: Child,
+    seeds: u32,
+    guess: i32,
+    done: AtomicBool,
+    started: AtomicBool,
+    value: Mutex<Option<i32>>,
+}
+
+struct Shared<'a> {
+    board: Board,
+    db: &'a Endgame,
+    tt: &'a Table,
+    nodes: &'a AtomicU64,
+    /// The table is used only on boards with at least this many seeds more than the database
+    /// covers: below, recomputing is cheaper than a cache miss.
+    tt_margin: u32,
+    /// Enhanced transposition cutoffs on.
+    etc: bool,
+}
+
+#[inline]
+fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+#[inline]
+fn board_key(b: u128) -> u64 {
+    mix((b as u64) ^ mix(((b >> 64) as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+struct Searcher<'a> {
+    sh: &'a Shared<'a>,
+    stop: &'a AtomicBool,
+    perturb: bool,
+    nodes: u64,
+    flushed: u64,
+}
+
+impl Searcher<'_> {
+    /// The board's value if it is below `beta`, else a lower bound `>= beta` (fail-soft).
+    fn nws(&mut self, b: u128, k: u32, beta: i32) -> i32 {
+        let bd = &self.sh.board;
+        if let Some(v) = bd.terminal(b) {
+            return v;
+        }
+        if k <= self.sh.db.max_seeds {
+            return self.sh.db.get(bd, b);
+        }
+        let ki = k as i32;
+        let beta = bd.snap_up(beta, k);
+        if beta > ki {
+            return ki;
+        }
+        if beta <= -ki {
+            return -ki;
+        }
+        if self.stop.load(Relaxed) {
+            return 0;
+        }
+        self.nodes += 1;
+        let first = self.nodes;
+        let key = board_key(b);
+        let mut tt_move = NO_MOVE;
+        let use_tt = k >= self.sh.db.max_seeds + self.sh.tt_margin;
+        if !use_tt {
+        } else if let Some(e) = self.sh.tt.probe(key) {
+            if e.lower >= beta {
+                return e.lower;
+            }
+            if e.upper < beta {
+                return e.upper;
+            }
+            tt_move = e.mv;
+        }
+
+        // The table's move first, before the others are even generated: often it cuts off.
+        let mut best = i32::MIN;
+        let mut best_move = NO_MOVE;
+        if usize::from(tt_move) < bd.m && bd.pit(b, usize::from(tt_move)) != 0 {
+            let c = bd.sow(b, usize::from(tt_move));
+            let g = c.gain as i32;
+            let v = if c.again {
+                g + self.nws(c.board, k - c.gain, beta - g)
+            } else {
+                g - self.nws(c.board, k - c.gain, g - beta + 1)
+            };
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+            best = v;
+            best_move = tt_move;
+            if v >= beta {
+                let work = 64 - (self.nodes - first + 1).leading_zeros();
+                self.sh.tt.store(key, best, ki, best_move, work);
+                return best;
+            }
+        } else {
+            tt_move = NO_MOVE;
+        }
+
+        // Children: those the endgame database or the end of the game settles are valued at
+        // once (their table loads issued together); the rest are searched in order.
+        let db = self.sh.db;
+        let mut kids = [(
+            0i64,
+            0u8,
+            Child {
+                board: 0,
+                gain: 0,
+                again: false,
+            },
+        ); 8];
+        let mut n = 0;
+        let mut exact_kids = [(0u8, 0i32, 0usize, 0i32); 8];
+        let mut ne = 0;
+        for p in 0..bd.m {
+            if bd.pit(b, p) == 0 || p as u8 == tt_move {
+                continue;
+            }
+            let c = bd.sow(b, p);
+            let g = c.gain as i32;
+            let sign = if c.again { 1 } else { -1 };
+            if let Some(t) = bd.terminal(c.board) {
+                let v = g + sign * t;
+                if v > best {
+                    best = v;
+                    best_move = p as u8;
+                }
+                continue;
+            }
+            if k - c.gain <= db.max_seeds {
+                exact_kids[ne] = (p as u8, g, db.index(bd, c.board), sign);
+                ne += 1;
+                continue;
+            }
+            let score = if c.again {
+                // Extra turns nearest the store first: playing one leaves the others intact.
+                1 << 40 | p as i64
+            } else {
+                // Then by the seeds the move puts in the store (captures first).
+                i64::from(g) * 16 + p as i64
+            };
+            let mut i = n;
+            while i > 0 && kids[i - 1].0 < score {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (score, p as u8, c);
+            n += 1;
+        }
+        let mut vals = [0i32; 8];
+        for i in 0..ne {
+            vals[i] = db.at(exact_kids[i].2);
+        }
+        for i in 0..ne {
+            let (p, g, _, sign) = exact_kids[i];
+            let v = g + sign * vals[i];
+            if v > best {
+                best = v;
+                best_move = p;
+            }
+        }
+        if self.perturb && tt_move == NO_MOVE && n >= 2 && key & 1 == 1 {
+            kids.swap(0, 1);
+        }
+
+        // Enhanced transposition cutoff: a child whose stored bound already proves the cutoff.
+        if best < beta && use_tt && self.sh.etc {
+            for &(_, p, c) in &kids[..n] {
+                if k - c.gain < self.sh.db.max_seeds + self.sh.tt_margin {
+                    continue;
+                }
+                if let Some(e) = self.sh.tt.probe(board_key(c.board)) {
+                    let g = c.gain as i32;
+                    let v = if c.again { g + e.lower } else { g - e.upper };
+                    if v >= beta {
+                        let work = 64 - (self.nodes - first + 1).leading_zeros();
+                        self.sh.tt.store(key, v, ki, p, work);
+                        return v;
+                    }
+                }
+            }
+        }
+        if best < beta {
+            for &(_, p, c) in &kids[..n] {
+                let g = c.gain as i32;
+                let v = if c.again {
+                    g + self.nws(c.board, k - c.gain, beta - g)
+                } else {
+                    g - self.nws(c.board, k - c.gain, g - beta + 1)
+                };
+                if self.stop.load(Relaxed) {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = p;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let work = 64 - (self.nodes - first + 1).leading_zeros();
+        if !use_tt {
+        } else if best >= beta {
+            self.sh.tt.store(key, best, ki, best_move, work);
+        } else {
+            self.sh.tt.store(key, -ki, best, best_move, work);
+        }
+        if self.nodes - self.flushed >= 1 << 14 {
+            self.sh.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+            self.flushed = self.nodes;
+        }
+        best
+    }
+
+    /// The exact value of a board by MTD(f) from `guess`, or `None` if stopped; `bound` hears
+    /// each test's result as `(lower, upper)`.
+    fn mtdf(
+        &mut self,
+        b: u128,
+        k: u32,
+        guess: i32,
+        bound: &mut dyn FnMut(i32, i32),
+    ) -> Option<i32> {
+        let ki = k as i32;
+        let bd = &self.sh.board;
+        let (mut lower, mut upper) = (-ki, ki);
+        let mut g = guess.clamp(-ki, ki);
+        while lower < upper {
+            let beta = bd.snap_up(if g <= lower { lower + 1 } else { g }, k);
+            g = self.nws(b, k, beta);
+            if self.stop.load(Relaxed) {
+                return None;
+            }
+            if g >= beta {
+                lower = g;
+            } else {
+                upper = g;
+            }
+            bound(lower, upper);
+        }
+        Some(lower)
+    }
+
+    fn flush(&mut self) {
+        self.sh.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+    }
+}
+
+impl Solver {
+    /// A solver for `rules`.
+    pub fn new(rules: &Kalah, config: SolverConfig) -> Solver {
+        Solver {
+            rules: rules.clone(),
+            board: Board::new(rules),
+            config,
+        }
+    }
+
+    /// The seeds the endgame database will cover for this ruleset.
+    pub fn endgame_seeds(&self) -> u32 {
+        let total = self.rules.total_seeds();
+        match self.config.endgame_seeds {
+            Some(n) => n.min(total).min(100),
+            None => {
+                let mut n = 0;
+                while n < total && Endgame::size(self.board.m, n + 1) <= self.config.endgame_boards
+                {
+                    n += 1;
+                }
+                n
+            }
+        }
+    }
+
+    /// Solves `state` quietly.
+    pub fn solve(&self, state: &KalahState) -> Result<Solution, SolveError> {
+        self.solve_with(state, &|_| {})
+    }
+
+    /// Solves `state`, reporting progress to `on_event` (from any of the solver's threads).
+    pub fn solve_with(
+        &self,
+        state: &KalahState,
+        on_event: OnEvent<'_>,
+    ) -> Result<Solution, SolveError> {
+        self.rules.validate(state)?;
+        if state.pie != Pie::Done {
+            return Err(SolveError::Pie);
+        }
+        let started = Instant::now();
+        let bd = self.board;
+        let m = bd.m;
+        let threads = self.config.threads.max(1);
+
+        let n = self.endgame_seeds();
+        let size = Endgame::size(m, n);
+        if size > MAX_ENDGAME_BOARDS {
+            return Err(SolveError::EndgameTooLarge {
+                seeds: n,
+                boards: size,
+                max: MAX_ENDGAME_BOARDS,
+            });
+        }
+        let db = Endgame::new(m, n);
+        let boards = db.len() as u64;
+        let file = self.config.endgame_dir.as_ref().map(|dir| {
+            let s = self.rules.settings();
+            dir.join(format!(
+                "kalah-pits{m}-{:?}-{:?}-{:?}-upto{n}.endgame",
+                s.capture, s.end, s.leftovers
+            ))
+        });
+        let loaded = file.as_ref().is_some_and(|f| db.load(f).is_ok());
+        if !loaded {
+            db.fill(&bd, threads, &|seeds| {
+                on_event(SolveEvent::Endgame {
+                    seeds,
+                    boards,
+                    elapsed: started.elapsed(),
+                })
+            });
+            if let Some(f) = &file {
+                // A database that cannot be kept is only recomputed next time.
+                let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));
+            }
+        } else {
+            on_event(SolveEvent::Endgame {
+                seeds: n,
+                boards,
+                elapsed: started.elapsed(),
+            });
+        }
+        let tt = Table::new(self.config.table_mb);
+        let nodes = AtomicU64::new(0);
+        let shared = Shared {
+            board: bd,
+            db: &db,
+            tt: &tt,
+            nodes: &nodes,
+            tt_margin: 2,
+            etc: true,
+        };
+
+        // The board alone and the mover's store lead.
+        let mover = state.to_move();
+        let south = |v: i32| if mover == Player::South { v } else { -v };
+        let (b, lead) = bd.of(state);
+        let k = bd.own_seeds(b) + bd.opp_seeds(b);
+
+        let moves = self.rules.legal_moves(state);
+        if moves.is_empty() {
+            let v = lead + bd.terminal(b).unwrap_or(0);
+            return Ok(Solution {
+                value: south(v),
+                moves: Vec::new(),
+                nodes: 0,
+                endgame: (boards, n),
+                elapsed: started.elapsed(),
+            });
+        }
+        // The mover's value of a job (a first move, or the root) from its board's value.
+        let move_value =
+            |job: &Job, v: i32| lead + job.child.gain as i32 + if job.child.again { v } else { -v };
+        let job = |mv: Option<KalahMove>, child: Child, guess: i32| Job {
+            mv,
+            child,
+            seeds: k - child.gain,
+            guess,
+            done: AtomicBool::new(false),
+            started: AtomicBool::new(false),
+            value: Mutex::new(None),
+        };
+        let finished = AtomicBool::new(false);
+
+        // Runs jobs on all threads: each thread takes a job; a thread with none left helps one
+        // under way. Returns each job's board value.
+        let run = |jobs: &[Job]| -> Vec<i32> {
+            let next_job = AtomicUsize::new(0);
+            let report = |job: &Job, v: Option<i32>| {
+                if let Some(v) = v {
+                    let mut slot = job.value.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.is_none() {
+                        *slot = Some(v);
+                        job.done.store(true, Relaxed);
+                        on_event(SolveEvent::Solved {
+                            mv: job.mv,
+                            value: south(move_value(job, v)),
+                            nodes: nodes.load(Relaxed),
+                            elapsed: started.elapsed(),
+                        });
+                    }
+                }
+            };
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    let (shared, next_job, report) = (&shared, &next_job, &report);
+                    let move_value = &move_value;
+                    let nodes = &nodes;
+                    scope.spawn(move || {
+                        loop {
+                            let i = next_job.fetch_add(1, Relaxed);
+                            let (job, helping) = match jobs.get(i) {
+                                Some(job) => (job, false),
+                                None => match jobs
+                                    .iter()
+                                    .find(|j| j.started.load(Relaxed) && !j.done.load(Relaxed))
+                                {
+                                    Some(job) => (job, true),
+                                    None => break,
+                                },
+                            };
+                            job.started.store(true, Relaxed);
+                            let mut s = Searcher {
+                                sh: shared,
+                                stop: &job.done,
+                                perturb: helping,
+                                nodes: 0,
+                                flushed: 0,
+                            };
+                            let c = job.child;
+                            let v = s.mtdf(c.board, job.seeds, job.guess, &mut |lo, hi| {
+                                let (a, z) = (move_value(job, lo), move_value(job, hi));
+                                let (lower, upper) = if c.again { (a, z) } else { (z, a) };
+                                let (lower, upper) = if mover == Player::South {
+                                    (lower, upper)
+                                } else {
+                                    (-upper, -lower)
+                                };
+                                on_event(SolveEvent::Bound {
+                                    mv: job.mv,
+                                    lower,
+                                    upper,
+                                    nodes: nodes.load(Relaxed),
+                                    elapsed: started.elapsed(),
+                                });
+                            });
+                            s.flush();
+                            report(job, v);
+                        }
+                    });
+                }
+            });
+            jobs.iter()
+                .map(|j| {
+                    j.value
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .unwrap_or(0)
+                })
+                .collect()
+        };
+
+        let (root_value, values) = std::thread::scope(|scope| {
+            // Progress ticks until the search is over.
+            let (nodes, finished, tt) = (&nodes, &finished, &tt);
+            let tick = self.config.tick;
+            scope.spawn(move || {
+                let mut last = Instant::now();
+                while !finished.load(Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if last.elapsed() >= tick {
+                        last = Instant::now();
+                        on_event(SolveEvent::Tick {
+                            nodes: nodes.load(Relaxed),
+                            elapsed: started.elapsed(),
+                            table_fill: tt.fill_permille(),
+                        });
+                    }
+                }
+            });
+            // The root's value first (the search prunes what it can), then, if asked for,
+            // each first move's exact value with the table the first search filled.
+            let root = job(
+                None,
+                Child {
+                    board: b,
+                    gain: 0,
+                    again: true,
+                },
+                0,
+            );
+            let root_value = lead + run(std::slice::from_ref(&root))[0];
+            let mut values = Vec::new();
+            if self.config.move_values {
+                let jobs: Vec<Job> = moves
+                    .iter()
+                    .filter_map(|&mv| match mv {
+                        KalahMove::Pit(p) => {
+                            let c = bd.sow(b, usize::from(p) - 1);
+                            let want = root_value - lead - c.gain as i32;
+                            Some(job(Some(mv), c, if c.again { want } else { -want }))
+                        }
+                        KalahMove::Swap => None,
+                    })
+                    .collect();
+                let v = run(&jobs);
+                for (j, v) in jobs.iter().zip(v) {
+                    if let Some(mv) = j.mv {
+                        values.push((mv, south(move_value(j, v))));
+                    }
+                }
+            }
+            finished.store(true, Relaxed);
+            (root_value, values)
+        });
+        let best = root_value;
+        Ok(Solution {
+            value: south(best),
+            moves: values,
+            nodes: nodes.load(Relaxed),
+            endgame: (boards, n),
+            elapsed: started.elapsed(),
+        })
+    }
+}

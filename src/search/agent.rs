@@ -1,0 +1,48 @@
+//! The interface every game-playing agent shares.
+
+use crate::ruleset::Ruleset;
+
+/// A game-playing agent: something that picks a move for whichever side is to move.
+///
+/// Agents keep their own state between calls (a random generator, a transposition table), so
+/// `choose` takes `&mut self`. They are generic over the ruleset, so one agent type plays every
+/// game of the crate; [`AgentSpec`](super::AgentSpec) builds one from text such as
+/// `alphabeta:depth=10` as a `Box<dyn Agent<R>>`.
+///
+/// ```
+/// use sowing::search::{Agent, RandomAgent};
+/// use sowing::{Ruleset, kalah::Kalah};
+///
+/// let rules = Kalah::default();
+/// let mut state = rules.start();
+/// let mut agent = RandomAgent::new(3);
+/// while let Some(mv) = agent.choose(&rules, &state) {
+///     rules.play_unchecked(&mut state, mv);
+/// }
+/// assert!(rules.is_over(&state));
+/// ```
+pub trait Agent<R: Ruleset>: Send {
+    /// A short description with the settings, e.g. `alphabeta:depth=10`.
+    fn name(&self) -> String;
+
+    /// The move to play in `state`, or `None` when the game is over.
+    fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move>;
+
+    /// What the last [`choose`](Agent::choose) found, for people (depth, score, nodes...), if
+    /// the agent has anything to say.
+    fn summary(&self) -> Option<String> {
+        None
+    }
+}
+
+impl<R: Ruleset> Agent<R> for Box<dyn Agent<R>> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move> {
+        (**self).choose(rules, state)
+    }
+    fn summary(&self) -> Option<String> {
+        (**self).summary()
+    }
+}

@@ -1,0 +1,49 @@
+//! Game-playing agents for every ruleset: random, alpha-beta and Monte Carlo tree search.
+//!
+//! All agents share the [`Agent`] interface (pick a move for the side to move), so any two
+//! can play each other; [`AgentSpec`] builds one from text such as `alphabeta:depth=10`,
+//! `alphabeta:time=500ms`, `mcts:playouts=20000,seed=7` or `random:seed=3`.
+//!
+//! - [`RandomAgent`]: a uniformly random legal move, seeded.
+//! - [`AlphaBeta`]: negamax alpha-beta with iterative deepening, a transposition table keyed
+//!   by [`Ruleset::hash`](crate::Ruleset::hash), killer moves and principal variation search,
+//!   within [`Limits`] of depth, nodes or time. A move after which the same player moves again
+//!   (an **extra turn**) keeps the sign of the value instead of flipping it.
+//! - [`Mcts`]: UCT with random playouts, seeded and reproducible.
+//! - [`Evaluator`]: the position score alpha-beta uses at its horizon; the default,
+//!   [`StoreDifference`], is the mover's store minus the opponent's, and any closure can
+//!   replace it.
+//!
+//! The exact Kalah solver is [`kalah::solve`](crate::kalah::solve).
+//!
+//! ```
+//! use sowing::search::{Agent, AgentSpec};
+//! use sowing::{Ruleset, kalah::Kalah};
+//!
+//! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
+//! let mut south = "alphabeta:depth=6".parse::<AgentSpec>().unwrap().build::<Kalah>();
+//! let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>();
+//! let mut state = rules.start();
+//! while !rules.is_over(&state) {
+//!     let agent = if rules.to_move(&state) == sowing::Player::South { &mut south } else { &mut north };
+//!     let mv = agent.choose(&rules, &state).unwrap();
+//!     rules.play_unchecked(&mut state, mv);
+//! }
+//! ```
+
+mod agent;
+mod alphabeta;
+mod eval;
+mod limits;
+mod mcts;
+mod random;
+mod spec;
+mod tt;
+
+pub use agent::Agent;
+pub use alphabeta::{AlphaBeta, SearchResult};
+pub use eval::{Evaluator, StoreDifference, WIN, final_value};
+pub use limits::Limits;
+pub use mcts::{Mcts, MctsConfig, MctsResult};
+pub use random::RandomAgent;
+pub use spec::{AgentSpec, AgentSpecError};

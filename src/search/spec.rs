@@ -1,0 +1,237 @@
+//! Agents named in text: `random:seed=3`, `alphabeta:depth=10`, `alphabeta:time=500ms`,
+//! `mcts:playouts=20000,seed=7`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use super::agent::Agent;
+use super::alphabeta::AlphaBeta;
+use super::limits::Limits;
+use super::mcts::{Mcts, MctsConfig};
+use super::random::RandomAgent;
+use crate::ruleset::Ruleset;
+
+/// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]`:
+///
+/// - `random[:seed=N]`
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N]`: with no limit, depth
+///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
+///   two (default 20).
+/// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`: default 10000 playouts, seed 0,
+///   exploration `c` √2.
+///
+/// Times are written `500ms`, `2s` or `1.5s`. [`build`](AgentSpec::build) makes the agent for
+/// any ruleset.
+///
+/// ```
+/// use sowing::search::{Agent, AgentSpec};
+/// use sowing::{Ruleset, kalah::Kalah};
+///
+/// let spec: AgentSpec = "alphabeta:depth=4".parse().unwrap();
+/// let rules = Kalah::default();
+/// let mut agent = spec.build::<Kalah>();
+/// assert_eq!(agent.name(), "alphabeta:depth=4");
+/// assert!(agent.choose(&rules, &rules.start()).is_some());
+/// assert!("alphabeta:depht=4".parse::<AgentSpec>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// [`RandomAgent`].
+    Random {
+        /// The generator's seed.
+        seed: u64,
+    },
+    /// [`AlphaBeta`] with the default evaluation.
+    AlphaBeta {
+        /// When to stop.
+        limits: Limits,
+        /// log2 of the transposition table's entries.
+        table_bits: u32,
+    },
+    /// [`Mcts`].
+    Mcts(MctsConfig),
+}
+
+/// Agent text that names no agent.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum AgentSpecError {
+    /// The kind before the colon is not `random`, `alphabeta` or `mcts`.
+    #[error("unknown agent {0:?} (known: random, alphabeta, mcts)")]
+    UnknownAgent(String),
+    /// An option the agent does not have, or one written without `=value`.
+    #[error("{agent} has no option {option:?}")]
+    UnknownOption {
+        /// The agent kind.
+        agent: &'static str,
+        /// The option as written.
+        option: String,
+    },
+    /// An option given a value it cannot take.
+    #[error("{agent}: bad value {value:?} for {option}: expected {expected}")]
+    BadValue {
+        /// The agent kind.
+        agent: &'static str,
+        /// The option's name.
+        option: String,
+        /// The value as written.
+        value: String,
+        /// What the option accepts.
+        expected: &'static str,
+    },
+}
+
+fn parse_time(text: &str) -> Option<Duration> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return None;
+    };
+    let v: f64 = number.parse().ok()?;
+    if !v.is_finite() || v < 0.0 || v * scale > 1e9 {
+        return None;
+    }
+    Some(Duration::from_secs_f64(v * scale))
+}
+
+fn fmt_time(t: Duration) -> String {
+    if t.subsec_nanos() % 1_000_000 == 0 && t.as_millis() % 1000 != 0 {
+        format!("{}ms", t.as_millis())
+    } else if t.subsec_nanos() == 0 {
+        format!("{}s", t.as_secs())
+    } else {
+        format!("{}s", t.as_secs_f64())
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = AgentSpecError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        let (kind, options) = text.split_once(':').unwrap_or((text, ""));
+        let agent: &'static str = match kind {
+            "random" => "random",
+            "alphabeta" => "alphabeta",
+            "mcts" => "mcts",
+            other => return Err(AgentSpecError::UnknownAgent(other.to_string())),
+        };
+        let mut spec = match agent {
+            "random" => AgentSpec::Random { seed: 0 },
+            "alphabeta" => AgentSpec::AlphaBeta {
+                limits: Limits::default(),
+                table_bits: 20,
+            },
+            _ => AgentSpec::Mcts(MctsConfig::default()),
+        };
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            let Some((name, value)) = option.split_once('=') else {
+                return Err(AgentSpecError::UnknownOption {
+                    agent,
+                    option: option.to_string(),
+                });
+            };
+            let bad = |expected: &'static str| AgentSpecError::BadValue {
+                agent,
+                option: name.to_string(),
+                value: value.to_string(),
+                expected,
+            };
+            let int = |expected| value.parse::<u64>().map_err(|_| bad(expected));
+            let time = || parse_time(value).ok_or_else(|| bad("a time such as 500ms or 2s"));
+            match (&mut spec, name) {
+                (AgentSpec::Random { seed }, "seed") => *seed = int("a whole number")?,
+                (AgentSpec::AlphaBeta { limits, .. }, "depth") => {
+                    let d = int("a depth 1..=200")?;
+                    if !(1..=u64::from(Limits::MAX_DEPTH)).contains(&d) {
+                        return Err(bad("a depth 1..=200"));
+                    }
+                    limits.depth = Some(d as u32);
+                }
+                (AgentSpec::AlphaBeta { limits, .. }, "nodes") => {
+                    limits.nodes = Some(int("a node count")?.max(1))
+                }
+                (AgentSpec::AlphaBeta { limits, .. }, "time") => limits.time = Some(time()?),
+                (AgentSpec::AlphaBeta { table_bits, .. }, "table") => {
+                    let b = int("a power of two 1..=30")?;
+                    if !(1..=30).contains(&b) {
+                        return Err(bad("a power of two 1..=30"));
+                    }
+                    *table_bits = b as u32;
+                }
+                (AgentSpec::Mcts(c), "playouts") => c.playouts = int("a playout count")?.max(1),
+                (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
+                (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
+                (AgentSpec::Mcts(c), "c") => {
+                    c.exploration = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| bad("a number >= 0"))?
+                }
+                _ => {
+                    return Err(AgentSpecError::UnknownOption {
+                        agent,
+                        option: name.to_string(),
+                    });
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random { seed } => write!(f, "random:seed={seed}"),
+            AgentSpec::AlphaBeta { limits, table_bits } => {
+                let mut parts = Vec::new();
+                if let Some(d) = limits.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(n) = limits.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = limits.time {
+                    parts.push(format!("time={}", fmt_time(t)));
+                }
+                if *table_bits != 20 {
+                    parts.push(format!("table={table_bits}"));
+                }
+                if parts.is_empty() {
+                    f.write_str("alphabeta")
+                } else {
+                    write!(f, "alphabeta:{}", parts.join(","))
+                }
+            }
+            AgentSpec::Mcts(c) => {
+                write!(f, "mcts:playouts={},seed={}", c.playouts, c.seed)?;
+                if let Some(t) = c.time {
+                    write!(f, ",time={}", fmt_time(t))?;
+                }
+                if c.exploration != std::f64::consts::SQRT_2 {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl AgentSpec {
+    /// The agent, for any ruleset.
+    pub fn build<R: Ruleset>(&self) -> Box<dyn Agent<R>> {
+        match *self {
+            AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
+            AgentSpec::AlphaBeta { limits, table_bits } => {
+                Box::new(AlphaBeta::new(limits).table_entries(1 << table_bits))
+            }
+            AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
+        }
+    }
+}

@@ -1,0 +1,476 @@
+//! Search and the exact Kalah solver, checked against a plain full-width minimax written here.
+//!
+//! The long solves are `#[ignore]`d; run them with
+//! `cargo test --release --test search -- --ignored --nocapture`.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use sowing::kalah::solve::{Solver, SolverConfig};
+use sowing::kalah::{Kalah, KalahState};
+use sowing::search::{
+    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent, WIN,
+};
+use sowing::{Player, RandomSource, Ruleset, SplitMix64};
+
+fn rules(text: &str) -> Kalah {
+    text.parse().unwrap()
+}
+
+/// South's final store minus North's under perfect play: plain minimax over every move (an
+/// extra turn is just the same player choosing again), memoized on the whole position.
+fn minimax(rules: &Kalah, s: &KalahState, memo: &mut HashMap<KalahState, i32>) -> i32 {
+    if let Some(&v) = memo.get(s) {
+        return v;
+    }
+    let moves = rules.legal_moves(s);
+    let v = if moves.is_empty() {
+        let score = rules.outcome(s).unwrap().score().unwrap();
+        score.south as i32 - score.north as i32
+    } else {
+        let values = moves.iter().map(|&mv| {
+            let mut c = *s;
+            rules.play_unchecked(&mut c, mv);
+            minimax(rules, &c, memo)
+        });
+        if rules.to_move(s) == Player::South {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    };
+    memo.insert(*s, v);
+    v
+}
+
+fn small_config() -> SolverConfig {
+    SolverConfig {
+        table_mb: 2,
+        threads: 2,
+        ..SolverConfig::default()
+    }
+}
+
+/// Hand-made positions South wins by force: an extra-turn chain ending in a capture, and a
+/// capture that must come after an extra turn.
+const FORCED_WINS: [&str; 2] = [
+    // Pit 6, pit 5, pit 6, pit 4, pit 6 are each an extra turn; then pit 5 lands in the empty
+    // pit 6 and captures North's pit 1: 25-23.
+    "1,1,1,1,1,1/0,0,0,3,2,1 18 18 S",
+    // Pit 6 (an extra turn), then pit 1's two seeds land in the empty pit 3 and capture
+    // North's eight in pit 4.
+    "1,1,8,1,1,1/2,0,0,0,0,1 15 17 S",
+];
+
+#[test]
+fn forced_wins_are_found() {
+    let r = Kalah::default();
+    for text in FORCED_WINS {
+        let s = r.parse_position(text).unwrap();
+        let exact = minimax(&r, &s, &mut HashMap::new());
+        assert!(exact > 0, "{text}: South should win, minimax says {exact}");
+
+        let mut ab = AlphaBeta::new(Limits::depth(30));
+        let found = ab.search(&r, &s);
+        assert!(
+            found.value > WIN,
+            "{text}: alpha-beta missed the win: {found:?}"
+        );
+        let mv = found.best.unwrap();
+        let mut after = s;
+        r.play_unchecked(&mut after, mv);
+        assert!(
+            minimax(&r, &after, &mut HashMap::new()) > 0,
+            "{text}: {mv:?} does not win"
+        );
+
+        let config = SolverConfig {
+            endgame_seeds: Some(8),
+            ..small_config()
+        };
+        let solved = Solver::new(&r, config).solve(&s).unwrap();
+        assert_eq!(solved.value, exact, "{text}");
+    }
+}
+
+#[test]
+fn extra_turns_keep_the_sign() {
+    // In the chain position every South move but one keeps South on the move; a search that
+    // flipped the sign after them would prefer giving the turn away.
+    let r = Kalah::default();
+    let s = r.parse_position("1,1,1,1,1,1/0,0,0,3,2,1 18 18 S").unwrap();
+    for depth in 1..=8 {
+        let found = AlphaBeta::new(Limits::depth(depth)).search(&r, &s);
+        let mut after = s;
+        r.play_unchecked(&mut after, found.best.unwrap());
+        assert_eq!(after.to_move(), Player::South, "depth {depth}");
+        assert!(found.value >= 1, "depth {depth}: {found:?}");
+    }
+}
+
+/// Positions reached by random play from the start of `rules`.
+fn random_positions(rules: &Kalah, count: usize, seed: u64) -> Vec<KalahState> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = vec![rules.start()];
+    while out.len() < count {
+        let mut s = rules.start();
+        let stop = rng.below(20);
+        for _ in 0..stop {
+            match rules.random_move(&s, &mut rng) {
+                Some(mv) => rules.play_unchecked(&mut s, mv),
+                None => break,
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+#[test]
+fn alphabeta_to_the_end_agrees_with_minimax() {
+    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        for s in random_positions(&r, 30, 5) {
+            let exact = minimax(&r, &s, &mut memo);
+            let found = AlphaBeta::new(Limits::depth(60)).search(&r, &s);
+            // The search scores for the mover: a win beyond WIN, a loss below -WIN.
+            let for_south = if s.to_move() == Player::South {
+                found.value
+            } else {
+                -found.value
+            };
+            let class = |v: i32| v.signum();
+            assert_eq!(class(for_south), class(exact), "{text} {s}: {found:?}");
+            if let Some(mv) = found.best {
+                let mut after = s;
+                r.play_unchecked(&mut after, mv);
+                let v = minimax(&r, &after, &mut memo);
+                assert_eq!(v.signum(), exact.signum(), "{text} {s}: {mv:?} is not best");
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_agrees_with_minimax_on_small_boards() {
+    for pits in 1..=3 {
+        for seeds in 1..=3 {
+            for capture in ["", ",empty-capture"] {
+                let text = format!("kalah:pits={pits},seeds={seeds}{capture}");
+                let r = rules(&text);
+                let mut memo = HashMap::new();
+                for endgame in [Some(0), Some(4), None] {
+                    let config = SolverConfig {
+                        endgame_seeds: endgame,
+                        ..small_config()
+                    };
+                    let solver = Solver::new(&r, config);
+                    for s in random_positions(&r, 6, pits as u64 * 10 + seeds as u64) {
+                        let exact = minimax(&r, &s, &mut memo);
+                        let solved = solver.solve(&s).unwrap();
+                        assert_eq!(solved.value, exact, "{text} {s} endgame {endgame:?}");
+                        for (mv, v) in solved.moves {
+                            let mut after = s;
+                            r.play_unchecked(&mut after, mv);
+                            assert_eq!(v, minimax(&r, &after, &mut memo), "{text} {s} {mv}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_handles_the_other_end_rules() {
+    for text in [
+        "kalah:pits=3,seeds=2,end-at-turn",
+        "kalah:pits=3,seeds=2,leftovers-to-nobody",
+        "kalah:pits=2,seeds=3,end-at-turn,leftovers-to-nobody,empty-capture",
+    ] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        let solver = Solver::new(&r, small_config());
+        for s in random_positions(&r, 10, 9) {
+            assert_eq!(
+                solver.solve(&s).unwrap().value,
+                minimax(&r, &s, &mut memo),
+                "{text} {s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solver_refuses_the_pie_swap_and_bad_positions() {
+    let r = rules("kalah:pie");
+    let solver = Solver::new(&r, small_config());
+    assert!(solver.solve(&r.start()).is_err());
+    let plain = Kalah::default();
+    let bad: KalahState = "4,4,4,4,4,4/4,4,4,4,4,4 1 0 S".parse().unwrap();
+    assert!(Solver::new(&plain, small_config()).solve(&bad).is_err());
+    let huge = SolverConfig {
+        endgame_seeds: Some(48),
+        ..small_config()
+    };
+    assert!(matches!(
+        Solver::new(&plain, huge).solve(&plain.start()),
+        Err(sowing::kalah::solve::SolveError::EndgameTooLarge { .. })
+    ));
+}
+
+fn solve(text: &str, endgame_seeds: u32) -> i32 {
+    let r = rules(text);
+    let config = SolverConfig {
+        table_mb: 512,
+        move_values: false,
+        endgame_seeds: Some(endgame_seeds),
+        ..SolverConfig::default()
+    };
+    Solver::new(&r, config).solve(&r.start()).unwrap().value
+}
+
+#[test]
+fn kalah_4_3_is_won_by_6() {
+    assert_eq!(solve("kalah:pits=4,seeds=3", 12), 6);
+}
+
+#[test]
+fn kalah_6_3_is_won_by_2() {
+    let r = rules("kalah:pits=6,seeds=3");
+    let config = SolverConfig {
+        table_mb: 64,
+        endgame_seeds: Some(12),
+        ..SolverConfig::default()
+    };
+    let solved = Solver::new(&r, config).solve(&r.start()).unwrap();
+    assert_eq!(solved.value, 2);
+    assert_eq!(solved.moves.iter().map(|m| m.1).max(), Some(2));
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release --test search -- --ignored"]
+fn kalah_6_4_is_won_by_8() {
+    assert_eq!(solve("kalah", 17), 8);
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release --test search -- --ignored"]
+fn kalah_6_4_empty_capture_is_won_by_10() {
+    assert_eq!(solve("kalah:empty-capture", 17), 10);
+}
+
+#[test]
+fn mcts_is_reproducible() {
+    let r = Kalah::default();
+    let config = MctsConfig {
+        playouts: 300,
+        seed: 7,
+        ..MctsConfig::default()
+    };
+    let game = |config: MctsConfig| {
+        let mut agent = Mcts::new(config);
+        let mut s = r.start();
+        let mut moves = Vec::new();
+        while let Some(mv) = agent.choose(&r, &s) {
+            r.play_unchecked(&mut s, mv);
+            moves.push(mv);
+        }
+        moves
+    };
+    assert_eq!(game(config), game(config));
+}
+
+/// South's margin when `south` plays `north` from the start.
+fn play(r: &Kalah, south: &mut dyn Agent<Kalah>, north: &mut dyn Agent<Kalah>) -> i32 {
+    let mut s = r.start();
+    loop {
+        let choice = if s.to_move() == Player::South {
+            south.choose(r, &s)
+        } else {
+            north.choose(r, &s)
+        };
+        match choice {
+            Some(mv) => {
+                assert!(r.is_legal(&s, mv));
+                r.play_unchecked(&mut s, mv);
+            }
+            None => break,
+        }
+    }
+    let score = r.outcome(&s).unwrap().score().unwrap();
+    score.south as i32 - score.north as i32
+}
+
+#[test]
+fn searchers_beat_random_play() {
+    let r = Kalah::default();
+    let mut ab_wins = 0;
+    let mut mcts_wins = 0;
+    for seed in 0..6 {
+        let mut random = RandomAgent::new(seed);
+        let mut ab = AlphaBeta::new(Limits::depth(5));
+        if seed % 2 == 0 {
+            ab_wins += i32::from(play(&r, &mut ab, &mut random) > 0);
+        } else {
+            ab_wins += i32::from(play(&r, &mut random, &mut ab) < 0);
+        }
+        let mut mcts = Mcts::new(MctsConfig {
+            playouts: 400,
+            seed,
+            ..MctsConfig::default()
+        });
+        let mut random = RandomAgent::new(seed + 100);
+        mcts_wins += i32::from(play(&r, &mut mcts, &mut random) > 0);
+    }
+    assert!(ab_wins >= 5, "alpha-beta won {ab_wins} of 6");
+    assert!(mcts_wins >= 5, "MCTS won {mcts_wins} of 6");
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let r = Kalah::default();
+    let found = AlphaBeta::new(Limits::nodes(2000)).search(&r, &r.start());
+    assert!(found.nodes <= 2000 + 200, "{found:?}");
+    assert!(found.best.is_some());
+    let found = AlphaBeta::new(Limits::time(Duration::from_millis(20))).search(&r, &r.start());
+    assert!(found.depth >= 1 && found.best.is_some());
+    let found = AlphaBeta::new(Limits::depth(3)).search(&r, &r.start());
+    assert_eq!(found.depth, 3);
+}
+
+#[test]
+fn agent_specs_parse_build_and_print() {
+    for (text, printed) in [
+        ("random:seed=3", "random:seed=3"),
+        ("random", "random:seed=0"),
+        ("alphabeta:depth=10", "alphabeta:depth=10"),
+        ("alphabeta:time=500ms", "alphabeta:time=500ms"),
+        ("alphabeta:time=2s,nodes=100", "alphabeta:nodes=100,time=2s"),
+        ("mcts:playouts=20000,seed=7", "mcts:playouts=20000,seed=7"),
+        ("mcts:time=1.5s", "mcts:playouts=10000,seed=0,time=1500ms"),
+    ] {
+        let spec: AgentSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), printed, "{text}");
+        assert_eq!(printed.parse::<AgentSpec>().unwrap(), spec);
+        let r = rules("kalah:pits=3,seeds=2");
+        let mut agent = spec.build::<Kalah>();
+        if !text.contains("20000") {
+            assert!(agent.choose(&r, &r.start()).is_some(), "{text}");
+        }
+    }
+    assert!(matches!(
+        "minimax".parse::<AgentSpec>(),
+        Err(AgentSpecError::UnknownAgent(_))
+    ));
+    assert!(matches!(
+        "alphabeta:depht=3".parse::<AgentSpec>(),
+        Err(AgentSpecError::UnknownOption { .. })
+    ));
+    assert!(matches!(
+        "alphabeta:depth".parse::<AgentSpec>(),
+        Err(AgentSpecError::UnknownOption { .. })
+    ));
+    for bad in [
+        "alphabeta:depth=0",
+        "alphabeta:depth=x",
+        "alphabeta:time=5",
+        "alphabeta:time=-1s",
+        "mcts:c=-1",
+        "mcts:seed=1.5",
+        "random:seed=",
+    ] {
+        assert!(
+            matches!(
+                bad.parse::<AgentSpec>(),
+                Err(AgentSpecError::BadValue { .. })
+            ),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn agents_play_finished_games_as_none() {
+    let r = Kalah::default();
+    let over = r.parse_position("0,0,0,0,0,0/0,0,0,0,0,0 30 18 S").unwrap();
+    for text in ["random", "alphabeta:depth=3", "mcts:playouts=10"] {
+        let mut agent = text.parse::<AgentSpec>().unwrap().build::<Kalah>();
+        assert_eq!(agent.choose(&r, &over), None, "{text}");
+    }
+}
+
+#[test]
+fn endgame_databases_are_kept_and_reused() {
+    let dir = std::env::temp_dir().join(format!("sowing-endgame-test-{}", std::process::id()));
+    let r = rules("kalah:pits=3,seeds=3,empty-capture");
+    let config = SolverConfig {
+        endgame_dir: Some(dir.clone()),
+        endgame_seeds: Some(10),
+        ..small_config()
+    };
+    let first = Solver::new(&r, config.clone()).solve(&r.start()).unwrap();
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let second = Solver::new(&r, config).solve(&r.start()).unwrap();
+    assert_eq!(first.value, second.value);
+    assert_eq!(first.moves, second.moves);
+    assert_eq!(first.value, minimax(&r, &r.start(), &mut HashMap::new()));
+    // A database for another size is not mistaken for this one.
+    let other = SolverConfig {
+        endgame_dir: Some(dir.clone()),
+        endgame_seeds: Some(8),
+        ..small_config()
+    };
+    assert_eq!(
+        Solver::new(&r, other).solve(&r.start()).unwrap().value,
+        first.value
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every game of the crate: each agent plays only legal moves, and a game between two of
+/// them reaches its end (or a ply cap) with the seeds conserved.
+#[test]
+fn agents_play_every_game() {
+    use sowing::any::{AnyRuleset, RulesetVisitor};
+
+    struct Game(&'static str, &'static str);
+    impl RulesetVisitor for Game {
+        type Output = usize;
+        fn visit<R: Ruleset>(self, rules: R) -> usize {
+            let mut agents: [Box<dyn Agent<R>>; 2] = [
+                self.0.parse::<AgentSpec>().unwrap().build::<R>(),
+                self.1.parse::<AgentSpec>().unwrap().build::<R>(),
+            ];
+            let mut s = rules.start();
+            let mut plies = 0;
+            while plies < 400 {
+                let side = rules.to_move(&s).index();
+                let Some(mv) = agents[side].choose(&rules, &s) else {
+                    break;
+                };
+                assert!(
+                    rules.is_legal(&s, mv),
+                    "{} {s}: {mv:?}",
+                    agents[side].name()
+                );
+                rules.play_unchecked(&mut s, mv);
+                assert_eq!(rules.seed_count(&s).total(), rules.total_seeds());
+                plies += 1;
+            }
+            assert!(plies == 400 || rules.is_over(&s));
+            plies
+        }
+    }
+    for game in AnyRuleset::GAMES {
+        let rules: AnyRuleset = game.parse().unwrap();
+        for (south, north) in [
+            ("alphabeta:depth=3", "mcts:playouts=40,seed=2"),
+            ("random:seed=5", "alphabeta:nodes=3000"),
+        ] {
+            assert!(rules.clone().visit(Game(south, north)) > 0, "{game}");
+        }
+    }
+}
