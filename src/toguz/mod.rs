@@ -81,6 +81,7 @@
 
 mod notation;
 pub mod pgn;
+mod playout;
 mod settings;
 mod state;
 
@@ -91,6 +92,7 @@ use std::sync::Arc;
 pub use notation::{MoveText, Style};
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
+use playout::Sown;
 use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
 
 use crate::error::{
@@ -279,6 +281,8 @@ pub struct Toguz {
     t: Tables,
     /// The sowing table, shared between clones (see [`Sowing`]).
     sowing: Arc<[Sowing]>,
+    /// The whole-move table of random playouts, shared between clones (see [`Sown`]).
+    sown: Arc<[Sown]>,
 }
 
 /// What sowing `b` balls from lane `o` does to the board before rules 4 to 6, precomputed
@@ -378,6 +382,14 @@ impl Sowing {
         }
         table.into()
     }
+
+    /// The whole-move table of random playouts, from this table.
+    fn sown(table: &[Sowing], t: &Tables) -> Arc<[Sown]> {
+        table
+            .iter()
+            .map(|e| Sown::new(e.words(&t.loop_ones), e.last()))
+            .collect()
+    }
 }
 
 impl PartialEq for Toguz {
@@ -395,25 +407,31 @@ impl Default for Toguz {
 }
 
 /// The standard ruleset's tables, built once: readers of many records make it again and again.
-static STANDARD_TABLE: std::sync::OnceLock<Arc<[Sowing]>> = std::sync::OnceLock::new();
+#[allow(clippy::type_complexity)]
+static STANDARD_TABLE: std::sync::OnceLock<(Arc<[Sowing]>, Arc<[Sown]>)> =
+    std::sync::OnceLock::new();
 
 impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
         let t = Tables::new(&settings);
-        let sowing = if settings.holes == 9 && settings.origin_sowing {
-            // The table depends only on the board size and the origin-sowing switch.
-            STANDARD_TABLE
-                .get_or_init(|| Sowing::table(&settings, &t))
-                .clone()
+        let build = || {
+            let sowing = Sowing::table(&settings, &t);
+            let sown = Sowing::sown(&sowing, &t);
+            (sowing, sown)
+        };
+        let (sowing, sown) = if settings.holes == 9 && settings.origin_sowing {
+            // The tables depend only on the board size and the origin-sowing switch.
+            STANDARD_TABLE.get_or_init(build).clone()
         } else {
-            Sowing::table(&settings, &t)
+            build()
         };
         Ok(Toguz {
             settings,
             t,
             sowing,
+            sown,
         })
     }
 
@@ -744,6 +762,7 @@ impl Toguz {
             },
             t: self.t,
             sowing: self.sowing.clone(),
+            sown: self.sown.clone(),
         };
         let balls = lane(&c.board, o);
         let (last, landing) = plain.sow::<false>(&mut c, o, balls);
@@ -799,6 +818,9 @@ impl Ruleset for Toguz {
     /// Random games through the same sowing with the hash updates compiled out (a playout
     /// never reads the hash); the hash is brought up to date once at the end.
     fn playout<G: RandomSource>(&self, state: &mut ToguzState, rng: &mut G, max_plies: u64) -> u64 {
+        if state.holes() == self.t.n {
+            return playout::playout(self, state, rng, max_plies);
+        }
         let mut s = *state;
         let mut plies = 0;
         while plies < max_plies {
@@ -937,25 +959,14 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        // The same lanes as the draws below, so the loop always ends.
-        if s.holes() != self.t.n {
-            // A state of another board size (parsed, never validated): the plain way.
-            let moves = self.legal_moves(s);
-            return (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
-        }
-        if self.side_empty(s) {
+        // The `k`-th of the legal moves in [`Ruleset::legal_moves`]'s order, read from a table,
+        // as the playout loop draws it (see [`playout`]).
+        let holes = self.playable(s) as usize & 511;
+        if holes == 0 {
             return None;
         }
-        // Rejection sampling: a uniformly random hole until one holds a ball. The choice
-        // then hangs on a well-predicted branch instead of a chain of loads on the board, so
-        // the processor runs ahead into the move.
-        let base = s.base(s.mover);
-        loop {
-            let h = rng.below(self.t.n as u32) as usize;
-            if lane(&s.board, base + h) != 0 {
-                return Some(ToguzMove(h as u8 + 1));
-            }
-        }
+        let k = rng.below(u32::from(playout::COUNT[holes])) as usize;
+        Some(ToguzMove(playout::SELECT[holes][k & 15] + 1))
     }
 
     fn picture(&self, s: &ToguzState) -> String {
@@ -1018,6 +1029,54 @@ crate::serde_as_text!(Toguz);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The playout loop plays, ply by ply, exactly the move [`Ruleset::random_move`] draws from
+    /// the same random numbers, as [`Ruleset::play_unchecked`] plays it, under every switch;
+    /// and whole playouts end where the ply-by-ply games end.
+    #[test]
+    fn playout_matches_random_move_and_play() {
+        use crate::rng::SplitMix64;
+        let rulesets = [
+            "toguz",
+            "toguz:bestemshe",
+            "toguz:kozdatu",
+            "toguz:no-origin-sowing",
+            "toguz:play-to-end",
+            "toguz:holes=3,balls=20",
+            "toguz:holes=1,balls=3",
+            "toguz:holes=9,balls=1,no-tuzdik",
+        ];
+        let mut tuzdiks = 0;
+        for text in rulesets {
+            let rules: Toguz = text.parse().unwrap();
+            for seed in 0..60u64 {
+                let mut s = rules.start();
+                let mut whole = rules.start();
+                let mut rng = SplitMix64::new(seed);
+                let plies = rules.playout(&mut whole, &mut SplitMix64::new(seed), u64::MAX);
+                let mut n = 0;
+                loop {
+                    let mut stepped = s;
+                    let mut rng2 = rng.clone();
+                    let played = rules.playout(&mut stepped, &mut rng2, 1);
+                    let Some(mv) = rules.random_move(&s, &mut rng) else {
+                        assert_eq!((played, stepped), (0, s), "{text} seed {seed}");
+                        break;
+                    };
+                    assert!(rules.is_legal(&s, mv));
+                    rules.play_unchecked(&mut s, mv);
+                    assert_eq!(played, 1);
+                    assert_eq!(stepped, s, "{text} seed {seed} ply {n}");
+                    assert_eq!(rng2.next_u64(), rng.clone().next_u64());
+                    n += 1;
+                }
+                assert!(rules.is_over(&s));
+                assert_eq!((plies, whole), (n, s), "{text} seed {seed}");
+                tuzdiks += s.tuzdiks.iter().filter(|&&t| t != NO_TUZDIK).count();
+            }
+        }
+        assert!(tuzdiks > 100, "only {tuzdiks} tuzdiks made");
+    }
 
     /// The sowing table against sowing ball by ball, for every board size, origin and count.
     #[test]

@@ -1,0 +1,185 @@
+//! Random playouts: the random-game loop with the position held in local variables.
+//!
+//! A **whole-move entry** ([`Sown`]) gives, for an origin lane and a ball count, the balls
+//! every lane receives (laps included) as three ready board words, so a move adds three words
+//! read from the table. The rule masks that change only when a tuzdik is made (which lanes the
+//! mover may capture in, which he may claim, which lanes are tuzdiks) are kept per player and
+//! rebuilt on that rare event, the one branch of a move that random play takes seldom; a
+//! random move is the `k`-th set bit of the mover's non-empty holes, read from a table, with
+//! no rejection loop.
+
+use super::state::{LANES, NO_TUZDIK, lane, nonempty16};
+use super::{Toguz, ToguzState, mask};
+use crate::player::Player;
+use crate::rng::RandomSource;
+
+/// What sowing `b` balls from lane `o` does before rules 4 to 6, at `o * 256 + b`: words 0-2
+/// are the balls each lane receives (laps included), word 3 holds the last lane (bits 0-4)
+/// and the balls it receives (bits 8-15). The top byte of word 3 is zero, so reading lane 31
+/// (the no-tuzdik lane, [`NO_TUZDIK`]) of an entry gives 0, as do lanes 18 to 23.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Sown(pub(super) [u64; 4]);
+
+impl Sown {
+    /// The entry from the words and the last lane of a sowing.
+    pub(super) fn new(words: [u64; 3], last: usize) -> Sown {
+        let gain_last = lane(&[words[0], words[1], words[2], 0], last);
+        Sown([
+            words[0],
+            words[1],
+            words[2],
+            (last as u64 & 31) | u64::from(gain_last) << 8,
+        ])
+    }
+}
+
+/// `SELECT[mask][k]`: the index of the `k`-th set bit of a 9-bit mask; `COUNT[mask]`: its
+/// number of set bits. Portable: no reliance on POPCNT or PDEP.
+pub(super) static SELECT: [[u8; 16]; 512] = {
+    let mut t = [[0u8; 16]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 9 {
+            if m & (1 << bit) != 0 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// See [`SELECT`].
+pub(super) static COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The rule masks that change only when a tuzdik is made.
+struct Masks {
+    /// Per mover: lanes where a last ball making an even count captures (the opponent's
+    /// holes but the mover's tuzdik), one bit per lane.
+    capture: [u32; 2],
+    /// Per mover: lanes where a last ball making 3 claims a tuzdik (rule 6), or none.
+    claim: [u32; 2],
+    /// The lanes sown balls stay in: all but the tuzdik lanes, as board words.
+    open: [u64; 3],
+}
+
+impl Masks {
+    fn new(rules: &Toguz, tz: [usize; 2]) -> Masks {
+        let n = rules.t.n;
+        let side = rules.t.side_bits;
+        let mut m = Masks {
+            capture: [0; 2],
+            claim: [0; 2],
+            open: [!0; 3],
+        };
+        for me in 0..2 {
+            let them = (1 - me) * n;
+            // `tz` lanes are below 32 (masked), so the shifts cannot overflow.
+            m.capture[me] = (side << them) & !(1u32 << tz[me]);
+            if rules.settings.tuzdik && tz[me] == usize::from(NO_TUZDIK) {
+                // Not the opponent's last hole, not the hole mirroring his tuzdik.
+                let mut holes = side & !(1 << (n - 1));
+                let mirror = tz[1 - me].wrapping_sub(me * n);
+                if mirror < n {
+                    holes &= !(1 << mirror);
+                }
+                m.claim[me] = holes << them;
+            }
+            for (o, k) in m.open.iter_mut().zip(&mask::OPEN[tz[me]]) {
+                *o &= k;
+            }
+        }
+        m
+    }
+}
+
+/// [`Ruleset::playout`](crate::Ruleset::playout) for a state of the ruleset's board size.
+#[inline(always)]
+pub(super) fn playout<G: RandomSource>(
+    rules: &Toguz,
+    state: &mut ToguzState,
+    rng: &mut G,
+    max_plies: u64,
+) -> u64 {
+    let t = &rules.t;
+    let n = t.n;
+    let sown = &*rules.sown;
+    let mut b = state.board;
+    let mut kz = state.kazans;
+    let mut tuzdiks = state.tuzdiks;
+    let mut tz = tuzdiks.map(|l| usize::from(l) & (LANES - 1));
+    let mut m = Masks::new(rules, tz);
+    let mut me = state.mover.index() & 1;
+    let mut plies = 0;
+    while plies < max_plies {
+        if kz[0].max(kz[1]) >= t.decide {
+            break;
+        }
+        let base = me * n;
+        let holes = (nonempty16(&b, base) & t.side_bits) as usize & 511;
+        if holes == 0 {
+            break;
+        }
+        let k = rng.below(u32::from(COUNT[holes])) as usize;
+        let o = base + usize::from(SELECT[holes][k & 15]);
+        let balls = lane(&b, o);
+        let Some(e) = sown.get(o << 8 | usize::from(balls)) else {
+            break; // cannot happen: `o` is a lane of the board
+        };
+        let e = &e.0;
+        let last = (e[3] & 31) as usize;
+        // Rule 4: balls sown into a tuzdik go to its owner (the entry's lane 31 is empty).
+        kz[0] = kz[0].wrapping_add(lane(e, tz[0]));
+        kz[1] = kz[1].wrapping_add(lane(e, tz[1]));
+        // Rule 5: the count the last ball makes (the origin was emptied first).
+        let before = lane(&b, last) & u8::from(last != o).wrapping_neg();
+        let c = before.wrapping_add((e[3] >> 8) as u8);
+        let even = (m.capture[me] >> last) as u8 & !c & 1;
+        kz[me] = kz[me].wrapping_add(c & even.wrapping_neg());
+        let keep = u64::from(even).wrapping_sub(1); // all ones when nothing is taken
+        let (clear_origin, clear_last) = (&mask::OPEN[o & 31], &mask::OPEN[last]);
+        for j in 0..3 {
+            let w = (b[j] & clear_origin[j]).wrapping_add(e[j] & m.open[j]);
+            b[j] = w & (clear_last[j] | keep);
+        }
+        // Rule 6, at most twice a game.
+        if (m.claim[me] >> last) & u32::from(c == 3) != 0 {
+            kz[me] = kz[me].wrapping_add(3);
+            for (w, k) in b.iter_mut().zip(clear_last) {
+                *w &= k;
+            }
+            tuzdiks[me] = last as u8;
+            tz[me] = last;
+            m = Masks::new(rules, tz);
+        }
+        me ^= 1;
+        plies += 1;
+    }
+    let mut s = *state;
+    s.board = b;
+    s.kazans = kz;
+    s.tuzdiks = tuzdiks;
+    s.mover = Player::from_index(me);
+    // One full move per North move.
+    let norths = (plies + u64::from(state.mover == Player::North)) / 2;
+    s.fullmove = s
+        .fullmove
+        .saturating_add(u16::try_from(norths).unwrap_or(u16::MAX));
+    if plies > 0 && rules.side_empty(&s) {
+        rules.sweep(&mut s); // rule 7 ends the game
+    }
+    s.hash = s.raw_hash_from_scratch();
+    *state = s;
+    plies
+}
