@@ -959,14 +959,9 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        // The `k`-th of the legal moves in [`Ruleset::legal_moves`]'s order, read from a table,
-        // as the playout loop draws it (see [`playout`]).
-        let holes = self.playable(s) as usize & 511;
-        if holes == 0 {
-            return None;
-        }
-        let k = rng.below(u32::from(playout::COUNT[holes])) as usize;
-        Some(ToguzMove(playout::SELECT[holes][k & 15] + 1))
+        // As the playout loop draws it: see [`playout::draw`].
+        let (h, _) = playout::draw(&s.board, s.base(s.mover), self.t.n, self.t.side_bits, rng)?;
+        Some(ToguzMove(h as u8 + 1))
     }
 
     fn picture(&self, s: &ToguzState) -> String {

@@ -63,6 +63,54 @@ pub(super) static COUNT: [u8; 512] = {
     t
 };
 
+/// Draws the mover's hole to play, uniformly among his holes with balls: `(hole, balls)` with
+/// the hole counted from 0, or `None` if he has no ball. The holes are `n` lanes from `base`
+/// with `side_bits` set for them.
+///
+/// Four holes are drawn at once, uniformly among all `n`, and the first that holds balls is
+/// taken, with no branch: the first non-empty one of independent uniform draws is uniform
+/// among the non-empty holes, and the move then waits only on four parallel reads of the
+/// board. Only when all four are empty (mostly late in a game) is the exact draw used: the
+/// `k`-th non-empty hole, read from [`SELECT`]. Either way the choice is uniform.
+#[inline(always)]
+pub(super) fn draw<G: RandomSource>(
+    b: &[u64; 4],
+    base: usize,
+    n: usize,
+    side_bits: u32,
+    rng: &mut G,
+) -> Option<(usize, u8)> {
+    let (r1, r2) = (rng.next_u64(), rng.next_u64());
+    // Each 32-bit half scaled to `0..n`, as `RandomSource::below` does.
+    let hole = |r: u64| (((r & 0xFFFF_FFFF) * n as u64) >> 32) as usize;
+    let mut pick = 0usize;
+    for r in [r2, r2 >> 32, r1, r1 >> 32] {
+        let h = hole(r);
+        let balls = lane(b, base + h);
+        if balls != 0 {
+            pick = h << 8 | usize::from(balls);
+        }
+    }
+    if pick != 0 {
+        return Some((pick >> 8, pick as u8));
+    }
+    let holes = (nonempty16(b, base) & side_bits) as usize & 511;
+    if holes == 0 {
+        return None;
+    }
+    let k = rng.below(u32::from(COUNT[holes])) as usize;
+    let h = usize::from(SELECT[holes][k & 15]);
+    Some((h, lane(b, base + h)))
+}
+
+/// `THREE[c]`: 1 if `c == 3`, else 0. Read from a table so that the tuzdik test stays one
+/// branch (the compiler splits `a && c == 3` into two, the second one unpredictable).
+static THREE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[3] = 1;
+    t
+};
+
 /// The rule masks that change only when a tuzdik is made.
 struct Masks {
     /// Per mover: lanes where a last ball making an even count captures (the opponent's
@@ -127,13 +175,10 @@ pub(super) fn playout<G: RandomSource>(
             break;
         }
         let base = me * n;
-        let holes = (nonempty16(&b, base) & t.side_bits) as usize & 511;
-        if holes == 0 {
+        let Some((h, balls)) = draw(&b, base, n, t.side_bits, rng) else {
             break;
-        }
-        let k = rng.below(u32::from(COUNT[holes])) as usize;
-        let o = base + usize::from(SELECT[holes][k & 15]);
-        let balls = lane(&b, o);
+        };
+        let o = base + h;
         let Some(e) = sown.get(o << 8 | usize::from(balls)) else {
             break; // cannot happen: `o` is a lane of the board
         };
@@ -154,7 +199,7 @@ pub(super) fn playout<G: RandomSource>(
             b[j] = w & (clear_last[j] | keep);
         }
         // Rule 6, at most twice a game.
-        if (m.claim[me] >> last) & u32::from(c == 3) != 0 {
+        if (m.claim[me] >> last) & u32::from(THREE[usize::from(c)]) != 0 {
             kz[me] = kz[me].wrapping_add(3);
             for (w, k) in b.iter_mut().zip(clear_last) {
                 *w &= k;
