@@ -960,7 +960,7 @@ impl Ruleset for Toguz {
             return None;
         }
         // As the playout loop draws it: see [`playout::draw`].
-        let (h, _) = playout::draw(&s.board, s.base(s.mover), self.t.n, self.t.side_bits, rng)?;
+        let (h, _) = playout::draw(&playout::bytes(s.board), s.base(s.mover), self.t.n, self.t.side_bits, rng)?;
         Some(ToguzMove(h as u8 + 1))
     }
 

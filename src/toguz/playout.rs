@@ -8,29 +8,51 @@
 //! random move is the `k`-th set bit of the mover's non-empty holes, read from a table, with
 //! no rejection loop.
 
-use super::state::{LANES, NO_TUZDIK, lane, nonempty16};
+use super::state::{LANES, NO_TUZDIK, nonempty16};
 use super::{Toguz, ToguzState, mask};
 use crate::player::Player;
 use crate::rng::RandomSource;
 
-/// What sowing `b` balls from lane `o` does before rules 4 to 6, at `o * 256 + b`: words 0-2
-/// are the balls each lane receives (laps included), word 3 holds the last lane (bits 0-4)
-/// and the balls it receives (bits 8-15). The top byte of word 3 is zero, so reading lane 31
-/// (the no-tuzdik lane, [`NO_TUZDIK`]) of an entry gives 0, as do lanes 18 to 23.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Sown(pub(super) [u64; 4]);
+/// What sowing `b` balls from lane `o` does before rules 4 to 6, at `o * 256 + b`: bytes
+/// 0-23 are the balls each lane receives (laps included), three board words in
+/// little-endian order; byte 24 is the last lane and byte 25 the balls it receives. Byte 31
+/// is zero, so reading lane 31 (the no-tuzdik lane, [`NO_TUZDIK`]) of an entry gives 0, as
+/// do lanes 18 to 23.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sown(pub(super) [u8; 32]);
 
 impl Sown {
     /// The entry from the words and the last lane of a sowing.
     pub(super) fn new(words: [u64; 3], last: usize) -> Sown {
-        let gain_last = lane(&[words[0], words[1], words[2], 0], last);
-        Sown([
-            words[0],
-            words[1],
-            words[2],
-            (last as u64 & 31) | u64::from(gain_last) << 8,
-        ])
+        let mut bytes = bytes([words[0], words[1], words[2], 0]);
+        bytes[24] = last as u8 & 31;
+        bytes[25] = bytes[last & 31];
+        Sown(bytes)
     }
+}
+
+/// Board words as lanes of bytes (lane `i` is byte `i`): a lane is then one byte load.
+#[inline(always)]
+pub(super) fn bytes(words: [u64; 4]) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    for (chunk, w) in b.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+    b
+}
+
+/// Word `j` (`j < 4`) of lanes held as bytes.
+#[inline(always)]
+fn word(b: &[u8; 32], j: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[8 * (j & 3)..8 * (j & 3) + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Lanes held as bytes back as board words.
+#[inline(always)]
+fn words(b: &[u8; 32]) -> [u64; 4] {
+    [word(b, 0), word(b, 1), word(b, 2), word(b, 3)]
 }
 
 /// `SELECT[mask][k]`: the index of the `k`-th set bit of a 9-bit mask; `COUNT[mask]`: its
@@ -74,7 +96,7 @@ pub(super) static COUNT: [u8; 512] = {
 /// `k`-th non-empty hole, read from [`SELECT`]. Either way the choice is uniform.
 #[inline(always)]
 pub(super) fn draw<G: RandomSource>(
-    b: &[u64; 4],
+    b: &[u8; 32],
     base: usize,
     n: usize,
     side_bits: u32,
@@ -86,7 +108,7 @@ pub(super) fn draw<G: RandomSource>(
     let mut pick = 0usize;
     for r in [r2, r2 >> 32, r1, r1 >> 32] {
         let h = hole(r);
-        let balls = lane(b, base + h);
+        let balls = b[(base + h) & 31];
         if balls != 0 {
             pick = h << 8 | usize::from(balls);
         }
@@ -94,13 +116,13 @@ pub(super) fn draw<G: RandomSource>(
     if pick != 0 {
         return Some((pick >> 8, pick as u8));
     }
-    let holes = (nonempty16(b, base) & side_bits) as usize & 511;
+    let holes = (nonempty16(&words(b), base) & side_bits) as usize & 511;
     if holes == 0 {
         return None;
     }
     let k = rng.below(u32::from(COUNT[holes])) as usize;
     let h = usize::from(SELECT[holes][k & 15]);
-    Some((h, lane(b, base + h)))
+    Some((h, b[(base + h) & 31]))
 }
 
 /// `THREE[c]`: 1 if `c == 3`, else 0. Read from a table so that the tuzdik test stays one
@@ -163,7 +185,7 @@ pub(super) fn playout<G: RandomSource>(
     let t = &rules.t;
     let n = t.n;
     let sown = &*rules.sown;
-    let mut b = state.board;
+    let mut b = bytes(state.board);
     let mut kz = state.kazans;
     let mut tuzdiks = state.tuzdiks;
     let mut tz = tuzdiks.map(|l| usize::from(l) & (LANES - 1));
@@ -183,27 +205,25 @@ pub(super) fn playout<G: RandomSource>(
             break; // cannot happen: `o` is a lane of the board
         };
         let e = &e.0;
-        let last = (e[3] & 31) as usize;
+        let last = usize::from(e[24] & 31);
         // Rule 4: balls sown into a tuzdik go to its owner (the entry's lane 31 is empty).
-        kz[0] = kz[0].wrapping_add(lane(e, tz[0]));
-        kz[1] = kz[1].wrapping_add(lane(e, tz[1]));
+        kz[0] = kz[0].wrapping_add(e[tz[0] & 31]);
+        kz[1] = kz[1].wrapping_add(e[tz[1] & 31]);
         // Rule 5: the count the last ball makes (the origin was emptied first).
-        let before = lane(&b, last) & u8::from(last != o).wrapping_neg();
-        let c = before.wrapping_add((e[3] >> 8) as u8);
+        let before = b[last] & u8::from(last != o).wrapping_neg();
+        let c = before.wrapping_add(e[25]);
         let even = (m.capture[me] >> last) as u8 & !c & 1;
         kz[me] = kz[me].wrapping_add(c & even.wrapping_neg());
         let keep = u64::from(even).wrapping_sub(1); // all ones when nothing is taken
         let (clear_origin, clear_last) = (&mask::OPEN[o & 31], &mask::OPEN[last]);
         for j in 0..3 {
-            let w = (b[j] & clear_origin[j]).wrapping_add(e[j] & m.open[j]);
-            b[j] = w & (clear_last[j] | keep);
+            let w = (word(&b, j) & clear_origin[j]).wrapping_add(word(e, j) & m.open[j]);
+            b[8 * j..8 * j + 8].copy_from_slice(&(w & (clear_last[j] | keep)).to_le_bytes());
         }
         // Rule 6, at most twice a game.
         if (m.claim[me] >> last) & u32::from(THREE[usize::from(c)]) != 0 {
             kz[me] = kz[me].wrapping_add(3);
-            for (w, k) in b.iter_mut().zip(clear_last) {
-                *w &= k;
-            }
+            b[last] = 0;
             tuzdiks[me] = last as u8;
             tz[me] = last;
             m = Masks::new(rules, tz);
@@ -212,7 +232,7 @@ pub(super) fn playout<G: RandomSource>(
         plies += 1;
     }
     let mut s = *state;
-    s.board = b;
+    s.board = words(&b);
     s.kazans = kz;
     s.tuzdiks = tuzdiks;
     s.mover = Player::from_index(me);
