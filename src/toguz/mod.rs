@@ -90,9 +90,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub use notation::{MoveText, Style};
+use playout::Sown;
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
-use playout::Sown;
 use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
 
 use crate::error::{
@@ -960,7 +960,13 @@ impl Ruleset for Toguz {
             return None;
         }
         // As the playout loop draws it: see [`playout::draw`].
-        let (h, _) = playout::draw(&playout::bytes(s.board), s.base(s.mover), self.t.n, self.t.side_bits, rng)?;
+        let (h, _) = playout::draw(
+            &playout::bytes(s.board),
+            s.base(s.mover),
+            self.t.n,
+            self.t.side_bits,
+            rng,
+        )?;
         Some(ToguzMove(h as u8 + 1))
     }
 
@@ -1052,7 +1058,7 @@ mod tests {
                 let mut n = 0;
                 loop {
                     let mut stepped = s;
-                    let mut rng2 = rng.clone();
+                    let mut rng2 = rng;
                     let played = rules.playout(&mut stepped, &mut rng2, 1);
                     let Some(mv) = rules.random_move(&s, &mut rng) else {
                         assert_eq!((played, stepped), (0, s), "{text} seed {seed}");
@@ -1062,7 +1068,7 @@ mod tests {
                     rules.play_unchecked(&mut s, mv);
                     assert_eq!(played, 1);
                     assert_eq!(stepped, s, "{text} seed {seed} ply {n}");
-                    assert_eq!(rng2.next_u64(), rng.clone().next_u64());
+                    assert_eq!(rng2, rng);
                     n += 1;
                 }
                 assert!(rules.is_over(&s));
