@@ -51,12 +51,16 @@
 //! lane and what it receives. The new board is
 //! then three word operations with masks read from tables (which lanes are tuzdiks, whether
 //! the last hole is taken), with no branch on the outcome, which random play could not
-//! predict. A random move draws a hole until it finds one holding balls, so the next move does
-//! not wait on the board. The state keeps an additive Zobrist hash, updated by every move from
-//! the same table entry (a prefix sum of lane keys covers a whole run of sown lanes);
-//! [`Ruleset::playout`] runs the same sowing with the hash updates compiled out and brings the
-//! hash up to date once at the end. Measured figures are in `benches/toguz.rs` and the commit
-//! log.
+//! predict. The state keeps an additive Zobrist hash, updated by every move from the same table
+//! entry (a prefix sum of lane keys covers a whole run of sown lanes).
+//!
+//! [`Ruleset::playout`] has a loop of its own (`playout.rs`): the position in local variables
+//! with the board as lanes of bytes, a whole-move table with the three board words of every
+//! move ready, the rule masks that change only with a new tuzdik rebuilt on that rare event,
+//! no hash updates (the hash is brought up to date once at the end), and a random move that
+//! takes the first non-empty hole of four drawn at once, with no branch (an exact draw when
+//! all four are empty). [`Ruleset::random_move`] draws the same way. Measured figures are in
+//! `benches/toguz.rs` and the commit log.
 //!
 //! # Notation
 //! A move prints as the federation books write it: origin hole, landing hole, and `x` for a

@@ -4,9 +4,9 @@
 //! every lane receives (laps included) as three ready board words, so a move adds three words
 //! read from the table. The rule masks that change only when a tuzdik is made (which lanes the
 //! mover may capture in, which he may claim, which lanes are tuzdiks) are kept per player and
-//! rebuilt on that rare event, the one branch of a move that random play takes seldom; a
-//! random move is the `k`-th set bit of the mover's non-empty holes, read from a table, with
-//! no rejection loop.
+//! rebuilt on that rare event, the one branch of a move that random play takes seldom. The
+//! board is held as lanes of bytes, so reading a lane is one load. A random move is drawn by
+//! [`draw`], without a loop and, nearly always, without a branch.
 
 use super::state::{LANES, NO_TUZDIK, nonempty16};
 use super::{Toguz, ToguzState, mask};
