@@ -391,7 +391,8 @@ impl Sowing {
     fn sown(table: &[Sowing], t: &Tables) -> Arc<[Sown]> {
         table
             .iter()
-            .map(|e| Sown::new(e.words(&t.loop_ones), e.last()))
+            .enumerate()
+            .map(|(i, e)| Sown::new(e.words(&t.loop_ones), i >> 8, e.last()))
             .collect()
     }
 }

@@ -15,18 +15,20 @@ use crate::rng::RandomSource;
 
 /// What sowing `b` balls from lane `o` does before rules 4 to 6, at `o * 256 + b`: bytes
 /// 0-23 are the balls each lane receives (laps included), three board words in
-/// little-endian order; byte 24 is the last lane and byte 25 the balls it receives. Byte 31
+/// little-endian order; byte 24 is the last lane, byte 25 the balls it receives and byte 26
+/// `0xFF`, or 0 if the last lane is the origin (whose balls were all lifted). Byte 31
 /// is zero, so reading lane 31 (the no-tuzdik lane, [`NO_TUZDIK`]) of an entry gives 0, as
 /// do lanes 18 to 23.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Sown(pub(super) [u8; 32]);
 
 impl Sown {
-    /// The entry from the words and the last lane of a sowing.
-    pub(super) fn new(words: [u64; 3], last: usize) -> Sown {
+    /// The entry from the words, the origin and the last lane of a sowing.
+    pub(super) fn new(words: [u64; 3], origin: usize, last: usize) -> Sown {
         let mut bytes = bytes([words[0], words[1], words[2], 0]);
         bytes[24] = last as u8 & 31;
         bytes[25] = bytes[last & 31];
+        bytes[26] = if last == origin { 0 } else { 0xFF };
         Sown(bytes)
     }
 }
@@ -210,7 +212,7 @@ pub(super) fn playout<G: RandomSource>(
         kz[0] = kz[0].wrapping_add(e[tz[0] & 31]);
         kz[1] = kz[1].wrapping_add(e[tz[1] & 31]);
         // Rule 5: the count the last ball makes (the origin was emptied first).
-        let before = b[last] & u8::from(last != o).wrapping_neg();
+        let before = b[last] & e[26];
         let c = before.wrapping_add(e[25]);
         let even = (m.capture[me] >> last) as u8 & !c & 1;
         kz[me] = kz[me].wrapping_add(c & even.wrapping_neg());
