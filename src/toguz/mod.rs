@@ -58,8 +58,8 @@
 //! with the board as lanes of bytes, a whole-move table with the three board words of every
 //! move ready, the rule masks that change only with a new tuzdik rebuilt on that rare event,
 //! no hash updates (the hash is brought up to date once at the end), and a random move that
-//! takes the first non-empty hole of four drawn at once, with no branch (an exact draw when
-//! all four are empty). [`Ruleset::random_move`] draws the same way. Measured figures are in
+//! takes the first non-empty hole of three drawn at once, with no branch (an exact draw when
+//! all three are empty). [`Ruleset::random_move`] draws the same way. Measured figures are in
 //! `benches/toguz.rs` and the commit log.
 //!
 //! # Notation

@@ -91,10 +91,10 @@ pub(super) static COUNT: [u8; 512] = {
 /// the hole counted from 0, or `None` if he has no ball. The holes are `n` lanes from `base`
 /// with `side_bits` set for them.
 ///
-/// Four holes are drawn at once, uniformly among all `n`, and the first that holds balls is
+/// Three holes are drawn at once, uniformly among all `n`, and the first that holds balls is
 /// taken, with no branch: the first non-empty one of independent uniform draws is uniform
-/// among the non-empty holes, and the move then waits only on four parallel reads of the
-/// board. Only when all four are empty (mostly late in a game) is the exact draw used: the
+/// among the non-empty holes, and the move then waits only on three parallel reads of the
+/// board. Only when all three are empty (mostly late in a game) is the exact draw used: the
 /// `k`-th non-empty hole, read from [`SELECT`]. Either way the choice is uniform.
 #[inline(always)]
 pub(super) fn draw<G: RandomSource>(
@@ -105,10 +105,10 @@ pub(super) fn draw<G: RandomSource>(
     rng: &mut G,
 ) -> Option<(usize, u8)> {
     let (r1, r2) = (rng.next_u64(), rng.next_u64());
-    // Each 32-bit half scaled to `0..n`, as `RandomSource::below` does.
+    // A 32-bit half of a random word scaled to `0..n`, as `RandomSource::below` does.
     let hole = |r: u64| (((r & 0xFFFF_FFFF) * n as u64) >> 32) as usize;
     let mut pick = 0usize;
-    for r in [r2, r2 >> 32, r1, r1 >> 32] {
+    for r in [r2, r1, r1 >> 32] {
         let h = hole(r);
         let balls = b[(base + h) & 31];
         if balls != 0 {
