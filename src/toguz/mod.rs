@@ -51,12 +51,16 @@
 //! lane and what it receives. The new board is
 //! then three word operations with masks read from tables (which lanes are tuzdiks, whether
 //! the last hole is taken), with no branch on the outcome, which random play could not
-//! predict. A random move draws a hole until it finds one holding balls, so the next move does
-//! not wait on the board. The state keeps an additive Zobrist hash, updated by every move from
-//! the same table entry (a prefix sum of lane keys covers a whole run of sown lanes);
-//! [`Ruleset::playout`] runs the same sowing with the hash updates compiled out and brings the
-//! hash up to date once at the end. Measured figures are in `benches/toguz.rs` and the commit
-//! log.
+//! predict. The state keeps an additive Zobrist hash, updated by every move from the same table
+//! entry (a prefix sum of lane keys covers a whole run of sown lanes).
+//!
+//! [`Ruleset::playout`] has a loop of its own (`playout.rs`): the position in local variables
+//! with the board as lanes of bytes, a whole-move table with the three board words of every
+//! move ready, the rule masks that change only with a new tuzdik rebuilt on that rare event,
+//! no hash updates (the hash is brought up to date once at the end), and a random move that
+//! takes the first non-empty hole of three drawn at once, with no branch (an exact draw when
+//! all three are empty). [`Ruleset::random_move`] draws the same way. Measured figures are in
+//! `benches/toguz.rs` and the commit log.
 //!
 //! # Notation
 //! A move prints as the federation books write it: origin hole, landing hole, and `x` for a
@@ -81,6 +85,7 @@
 
 mod notation;
 pub mod pgn;
+mod playout;
 mod settings;
 mod state;
 
@@ -89,6 +94,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub use notation::{MoveText, Style};
+use playout::Sown;
 pub use settings::ToguzSettings;
 pub use state::ToguzState;
 use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
@@ -279,6 +285,8 @@ pub struct Toguz {
     t: Tables,
     /// The sowing table, shared between clones (see [`Sowing`]).
     sowing: Arc<[Sowing]>,
+    /// The whole-move table of random playouts, shared between clones (see [`Sown`]).
+    sown: Arc<[Sown]>,
 }
 
 /// What sowing `b` balls from lane `o` does to the board before rules 4 to 6, precomputed
@@ -378,6 +386,15 @@ impl Sowing {
         }
         table.into()
     }
+
+    /// The whole-move table of random playouts, from this table.
+    fn sown(table: &[Sowing], t: &Tables) -> Arc<[Sown]> {
+        table
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Sown::new(e.words(&t.loop_ones), i >> 8, e.last()))
+            .collect()
+    }
 }
 
 impl PartialEq for Toguz {
@@ -395,25 +412,31 @@ impl Default for Toguz {
 }
 
 /// The standard ruleset's tables, built once: readers of many records make it again and again.
-static STANDARD_TABLE: std::sync::OnceLock<Arc<[Sowing]>> = std::sync::OnceLock::new();
+#[allow(clippy::type_complexity)]
+static STANDARD_TABLE: std::sync::OnceLock<(Arc<[Sowing]>, Arc<[Sown]>)> =
+    std::sync::OnceLock::new();
 
 impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
         let t = Tables::new(&settings);
-        let sowing = if settings.holes == 9 && settings.origin_sowing {
-            // The table depends only on the board size and the origin-sowing switch.
-            STANDARD_TABLE
-                .get_or_init(|| Sowing::table(&settings, &t))
-                .clone()
+        let build = || {
+            let sowing = Sowing::table(&settings, &t);
+            let sown = Sowing::sown(&sowing, &t);
+            (sowing, sown)
+        };
+        let (sowing, sown) = if settings.holes == 9 && settings.origin_sowing {
+            // The tables depend only on the board size and the origin-sowing switch.
+            STANDARD_TABLE.get_or_init(build).clone()
         } else {
-            Sowing::table(&settings, &t)
+            build()
         };
         Ok(Toguz {
             settings,
             t,
             sowing,
+            sown,
         })
     }
 
@@ -744,6 +767,7 @@ impl Toguz {
             },
             t: self.t,
             sowing: self.sowing.clone(),
+            sown: self.sown.clone(),
         };
         let balls = lane(&c.board, o);
         let (last, landing) = plain.sow::<false>(&mut c, o, balls);
@@ -799,6 +823,9 @@ impl Ruleset for Toguz {
     /// Random games through the same sowing with the hash updates compiled out (a playout
     /// never reads the hash); the hash is brought up to date once at the end.
     fn playout<G: RandomSource>(&self, state: &mut ToguzState, rng: &mut G, max_plies: u64) -> u64 {
+        if state.holes() == self.t.n {
+            return playout::playout(self, state, rng, max_plies);
+        }
         let mut s = *state;
         let mut plies = 0;
         while plies < max_plies {
@@ -937,25 +964,15 @@ impl Ruleset for Toguz {
         if self.decided(s) {
             return None;
         }
-        // The same lanes as the draws below, so the loop always ends.
-        if s.holes() != self.t.n {
-            // A state of another board size (parsed, never validated): the plain way.
-            let moves = self.legal_moves(s);
-            return (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
-        }
-        if self.side_empty(s) {
-            return None;
-        }
-        // Rejection sampling: a uniformly random hole until one holds a ball. The choice
-        // then hangs on a well-predicted branch instead of a chain of loads on the board, so
-        // the processor runs ahead into the move.
-        let base = s.base(s.mover);
-        loop {
-            let h = rng.below(self.t.n as u32) as usize;
-            if lane(&s.board, base + h) != 0 {
-                return Some(ToguzMove(h as u8 + 1));
-            }
-        }
+        // As the playout loop draws it: see [`playout::draw`].
+        let (h, _) = playout::draw(
+            &playout::bytes(s.board),
+            s.base(s.mover),
+            self.t.n,
+            self.t.side_bits,
+            rng,
+        )?;
+        Some(ToguzMove(h as u8 + 1))
     }
 
     fn picture(&self, s: &ToguzState) -> String {
@@ -1018,6 +1035,54 @@ crate::serde_as_text!(Toguz);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The playout loop plays, ply by ply, exactly the move [`Ruleset::random_move`] draws from
+    /// the same random numbers, as [`Ruleset::play_unchecked`] plays it, under every switch;
+    /// and whole playouts end where the ply-by-ply games end.
+    #[test]
+    fn playout_matches_random_move_and_play() {
+        use crate::rng::SplitMix64;
+        let rulesets = [
+            "toguz",
+            "toguz:bestemshe",
+            "toguz:kozdatu",
+            "toguz:no-origin-sowing",
+            "toguz:play-to-end",
+            "toguz:holes=3,balls=20",
+            "toguz:holes=1,balls=3",
+            "toguz:holes=9,balls=1,no-tuzdik",
+        ];
+        let mut tuzdiks = 0;
+        for text in rulesets {
+            let rules: Toguz = text.parse().unwrap();
+            for seed in 0..60u64 {
+                let mut s = rules.start();
+                let mut whole = rules.start();
+                let mut rng = SplitMix64::new(seed);
+                let plies = rules.playout(&mut whole, &mut SplitMix64::new(seed), u64::MAX);
+                let mut n = 0;
+                loop {
+                    let mut stepped = s;
+                    let mut rng2 = rng;
+                    let played = rules.playout(&mut stepped, &mut rng2, 1);
+                    let Some(mv) = rules.random_move(&s, &mut rng) else {
+                        assert_eq!((played, stepped), (0, s), "{text} seed {seed}");
+                        break;
+                    };
+                    assert!(rules.is_legal(&s, mv));
+                    rules.play_unchecked(&mut s, mv);
+                    assert_eq!(played, 1);
+                    assert_eq!(stepped, s, "{text} seed {seed} ply {n}");
+                    assert_eq!(rng2, rng);
+                    n += 1;
+                }
+                assert!(rules.is_over(&s));
+                assert_eq!((plies, whole), (n, s), "{text} seed {seed}");
+                tuzdiks += s.tuzdiks.iter().filter(|&&t| t != NO_TUZDIK).count();
+            }
+        }
+        assert!(tuzdiks > 100, "only {tuzdiks} tuzdiks made");
+    }
 
     /// The sowing table against sowing ball by ball, for every board size, origin and count.
     #[test]
