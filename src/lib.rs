@@ -4,6 +4,7 @@
 
 pub mod any;
 pub mod error;
+mod hashing;
 pub mod kalah;
 mod movelist;
 mod perft;
@@ -14,6 +15,7 @@ mod rng;
 mod ruleset;
 pub mod search;
 pub mod switches;
+mod text;
 pub mod toguz;
 pub mod tsoro;
 

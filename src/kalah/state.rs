@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
+use crate::text::Fields;
+use crate::text::parse_count;
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -64,12 +66,8 @@ pub(crate) const fn lane(word: u64, i: usize) -> u8 {
 /// only if a small integer combination of random 64-bit keys vanishes: as rare as with XOR
 /// keys. [`mix`] spreads the bits when the hash is read.
 pub(crate) mod keys {
-    const fn splitmix(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    pub(crate) use crate::hashing::mix;
+    use crate::hashing::splitmix;
     const fn key(i: u64) -> u64 {
         splitmix(0x4B41_4C41_4800_0000 + i * 0x1234_5678_9ABC)
     }
@@ -87,16 +85,6 @@ pub(crate) mod keys {
     pub(crate) const NORTH: u64 = key(16);
     /// Added per pie phase (index = phase).
     pub(crate) const PIE: [u64; 3] = [0, key(17), key(18)];
-
-    /// MurmurHash3's 64-bit finaliser: a bijection, so it adds no collisions.
-    #[inline]
-    pub(crate) const fn mix(mut h: u64) -> u64 {
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        h ^ (h >> 33)
-    }
 }
 
 impl KalahState {
@@ -204,55 +192,12 @@ fn parse_row(
     Ok(out)
 }
 
-fn parse_count(item: &str, at: usize, field: &'static str) -> Result<u8, PositionParseError> {
-    if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
-        let problem = if item.is_empty() {
-            TextProblem::Missing
-        } else {
-            TextProblem::NotANumber(item.to_string())
-        };
-        return Err(PositionParseError::new(at, field, problem));
-    }
-    match item.parse::<u64>() {
-        Ok(v) if v <= u64::from(u8::MAX) => Ok(v as u8),
-        Ok(v) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge { value: v, max: 255 },
-        )),
-        Err(_) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge {
-                value: u64::MAX,
-                max: 255,
-            },
-        )),
-    }
-}
-
 impl FromStr for KalahState {
     type Err = PositionParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        // Fields separated by single spaces, with their byte offsets.
-        let mut fields = Vec::new();
-        let mut at = 0;
-        for f in text.split(' ') {
-            fields.push((at, f));
-            at += f.len() + 1;
-        }
-        let field = |i: usize, name: &'static str| -> Result<(usize, &str), PositionParseError> {
-            match fields.get(i) {
-                Some(&(at, f)) if !f.is_empty() => Ok((at, f)),
-                Some(&(at, _)) => Err(PositionParseError::new(at, name, TextProblem::Missing)),
-                None => Err(PositionParseError::new(
-                    text.len(),
-                    name,
-                    TextProblem::Missing,
-                )),
-            }
-        };
+        let fields = Fields::new(text);
+        let field = |i: usize, name: &'static str| fields.get(i, name);
         let (at0, rows) = field(0, "rows")?;
         let Some((north_text, south_text)) = rows.split_once('/') else {
             return Err(PositionParseError::new(
@@ -306,13 +251,13 @@ impl FromStr for KalahState {
                 ));
             }
         };
-        let pie = match fields.get(4) {
+        let pie = match fields.optional(4) {
             None => Pie::Done,
-            Some(&(_, "pie")) => match mover {
+            Some((_, "pie")) => match mover {
                 Player::South => Pie::Opening,
                 Player::North => Pie::Offer,
             },
-            Some(&(a4, t4)) => {
+            Some((a4, t4)) => {
                 return Err(PositionParseError::new(
                     a4,
                     "pie marker",
@@ -323,9 +268,7 @@ impl FromStr for KalahState {
                 ));
             }
         };
-        if let Some(&(a5, _)) = fields.get(5) {
-            return Err(PositionParseError::new(a5, "end", TextProblem::Extra));
-        }
+        fields.end(5)?;
         let total: u32 = north
             .iter()
             .chain(&south)

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
+use crate::text::Fields;
 
 /// A Toguz Kumalak position: the balls in every hole (otau), both kazans, both tuzdiks, the
 /// player to move and the full-move number.
@@ -113,13 +114,9 @@ pub(crate) fn nonempty16(board: &[u64; 4], first: usize) -> u32 {
 /// out: positions that differ only in it are the same for search.
 pub(crate) mod keys {
     use super::LANES;
+    pub(crate) use crate::hashing::mix;
+    use crate::hashing::splitmix;
 
-    const fn splitmix(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     const fn key(i: u64) -> u64 {
         splitmix(0x544F_4755_5A00_0000 + i * 0x1234_5678_9ABD)
     }
@@ -164,16 +161,6 @@ pub(crate) mod keys {
     };
     /// Added when North is to move.
     pub(crate) const NORTH: u64 = key(300);
-
-    /// The final mix (MurmurHash3's 64-bit finaliser): a bijection, so it adds no collisions.
-    #[inline]
-    pub(crate) const fn mix(mut h: u64) -> u64 {
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        h ^ (h >> 33)
-    }
 }
 
 impl ToguzState {
@@ -406,23 +393,8 @@ impl FromStr for ToguzState {
     type Err = PositionParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut fields = Vec::new();
-        let mut at = 0;
-        for f in text.split(' ') {
-            fields.push((at, f));
-            at += f.len() + 1;
-        }
-        let field = |i: usize, name: &'static str| -> Result<(usize, &str), PositionParseError> {
-            match fields.get(i) {
-                Some(&(at, f)) if !f.is_empty() => Ok((at, f)),
-                Some(&(at, _)) => Err(PositionParseError::new(at, name, TextProblem::Missing)),
-                None => Err(PositionParseError::new(
-                    text.len(),
-                    name,
-                    TextProblem::Missing,
-                )),
-            }
-        };
+        let fields = Fields::new(text);
+        let field = |i: usize, name: &'static str| fields.get(i, name);
         let (at0, rows) = field(0, "rows")?;
         let Some((north_text, south_text)) = rows.split_once('/') else {
             return Err(PositionParseError::new(
@@ -482,9 +454,7 @@ impl FromStr for ToguzState {
                 },
             ));
         }
-        if let Some(&(a5, _)) = fields.get(5) {
-            return Err(PositionParseError::new(a5, "end", TextProblem::Extra));
-        }
+        fields.end(5)?;
         let total: u32 = north_counts
             .iter()
             .chain(&south_counts)

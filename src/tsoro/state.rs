@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::moves::Hole;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
+use crate::text::parse_count;
 
 /// Bytes kept per player's loop: room for the largest loop (2 x 21 holes), padded to a
 /// multiple of 16 so loop copies and compares are a few vector moves.
@@ -85,13 +86,9 @@ pub struct TsoroState {
 /// adds one key; [`mix`](keys::mix) spreads the bits when it is read.
 pub(crate) mod keys {
     use super::LOOP;
+    pub(crate) use crate::hashing::mix;
+    use crate::hashing::splitmix;
 
-    const fn splitmix(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     const fn key(i: u64) -> u64 {
         splitmix(0x5453_4F52_4F00_0000 ^ i.wrapping_mul(0x2545_F491_4F6C_DD1D))
     }
@@ -147,16 +144,6 @@ pub(crate) mod keys {
         } else {
             CAPTURES[player % 2][c as usize % 3]
         }
-    }
-
-    /// The final mix (MurmurHash3's 64-bit finaliser): a bijection, so it adds no collisions.
-    #[inline]
-    pub(crate) const fn mix(mut h: u64) -> u64 {
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        h ^ (h >> 33)
     }
 }
 
@@ -285,33 +272,6 @@ const ROW_NAMES: [&str; 4] = [
     "south inner row",
     "south outer row",
 ];
-
-fn parse_count(item: &str, at: usize, field: &'static str) -> Result<u8, PositionParseError> {
-    if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
-        let problem = if item.is_empty() {
-            TextProblem::Missing
-        } else {
-            TextProblem::NotANumber(item.to_string())
-        };
-        return Err(PositionParseError::new(at, field, problem));
-    }
-    match item.parse::<u64>() {
-        Ok(v) if v <= u64::from(u8::MAX) => Ok(v as u8),
-        Ok(v) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge { value: v, max: 255 },
-        )),
-        Err(_) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge {
-                value: u64::MAX,
-                max: 255,
-            },
-        )),
-    }
-}
 
 fn unexpected(
     at: usize,

@@ -1,0 +1,74 @@
+//! Pieces shared by the games' position-text parsers.
+
+use crate::error::{PositionParseError, TextProblem};
+
+/// A position text split at single spaces, each field with its byte offset, so that every
+/// error can say where it is.
+pub(crate) struct Fields<'a> {
+    text: &'a str,
+    fields: Vec<(usize, &'a str)>,
+}
+
+impl<'a> Fields<'a> {
+    /// Splits `text` at every space (two spaces make an empty, missing field).
+    pub(crate) fn new(text: &'a str) -> Self {
+        let mut fields = Vec::new();
+        let mut at = 0;
+        for f in text.split(' ') {
+            fields.push((at, f));
+            at += f.len() + 1;
+        }
+        Fields { text, fields }
+    }
+
+    /// Field `i` and its offset; a typed `Missing` error naming `name` if it is absent or
+    /// empty.
+    pub(crate) fn get(
+        &self,
+        i: usize,
+        name: &'static str,
+    ) -> Result<(usize, &'a str), PositionParseError> {
+        match self.fields.get(i) {
+            Some(&(at, f)) if !f.is_empty() => Ok((at, f)),
+            Some(&(at, _)) => Err(PositionParseError::new(at, name, TextProblem::Missing)),
+            None => Err(PositionParseError::new(
+                self.text.len(),
+                name,
+                TextProblem::Missing,
+            )),
+        }
+    }
+
+    /// Field `i` if present (possibly empty), for optional trailing fields.
+    pub(crate) fn optional(&self, i: usize) -> Option<(usize, &'a str)> {
+        self.fields.get(i).copied()
+    }
+
+    /// An `Extra` error if there is a field `i` or later.
+    pub(crate) fn end(&self, i: usize) -> Result<(), PositionParseError> {
+        match self.fields.get(i) {
+            Some(&(at, _)) => Err(PositionParseError::new(at, "end", TextProblem::Extra)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A count of seeds in decimal, `0..=255`, at byte `at` of field `field`.
+pub(crate) fn parse_count(
+    item: &str,
+    at: usize,
+    field: &'static str,
+) -> Result<u8, PositionParseError> {
+    if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
+        let problem = if item.is_empty() {
+            TextProblem::Missing
+        } else {
+            TextProblem::NotANumber(item.to_string())
+        };
+        return Err(PositionParseError::new(at, field, problem));
+    }
+    // All digits: an error can only be overflow.
+    let value = item.parse::<u64>().unwrap_or(u64::MAX);
+    u8::try_from(value)
+        .map_err(|_| PositionParseError::new(at, field, TextProblem::TooLarge { value, max: 255 }))
+}
