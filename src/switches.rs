@@ -143,3 +143,28 @@ macro_rules! serde_as_text {
         }
     };
 }
+
+/// Implements ruleset text for a ruleset type `R` with a `settings: S` field and a
+/// `R::new(S) -> Result<R, SettingsError>` constructor: `FromStr` parses the settings then
+/// builds the ruleset, `Display` prints the settings, and serde goes through that text.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! ruleset_text {
+    ($ruleset:ident, $settings:ty) => {
+        impl ::std::str::FromStr for $ruleset {
+            type Err = $crate::RulesetParseError;
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                let settings: $settings = text.parse()?;
+                Ok($ruleset::new(settings)?)
+            }
+        }
+
+        impl ::std::fmt::Display for $ruleset {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(&self.settings, f)
+            }
+        }
+
+        $crate::serde_as_text!($ruleset);
+    };
+}

@@ -72,3 +72,23 @@ pub(crate) fn parse_count(
     u8::try_from(value)
         .map_err(|_| PositionParseError::new(at, field, TextProblem::TooLarge { value, max: 255 }))
 }
+
+/// Checks that every count of a parsed position (pits or holes, and stores) adds up to at
+/// most 255, the most the engines' 8-bit lanes hold; `field` names the total for the error.
+pub(crate) fn check_total<'c>(
+    counts: impl IntoIterator<Item = &'c u8>,
+    field: &'static str,
+) -> Result<(), PositionParseError> {
+    let total: u64 = counts.into_iter().map(|&c| u64::from(c)).sum();
+    if total > 255 {
+        return Err(PositionParseError::new(
+            0,
+            field,
+            TextProblem::TooLarge {
+                value: total,
+                max: 255,
+            },
+        ));
+    }
+    Ok(())
+}

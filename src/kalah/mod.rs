@@ -62,9 +62,7 @@ pub use settings::{Capture, EndRule, KalahSettings, Leftovers};
 pub use state::KalahState;
 use state::{Pie, keys, lane};
 
-use crate::error::{
-    IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
-};
+use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::movelist::MoveList;
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
@@ -758,18 +756,4 @@ fn picture(s: &KalahState) -> String {
     out
 }
 
-impl FromStr for Kalah {
-    type Err = RulesetParseError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let settings: KalahSettings = text.parse()?;
-        Ok(Kalah::new(settings)?)
-    }
-}
-
-impl fmt::Display for Kalah {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.settings.fmt(f)
-    }
-}
-
-crate::serde_as_text!(Kalah);
+crate::ruleset_text!(Kalah, KalahSettings);

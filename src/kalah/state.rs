@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::Fields;
 use crate::text::parse_count;
+use crate::text::{Fields, check_total};
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -269,23 +269,13 @@ impl FromStr for KalahState {
             }
         };
         fields.end(5)?;
-        let total: u32 = north
-            .iter()
-            .chain(&south)
-            .map(|&c| u32::from(c))
-            .sum::<u32>()
-            + u32::from(south_store)
-            + u32::from(north_store);
-        if total > 255 {
-            return Err(PositionParseError::new(
-                0,
-                "seed total",
-                TextProblem::TooLarge {
-                    value: total.into(),
-                    max: 255,
-                },
-            ));
-        }
+        check_total(
+            north
+                .iter()
+                .chain(&south)
+                .chain([&south_store, &north_store]),
+            "seed total",
+        )?;
         let mut south_side = [0u8; 8];
         let mut north_side = [0u8; 8];
         for p in 0..m {

@@ -99,9 +99,7 @@ pub use settings::ToguzSettings;
 pub use state::ToguzState;
 use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
 
-use crate::error::{
-    IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
-};
+use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::movelist::MoveList;
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
@@ -1016,21 +1014,7 @@ fn picture(s: &ToguzState) -> String {
     out
 }
 
-impl FromStr for Toguz {
-    type Err = RulesetParseError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let settings: ToguzSettings = text.parse()?;
-        Ok(Toguz::new(settings)?)
-    }
-}
-
-impl fmt::Display for Toguz {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.settings.fmt(f)
-    }
-}
-
-crate::serde_as_text!(Toguz);
+crate::ruleset_text!(Toguz, ToguzSettings);
 
 #[cfg(test)]
 mod tests {

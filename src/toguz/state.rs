@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::Fields;
+use crate::text::{Fields, check_total};
 
 /// A Toguz Kumalak position: the balls in every hole (otau), both kazans, both tuzdiks, the
 /// player to move and the full-move number.
@@ -455,23 +455,13 @@ impl FromStr for ToguzState {
             ));
         }
         fields.end(5)?;
-        let total: u32 = north_counts
-            .iter()
-            .chain(&south_counts)
-            .map(|&c| u32::from(c))
-            .sum::<u32>()
-            + u32::from(south_kazan)
-            + u32::from(north_kazan);
-        if total > 255 {
-            return Err(PositionParseError::new(
-                0,
-                "ball total",
-                TextProblem::TooLarge {
-                    value: total.into(),
-                    max: 255,
-                },
-            ));
-        }
+        check_total(
+            north_counts
+                .iter()
+                .chain(&south_counts)
+                .chain([&south_kazan, &north_kazan]),
+            "ball total",
+        )?;
         // A `t` in the north row is North's hole, owned by South; and the other way round.
         let south_tuzdik = north_t.map(|i| (n - i) as u8);
         let north_tuzdik = south_t.map(|i| i as u8 + 1);

@@ -81,9 +81,6 @@ mod settings;
 mod sow;
 mod state;
 
-use std::fmt;
-use std::str::FromStr;
-
 pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
@@ -91,9 +88,7 @@ pub use state::{Phase, TsoroState};
 use sow::{LapEnd, relay};
 use state::{LOOP, keys};
 
-use crate::error::{
-    IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
-};
+use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
@@ -981,18 +976,4 @@ fn picture(s: &TsoroState) -> String {
     out
 }
 
-impl FromStr for Tsoro {
-    type Err = RulesetParseError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let settings: TsoroSettings = text.parse()?;
-        Ok(Tsoro::new(settings)?)
-    }
-}
-
-impl fmt::Display for Tsoro {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.settings.fmt(f)
-    }
-}
-
-crate::serde_as_text!(Tsoro);
+crate::ruleset_text!(Tsoro, TsoroSettings);
