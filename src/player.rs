@@ -144,6 +144,28 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome decided by a final score: more seeds wins, equal is a draw.
+    ///
+    /// ```
+    /// use sowing::{Outcome, Player, Score};
+    /// let o = Outcome::by_score(Score { south: 20, north: 28 });
+    /// assert_eq!(o.winner(), Some(Player::North));
+    /// assert_eq!(Outcome::by_score(Score { south: 24, north: 24 }).winner(), None);
+    /// ```
+    pub fn by_score(score: Score) -> Outcome {
+        match score.south.cmp(&score.north) {
+            std::cmp::Ordering::Greater => Outcome::Win {
+                winner: Player::South,
+                score: Some(score),
+            },
+            std::cmp::Ordering::Less => Outcome::Win {
+                winner: Player::North,
+                score: Some(score),
+            },
+            std::cmp::Ordering::Equal => Outcome::Draw { score: Some(score) },
+        }
+    }
+
     /// The winner, or `None` for a draw.
     pub const fn winner(self) -> Option<Player> {
         match self {

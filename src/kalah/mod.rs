@@ -567,17 +567,7 @@ impl Ruleset for Kalah {
             south: s.store(Player::South).into(),
             north: s.store(Player::North).into(),
         };
-        Some(match score.south.cmp(&score.north) {
-            std::cmp::Ordering::Greater => Outcome::Win {
-                winner: Player::South,
-                score: Some(score),
-            },
-            std::cmp::Ordering::Less => Outcome::Win {
-                winner: Player::North,
-                score: Some(score),
-            },
-            std::cmp::Ordering::Equal => Outcome::Draw { score: Some(score) },
-        })
+        Some(Outcome::by_score(score))
     }
 
     fn seed_count(&self, s: &KalahState) -> SeedCount {

@@ -851,17 +851,7 @@ impl Ruleset for Toguz {
             score.south += s.balls_on_side(Player::South);
             score.north += s.balls_on_side(Player::North);
         }
-        Some(match score.south.cmp(&score.north) {
-            std::cmp::Ordering::Greater => Outcome::Win {
-                winner: Player::South,
-                score: Some(score),
-            },
-            std::cmp::Ordering::Less => Outcome::Win {
-                winner: Player::North,
-                score: Some(score),
-            },
-            std::cmp::Ordering::Equal => Outcome::Draw { score: Some(score) },
-        })
+        Some(Outcome::by_score(score))
     }
 
     fn seed_count(&self, s: &ToguzState) -> SeedCount {
