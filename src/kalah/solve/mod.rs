@@ -238,6 +238,19 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
+    /// [`nws`](Self::nws) of a child, seen from the mover of the parent board (`k` seeds on
+    /// it): the child's gain plus its value, negated and with the window flipped unless the
+    /// same player moves again.
+    #[inline]
+    fn child_nws(&mut self, c: Child, k: u32, beta: i32) -> i32 {
+        let g = c.gain as i32;
+        if c.again {
+            g + self.nws(c.board, k - c.gain, beta - g)
+        } else {
+            g - self.nws(c.board, k - c.gain, g - beta + 1)
+        }
+    }
+
     /// The board's value if it is below `beta`, else a lower bound `>= beta` (fail-soft).
     fn nws(&mut self, b: u128, k: u32, beta: i32) -> i32 {
         let bd = &self.sh.board;
@@ -278,13 +291,7 @@ impl Searcher<'_> {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
         if usize::from(tt_move) < bd.m && bd.pit(b, usize::from(tt_move)) != 0 {
-            let c = bd.sow(b, usize::from(tt_move));
-            let g = c.gain as i32;
-            let v = if c.again {
-                g + self.nws(c.board, k - c.gain, beta - g)
-            } else {
-                g - self.nws(c.board, k - c.gain, g - beta + 1)
-            };
+            let v = self.child_nws(bd.sow(b, usize::from(tt_move)), k, beta);
             if self.stop.load(Relaxed) {
                 return 0;
             }
@@ -384,12 +391,7 @@ impl Searcher<'_> {
         }
         if best < beta {
             for &(_, p, c) in &kids[..n] {
-                let g = c.gain as i32;
-                let v = if c.again {
-                    g + self.nws(c.board, k - c.gain, beta - g)
-                } else {
-                    g - self.nws(c.board, k - c.gain, g - beta + 1)
-                };
+                let v = self.child_nws(c, k, beta);
                 if self.stop.load(Relaxed) {
                     return 0;
                 }
