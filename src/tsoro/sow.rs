@@ -114,22 +114,41 @@ pub(crate) fn relay<const HASH: bool>(
 ) -> LapEnd {
     let mut hand = hand as usize;
     for _ in 0..UNCHECKED_LAPS {
-        let last = sow::<HASH>(b, keys, h, len, pos, hand);
-        let c = b[last];
-        if c == 1 {
-            return LapEnd::Empty(last);
+        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
+            Ok((last, lifted)) => (pos, hand) = (last, lifted),
+            Err(end) => return end,
         }
-        if heads >> last & 1 != 0 {
-            return LapEnd::Head(last);
-        }
-        b[last] = 0;
-        if HASH {
-            *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
-        }
-        hand = c as usize;
-        pos = last;
     }
     relay_checked::<HASH>(b, keys, h, len, heads, pos, hand)
+}
+
+/// One lap of a relay: sows `hand` stones from the hole after `pos`. The move ends (`Err`)
+/// when the last stone falls into an empty hole or an occupied head; otherwise that hole is
+/// lifted, the stone just dropped too, and `Ok((hole, stones))` says where the next lap
+/// starts and with how many.
+#[inline(always)]
+fn lap<const HASH: bool>(
+    b: &mut [u8; LOOP],
+    keys: &[u64; LOOP],
+    h: &mut u64,
+    len: usize,
+    heads: u64,
+    pos: usize,
+    hand: usize,
+) -> Result<(usize, usize), LapEnd> {
+    let last = sow::<HASH>(b, keys, h, len, pos, hand);
+    let c = b[last];
+    if c == 1 {
+        return Err(LapEnd::Empty(last));
+    }
+    if heads >> last & 1 != 0 {
+        return Err(LapEnd::Head(last));
+    }
+    b[last] = 0;
+    if HASH {
+        *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
+    }
+    Ok((last, c as usize))
 }
 
 /// [`relay`] past its first laps, with Brent's cycle detection on the lap-end states.
@@ -150,21 +169,10 @@ fn relay_checked<const HASH: bool>(
     let mut power = 1u32;
     let mut lam = 0u32;
     loop {
-        let last = sow::<HASH>(b, keys, h, len, pos, hand);
-        let c = b[last];
-        if c == 1 {
-            return LapEnd::Empty(last);
+        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
+            Ok((last, lifted)) => (pos, hand) = (last, lifted),
+            Err(end) => return end,
         }
-        if heads >> last & 1 != 0 {
-            return LapEnd::Head(last);
-        }
-        // Relay: lift the hole, the stone just dropped too.
-        b[last] = 0;
-        if HASH {
-            *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
-        }
-        hand = c as usize;
-        pos = last;
         if pos == saved_pos && *b == saved {
             return LapEnd::Endless;
         }
