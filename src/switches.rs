@@ -4,7 +4,7 @@
 //! switches it knows with the helpers here and reports any other as
 //! [`RulesetParseError::UnknownSwitch`].
 
-use crate::error::RulesetParseError;
+use crate::error::{RulesetParseError, SettingsError};
 
 /// One switch of ruleset text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,4 +167,38 @@ macro_rules! ruleset_text {
 
         $crate::serde_as_text!($ruleset);
     };
+}
+
+/// Checks a two-row board's size settings: `holes` a side in `1..=max_holes`, at least one
+/// seed a hole, and `2 * holes * seeds` at most `max_total`. The names are the settings' own
+/// in ruleset text (`pits`/`seeds` for Kalah, `holes`/`balls` for Toguz Kumalak).
+pub(crate) fn check_board(
+    (holes_name, holes, max_holes): (&'static str, u8, u8),
+    (seeds_name, seeds): (&'static str, u8),
+    max_total: u32,
+) -> Result<(), SettingsError> {
+    if holes == 0 || holes > max_holes {
+        return Err(SettingsError::OutOfRange {
+            setting: holes_name,
+            value: holes.into(),
+            min: 1,
+            max: max_holes.into(),
+        });
+    }
+    if seeds == 0 {
+        return Err(SettingsError::OutOfRange {
+            setting: seeds_name,
+            value: 0,
+            min: 1,
+            max: (max_total / (2 * u32::from(holes))).into(),
+        });
+    }
+    let total = 2 * u32::from(holes) * u32::from(seeds);
+    if total > max_total {
+        return Err(SettingsError::TooManySeeds {
+            total: total.into(),
+            max: max_total.into(),
+        });
+    }
+    Ok(())
 }

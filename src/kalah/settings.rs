@@ -125,29 +125,11 @@ impl KalahSettings {
 
     /// Checks the settings against the engine's limits.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        if self.pits == 0 || self.pits > Self::MAX_PITS {
-            return Err(SettingsError::OutOfRange {
-                setting: "pits",
-                value: self.pits.into(),
-                min: 1,
-                max: Self::MAX_PITS.into(),
-            });
-        }
-        if self.seeds == 0 {
-            return Err(SettingsError::OutOfRange {
-                setting: "seeds",
-                value: 0,
-                min: 1,
-                max: (Self::MAX_TOTAL / (2 * u32::from(self.pits))).into(),
-            });
-        }
-        if self.total_seeds() > Self::MAX_TOTAL {
-            return Err(SettingsError::TooManySeeds {
-                total: self.total_seeds().into(),
-                max: Self::MAX_TOTAL.into(),
-            });
-        }
-        Ok(())
+        switches::check_board(
+            ("pits", self.pits, Self::MAX_PITS),
+            ("seeds", self.seeds),
+            Self::MAX_TOTAL,
+        )
     }
 }
 

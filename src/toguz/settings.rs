@@ -128,29 +128,11 @@ impl ToguzSettings {
 
     /// Checks the settings against the rules' and the engine's limits.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        if self.holes == 0 || self.holes > Self::MAX_HOLES {
-            return Err(SettingsError::OutOfRange {
-                setting: "holes",
-                value: self.holes.into(),
-                min: 1,
-                max: Self::MAX_HOLES.into(),
-            });
-        }
-        if self.balls == 0 {
-            return Err(SettingsError::OutOfRange {
-                setting: "balls",
-                value: 0,
-                min: 1,
-                max: (Self::MAX_TOTAL / (2 * u32::from(self.holes))).into(),
-            });
-        }
-        if self.total_balls() > Self::MAX_TOTAL {
-            return Err(SettingsError::TooManySeeds {
-                total: self.total_balls().into(),
-                max: Self::MAX_TOTAL.into(),
-            });
-        }
-        Ok(())
+        switches::check_board(
+            ("holes", self.holes, Self::MAX_HOLES),
+            ("balls", self.balls),
+            Self::MAX_TOTAL,
+        )
     }
 }
 
