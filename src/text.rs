@@ -2,6 +2,9 @@
 
 use crate::error::{PositionParseError, TextProblem};
 
+/// A piece of text and its byte offset in the whole.
+pub(crate) type Field<'a> = (usize, &'a str);
+
 /// A position text split at single spaces, each field with its byte offset, so that every
 /// error can say where it is.
 pub(crate) struct Fields<'a> {
@@ -42,6 +45,26 @@ impl<'a> Fields<'a> {
     /// Field `i` if present (possibly empty), for optional trailing fields.
     pub(crate) fn optional(&self, i: usize) -> Option<(usize, &'a str)> {
         self.fields.get(i).copied()
+    }
+
+    /// Field 0 split at its `/` into the north row and the south row, each with its byte
+    /// offset; `expected` describes the rows for the error when there is no `/`.
+    pub(crate) fn rows(
+        &self,
+        expected: &'static str,
+    ) -> Result<[Field<'a>; 2], PositionParseError> {
+        let (at, rows) = self.get(0, "rows")?;
+        match rows.split_once('/') {
+            Some((north, south)) => Ok([(at, north), (at + north.len() + 1, south)]),
+            None => Err(PositionParseError::new(
+                at,
+                "rows",
+                TextProblem::Unexpected {
+                    found: rows.to_string(),
+                    expected,
+                },
+            )),
+        }
     }
 
     /// An `Extra` error if there is a field `i` or later.
@@ -91,4 +114,24 @@ pub(crate) fn check_total<'c>(
         ));
     }
     Ok(())
+}
+
+/// A `WrongLength` error at the south row (byte `south_at`) unless both rows have as many
+/// entries.
+pub(crate) fn same_length(
+    north: usize,
+    south: usize,
+    south_at: usize,
+) -> Result<(), PositionParseError> {
+    if north == south {
+        return Ok(());
+    }
+    Err(PositionParseError::new(
+        south_at,
+        "south row",
+        TextProblem::WrongLength {
+            expected: north,
+            found: south,
+        },
+    ))
 }

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
 use crate::text::parse_count;
-use crate::text::{Fields, check_total};
+use crate::text::{Fields, check_total, same_length};
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -198,29 +198,11 @@ impl FromStr for KalahState {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fields = Fields::new(text);
         let field = |i: usize, name: &'static str| fields.get(i, name);
-        let (at0, rows) = field(0, "rows")?;
-        let Some((north_text, south_text)) = rows.split_once('/') else {
-            return Err(PositionParseError::new(
-                at0,
-                "rows",
-                TextProblem::Unexpected {
-                    found: rows.to_string(),
-                    expected: "<North's pits m..1>/<South's pits 1..m>",
-                },
-            ));
-        };
+        let [(at0, north_text), (south_at, south_text)] =
+            fields.rows("<North's pits m..1>/<South's pits 1..m>")?;
         let north = parse_row(north_text, at0, "north row")?;
-        let south = parse_row(south_text, at0 + north_text.len() + 1, "south row")?;
-        if south.len() != north.len() {
-            return Err(PositionParseError::new(
-                at0 + north_text.len() + 1,
-                "south row",
-                TextProblem::WrongLength {
-                    expected: north.len(),
-                    found: south.len(),
-                },
-            ));
-        }
+        let south = parse_row(south_text, south_at, "south row")?;
+        same_length(north.len(), south.len(), south_at)?;
         let m = north.len();
         if m > 7 {
             return Err(PositionParseError::new(

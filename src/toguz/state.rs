@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total};
+use crate::text::{Fields, check_total, same_length};
 
 /// A Toguz Kumalak position: the balls in every hole (otau), both kazans, both tuzdiks, the
 /// player to move and the full-move number.
@@ -395,30 +395,11 @@ impl FromStr for ToguzState {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fields = Fields::new(text);
         let field = |i: usize, name: &'static str| fields.get(i, name);
-        let (at0, rows) = field(0, "rows")?;
-        let Some((north_text, south_text)) = rows.split_once('/') else {
-            return Err(PositionParseError::new(
-                at0,
-                "rows",
-                TextProblem::Unexpected {
-                    found: rows.to_string(),
-                    expected: "<North's holes n..1>/<South's holes 1..n>",
-                },
-            ));
-        };
-        let south_at = at0 + north_text.len() + 1;
+        let [(at0, north_text), (south_at, south_text)] =
+            fields.rows("<North's holes n..1>/<South's holes 1..n>")?;
         let north = parse_row(north_text, at0, "north row")?;
         let south = parse_row(south_text, south_at, "south row")?;
-        if south.len() != north.len() {
-            return Err(PositionParseError::new(
-                south_at,
-                "south row",
-                TextProblem::WrongLength {
-                    expected: north.len(),
-                    found: south.len(),
-                },
-            ));
-        }
+        same_length(north.len(), south.len(), south_at)?;
         let n = north.len();
         let (mut north_counts, north_t) = split_tuzdik(&north, at0, "north row")?;
         north_counts.reverse(); // written from hole n down to hole 1
