@@ -238,9 +238,17 @@ impl TsoroState {
         for p in 0..2 {
             holes[p][..2 * n].copy_from_slice(&loops[p][..2 * n]);
         }
-        let mut s = TsoroState {
+        let mut s = TsoroState::turn_start(holes, [0; 2], n, mover);
+        s.hash = s.raw_hash_from_scratch();
+        s
+    }
+
+    /// A state at the start of `mover`'s turn, nothing pending and no ply counted; the hash
+    /// is left 0 for the caller to compute once everything is set.
+    fn turn_start(holes: [[u8; LOOP]; 2], captured: [u8; 2], n: usize, mover: Player) -> Self {
+        TsoroState {
             holes,
-            captured: [0; 2],
+            captured,
             hash: 0,
             n: n as u8,
             mover,
@@ -249,9 +257,7 @@ impl TsoroState {
             at: 0,
             captures: [0; 2],
             ply: 0,
-        };
-        s.hash = s.raw_hash_from_scratch();
-        s
+        }
     }
 
     /// The four rows as the text writes them: `[row][column from South's left]` as
@@ -391,18 +397,7 @@ impl FromStr for TsoroState {
         let total: u32 = counts.iter().flatten().map(|&c| u32::from(c)).sum::<u32>()
             + u32::from(cap_s)
             + u32::from(cap_n);
-        let mut s = TsoroState {
-            holes,
-            captured: [cap_s, cap_n],
-            hash: 0,
-            n: n as u8,
-            mover,
-            phase: Phase::Start,
-            hand: 0,
-            at: 0,
-            captures: [0; 2],
-            ply: 0,
-        };
+        let mut s = TsoroState::turn_start(holes, [cap_s, cap_n], n, mover);
         // Optional tokens, each at most once, in order.
         let mut stage = 0;
         const EXTRAS: &str =
