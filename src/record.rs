@@ -1,8 +1,5 @@
 //! [`GameRecord`]: a game over any ruleset, with undo and redo.
 
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::error::{IllegalMove, MoveParseError, PositionError, RecordError};
 use crate::player::Outcome;
 use crate::ruleset::Ruleset;
@@ -209,43 +206,53 @@ impl<R: Ruleset> GameRecord<R> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct RecordText {
-    rules: String,
-    start: String,
-    moves: Vec<String>,
-    ply: usize,
-}
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl<R: Ruleset> Serialize for GameRecord<R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        RecordText {
-            rules: self.rules.to_string(),
-            start: self.start().to_string(),
-            moves: self.all_move_texts(),
-            ply: self.ply,
-        }
-        .serialize(s)
+    use super::GameRecord;
+    use crate::error::RecordError;
+    use crate::ruleset::Ruleset;
+
+    #[derive(Serialize, Deserialize)]
+    struct RecordText {
+        rules: String,
+        start: String,
+        moves: Vec<String>,
+        ply: usize,
     }
-}
 
-impl<'de, R: Ruleset> Deserialize<'de> for GameRecord<R> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = RecordText::deserialize(d)?;
-        let rules: R = text.rules.parse().map_err(D::Error::custom)?;
-        let start = rules
-            .parse_position(&text.start)
-            .map_err(|e| D::Error::custom(RecordError::Position(e)))?;
-        let mut game =
-            GameRecord::replay(rules, Some(start), text.moves.iter().map(String::as_str))
-                .map_err(D::Error::custom)?;
-        if !game.go_to(text.ply) {
-            return Err(D::Error::custom(format!(
-                "ply {} is past the {} recorded moves",
-                text.ply,
-                game.len()
-            )));
+    impl<R: Ruleset> Serialize for GameRecord<R> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            RecordText {
+                rules: self.rules.to_string(),
+                start: self.start().to_string(),
+                moves: self.all_move_texts(),
+                ply: self.ply,
+            }
+            .serialize(s)
         }
-        Ok(game)
+    }
+
+    impl<'de, R: Ruleset> Deserialize<'de> for GameRecord<R> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = RecordText::deserialize(d)?;
+            let rules: R = text.rules.parse().map_err(D::Error::custom)?;
+            let start = rules
+                .parse_position(&text.start)
+                .map_err(|e| D::Error::custom(RecordError::Position(e)))?;
+            let mut game =
+                GameRecord::replay(rules, Some(start), text.moves.iter().map(String::as_str))
+                    .map_err(D::Error::custom)?;
+            if !game.go_to(text.ply) {
+                return Err(D::Error::custom(format!(
+                    "ply {} is past the {} recorded moves",
+                    text.ply,
+                    game.len()
+                )));
+            }
+            Ok(game)
+        }
     }
 }

@@ -5,9 +5,6 @@ use std::hash::Hash;
 use std::ops::Deref;
 use std::str::FromStr;
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-
 use crate::error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RulesetParseError,
@@ -73,24 +70,22 @@ pub trait Ruleset:
     /// the syntax; [`validate`](Ruleset::validate) checks it against a ruleset). serde uses the
     /// same text, so a deserialized state is at least well formed; wrap it in a
     /// [`Position`](crate::Position) to have deserialization check it against a ruleset too.
-    type State: Clone
+    type State: Copy
         + Eq
         + Hash
         + Debug
         + Display
         + FromStr<Err = PositionParseError>
-        + Serialize
-        + DeserializeOwned
         + Send
         + Sync
         + 'static;
 
     /// One action of one player: a sowing, or a decision within a turn.
-    type Move: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
     /// The list [`legal_moves`](Ruleset::legal_moves) returns: a
     /// [`MoveList`](crate::MoveList) on the stack.
-    type Moves: Deref<Target = [Self::Move]> + Clone + Debug;
+    type Moves: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Clone + Debug;
 
     /// The game's name as it starts ruleset text: `kalah`, `toguz` or `tsoro`.
     const GAME: &'static str;

@@ -123,18 +123,19 @@ pub fn once(
     Ok(())
 }
 
-/// Implements `Serialize` and `Deserialize` for a type through its `Display` and `FromStr`:
+/// Implements `Serialize` and `Deserialize` (with the `serde` feature) for a type through its
+/// `Display` and `FromStr`:
 /// rulesets, settings and states serialize as their text, and deserializing parses (and so
 /// validates) it.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! serde_as_text {
     ($t:ty) => {
+        #[cfg(feature = "serde")]
         impl ::serde::Serialize for $t {
             fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
+        #[cfg(feature = "serde")]
         impl<'de> ::serde::Deserialize<'de> for $t {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = <::std::string::String as ::serde::Deserialize>::deserialize(d)?;
@@ -147,8 +148,6 @@ macro_rules! serde_as_text {
 /// Implements ruleset text for a ruleset type `R` with a `settings: S` field and a
 /// `R::new(S) -> Result<R, SettingsError>` constructor: `FromStr` parses the settings then
 /// builds the ruleset, `Display` prints the settings, and serde goes through that text.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! ruleset_text {
     ($ruleset:ident, $settings:ty) => {
         impl ::std::str::FromStr for $ruleset {
@@ -202,3 +201,5 @@ pub(crate) fn check_board(
     }
     Ok(())
 }
+
+pub(crate) use {ruleset_text, serde_as_text};

@@ -423,6 +423,7 @@ fn positions_are_validated_against_the_ruleset() {
     );
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_validates() {
     let r = Kalah::default();
