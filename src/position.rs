@@ -31,6 +31,9 @@ pub struct Position<R: Ruleset> {
 
 impl<R: Ruleset> Position<R> {
     /// Pairs `state` with `rules` after checking it with [`Ruleset::validate`].
+    ///
+    /// # Errors
+    /// [`PositionError`] when the state cannot occur under `rules`.
     pub fn new(rules: R, state: R::State) -> Result<Self, PositionError> {
         rules.validate(&state)?;
         Ok(Position { rules, state })

@@ -17,6 +17,9 @@ pub struct Switch<'a> {
 
 impl<'a> Switch<'a> {
     /// Checks that the switch is a bare name (no `=value`).
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] when it has a value.
     pub fn flag(&self, game: &'static str) -> Result<(), RulesetParseError> {
         match self.value {
             None => Ok(()),
@@ -28,7 +31,10 @@ impl<'a> Switch<'a> {
         }
     }
 
-    /// The switch's value as text; an error if it has none.
+    /// The switch's value as text.
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] when it has no value.
     pub fn text(&self, game: &'static str) -> Result<&'a str, RulesetParseError> {
         self.value.ok_or_else(|| RulesetParseError::BadSwitch {
             game,
@@ -38,6 +44,10 @@ impl<'a> Switch<'a> {
     }
 
     /// The switch's value as a whole number; range checks are the settings' job.
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] without a value, [`RulesetParseError::BadValue`] when it
+    /// is not a whole number.
     pub fn number(&self, game: &'static str) -> Result<i64, RulesetParseError> {
         let text = self.text(game)?;
         text.parse::<i64>()
@@ -60,6 +70,9 @@ impl<'a> Switch<'a> {
 }
 
 /// Splits ruleset text into the game name and its switches (no semantic checks).
+///
+/// # Errors
+/// [`RulesetParseError`] when the text has no game name or an empty or malformed switch.
 ///
 /// ```
 /// use sowing::switches::split;
@@ -96,6 +109,9 @@ pub fn split(text: &str) -> Result<(&str, Vec<Switch<'_>>), RulesetParseError> {
 }
 
 /// Splits ruleset text and checks that it names `game`.
+///
+/// # Errors
+/// As [`split`], and [`RulesetParseError::UnknownGame`] when it names another game.
 pub fn split_for<'a>(
     text: &'a str,
     game: &'static str,
@@ -107,7 +123,10 @@ pub fn split_for<'a>(
     Ok(switches)
 }
 
-/// Records that `name` was set, failing if it was set before.
+/// Records that `name` was set.
+///
+/// # Errors
+/// [`RulesetParseError::Repeated`] when it was set before.
 pub fn once(
     seen: &mut Vec<&'static str>,
     game: &'static str,

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
 use sowing::toguz::{Toguz, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
-use sowing::{GameRecord, Position, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
+use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
 
 /// The rulesets the suite checks. With the `serde` feature their states and moves must
 /// serialize too, and the suite checks those round trips.
@@ -47,7 +47,7 @@ fn brute_force<R: Ruleset>(rules: &R, state: &R::State, depth: u32) -> u64 {
     }
     let mut n = 0;
     for &mv in rules.legal_moves(state).iter() {
-        let next = rules.play(state.clone(), mv).expect("a legal move plays");
+        let next = rules.play(*state, mv).expect("a legal move plays");
         n += brute_force(rules, &next, depth - 1);
     }
     n
@@ -85,9 +85,9 @@ fn check_state<R: Checked>(rules: &R, s: &R::State, seen: &mut HashSet<R::Move>)
         let json = serde_json::to_string(s).unwrap();
         let back: R::State = serde_json::from_str(&json).unwrap();
         assert_eq!(&back, s, "serde round trip of {text}");
-        let pos = Position::new(rules.clone(), s.clone()).unwrap();
+        let pos = sowing::Position::new(rules.clone(), *s).unwrap();
         let json = serde_json::to_string(&pos).unwrap();
-        let back: Position<R> = serde_json::from_str(&json).unwrap();
+        let back: sowing::Position<R> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, pos);
     }
 
@@ -118,9 +118,9 @@ fn check_state<R: Checked>(rules: &R, s: &R::State, seen: &mut HashSet<R::Move>)
             let json = serde_json::to_string(&mv).unwrap();
             assert_eq!(serde_json::from_str::<R::Move>(&json).unwrap(), mv);
         }
-        let mut a = s.clone();
+        let mut a = *s;
         rules.try_play(&mut a, mv).unwrap();
-        let mut b = s.clone();
+        let mut b = *s;
         rules.play_unchecked(&mut b, mv);
         assert_eq!(a, b, "try_play and play_unchecked differ");
     }
@@ -130,13 +130,13 @@ fn check_state<R: Checked>(rules: &R, s: &R::State, seen: &mut HashSet<R::Move>)
         }
         assert!(!rules.is_legal(s, mv));
         assert!(rules.illegal_reason(s, mv).is_some());
-        let mut a = s.clone();
+        let mut a = *s;
         assert!(
             rules.try_play(&mut a, mv).is_err(),
             "illegal {mv:?} accepted in {s}"
         );
         assert_eq!(&a, s, "a refused move changed the state");
-        let err = rules.play(s.clone(), mv).unwrap_err();
+        let err = rules.play(*s, mv).unwrap_err();
         assert_eq!(
             &err.state, s,
             "the error must hand the state back untouched"
@@ -161,7 +161,7 @@ pub fn random_game<R: Checked>(rules: &R, seed: u64, max_plies: usize) -> usize 
         Ok(game.start())
     );
     loop {
-        let s = game.current().clone();
+        let s = *game.current();
         check_state(rules, &s, &mut seen);
         if rng.below(8) == 0 {
             // perft against brute force at a sampled position.
@@ -183,7 +183,7 @@ pub fn random_game<R: Checked>(rules: &R, seed: u64, max_plies: usize) -> usize 
         assert_eq!(game.undo(), Some(mv));
         assert_eq!(game.current(), &s);
         assert_eq!(game.redo(), Some(mv));
-        let mut expect = s.clone();
+        let mut expect = s;
         rules.play_unchecked(&mut expect, mv);
         assert_eq!(game.current(), &expect);
     }
@@ -197,7 +197,7 @@ pub fn random_game<R: Checked>(rules: &R, seed: u64, max_plies: usize) -> usize 
     // Undo all the way back restores every recorded state.
     let plies = game.ply();
     let states: Vec<R::State> = (0..=plies)
-        .map(|p| game.position_at(p).unwrap().clone())
+        .map(|p| *game.position_at(p).unwrap())
         .collect();
     for p in (0..plies).rev() {
         game.undo().unwrap();

@@ -109,6 +109,9 @@ impl Default for Kalah {
 
 impl Kalah {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: KalahSettings) -> Result<Kalah, SettingsError> {
         settings.validate()?;
         Ok(Kalah {
@@ -351,17 +354,23 @@ impl Ruleset for Kalah {
     }
 
     fn picture(&self, s: &KalahState) -> String {
-        picture(s)
+        picture(s, self.outcome(s))
     }
 }
 
 /// A board picture: North's row on top (his pit 1 at the right), stores at the ends.
-fn picture(s: &KalahState) -> String {
+fn picture(s: &KalahState, outcome: Option<Outcome>) -> String {
     use std::fmt::Write;
     let m = s.pits();
     let rule = format!("      +{}", "----+".repeat(m));
     let mut out = String::new();
-    let mark = |p: Player| if s.to_move() == p { "  <- to move" } else { "" };
+    let mark = |p: Player| {
+        if outcome.is_none() && s.to_move() == p {
+            "  <- to move"
+        } else {
+            ""
+        }
+    };
     let _ = write!(out, "       ");
     for p in (1..=m).rev() {
         let _ = write!(out, " {p:>2}  ");
@@ -391,6 +400,9 @@ fn picture(s: &KalahState) -> String {
         let _ = write!(out, " {p:>2}  ");
     }
     let _ = write!(out, " South{}", mark(Player::South));
+    if let Some(outcome) = outcome {
+        let _ = write!(out, "\nGame over: {outcome}");
+    }
     out
 }
 

@@ -124,6 +124,9 @@ impl KalahSettings {
     }
 
     /// Checks the settings against the engine's limits.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for pits or seeds out of range, or more seeds than fit.
     pub fn validate(&self) -> Result<(), SettingsError> {
         switches::check_board(
             ("pits", self.pits, Self::MAX_PITS),

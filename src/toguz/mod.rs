@@ -134,6 +134,9 @@ static STANDARD_TABLE: std::sync::OnceLock<(Arc<[Sowing]>, Arc<[Sown]>)> =
 
 impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
         let t = Tables::new(&settings);
@@ -201,6 +204,9 @@ impl Toguz {
 
     /// What `mv` does in `state` (where its last ball lands, a capture or tuzdik, the
     /// mover's kazan after it), or why it is illegal.
+    ///
+    /// # Errors
+    /// The [`IllegalReason`] when `mv` is not legal in `state`.
     pub fn effect(&self, state: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
         if let Some(reason) = self.hole_reason(state, mv) {
             return Err(reason);
@@ -554,13 +560,13 @@ impl Ruleset for Toguz {
     }
 
     fn picture(&self, s: &ToguzState) -> String {
-        picture(s)
+        picture(s, self.outcome(s))
     }
 }
 
 /// A board picture in the federation diagrams' layout: North's (Black's) holes 9..1 on top,
 /// South's (White's) 1..9 below, `-` for an empty hole, `X` for a tuzdik, kazans beside.
-fn picture(s: &ToguzState) -> String {
+fn picture(s: &ToguzState, outcome: Option<Outcome>) -> String {
     use std::fmt::Write;
     let n = s.holes();
     let cell = |p: Player, h: usize| -> String {
@@ -573,7 +579,13 @@ fn picture(s: &ToguzState) -> String {
             }
         }
     };
-    let mark = |p: Player| if s.to_move() == p { "  <- to move" } else { "" };
+    let mark = |p: Player| {
+        if outcome.is_none() && s.to_move() == p {
+            "  <- to move"
+        } else {
+            ""
+        }
+    };
     let mut out = String::new();
     for h in (1..=n).rev() {
         let _ = write!(out, "{h:>4}");
@@ -591,6 +603,9 @@ fn picture(s: &ToguzState) -> String {
         let _ = write!(out, "{h:>4}");
     }
     let _ = write!(out, "   South (White){}", mark(Player::South));
+    if let Some(outcome) = outcome {
+        let _ = write!(out, "\nGame over: {outcome}");
+    }
     out
 }
 
@@ -598,6 +613,7 @@ crate::ruleset_text!(Toguz, ToguzSettings);
 
 #[cfg(test)]
 mod tests {
+    use super::state::{LANES, NO_TUZDIK};
     use super::*;
 
     /// The playout loop plays, ply by ply, exactly the move [`Ruleset::random_move`] draws from

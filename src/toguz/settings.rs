@@ -127,6 +127,9 @@ impl ToguzSettings {
     }
 
     /// Checks the settings against the rules' and the engine's limits.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for holes or balls out of range, or more balls than fit.
     pub fn validate(&self) -> Result<(), SettingsError> {
         switches::check_board(
             ("holes", self.holes, Self::MAX_HOLES),

@@ -202,6 +202,9 @@ fn nth_bit(mut m: u64, k: u32) -> usize {
 
 impl Tsoro {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: TsoroSettings) -> Result<Tsoro, SettingsError> {
         settings.validate()?;
         Ok(Tsoro::build(settings))

@@ -216,6 +216,9 @@ impl TsoroSettings {
     }
 
     /// Checks the ranges and that the switches go together.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn validate(&self) -> Result<(), SettingsError> {
         if !(Self::MIN_HOLES..=Self::MAX_HOLES).contains(&self.holes) {
             return Err(SettingsError::OutOfRange {
