@@ -196,9 +196,7 @@ pub fn random_game<R: Checked>(rules: &R, seed: u64, max_plies: usize) -> usize 
     }
     // Undo all the way back restores every recorded state.
     let plies = game.ply();
-    let states: Vec<R::State> = (0..=plies)
-        .map(|p| *game.position_at(p).unwrap())
-        .collect();
+    let states: Vec<R::State> = (0..=plies).map(|p| *game.position_at(p).unwrap()).collect();
     for p in (0..plies).rev() {
         game.undo().unwrap();
         assert_eq!(game.current(), &states[p]);
@@ -406,7 +404,7 @@ fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
                         holes,
                         heads,
                         bonus,
-                        ..TsoroSettings::SEED
+                        ..TsoroSettings::STANDARD
                     }
                 };
                 TsoroSettings {
