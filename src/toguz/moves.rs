@@ -129,7 +129,8 @@ pub enum Style {
 /// A Toguz Kumalak move: the mover's hole to sow from, numbered 1..=9 from his left.
 ///
 /// The landing hole and tuzdik mark of the players' notation follow from the position; see
-/// [`Ruleset::format_move`] and [`Ruleset::parse_move`]. On its own a move prints and parses
+/// [`Ruleset::format_move`](crate::Ruleset::format_move) and
+/// [`Ruleset::parse_move`](crate::Ruleset::parse_move). On its own a move prints and parses
 /// (and serializes) as the origin digit.
 ///
 /// ```
