@@ -11,6 +11,7 @@ use crate::error::{
 };
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
+use crate::svg::Highlight;
 
 /// Where the seeds of a position are: on the board, and in each player's store (Kalah's store,
 /// Toguz Kumalak's kazan, or the stones a Tsoro player has captured).
@@ -330,5 +331,32 @@ pub trait Ruleset:
         } else {
             Some(moves[rng.below(moves.len() as u32) as usize])
         }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Records and pictures.
+
+    /// The two sides' names in the game's records, South's first: `South` and `North`, or
+    /// the game's own (Toguz Kumalak: `White` and `Black`). See [`pgn`](crate::pgn).
+    const SIDES: [&'static str; 2] = ["South", "North"];
+
+    /// The board as a self-contained SVG document (no scripts, no external fonts): see
+    /// [`svg`](crate::svg).
+    fn picture_svg(&self, state: &Self::State) -> String {
+        self.picture_svg_with(state, None)
+    }
+
+    /// [`picture_svg`](Ruleset::picture_svg) with the holes of a move marked, as
+    /// [`highlight`](Ruleset::highlight) finds them. The default draws the text
+    /// [`picture`](Ruleset::picture); the games draw their boards.
+    fn picture_svg_with(&self, state: &Self::State, highlight: Option<&Highlight>) -> String {
+        crate::svg::text_picture(&self.picture(state), highlight)
+    }
+
+    /// The holes `mv` played from `state` starts from, ends in and captures, for a picture
+    /// of the position after it. The default marks nothing.
+    fn highlight(&self, state: &Self::State, mv: Self::Move) -> Highlight {
+        let _ = (state, mv);
+        Highlight::default()
     }
 }

@@ -54,6 +54,7 @@
 //! ```
 
 mod moves;
+mod picture;
 mod settings;
 pub mod solve;
 mod sow;
@@ -355,6 +356,18 @@ impl Ruleset for Kalah {
 
     fn picture(&self, s: &KalahState) -> String {
         picture(s, self.outcome(s))
+    }
+
+    fn picture_svg_with(
+        &self,
+        s: &KalahState,
+        highlight: Option<&crate::svg::Highlight>,
+    ) -> String {
+        picture::svg(self, s, highlight)
+    }
+
+    fn highlight(&self, s: &KalahState, mv: KalahMove) -> crate::svg::Highlight {
+        picture::highlight(self, s, mv)
     }
 }
 

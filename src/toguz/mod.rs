@@ -70,6 +70,7 @@
 
 mod moves;
 pub mod pgn;
+mod picture;
 mod settings;
 mod sow;
 mod state;
@@ -377,6 +378,7 @@ impl Ruleset for Toguz {
     type Move = ToguzMove;
     type Moves = ToguzMoves;
     const GAME: &'static str = "toguz";
+    const SIDES: [&'static str; 2] = ["White", "Black"];
 
     fn start(&self) -> ToguzState {
         let row = [self.settings.balls; 9];
@@ -561,6 +563,18 @@ impl Ruleset for Toguz {
 
     fn picture(&self, s: &ToguzState) -> String {
         picture(s, self.outcome(s))
+    }
+
+    fn picture_svg_with(
+        &self,
+        s: &ToguzState,
+        highlight: Option<&crate::svg::Highlight>,
+    ) -> String {
+        picture::svg(self, s, highlight)
+    }
+
+    fn highlight(&self, s: &ToguzState, mv: ToguzMove) -> crate::svg::Highlight {
+        picture::highlight(self, s, mv)
     }
 }
 

@@ -79,6 +79,7 @@
 //! ```
 
 mod moves;
+mod picture;
 mod settings;
 mod sow;
 mod state;
@@ -939,6 +940,18 @@ impl Ruleset for Tsoro {
 
     fn picture(&self, s: &TsoroState) -> String {
         picture(s, self.outcome(s))
+    }
+
+    fn picture_svg_with(
+        &self,
+        s: &TsoroState,
+        highlight: Option<&crate::svg::Highlight>,
+    ) -> String {
+        picture::svg(self, s, highlight)
+    }
+
+    fn highlight(&self, s: &TsoroState, mv: TsoroMove) -> crate::svg::Highlight {
+        picture::highlight(self, s, mv)
     }
 }
 

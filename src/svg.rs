@@ -1,0 +1,522 @@
+//! Board pictures as SVG: what every game's [`Ruleset::picture_svg`](crate::Ruleset::picture_svg)
+//! draws with.
+//!
+//! A picture is one self-contained SVG document: shapes and text only, a generic font family
+//! (`sans-serif`), no scripts, no external files. Each game draws its real board (Kalah's two
+//! rows with a store at each end, Toguz Kumalak's two rows of holes with the kazans between
+//! them, Tsoro's four rows with its heads) with the count of every hole written in it, the
+//! side to move or the result, and anything the turn has pending.
+//!
+//! Every hole is one `<g class="hole">` element carrying `data-side` (`south` or `north`, its
+//! owner), `data-index` (the index the game's state accessor takes:
+//! [`KalahState::pit`](crate::kalah::KalahState::pit),
+//! [`ToguzState::hole`](crate::toguz::ToguzState::hole),
+//! [`TsoroState::hole`](crate::tsoro::TsoroState::hole)) and `data-count`; every store (a
+//! Kalah store, a Toguz kazan, the stones a Tsoro player has captured) is a
+//! `<g class="store">` with `data-side` and `data-count`. Programs can read the picture back.
+//!
+//! A [`Highlight`] marks the last move: its origin (a dashed blue ring), the hole its last
+//! seed fell into (an orange ring) and the holes it captured (red).
+//!
+//! ```
+//! use sowing::kalah::Kalah;
+//! use sowing::Ruleset;
+//!
+//! let rules = Kalah::default();
+//! let start = rules.start();
+//! let mv = rules.parse_move(&start, "3").unwrap();
+//! let after = rules.play(start, mv).unwrap();
+//! let svg = rules.picture_svg_with(&after, Some(&rules.highlight(&start, mv)));
+//! assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+//! assert_eq!(svg.matches("class=\"hole\"").count(), 12);
+//! assert!(svg.contains("data-side=\"south\" data-index=\"4\" data-count=\"5\""));
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::player::{Outcome, Player};
+
+/// A hole or a store, as a [`Highlight`] names it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Spot {
+    /// A hole: its owner and the index the game's state accessor takes (Kalah's pit and
+    /// Toguz Kumalak's hole `1..=n` from the owner's left, Tsoro's loop index `0..2N`).
+    Hole {
+        /// The side the hole belongs to.
+        owner: Player,
+        /// Its index.
+        index: usize,
+    },
+    /// A player's store (Kalah's store, Toguz Kumalak's kazan).
+    Store(Player),
+}
+
+/// The holes a move touched, to mark in a picture of the position after it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Highlight {
+    /// The hole the move lifted its seeds from.
+    pub origin: Option<Spot>,
+    /// Where its last seed fell.
+    pub landing: Option<Spot>,
+    /// The holes it captured (or, in Toguz Kumalak, made a tuzdik of).
+    pub captured: Vec<Spot>,
+}
+
+impl Highlight {
+    /// How `spot` is marked, if at all.
+    pub(crate) fn mark(&self, spot: Spot) -> Mark {
+        Mark {
+            origin: self.origin == Some(spot),
+            landing: self.landing == Some(spot),
+            captured: self.captured.contains(&spot),
+        }
+    }
+}
+
+/// How one hole is marked.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Mark {
+    pub origin: bool,
+    pub landing: bool,
+    pub captured: bool,
+}
+
+/// Colours of every picture.
+pub(crate) mod colour {
+    pub const BACKGROUND: &str = "#f4ecdf";
+    pub const BOARD: &str = "#b9834c";
+    pub const BOARD_EDGE: &str = "#7a4f26";
+    pub const HOLE: &str = "#6e4421";
+    pub const HOLE_EMPTY: &str = "#8a5a2e";
+    pub const COUNT: &str = "#fff8e8";
+    pub const LABEL: &str = "#3b2a1a";
+    pub const ORIGIN: &str = "#1f6fd1";
+    pub const LANDING: &str = "#f08c00";
+    pub const CAPTURED: &str = "#d1242f";
+    pub const SPECIAL: &str = "#2b1a0c";
+    pub const HEAD: &str = "#e9c46a";
+}
+
+/// The owner's name in `data-side`.
+fn side_attr(p: Player) -> &'static str {
+    match p {
+        Player::South => "south",
+        Player::North => "north",
+    }
+}
+
+/// Escapes text for XML.
+pub(crate) fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The shape of a hole.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shape {
+    /// A circle of this radius.
+    Round(f64),
+    /// An upright oval (Toguz Kumalak's long holes): half width, half height.
+    Oval(f64, f64),
+}
+
+impl Shape {
+    fn half_height(self) -> f64 {
+        match self {
+            Shape::Round(r) => r,
+            Shape::Oval(_, ry) => ry,
+        }
+    }
+    fn half_width(self) -> f64 {
+        match self {
+            Shape::Round(r) => r,
+            Shape::Oval(rx, _) => rx,
+        }
+    }
+}
+
+/// A hole to draw.
+pub(crate) struct HoleSpec<'a> {
+    pub x: f64,
+    pub y: f64,
+    pub shape: Shape,
+    pub owner: Player,
+    pub index: usize,
+    pub count: u32,
+    pub mark: Mark,
+    /// Drawn in another colour with this word under the count (`head`, `tuzdik`).
+    pub special: Option<&'a str>,
+    /// A thick ring for a hole waiting on a decision.
+    pub pending: bool,
+}
+
+/// A store to draw: a rounded box.
+pub(crate) struct StoreSpec<'a> {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+    pub owner: Player,
+    pub count: u32,
+    pub mark: Mark,
+    /// A caption under the count.
+    pub caption: &'a str,
+}
+
+/// An SVG document under construction.
+pub(crate) struct Canvas {
+    width: f64,
+    height: f64,
+    body: String,
+}
+
+impl Canvas {
+    /// A canvas of this size with the page background.
+    pub fn new(width: f64, height: f64) -> Canvas {
+        let mut c = Canvas {
+            width,
+            height,
+            body: String::new(),
+        };
+        c.rect(0.0, 0.0, width, height, 0.0, colour::BACKGROUND, None);
+        c
+    }
+
+    /// A rectangle with rounded corners, filled, with an optional (colour, width) outline.
+    pub fn rect(
+        &mut self,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        r: f64,
+        fill: &str,
+        stroke: Option<(&str, f64)>,
+    ) {
+        let _ = write!(
+            self.body,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{fill}""#
+        );
+        if let Some((s, sw)) = stroke {
+            let _ = write!(self.body, r#" stroke="{s}" stroke-width="{sw:.1}""#);
+        }
+        self.body.push_str("/>\n");
+    }
+
+    /// Text centred (`anchor` `middle`), or starting (`start`) or ending (`end`) at `x`,
+    /// with its middle on `y`.
+    pub fn text(
+        &mut self,
+        x: f64,
+        y: f64,
+        size: f64,
+        anchor: &str,
+        bold: bool,
+        fill: &str,
+        t: &str,
+    ) {
+        let weight = if bold { r#" font-weight="bold""# } else { "" };
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{weight}>{}</text>"#,
+            xml(t)
+        );
+    }
+
+    /// The board: a rounded wooden box.
+    pub fn board(&mut self, x: f64, y: f64, w: f64, h: f64) {
+        self.rect(
+            x,
+            y,
+            w,
+            h,
+            18.0,
+            colour::BOARD,
+            Some((colour::BOARD_EDGE, 3.0)),
+        );
+    }
+
+    fn shape(
+        &mut self,
+        x: f64,
+        y: f64,
+        shape: Shape,
+        fill: &str,
+        stroke: Option<(&str, f64, bool)>,
+    ) {
+        match shape {
+            Shape::Round(r) => {
+                let _ = write!(self.body, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}""#);
+            }
+            Shape::Oval(rx, ry) => {
+                let _ = write!(
+                    self.body,
+                    r#"<ellipse cx="{x:.1}" cy="{y:.1}" rx="{rx:.1}" ry="{ry:.1}""#
+                );
+            }
+        }
+        let _ = write!(self.body, r#" fill="{fill}""#);
+        if let Some((s, w, dashed)) = stroke {
+            let _ = write!(self.body, r#" stroke="{s}" stroke-width="{w:.1}""#);
+            if dashed {
+                let _ = write!(
+                    self.body,
+                    r#" stroke-dasharray="{:.1} {:.1}""#,
+                    w * 1.6,
+                    w * 1.2
+                );
+            }
+        }
+        self.body.push_str("/>\n");
+    }
+
+    /// The rings of a mark around a shape.
+    fn rings(&mut self, x: f64, y: f64, shape: Shape, mark: Mark) {
+        let grow = |s: Shape, d: f64| match s {
+            Shape::Round(r) => Shape::Round(r + d),
+            Shape::Oval(rx, ry) => Shape::Oval(rx + d, ry + d),
+        };
+        if mark.captured {
+            self.shape(
+                x,
+                y,
+                grow(shape, 7.0),
+                "none",
+                Some((colour::CAPTURED, 3.5, false)),
+            );
+        }
+        if mark.landing {
+            self.shape(
+                x,
+                y,
+                grow(shape, 2.5),
+                "none",
+                Some((colour::LANDING, 4.0, false)),
+            );
+        }
+        if mark.origin {
+            self.shape(
+                x,
+                y,
+                grow(shape, 2.5),
+                "none",
+                Some((colour::ORIGIN, 4.0, true)),
+            );
+        }
+    }
+
+    /// One hole: `<g class="hole" ...>` with its shape, marks and count.
+    pub fn hole(&mut self, h: &HoleSpec<'_>) {
+        let _ = writeln!(
+            self.body,
+            r#"<g class="hole" data-side="{}" data-index="{}" data-count="{}">"#,
+            side_attr(h.owner),
+            h.index,
+            h.count
+        );
+        let fill = match (h.special, h.count) {
+            (Some(_), _) => colour::SPECIAL,
+            (None, 0) => colour::HOLE_EMPTY,
+            _ => colour::HOLE,
+        };
+        let ring = if h.special == Some("head") {
+            Some((colour::HEAD, 3.0, false))
+        } else {
+            None
+        };
+        self.shape(h.x, h.y, h.shape, fill, ring);
+        if h.pending {
+            let r = h.shape.half_width();
+            let shape = Shape::Round(r + 7.0);
+            self.shape(h.x, h.y, shape, "none", Some((colour::HEAD, 3.0, true)));
+        }
+        self.rings(h.x, h.y, h.shape, h.mark);
+        let size = (h.shape.half_width() * 0.95).clamp(9.0, 22.0);
+        if let Some(word) = h.special {
+            let small = (size * 0.55).max(8.0);
+            let dy = h.shape.half_height() * 0.45;
+            if h.count > 0 || word != "tuzdik" {
+                self.text(
+                    h.x,
+                    h.y - dy * 0.5,
+                    size,
+                    "middle",
+                    true,
+                    colour::COUNT,
+                    &h.count.to_string(),
+                );
+                self.text(
+                    h.x,
+                    h.y + dy * 1.1,
+                    small,
+                    "middle",
+                    false,
+                    colour::HEAD,
+                    word,
+                );
+            } else {
+                // A tuzdik: the X a real board's players mark it with.
+                let d = h.shape.half_width() * 0.5;
+                let _ = writeln!(
+                    self.body,
+                    r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{}" stroke-width="3"/>"#,
+                    h.x - d,
+                    h.y - d - dy * 0.4,
+                    h.x + d,
+                    h.y + d - dy * 0.4,
+                    h.x - d,
+                    h.y + d - dy * 0.4,
+                    h.x + d,
+                    h.y - d - dy * 0.4,
+                    colour::HEAD
+                );
+                self.text(
+                    h.x,
+                    h.y + dy * 1.2,
+                    small,
+                    "middle",
+                    false,
+                    colour::HEAD,
+                    word,
+                );
+            }
+        } else if h.count > 0 {
+            self.text(
+                h.x,
+                h.y,
+                size,
+                "middle",
+                true,
+                colour::COUNT,
+                &h.count.to_string(),
+            );
+        }
+        self.body.push_str("</g>\n");
+    }
+
+    /// One store: `<g class="store" ...>` with its box, count and caption.
+    pub fn store(&mut self, s: &StoreSpec<'_>) {
+        let _ = writeln!(
+            self.body,
+            r#"<g class="store" data-side="{}" data-count="{}">"#,
+            side_attr(s.owner),
+            s.count
+        );
+        let stroke = if s.mark.landing {
+            Some((colour::LANDING, 4.0))
+        } else {
+            None
+        };
+        let r = (s.w.min(s.h) / 2.0).min(26.0);
+        self.rect(s.x, s.y, s.w, s.h, r, colour::HOLE, stroke);
+        let size = (s.w.min(s.h) * 0.42).clamp(12.0, 26.0);
+        let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
+        if s.caption.is_empty() {
+            self.text(
+                cx,
+                cy,
+                size,
+                "middle",
+                true,
+                colour::COUNT,
+                &s.count.to_string(),
+            );
+        } else {
+            self.text(
+                cx,
+                cy - size * 0.35,
+                size,
+                "middle",
+                true,
+                colour::COUNT,
+                &s.count.to_string(),
+            );
+            self.text(
+                cx,
+                cy + size * 0.6,
+                size * 0.5,
+                "middle",
+                false,
+                colour::HEAD,
+                s.caption,
+            );
+        }
+        self.body.push_str("</g>\n");
+    }
+
+    /// A key to the highlight's marks, starting at (`x`, `y`).
+    pub fn legend(&mut self, x: f64, y: f64, size: f64) {
+        let items = [
+            ("origin", colour::ORIGIN, true),
+            ("last seed", colour::LANDING, false),
+            ("captured", colour::CAPTURED, false),
+        ];
+        let mut at = x;
+        for (word, c, dashed) in items {
+            self.shape(
+                at + 8.0,
+                y,
+                Shape::Round(7.0),
+                "none",
+                Some((c, 3.0, dashed)),
+            );
+            self.text(at + 20.0, y, size, "start", false, colour::LABEL, word);
+            at += 28.0 + size * 0.6 * word.len() as f64;
+        }
+    }
+
+    /// The document.
+    pub fn finish(self) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\" font-family=\"sans-serif\">\n{}</svg>\n",
+            self.body,
+            w = self.width,
+            h = self.height
+        )
+    }
+}
+
+/// The status line: the result, or who is to move.
+pub(crate) fn status(outcome: Option<Outcome>, to_move: Player, names: [&str; 2]) -> String {
+    let name = |p: Player| names[p.index()];
+    match outcome {
+        Some(Outcome::Win { winner, score }) => match score {
+            Some(s) => format!(
+                "{} wins {}-{}",
+                name(winner),
+                s.of(winner),
+                s.of(winner.opponent())
+            ),
+            None => format!("{} wins", name(winner)),
+        },
+        Some(Outcome::Draw { score: Some(s) }) => format!("Draw {}-{}", s.south, s.north),
+        Some(Outcome::Draw { score: None }) => "Draw".into(),
+        None => format!("{} to move", name(to_move)),
+    }
+}
+
+/// The default picture for a game without its own drawing: the text picture, monospaced.
+pub(crate) fn text_picture(picture: &str, _highlight: Option<&Highlight>) -> String {
+    let lines: Vec<&str> = picture.lines().collect();
+    let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut c = Canvas::new(cols as f64 * 9.0 + 32.0, lines.len() as f64 * 20.0 + 32.0);
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            c.body,
+            r#"<text x="16" y="{:.1}" font-family="monospace" font-size="15" xml:space="preserve" fill="{}">{}</text>"#,
+            26.0 + i as f64 * 20.0,
+            colour::LABEL,
+            xml(line)
+        );
+    }
+    c.finish()
+}

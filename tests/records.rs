@@ -1,0 +1,320 @@
+//! The record text of every game ([`sowing::pgn`]): hand-worked records, every error the
+//! reader reports (with its line and ply), and `replay` reading back long random games.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use sowing::kalah::Kalah;
+use sowing::pgn::{self, GameResult, PgnGame, PgnProblem};
+use sowing::toguz::Toguz;
+use sowing::tsoro::Tsoro;
+use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64};
+
+fn game<R: Ruleset>(rules: &str, moves: &[&str]) -> GameRecord<R> {
+    let mut g = GameRecord::new(rules.parse::<R>().unwrap());
+    for mv in moves {
+        g.play_text(mv).unwrap();
+    }
+    g
+}
+
+/// Plays up to `plies` random actions from the start.
+fn random_game<R: Ruleset>(rules: R, seed: u64, plies: usize) -> GameRecord<R> {
+    let mut rng = SplitMix64::new(seed);
+    let mut g = GameRecord::new(rules);
+    while g.ply() < plies {
+        let Some(mv) = g.rules().random_move(g.current(), &mut rng) else {
+            break;
+        };
+        g.play(mv).unwrap();
+    }
+    g
+}
+
+const KALAH_PIE: &str = "[Event \"?\"]
+[Site \"?\"]
+[Date \"????.??.??\"]
+[Round \"?\"]
+[South \"?\"]
+[North \"?\"]
+[Result \"*\"]
+[Variant \"kalah:pie\"]
+
+1. 3 6 1... swap 2. 5 2... 2 *
+";
+
+#[test]
+fn kalah_turns_are_numbered_per_side() {
+    // South: pit 3 (4 seeds, the last in his store: an extra action), pit 6; North swaps;
+    // South sows pit 5; North pit 2.
+    let g = game::<Kalah>("kalah:pie", &["3", "6", "swap", "5", "2"]);
+    assert_eq!(g.to_pgn(), KALAH_PIE);
+    assert_eq!(GameRecord::<Kalah>::from_pgn(KALAH_PIE).unwrap(), g);
+}
+
+#[test]
+fn toguz_uses_white_and_black_and_its_notation() {
+    let g = game::<Toguz>("toguz", &["6", "9", "5"]);
+    let text = g.to_pgn();
+    assert!(text.contains("[White \"?\"]\n[Black \"?\"]\n"), "{text}");
+    assert!(text.ends_with("\n1. 65 1... 98 2. 55 *\n"), "{text}");
+    assert_eq!(GameRecord::<Toguz>::from_pgn(&text).unwrap(), g);
+}
+
+#[test]
+fn tsoro_turns_hold_relays_and_bonus_takes() {
+    // A 4 x 8 board: South's o7 sows into o8 and i8 (empty): one action, North's turn.
+    let g = game::<Tsoro>("tsoro:holes=8,heads=none,bonus=0", &["o7"]);
+    assert!(g.to_pgn().ends_with("\n1. o7 *\n"));
+    // A long random game with bonus takes: its turns hold takes written as `take o4`.
+    let g = random_game("tsoro:bonus=3".parse::<Tsoro>().unwrap(), 7, 200);
+    let text = g.to_pgn();
+    assert!(text.contains(" take "), "{text}");
+    assert!(
+        text.contains(" relay ") || text.contains(" stop "),
+        "{text}"
+    );
+    assert_eq!(GameRecord::<Tsoro>::from_pgn(&text).unwrap(), g);
+}
+
+#[test]
+fn a_set_up_start_is_written_as_fen() {
+    let rules = Kalah::default();
+    let start = rules
+        .parse_position("0,0,0,0,0,1/0,0,0,0,0,1 20 26 S")
+        .unwrap();
+    let mut g = GameRecord::from_position(rules, start).unwrap();
+    g.play_text("6").unwrap();
+    let text = g.to_pgn();
+    assert!(text.contains("[Result \"0-1\"]"));
+    assert!(text.contains("[FEN \"0,0,0,0,0,1/0,0,0,0,0,1 20 26 S\"]"));
+    assert!(text.ends_with("\n1. 6 0-1\n"), "{text}");
+    assert_eq!(GameRecord::<Kalah>::from_pgn(&text).unwrap(), g);
+    // A record starting with North to move opens with `1...`, then South's `2.`.
+    let start = Kalah::default()
+        .parse_position("4,4,4,4,4,4/4,4,4,4,4,4 0 0 N")
+        .unwrap();
+    let mut g = GameRecord::from_position(Kalah::default(), start).unwrap();
+    g.play_text("1").unwrap();
+    g.play_text("1").unwrap();
+    assert!(g.to_pgn().ends_with("\n1... 1 2. 1 *\n"), "{}", g.to_pgn());
+    assert_eq!(GameRecord::<Kalah>::from_pgn(&g.to_pgn()).unwrap(), g);
+}
+
+#[test]
+fn comments_and_tags_are_kept() {
+    let text = "[Event \"Club \\\"open\\\"\"]\n[Site \"Almaty\"]\n[Result \"*\"]\n\
+                [Variant \"kalah:pie\"]\n[Annotator \"me\"]\n\n\
+                {before} 1. 3 {extra turn} 6 1... {think} swap {swapped}\n2. 5 *\n";
+    let g = pgn::read_game::<Kalah>(text).unwrap();
+    assert_eq!(g.tag("Event"), Some("Club \"open\""));
+    assert_eq!(g.tag("Annotator"), Some("me"));
+    assert_eq!(g.record.ply(), 4);
+    assert_eq!(
+        g.comments,
+        [
+            (0, "before".to_string()),
+            (1, "extra turn".to_string()),
+            (2, "think".to_string()),
+            (3, "swapped".to_string()),
+        ]
+    );
+    let written = g.to_text();
+    assert!(
+        written.contains("[Event \"Club \\\"open\\\"\"]\n"),
+        "{written}"
+    );
+    assert!(written.contains("[Annotator \"me\"]\n"), "{written}");
+    // A comment before North's number belongs to ply 2 and is written after South's action.
+    assert!(
+        written.ends_with("{before} 1. 3 {extra turn} 6 {think} 1... swap {swapped} 2. 5 *\n"),
+        "{written}"
+    );
+    let back = pgn::read_game::<Kalah>(&written).unwrap();
+    assert!(back.record == g.record && back.comments == g.comments);
+    assert_eq!(back.to_text(), written);
+}
+
+#[test]
+fn files_hold_many_games_each_read_on_its_own() {
+    let a = game::<Kalah>("kalah", &["3", "6"]);
+    let b = game::<Kalah>("kalah:pits=4,seeds=3", &["2", "4", "1"]);
+    let text = format!(
+        "{}\n{}\n{}",
+        a.to_pgn(),
+        a.to_pgn().replace("1. 3 6", "1. 3 1... 6"),
+        b.to_pgn()
+    );
+    let games = pgn::read_games::<Kalah>(&text);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].as_ref().unwrap().record, a);
+    // The second game's turn ends too early: South has an extra turn after pit 3.
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.ply), (21, Some(2)));
+    assert!(matches!(e.problem, PgnProblem::TurnGoesOn { .. }), "{e}");
+    assert_eq!(games[2].as_ref().unwrap().record, b);
+    assert_eq!(pgn::split(&text)[2].first_line, 23);
+    assert_eq!(
+        pgn::split(&text)[2].tag("Variant").as_deref(),
+        Some("kalah:pits=4,seeds=3")
+    );
+    let games: Vec<PgnGame<Kalah>> = [a, b].into_iter().map(PgnGame::new).collect();
+    let all = pgn::write_games(&games);
+    let back: Vec<PgnGame<Kalah>> = pgn::read_games::<Kalah>(&all)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(back.len(), 2);
+    assert!(back[0].record == games[0].record && back[1].record == games[1].record);
+    assert_eq!(pgn::write_games(&back), all);
+}
+
+/// Reads `text` with the movetext `moves` and result `result` and returns the error.
+fn error(moves: &str, result: &str) -> pgn::PgnError {
+    let text = format!("[Result \"{result}\"]\n[Variant \"kalah\"]\n\n{moves}\n");
+    pgn::read_game::<Kalah>(&text).unwrap_err()
+}
+
+#[test]
+fn reading_names_the_line_and_ply_of_every_problem() {
+    let e = error("1. 3 6\n1... 1 2. 9 *", "*");
+    assert_eq!(
+        e.to_string(),
+        "line 5, ply 4: \"9\" is not a move: expected a pit number 1..=7 or `swap`"
+    );
+    let e = error("1. 3 1... 6 *", "*");
+    assert_eq!(
+        e.to_string(),
+        "line 4, ply 2: `1...` opens a new turn, but South's turn goes on"
+    );
+    let e = error("1. 3 6 2 *", "*");
+    assert_eq!(
+        e.to_string(),
+        "line 4, ply 3: \"2\" is written in South's turn, but that turn has ended: `1...` comes first"
+    );
+    let e = error("1. 3 6 2. 2 *", "*");
+    assert_eq!(
+        e.to_string(),
+        "line 4, ply 3: move number `2.`, but North's turn 1 is next: `1...`"
+    );
+    let e = error("3 6 *", "*");
+    assert_eq!(
+        e.to_string(),
+        "line 4, ply 1: \"3\" before any move number: the movetext opens with `1.`"
+    );
+    let e = error("1. 1. 3 *", "*");
+    assert!(matches!(e.problem, PgnProblem::EmptyTurn(_)), "{e}");
+    let e = error("1. 3 6 1... 1 *", "1-0");
+    assert_eq!(
+        e.to_string(),
+        "line 4: the result * differs from the Result tag \"1-0\""
+    );
+    let e = error("1. 3 6 2-0", "2-0");
+    assert!(matches!(e.problem, PgnProblem::BadResult(_)), "{e}");
+    let e = error("1. 3 6", "*");
+    assert!(matches!(e.problem, PgnProblem::NoResult), "{e}");
+    let e = error("1. 3 6 * 1... 2", "*");
+    assert!(matches!(e.problem, PgnProblem::Syntax(_)), "{e}");
+    let e = error("1. 3 {unclosed 6 *", "*");
+    assert_eq!(e.line, 4);
+    // The result must be the rules' outcome of a finished game.
+    let text = "[Result \"1-0\"]\n[Variant \"kalah\"]\n[FEN \"0,0,0,0,0,1/0,0,0,0,0,1 20 26 S\"]\n\n1. 6 1-0\n";
+    let e = pgn::read_game::<Kalah>(text).unwrap_err();
+    assert_eq!(e.line, 5);
+    assert!(matches!(e.problem, PgnProblem::ResultOutcome { .. }), "{e}");
+    // An unfinished game may carry a decided result (a resignation).
+    let text = "[Result \"0-1\"]\n[Variant \"kalah\"]\n\n1. 3 6 0-1\n";
+    assert_eq!(
+        pgn::read_game::<Kalah>(text).unwrap().result,
+        GameResult::NorthWins
+    );
+}
+
+#[test]
+fn reading_checks_the_tags() {
+    let read = |text: &str| pgn::read_game::<Kalah>(text).unwrap_err();
+    let e = read("[Result \"*\"]\n\n1. 3 *\n");
+    assert_eq!(e.to_string(), "line 1: no Variant tag");
+    let e = read("[Variant \"kalah\"]\n[Result \"*\"]\n[Result \"*\"]\n\n1. 3 *\n");
+    assert_eq!(
+        (e.line, e.problem),
+        (3, PgnProblem::RepeatedTag("Result".into()))
+    );
+    let e = read("[Variant \"toguz\"]\n[Result \"*\"]\n\n1. 3 *\n");
+    assert_eq!(e.line, 1);
+    assert!(matches!(e.problem, PgnProblem::Variant(_)), "{e}");
+    let e = read("[Variant \"kalah\"]\n[Result \"*\"]\n[FEN \"4,4/4,4 0 0 S\"]\n\n1. 3 *\n");
+    assert_eq!(e.line, 3);
+    assert!(matches!(e.problem, PgnProblem::Fen(_)), "{e}");
+    let e = read("[Variant kalah]\n[Result \"*\"]\n\n1. 3 *\n");
+    assert!(matches!(e.problem, PgnProblem::BadTag(_)), "{e}");
+}
+
+/// The `replay` example's binary, which `cargo test` builds next to this test's.
+fn replay_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().join("examples");
+    let bin = dir.join(format!("replay{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        bin.exists(),
+        "{} is missing: `cargo test` builds it",
+        bin.display()
+    );
+    bin
+}
+
+#[test]
+fn replay_reads_back_long_random_games_of_every_game() {
+    // Seeds whose random games last longer than 200 plies (Kalah(7,18): 272 plies).
+    let kalah = random_game(
+        "kalah:pits=7,seeds=18,pie".parse::<Kalah>().unwrap(),
+        2659,
+        200,
+    );
+    let toguz = random_game(Toguz::default(), 4, 200);
+    let tsoro = random_game("tsoro:bonus=3".parse::<Tsoro>().unwrap(), 1, 200);
+    assert_eq!((kalah.ply(), toguz.ply(), tsoro.ply()), (200, 200, 200));
+    let kalah_text = kalah.to_pgn();
+    assert!(kalah_text.contains("1... swap") || kalah_text.contains(" 2. "));
+    assert!(tsoro.to_pgn().contains(" take "));
+    let dir = std::env::temp_dir().join(format!("sowing-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.pgn");
+    std::fs::write(
+        &file,
+        format!("{}\n{}\n{}", kalah.to_pgn(), toguz.to_pgn(), tsoro.to_pgn()),
+    )
+    .unwrap();
+    let out = Command::new(replay_binary()).arg(&file).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(
+        lines[0].ends_with(": ok, kalah:pits=7,seeds=18,pie, 200 plies, unfinished"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].ends_with(": ok, toguz, 200 plies, unfinished"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].ends_with(": ok, tsoro:bonus=3, 200 plies, unfinished"),
+        "{stdout}"
+    );
+    assert_eq!(lines[3], "3 passed, 0 failed");
+}
+
+#[test]
+fn random_positions_of_any_seed_round_trip() {
+    // A few seeds per game, whole games to the end.
+    let mut rng = SplitMix64::new(1);
+    for _ in 0..20 {
+        let seed = rng.next_u64();
+        let g = random_game(Kalah::default(), seed, 1000);
+        assert_eq!(GameRecord::<Kalah>::from_pgn(&g.to_pgn()).unwrap(), g);
+        let g = random_game(Toguz::default(), seed, 1000);
+        assert_eq!(GameRecord::<Toguz>::from_pgn(&g.to_pgn()).unwrap(), g);
+    }
+}
