@@ -316,13 +316,17 @@ impl Canvas {
 
     /// One hole: `<g class="hole" ...>` with its shape, marks and count.
     pub fn hole(&mut self, h: &HoleSpec<'_>) {
-        let _ = writeln!(
+        let _ = write!(
             self.body,
-            r#"<g class="hole" data-side="{}" data-index="{}" data-count="{}">"#,
+            r#"<g class="hole" data-side="{}" data-index="{}" data-count="{}""#,
             side_attr(h.owner),
             h.index,
             h.count
         );
+        if let Some(word) = h.special {
+            let _ = write!(self.body, r#" data-kind="{word}""#);
+        }
+        self.body.push_str(">\n");
         let fill = match (h.special, h.count) {
             (Some(_), _) => colour::SPECIAL,
             (None, 0) => colour::HOLE_EMPTY,

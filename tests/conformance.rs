@@ -665,3 +665,37 @@ proptest! {
         check_text(&rules, &position, "12x", "toguz:kozdatu");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Records: every random game writes as a record (`sowing::pgn`) and reads back as the same game.
+
+fn record_round_trip<R: Ruleset>(rules: R, seed: u64, max_plies: usize) {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = GameRecord::new(rules);
+    while game.ply() < max_plies {
+        let Some(mv) = game.rules().random_move(game.current(), &mut rng) else {
+            break;
+        };
+        game.play(mv).unwrap();
+    }
+    let text = game.to_pgn();
+    let back = GameRecord::<R>::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back, game, "{text}");
+    assert_eq!(back.to_pgn(), text);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_round_trip_through_records(
+        kalah in kalah_settings(),
+        toguz in toguz_settings(),
+        tsoro in tsoro_settings(),
+        seed in any::<u64>(),
+    ) {
+        record_round_trip(Kalah::new(kalah).unwrap(), seed, 400);
+        record_round_trip(Toguz::new(toguz).unwrap(), seed, 400);
+        record_round_trip(Tsoro::new(tsoro).unwrap(), seed, 300);
+    }
+}
