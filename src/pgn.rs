@@ -438,8 +438,13 @@ const WIDTH: usize = 79;
 
 const ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
+/// A tag value as written: `\` and `"` escaped, line breaks (which a tag line cannot hold)
+/// as spaces.
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 /// The number that opens a turn of `player`, the `number`-th pair of turns.

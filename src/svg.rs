@@ -172,6 +172,41 @@ pub(crate) struct StoreSpec<'a> {
     pub caption: &'a str,
 }
 
+/// A rectangle's place and size.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Area {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Area {
+    pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Area {
+        Area { x, y, w, h }
+    }
+}
+
+/// How a text is drawn: size, anchor (`start`, `middle` or `end` at its x), weight, colour.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Font {
+    pub size: f64,
+    pub anchor: &'static str,
+    pub bold: bool,
+    pub fill: &'static str,
+}
+
+impl Font {
+    pub const fn new(size: f64, anchor: &'static str, bold: bool, fill: &'static str) -> Font {
+        Font {
+            size,
+            anchor,
+            bold,
+            fill,
+        }
+    }
+}
+
 /// An SVG document under construction.
 pub(crate) struct Canvas {
     width: f64,
@@ -187,21 +222,19 @@ impl Canvas {
             height,
             body: String::new(),
         };
-        c.rect(0.0, 0.0, width, height, 0.0, colour::BACKGROUND, None);
+        c.rect(
+            Area::new(0.0, 0.0, width, height),
+            0.0,
+            colour::BACKGROUND,
+            None,
+        );
         c
     }
 
-    /// A rectangle with rounded corners, filled, with an optional (colour, width) outline.
-    pub fn rect(
-        &mut self,
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-        r: f64,
-        fill: &str,
-        stroke: Option<(&str, f64)>,
-    ) {
+    /// A rectangle with rounded corners (radius `r`), filled, with an optional (colour,
+    /// width) outline.
+    pub fn rect(&mut self, area: Area, r: f64, fill: &str, stroke: Option<(&str, f64)>) {
+        let Area { x, y, w, h } = area;
         let _ = write!(
             self.body,
             r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{fill}""#
@@ -212,18 +245,14 @@ impl Canvas {
         self.body.push_str("/>\n");
     }
 
-    /// Text centred (`anchor` `middle`), or starting (`start`) or ending (`end`) at `x`,
-    /// with its middle on `y`.
-    pub fn text(
-        &mut self,
-        x: f64,
-        y: f64,
-        size: f64,
-        anchor: &str,
-        bold: bool,
-        fill: &str,
-        t: &str,
-    ) {
+    /// Text in `font` placed at `x` by the font's anchor, its middle on `y`.
+    pub fn text(&mut self, x: f64, y: f64, font: Font, t: &str) {
+        let Font {
+            size,
+            anchor,
+            bold,
+            fill,
+        } = font;
         let weight = if bold { r#" font-weight="bold""# } else { "" };
         let _ = writeln!(
             self.body,
@@ -235,10 +264,7 @@ impl Canvas {
     /// The board: a rounded wooden box.
     pub fn board(&mut self, x: f64, y: f64, w: f64, h: f64) {
         self.rect(
-            x,
-            y,
-            w,
-            h,
+            Area::new(x, y, w, h),
             18.0,
             colour::BOARD,
             Some((colour::BOARD_EDGE, 3.0)),
@@ -352,19 +378,13 @@ impl Canvas {
                 self.text(
                     h.x,
                     h.y - dy * 0.5,
-                    size,
-                    "middle",
-                    true,
-                    colour::COUNT,
+                    Font::new(size, "middle", true, colour::COUNT),
                     &h.count.to_string(),
                 );
                 self.text(
                     h.x,
                     h.y + dy * 1.1,
-                    small,
-                    "middle",
-                    false,
-                    colour::HEAD,
+                    Font::new(small, "middle", false, colour::HEAD),
                     word,
                 );
             } else {
@@ -386,10 +406,7 @@ impl Canvas {
                 self.text(
                     h.x,
                     h.y + dy * 1.2,
-                    small,
-                    "middle",
-                    false,
-                    colour::HEAD,
+                    Font::new(small, "middle", false, colour::HEAD),
                     word,
                 );
             }
@@ -397,10 +414,7 @@ impl Canvas {
             self.text(
                 h.x,
                 h.y,
-                size,
-                "middle",
-                true,
-                colour::COUNT,
+                Font::new(size, "middle", true, colour::COUNT),
                 &h.count.to_string(),
             );
         }
@@ -421,36 +435,27 @@ impl Canvas {
             None
         };
         let r = (s.w.min(s.h) / 2.0).min(26.0);
-        self.rect(s.x, s.y, s.w, s.h, r, colour::HOLE, stroke);
+        self.rect(Area::new(s.x, s.y, s.w, s.h), r, colour::HOLE, stroke);
         let size = (s.w.min(s.h) * 0.42).clamp(12.0, 26.0);
         let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
         if s.caption.is_empty() {
             self.text(
                 cx,
                 cy,
-                size,
-                "middle",
-                true,
-                colour::COUNT,
+                Font::new(size, "middle", true, colour::COUNT),
                 &s.count.to_string(),
             );
         } else {
             self.text(
                 cx,
                 cy - size * 0.35,
-                size,
-                "middle",
-                true,
-                colour::COUNT,
+                Font::new(size, "middle", true, colour::COUNT),
                 &s.count.to_string(),
             );
             self.text(
                 cx,
                 cy + size * 0.6,
-                size * 0.5,
-                "middle",
-                false,
-                colour::HEAD,
+                Font::new(size * 0.5, "middle", false, colour::HEAD),
                 s.caption,
             );
         }
@@ -473,7 +478,12 @@ impl Canvas {
                 "none",
                 Some((c, 3.0, dashed)),
             );
-            self.text(at + 20.0, y, size, "start", false, colour::LABEL, word);
+            self.text(
+                at + 20.0,
+                y,
+                Font::new(size, "start", false, colour::LABEL),
+                word,
+            );
             at += 28.0 + size * 0.6 * word.len() as f64;
         }
     }

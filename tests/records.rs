@@ -282,15 +282,22 @@ fn replay_reads_back_long_random_games_of_every_game() {
     let file = dir.join("three.pgn");
     std::fs::write(
         &file,
-        format!("{}\n{}\n{}", kalah.to_pgn(), toguz.to_pgn(), tsoro.to_pgn()),
+        format!(
+            "{}\n{}\n{}\n{}",
+            kalah.to_pgn(),
+            toguz.to_pgn(),
+            tsoro.to_pgn(),
+            // The same Tsoro game with its first turn cut short: a failure naming line and ply.
+            tsoro.to_pgn().replacen("1. o", "1... o", 1)
+        ),
     )
     .unwrap();
     let out = Command::new(replay_binary()).arg(&file).output().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!(lines.len(), 5, "{stdout}");
     assert!(
         lines[0].ends_with(": ok, kalah:pits=7,seeds=18,pie, 200 plies, unfinished"),
         "{stdout}"
@@ -303,7 +310,18 @@ fn replay_reads_back_long_random_games_of_every_game() {
         lines[2].ends_with(": ok, tsoro:bonus=3, 200 plies, unfinished"),
         "{stdout}"
     );
-    assert_eq!(lines[3], "3 passed, 0 failed");
+    // Game 4's movetext starts after the three games, a blank line after each, and its own
+    // nine tag lines and blank line.
+    let before: usize = [&kalah_text, &toguz.to_pgn(), &tsoro.to_pgn()]
+        .iter()
+        .map(|t| t.lines().count() + 1)
+        .sum();
+    let want = format!(
+        "game 4: FAILED: line {}, ply 1: move number `1...`, but South's turn 1 is next: `1.`",
+        before + 10
+    );
+    assert!(lines[3].ends_with(&want), "{stdout}");
+    assert_eq!(lines[4], "3 passed, 1 failed");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::{Capture, Kalah, KalahMove, KalahState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
 
 /// Distance between pit centres.
 const PITCH: f64 = 76.0;
@@ -27,7 +27,12 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
     let height = board_y + board_h + 86.0 + if legend { 26.0 } else { 0.0 };
     let mut c = Canvas::new(width, height);
     let [south, north] = Kalah::SIDES;
-    c.text(board_x, 22.0, 18.0, "start", true, colour::LABEL, north);
+    c.text(
+        board_x,
+        22.0,
+        Font::new(18.0, "start", true, colour::LABEL),
+        north,
+    );
     c.board(board_x, board_y, board_w, board_h);
     let pits_x = board_x + STORE_W + 2.0 * PAD;
     let col = |i: usize| pits_x + PITCH * (i as f64 + 0.5);
@@ -52,19 +57,13 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
         c.text(
             x,
             board_y - 12.0,
-            13.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(13.0, "middle", false, colour::LABEL),
             &number(m - i),
         );
         c.text(
             x,
             board_y + board_h + 14.0,
-            13.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(13.0, "middle", false, colour::LABEL),
             &number(i + 1),
         );
     }
@@ -87,10 +86,7 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
     c.text(
         board_x,
         below + 38.0,
-        18.0,
-        "start",
-        true,
-        colour::LABEL,
+        Font::new(18.0, "start", true, colour::LABEL),
         south,
     );
     let mut line = status(rules.outcome(s), s.to_move(), Kalah::SIDES);
@@ -100,10 +96,7 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
     c.text(
         width / 2.0,
         below + 66.0,
-        16.0,
-        "middle",
-        true,
-        colour::LABEL,
+        Font::new(16.0, "middle", true, colour::LABEL),
         &line,
     );
     if legend {

@@ -3,7 +3,7 @@
 use super::{Landing, Toguz, ToguzMove, ToguzState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
 
 const PITCH: f64 = 64.0;
 const RX: f64 = 24.0;
@@ -40,10 +40,7 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
     c.text(
         board_x,
         22.0,
-        18.0,
-        "start",
-        true,
-        colour::LABEL,
+        Font::new(18.0, "start", true, colour::LABEL),
         &tuzdik_note(Player::North),
     );
     c.board(board_x, board_y, board_w, board_h);
@@ -69,19 +66,13 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
         c.text(
             x,
             board_y - 12.0,
-            13.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(13.0, "middle", false, colour::LABEL),
             &(n - i).to_string(),
         );
         c.text(
             x,
             board_y + board_h + 14.0,
-            13.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(13.0, "middle", false, colour::LABEL),
             &(i + 1).to_string(),
         );
     }
@@ -110,20 +101,14 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
     c.text(
         board_x,
         below + 38.0,
-        18.0,
-        "start",
-        true,
-        colour::LABEL,
+        Font::new(18.0, "start", true, colour::LABEL),
         &tuzdik_note(Player::South),
     );
     let line = status(rules.outcome(s), s.to_move(), names);
     c.text(
         width / 2.0,
         below + 66.0,
-        16.0,
-        "middle",
-        true,
-        colour::LABEL,
+        Font::new(16.0, "middle", true, colour::LABEL),
         &line,
     );
     if legend {

@@ -5,7 +5,7 @@ use super::state::{LOOP, keys};
 use super::{Hole, Phase, Tsoro, TsoroMove, TsoroState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
 
 const PITCH: f64 = 46.0;
 const RADIUS: f64 = 19.0;
@@ -47,7 +47,12 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
     let height = board_y + board_h + 110.0 + if legend { 26.0 } else { 0.0 };
     let mut c = Canvas::new(width, height);
     let names = Tsoro::SIDES;
-    c.text(board_x, 22.0, 18.0, "start", true, colour::LABEL, names[1]);
+    c.text(
+        board_x,
+        22.0,
+        Font::new(18.0, "start", true, colour::LABEL),
+        names[1],
+    );
     c.board(board_x, board_y, board_w, board_h);
     let x0 = board_x + PAD + LABELS;
     let row_y =
@@ -62,10 +67,7 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
         c.text(
             board_x + PAD + LABELS / 2.0,
             y,
-            14.0,
-            "middle",
-            true,
-            colour::COUNT,
+            Font::new(14.0, "middle", true, colour::COUNT),
             letter,
         );
         for col in 0..n {
@@ -89,19 +91,13 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
         c.text(
             x,
             board_y - 12.0,
-            12.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(12.0, "middle", false, colour::LABEL),
             &(n - col).to_string(),
         );
         c.text(
             x,
             board_y + board_h + 14.0,
-            12.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(12.0, "middle", false, colour::LABEL),
             &(col + 1).to_string(),
         );
     }
@@ -125,29 +121,20 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
     c.text(
         board_x,
         below + 38.0,
-        18.0,
-        "start",
-        true,
-        colour::LABEL,
+        Font::new(18.0, "start", true, colour::LABEL),
         names[0],
     );
     c.text(
         width / 2.0,
         below + 66.0,
-        16.0,
-        "middle",
-        true,
-        colour::LABEL,
+        Font::new(16.0, "middle", true, colour::LABEL),
         &status(rules.outcome(s), s.to_move(), names),
     );
     if let Some(line) = pending_line(rules, s) {
         c.text(
             width / 2.0,
             below + 90.0,
-            14.0,
-            "middle",
-            false,
-            colour::LABEL,
+            Font::new(14.0, "middle", false, colour::LABEL),
             &line,
         );
     }
