@@ -162,20 +162,8 @@ impl<R: Ruleset> PgnGame<R> {
     /// (`?`), the result from the rules' outcome (`*` while the game goes on), no comments.
     pub fn new(record: GameRecord<R>) -> PgnGame<R> {
         let result = GameResult::of(record.outcome());
-        let [south, north] = R::SIDES;
-        let tags = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            (south, "?"),
-            (north, "?"),
-        ]
-        .iter()
-        .map(|&(t, v)| (t.to_string(), v.to_string()))
-        .collect();
         PgnGame {
-            tags,
+            tags: roster::<R>(),
             record,
             result,
             comments: Vec::new(),
@@ -408,19 +396,7 @@ impl<R: Ruleset> GameRecord<R> {
     /// (`?`), the `Variant`, a `FEN` if it starts from a set-up position, the result from the
     /// rules' outcome.
     pub fn to_pgn(&self) -> String {
-        let [south, north] = R::SIDES;
-        let tags: Vec<(String, String)> = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            (south, "?"),
-            (north, "?"),
-        ]
-        .iter()
-        .map(|&(t, v)| (t.to_string(), v.to_string()))
-        .collect();
-        write_parts(&tags, self, GameResult::of(self.outcome()), &[])
+        write_parts(&roster::<R>(), self, GameResult::of(self.outcome()), &[])
     }
 
     /// Reads a record holding one game (see [`pgn`](crate::pgn)); tags and comments are
@@ -440,6 +416,22 @@ const ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
 /// A tag value as written: `\` and `"` escaped, line breaks (which a tag line cannot hold)
 /// as spaces.
+/// The roster's tags but `Result`, their values unknown.
+fn roster<R: Ruleset>() -> Vec<(String, String)> {
+    let [south, north] = R::SIDES;
+    [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        (south, "?"),
+        (north, "?"),
+    ]
+    .iter()
+    .map(|&(t, v)| (t.to_string(), v.to_string()))
+    .collect()
+}
+
 fn escape(value: &str) -> String {
     value
         .replace('\\', "\\\\")

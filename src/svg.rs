@@ -462,6 +462,52 @@ impl Canvas {
         self.body.push_str("</g>\n");
     }
 
+    /// A side's name, large, starting at `x`.
+    pub fn heading(&mut self, x: f64, y: f64, name: &str) {
+        self.text(x, y, Font::new(18.0, "start", true, colour::LABEL), name);
+    }
+
+    /// The numbers of one column of holes: `top` above the board, `bottom` below it.
+    pub fn column_numbers(&mut self, x: f64, board: Area, top: usize, bottom: usize, size: f64) {
+        let font = Font::new(size, "middle", false, colour::LABEL);
+        self.text(x, board.y - 12.0, font, &top.to_string());
+        self.text(x, board.y + board.h + 14.0, font, &bottom.to_string());
+    }
+
+    /// What goes under every board, from `x` on a board ending at `below`: South's name, the
+    /// status line, a note (reserved when `notes`), the key to the highlight.
+    pub fn footer(
+        &mut self,
+        x: f64,
+        below: f64,
+        south: &str,
+        status: &str,
+        note: Option<&str>,
+        legend: bool,
+    ) {
+        let middle = self.width / 2.0;
+        self.heading(x, below + 38.0, south);
+        self.text(
+            middle,
+            below + 66.0,
+            Font::new(16.0, "middle", true, colour::LABEL),
+            status,
+        );
+        let mut y = below + 94.0;
+        if let Some(note) = note {
+            self.text(
+                middle,
+                below + 90.0,
+                Font::new(14.0, "middle", false, colour::LABEL),
+                note,
+            );
+            y += 24.0;
+        }
+        if legend {
+            self.legend(x, y, 13.0);
+        }
+    }
+
     /// A key to the highlight's marks, starting at (`x`, `y`).
     pub fn legend(&mut self, x: f64, y: f64, size: f64) {
         let items = [
@@ -497,6 +543,25 @@ impl Canvas {
             h = self.height
         )
     }
+}
+
+/// Where every board starts, under the North side's name and the column numbers.
+pub(crate) const BOARD_Y: f64 = 64.0;
+
+/// A canvas for a board (with what stands beside it) `content_w` wide and a board
+/// `board_h` high, at least `min_width` wide, with room under it for the footer (a note
+/// line when `notes`, the key when `legend`); returns it and the content's left edge.
+pub(crate) fn frame(
+    content_w: f64,
+    board_h: f64,
+    min_width: f64,
+    notes: bool,
+    legend: bool,
+) -> (Canvas, f64) {
+    let width = (content_w + 40.0).max(min_width);
+    let height =
+        BOARD_Y + board_h + 86.0 + if notes { 24.0 } else { 0.0 } + if legend { 26.0 } else { 0.0 };
+    (Canvas::new(width, height), (width - content_w) / 2.0)
 }
 
 /// The status line: the result, or who is to move.

@@ -3,13 +3,12 @@
 use super::{Capture, Kalah, KalahMove, KalahState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{Area, BOARD_Y, Highlight, HoleSpec, Shape, Spot, StoreSpec, frame, status};
 
 /// Distance between pit centres.
 const PITCH: f64 = 76.0;
 const RADIUS: f64 = 30.0;
 const STORE_W: f64 = 72.0;
-const MARGIN: f64 = 20.0;
 const PAD: f64 = 14.0;
 
 /// The board as South sees it: North's pits `m..1` on top, South's `1..m` below, North's
@@ -19,27 +18,17 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
     let none = Highlight::default();
     let hl = highlight.unwrap_or(&none);
     let board_w = 2.0 * (STORE_W + 2.0 * PAD) + m as f64 * PITCH;
-    let width = (board_w + 2.0 * MARGIN).max(380.0);
-    let board_x = (width - board_w) / 2.0;
-    let board_y = 64.0;
     let board_h = 2.0 * PITCH + 2.0 * PAD;
-    let legend = highlight.is_some();
-    let height = board_y + board_h + 86.0 + if legend { 26.0 } else { 0.0 };
-    let mut c = Canvas::new(width, height);
+    let (mut c, board_x) = frame(board_w, board_h, 380.0, false, highlight.is_some());
+    let board = Area::new(board_x, BOARD_Y, board_w, board_h);
     let [south, north] = Kalah::SIDES;
-    c.text(
-        board_x,
-        22.0,
-        Font::new(18.0, "start", true, colour::LABEL),
-        north,
-    );
-    c.board(board_x, board_y, board_w, board_h);
+    c.heading(board_x, 22.0, north);
+    c.board(board_x, BOARD_Y, board_w, board_h);
     let pits_x = board_x + STORE_W + 2.0 * PAD;
-    let col = |i: usize| pits_x + PITCH * (i as f64 + 0.5);
-    let rows = [board_y + PAD + PITCH * 0.5, board_y + PAD + PITCH * 1.5];
+    let rows = [BOARD_Y + PAD + PITCH * 0.5, BOARD_Y + PAD + PITCH * 1.5];
     for i in 0..m {
         // Column i: North's pit m-i on top, South's pit i+1 below.
-        let x = col(i);
+        let x = pits_x + PITCH * (i as f64 + 0.5);
         for (row, owner, pit) in [(0, Player::North, m - i), (1, Player::South, i + 1)] {
             c.hole(&HoleSpec {
                 x,
@@ -53,19 +42,7 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
                 pending: false,
             });
         }
-        let number = |p: usize| p.to_string();
-        c.text(
-            x,
-            board_y - 12.0,
-            Font::new(13.0, "middle", false, colour::LABEL),
-            &number(m - i),
-        );
-        c.text(
-            x,
-            board_y + board_h + 14.0,
-            Font::new(13.0, "middle", false, colour::LABEL),
-            &number(i + 1),
-        );
+        c.column_numbers(x, board, m - i, i + 1, 13.0);
     }
     for (owner, x) in [
         (Player::North, board_x + PAD),
@@ -73,7 +50,7 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
     ] {
         c.store(&StoreSpec {
             x,
-            y: board_y + PAD,
+            y: BOARD_Y + PAD,
             w: STORE_W,
             h: board_h - 2.0 * PAD,
             owner,
@@ -82,26 +59,18 @@ pub(super) fn svg(rules: &Kalah, s: &KalahState, highlight: Option<&Highlight>) 
             caption: "store",
         });
     }
-    let below = board_y + board_h;
-    c.text(
-        board_x,
-        below + 38.0,
-        Font::new(18.0, "start", true, colour::LABEL),
-        south,
-    );
     let mut line = status(rules.outcome(s), s.to_move(), Kalah::SIDES);
     if s.swap_available() {
         line += " (may swap: pie rule)";
     }
-    c.text(
-        width / 2.0,
-        below + 66.0,
-        Font::new(16.0, "middle", true, colour::LABEL),
+    c.footer(
+        board_x,
+        BOARD_Y + board_h,
+        south,
         &line,
+        None,
+        highlight.is_some(),
     );
-    if legend {
-        c.legend(board_x, below + 94.0, 13.0);
-    }
     c.finish()
 }
 

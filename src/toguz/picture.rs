@@ -3,14 +3,13 @@
 use super::{Landing, Toguz, ToguzMove, ToguzState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{Area, BOARD_Y, Highlight, HoleSpec, Shape, Spot, StoreSpec, frame, status};
 
 const PITCH: f64 = 64.0;
 const RX: f64 = 24.0;
 const RY: f64 = 38.0;
 const ROW_H: f64 = 2.0 * RY + 16.0;
 const KAZAN_H: f64 = 46.0;
-const MARGIN: f64 = 20.0;
 const PAD: f64 = 16.0;
 
 /// The board as the federation's diagrams show it: Black's (North's) holes `9..1` on top,
@@ -21,15 +20,11 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
     let none = Highlight::default();
     let hl = highlight.unwrap_or(&none);
     let board_w = n as f64 * PITCH + 2.0 * PAD;
-    let width = (board_w + 2.0 * MARGIN).max(420.0);
-    let board_x = (width - board_w) / 2.0;
-    let board_y = 64.0;
     let board_h = 2.0 * ROW_H + 2.0 * KAZAN_H + 3.0 * 10.0 + 2.0 * PAD;
-    let legend = highlight.is_some();
-    let height = board_y + board_h + 86.0 + if legend { 26.0 } else { 0.0 };
+    let (mut c, board_x) = frame(board_w, board_h, 420.0, false, highlight.is_some());
+    let board = Area::new(board_x, BOARD_Y, board_w, board_h);
     let names = Toguz::SIDES;
-    let mut c = Canvas::new(width, height);
-    let tuzdik_note = |p: Player| match s.tuzdik(p) {
+    let heading = |p: Player| match s.tuzdik(p) {
         Some(h) => format!(
             "{} (tuzdik: {}'s hole {h})",
             names[p.index()],
@@ -37,18 +32,12 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
         ),
         None => names[p.index()].to_string(),
     };
-    c.text(
-        board_x,
-        22.0,
-        Font::new(18.0, "start", true, colour::LABEL),
-        &tuzdik_note(Player::North),
-    );
-    c.board(board_x, board_y, board_w, board_h);
-    let top = board_y + PAD + ROW_H / 2.0;
-    let bottom = board_y + board_h - PAD - ROW_H / 2.0;
-    let col = |i: usize| board_x + PAD + PITCH * (i as f64 + 0.5);
+    c.heading(board_x, 22.0, &heading(Player::North));
+    c.board(board_x, BOARD_Y, board_w, board_h);
+    let top = BOARD_Y + PAD + ROW_H / 2.0;
+    let bottom = BOARD_Y + board_h - PAD - ROW_H / 2.0;
     for i in 0..n {
-        let x = col(i);
+        let x = board_x + PAD + PITCH * (i as f64 + 0.5);
         for (y, owner, hole) in [(top, Player::North, n - i), (bottom, Player::South, i + 1)] {
             let tuzdik = s.is_tuzdik(owner, hole);
             c.hole(&HoleSpec {
@@ -63,57 +52,34 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
                 pending: false,
             });
         }
-        c.text(
-            x,
-            board_y - 12.0,
-            Font::new(13.0, "middle", false, colour::LABEL),
-            &(n - i).to_string(),
-        );
-        c.text(
-            x,
-            board_y + board_h + 14.0,
-            Font::new(13.0, "middle", false, colour::LABEL),
-            &(i + 1).to_string(),
-        );
+        c.column_numbers(x, board, n - i, i + 1, 13.0);
     }
-    let kazan_w = board_w - 2.0 * PAD;
-    let mid = board_y + board_h / 2.0;
-    for (owner, y) in [
-        (Player::North, mid - KAZAN_H - 5.0),
-        (Player::South, mid + 5.0),
+    let mid = BOARD_Y + board_h / 2.0;
+    for (owner, y, caption) in [
+        (Player::North, mid - KAZAN_H - 5.0, "Black's kazan"),
+        (Player::South, mid + 5.0, "White's kazan"),
     ] {
         c.store(&StoreSpec {
             x: board_x + PAD,
             y,
-            w: kazan_w,
+            w: board_w - 2.0 * PAD,
             h: KAZAN_H,
             owner,
             count: s.kazan(owner).into(),
             mark: hl.mark(Spot::Store(owner)),
-            caption: if owner == Player::North {
-                "Black's kazan"
-            } else {
-                "White's kazan"
-            },
+            caption,
         });
     }
-    let below = board_y + board_h;
-    c.text(
-        board_x,
-        below + 38.0,
-        Font::new(18.0, "start", true, colour::LABEL),
-        &tuzdik_note(Player::South),
-    );
     let line = status(rules.outcome(s), s.to_move(), names);
-    c.text(
-        width / 2.0,
-        below + 66.0,
-        Font::new(16.0, "middle", true, colour::LABEL),
+    let south = heading(Player::South);
+    c.footer(
+        board_x,
+        BOARD_Y + board_h,
+        &south,
         &line,
+        None,
+        highlight.is_some(),
     );
-    if legend {
-        c.legend(board_x, below + 94.0, 13.0);
-    }
     c.finish()
 }
 

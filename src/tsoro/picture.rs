@@ -5,11 +5,12 @@ use super::state::{LOOP, keys};
 use super::{Hole, Phase, Tsoro, TsoroMove, TsoroState};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Canvas, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, status};
+use crate::svg::{
+    Area, BOARD_Y, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, frame, status,
+};
 
 const PITCH: f64 = 46.0;
 const RADIUS: f64 = 19.0;
-const MARGIN: f64 = 20.0;
 const PAD: f64 = 12.0;
 /// Width of the row letters at the board's left.
 const LABELS: f64 = 22.0;
@@ -17,17 +18,6 @@ const LABELS: f64 = 22.0;
 const BOX_W: f64 = 70.0;
 /// The gap between the two players' halves.
 const MIDDLE: f64 = 14.0;
-
-/// (owner, loop index) of the hole in `row` (0 = North's outer row, top, to 3 = South's outer
-/// row) and column `col` from South's left.
-fn cell(n: usize, row: usize, col: usize) -> (Player, usize) {
-    match row {
-        0 => (Player::North, n - 1 - col),
-        1 => (Player::North, n + col),
-        2 => (Player::South, 2 * n - 1 - col),
-        _ => (Player::South, col),
-    }
-}
 
 /// The board as South sees it: North's outer and inner rows on top, South's inner and outer
 /// rows below, columns numbered from each player's own left (South's below the board,
@@ -39,39 +29,28 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
     let hl = highlight.unwrap_or(&none);
     let heads = rules.settings().heads.mask(n);
     let board_w = LABELS + n as f64 * PITCH + 2.0 * PAD;
-    let width = (board_w + BOX_W + 12.0 + 2.0 * MARGIN).max(520.0);
-    let board_x = (width - board_w - BOX_W - 12.0) / 2.0;
-    let board_y = 64.0;
     let board_h = 4.0 * PITCH + MIDDLE + 2.0 * PAD;
-    let legend = highlight.is_some();
-    let height = board_y + board_h + 110.0 + if legend { 26.0 } else { 0.0 };
-    let mut c = Canvas::new(width, height);
+    // The board and, beside it, the captured stones.
+    let content_w = board_w + 12.0 + BOX_W;
+    let (mut c, board_x) = frame(content_w, board_h, 520.0, true, highlight.is_some());
+    let board = Area::new(board_x, BOARD_Y, board_w, board_h);
     let names = Tsoro::SIDES;
-    c.text(
-        board_x,
-        22.0,
-        Font::new(18.0, "start", true, colour::LABEL),
-        names[1],
-    );
-    c.board(board_x, board_y, board_w, board_h);
+    c.heading(board_x, 22.0, names[1]);
+    c.board(board_x, BOARD_Y, board_w, board_h);
     let x0 = board_x + PAD + LABELS;
     let row_y =
-        |r: usize| board_y + PAD + PITCH * (r as f64 + 0.5) + if r >= 2 { MIDDLE } else { 0.0 };
+        |r: usize| BOARD_Y + PAD + PITCH * (r as f64 + 0.5) + if r >= 2 { MIDDLE } else { 0.0 };
     let pending = match s.phase() {
         Phase::Head(i) => Some(usize::from(i)),
         _ => None,
     };
+    let letters = Font::new(14.0, "middle", true, colour::COUNT);
     for row in 0..4 {
         let y = row_y(row);
         let letter = if row == 0 || row == 3 { "o" } else { "i" };
-        c.text(
-            board_x + PAD + LABELS / 2.0,
-            y,
-            Font::new(14.0, "middle", true, colour::COUNT),
-            letter,
-        );
+        c.text(board_x + PAD + LABELS / 2.0, y, letters, letter);
         for col in 0..n {
-            let (owner, index) = cell(n, row, col);
+            let (owner, index) = TsoroState::cell(n, row, col);
             let head = heads >> index & 1 == 1 && index < n;
             c.hole(&HoleSpec {
                 x: x0 + PITCH * (col as f64 + 0.5),
@@ -87,24 +66,18 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
         }
     }
     for col in 0..n {
-        let x = x0 + PITCH * (col as f64 + 0.5);
-        c.text(
-            x,
-            board_y - 12.0,
-            Font::new(12.0, "middle", false, colour::LABEL),
-            &(n - col).to_string(),
-        );
-        c.text(
-            x,
-            board_y + board_h + 14.0,
-            Font::new(12.0, "middle", false, colour::LABEL),
-            &(col + 1).to_string(),
+        c.column_numbers(
+            x0 + PITCH * (col as f64 + 0.5),
+            board,
+            n - col,
+            col + 1,
+            12.0,
         );
     }
     let box_x = board_x + board_w + 12.0;
     for (owner, y) in [
-        (Player::North, board_y),
-        (Player::South, board_y + board_h - 2.0 * PITCH - PAD),
+        (Player::North, BOARD_Y),
+        (Player::South, BOARD_Y + board_h - 2.0 * PITCH - PAD),
     ] {
         c.store(&StoreSpec {
             x: box_x,
@@ -117,30 +90,16 @@ pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) 
             caption: "captured",
         });
     }
-    let below = board_y + board_h;
-    c.text(
+    let line = status(rules.outcome(s), s.to_move(), names);
+    let note = pending_line(rules, s);
+    c.footer(
         board_x,
-        below + 38.0,
-        Font::new(18.0, "start", true, colour::LABEL),
+        BOARD_Y + board_h,
         names[0],
+        &line,
+        note.as_deref(),
+        highlight.is_some(),
     );
-    c.text(
-        width / 2.0,
-        below + 66.0,
-        Font::new(16.0, "middle", true, colour::LABEL),
-        &status(rules.outcome(s), s.to_move(), names),
-    );
-    if let Some(line) = pending_line(rules, s) {
-        c.text(
-            width / 2.0,
-            below + 90.0,
-            Font::new(14.0, "middle", false, colour::LABEL),
-            &line,
-        );
-    }
-    if legend {
-        c.legend(board_x, below + 118.0, 13.0);
-    }
     c.finish()
 }
 

@@ -262,7 +262,7 @@ impl TsoroState {
 
     /// The four rows as the text writes them: `[row][column from South's left]` as
     /// (player, loop index).
-    fn cell(n: usize, row: usize, col: usize) -> (Player, usize) {
+    pub(crate) fn cell(n: usize, row: usize, col: usize) -> (Player, usize) {
         match row {
             0 => (Player::North, n - 1 - col),
             1 => (Player::North, n + col),
