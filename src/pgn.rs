@@ -730,9 +730,8 @@ fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, Pg
         if looks_like_result(word) {
             return Err(err(line, None, PgnProblem::BadResult(word.to_string())));
         }
-        let state = record.current().clone();
-        let mover = rules.to_move(&state);
-        let over = rules.is_over(&state);
+        let mover = rules.to_move(record.current());
+        let over = rules.is_over(record.current());
         if let Some((n, player)) = parse_number(word) {
             match &turn {
                 Some((_, 0, n)) => {
@@ -801,7 +800,7 @@ fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, Pg
             ));
         }
         // An action is one word, or two when the first alone is not one (Tsoro's `take o4`).
-        let mv = match rules.parse_move(&state, word) {
+        let mv = match rules.parse_move(record.current(), word) {
             Ok(mv) => mv,
             Err(first @ MoveParseError::Syntax { .. }) => {
                 let joined = match toks.get(i) {
@@ -810,7 +809,7 @@ fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, Pg
                             && GameResult::from_token(next).is_none() =>
                     {
                         let text = format!("{word} {next}");
-                        rules.parse_move(&state, &text).ok()
+                        rules.parse_move(record.current(), &text).ok()
                     }
                     _ => None,
                 };

@@ -599,3 +599,45 @@ pub(crate) fn text_picture(picture: &str, _highlight: Option<&Highlight>) -> Str
     }
     c.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_picture_is_the_text_picture_escaped() {
+        let svg = text_picture("  1 <2> & 3\nSouth to move", None);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let lines: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap())
+            .collect();
+        assert_eq!(lines, ["  1 <2> & 3", "South to move"]);
+    }
+
+    #[test]
+    fn status_names_the_winner_with_the_score() {
+        let score = crate::Score {
+            south: 21,
+            north: 27,
+        };
+        let win = Outcome::Win {
+            winner: Player::North,
+            score: Some(score),
+        };
+        assert_eq!(
+            status(Some(win), Player::South, ["White", "Black"]),
+            "Black wins 27-21"
+        );
+        let draw = Outcome::Draw { score: None };
+        assert_eq!(
+            status(Some(draw), Player::South, ["South", "North"]),
+            "Draw"
+        );
+        assert_eq!(
+            status(None, Player::North, ["South", "North"]),
+            "North to move"
+        );
+    }
+}
