@@ -168,7 +168,7 @@ proptest! {
             holes,
             heads: Heads::ALL[heads],
             reenter,
-            ..TsoroSettings::SEED
+            ..TsoroSettings::STANDARD
         };
         let rules = Tsoro::new(settings).unwrap();
         let (s, hl) = position(&rules, seed, 150);
@@ -268,7 +268,7 @@ fn every_tsoro_heads_layout_draws_its_heads() {
             let settings = TsoroSettings {
                 holes,
                 heads,
-                ..TsoroSettings::SEED
+                ..TsoroSettings::STANDARD
             };
             let rules = Tsoro::new(settings).unwrap();
             let (found, _) = read(&rules.picture_svg(&rules.start()));
