@@ -88,7 +88,7 @@ pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
 
-use sow::{nth_bit, occupied};
+use sow::{Shape, nth_bit, occupied};
 use state::keys;
 
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
@@ -123,6 +123,8 @@ pub struct Tsoro {
     /// Whether a relay can be endless: only on a loop with no head (see `sow.rs` for the
     /// proof). With heads every sowing ends, so legality needs no simulation.
     endless_possible: bool,
+    /// The loop as the relay sees it.
+    shape: Shape,
     start: TsoroState,
     total: u32,
 }
@@ -163,6 +165,11 @@ impl Tsoro {
             heads,
             immune: if settings.heads_immune { heads } else { 0 },
             endless_possible: heads == 0,
+            shape: Shape {
+                len: 2 * n,
+                heads,
+                stones: settings.total_stones(),
+            },
             start,
             total: settings.total_stones(),
         }

@@ -188,18 +188,21 @@ pub(crate) struct Shape {
 /// Relay sowing: sows `hand` stones (already lifted) from the hole after `pos` around the
 /// loop `b` of `shape.len` holes; whenever the last stone of a lap falls into an occupied
 /// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
+// The shape goes by reference to the ruleset's own copy: six arguments, all in registers
+// (a struct built per call cost 4% more instructions in 4 x 8 perft, an eighth scalar 2%).
 #[inline]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    shape: Shape,
+    shape: &Shape,
     mut pos: usize,
     hand: u32,
 ) -> LapEnd {
     let mut hand = hand as usize;
+    let (len, heads) = (shape.len, shape.heads);
     for _ in 0..UNCHECKED_LAPS {
-        match lap::<HASH>(b, keys, h, shape.len, shape.heads, pos, hand) {
+        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
             Ok((last, lifted)) => (pos, hand) = (last, lifted),
             Err(end) => return end,
         }
@@ -244,16 +247,16 @@ fn relay_checked<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    shape: Shape,
+    shape: &Shape,
     mut pos: usize,
     mut hand: usize,
 ) -> LapEnd {
-    let Shape { len, heads, .. } = shape;
+    let &Shape { len, heads, stones } = shape;
     if heads == 0 && never_ends(b, len, pos, hand) {
         return LapEnd::Endless;
     }
     let in_loop = b[..len].iter().map(|&c| u32::from(c)).sum::<u32>() + hand as u32;
-    if in_loop > shape.stones {
+    if in_loop > stones {
         // More stones than the game has: refused (as endless) rather than walked.
         return LapEnd::Endless;
     }
@@ -315,16 +318,6 @@ impl Tsoro {
     // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
     // copy and only want to know whether the sowing ends.
 
-    /// The mover's loop, as [`relay`] sees it.
-    #[inline(always)]
-    pub(super) fn shape(&self) -> Shape {
-        Shape {
-            len: self.len,
-            heads: self.heads,
-            stones: self.total,
-        }
-    }
-
     /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
     /// unchanged) or if its sowing never ends (the state is then garbage, but the call
     /// returns).
@@ -343,7 +336,7 @@ impl Tsoro {
                         &mut s.holes[me],
                         &keys::HOLES[me],
                         &mut h,
-                        self.shape(),
+                        &self.shape,
                         i,
                         c.into(),
                     );
@@ -374,7 +367,7 @@ impl Tsoro {
                     &mut s.holes[me],
                     &keys::HOLES[me],
                     &mut h,
-                    self.shape(),
+                    &self.shape,
                     i,
                     u32::from(c).max(1),
                 );
@@ -537,7 +530,7 @@ impl Tsoro {
                 &mut s.holes[me],
                 &keys::HOLES[me],
                 h,
-                self.shape(),
+                &self.shape,
                 j,
                 u32::from(hand).max(1),
             ) {
@@ -567,7 +560,7 @@ impl Tsoro {
                 &mut s.holes[me],
                 &keys::HOLES[me],
                 h,
-                self.shape(),
+                &self.shape,
                 at,
                 hand.into(),
             );
@@ -621,7 +614,7 @@ impl Tsoro {
         let c = b[i];
         b[i] = 0;
         let mut h = 0;
-        relay::<false>(&mut b, &keys::HOLES[me], &mut h, self.shape(), i, c.into())
+        relay::<false>(&mut b, &keys::HOLES[me], &mut h, &self.shape, i, c.into())
             != LapEnd::Endless
     }
 
