@@ -73,6 +73,19 @@ const CORPUS: &[(&str, &str, &str, bool)] = &[
         true,
     ),
     (
+        "search: 4 x 19 headless, 70 of 76 stones in one loop",
+        "tsoro:holes=19,heads=none,bonus=0",
+        "0,0,0,1,0,0,0,1,0,0,0,0,0,1,0,0,1,0,2/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
+         7,1,2,3,2,1,4,3,2,3,1,3,2,2,1,2,1,2,0/1,2,1,0,2,3,4,3,0,4,0,2,1,2,1,0,1,0,1 0 0 S",
+        true,
+    ),
+    (
+        "search: 4 x 11 headless, every stone in one loop",
+        "tsoro:holes=11,heads=none,bonus=0",
+        "0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0/1,5,1,2,3,2,3,2,3,1,3/3,2,1,2,1,2,1,0,1,3,2 0 0 S",
+        true,
+    ),
+    (
         "parse only: 155 stones on 4 x 8 (refused by validate)",
         "tsoro:holes=8,heads=none,bonus=0",
         "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/10,10,10,10,10,10,10,5/10,10,10,10,10,10,10,10 0 0 S",
@@ -86,7 +99,7 @@ fn main() -> ExitCode {
         match a.into_string() {
             Ok(a) => args.push(a),
             Err(a) => {
-                eprintln!("adversarial: argument {a:?} is not UTF-8\n\n{USAGE}");
+                eprintln!("adversarial: argument {a:?} is not UTF-8 (see --help)");
                 return ExitCode::from(2);
             }
         }
@@ -98,7 +111,7 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Error(e)) => {
-            eprintln!("adversarial: {e}\n\n{USAGE}");
+            eprintln!("adversarial: {e} (see --help)");
             ExitCode::from(2)
         }
     }
