@@ -500,7 +500,7 @@ fn the_adversarial_corpus_gives_exact_answers() {
     // millions of laps. Every legal move listed is checked by playing it; the refused starts
     // are endless by the residue proof (i8, o8: 10^9 laps) or by the reference's record of
     // every lap-end state (Tracey's i4: 6 * 10^4 laps).
-    let cases: [(&str, &str, &[&str], &[usize]); 5] = [
+    let cases: [(&str, &str, &[&str], &[usize]); 7] = [
         (
             "tsoro:tracey",
             "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/4,7,2,1,2,7,4,4/1,2,3,5,1,5,2,3 0 0 S",
@@ -540,6 +540,24 @@ fn the_adversarial_corpus_gives_exact_answers() {
                 "i19", "i17", "i16", "i15", "i12", "i11", "i10", "i8", "i7", "i4",
             ],
             &[29],
+        ),
+        (
+            "tsoro:holes=19,heads=none,bonus=0",
+            "0,0,0,1,0,0,0,1,0,0,0,0,0,1,0,0,1,0,2/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
+             7,1,2,3,2,1,4,3,2,3,1,3,2,2,1,2,1,2,0/1,2,1,0,2,3,4,3,0,4,0,2,1,2,1,0,1,0,1 0 0 S",
+            &[
+                "o2", "o5", "o6", "o7", "o8", "o10", "o12", "o14", "i18", "i16", "i13", "i12",
+                "i10", "i9", "i8", "i7", "i5", "i4", "i3", "i1",
+            ],
+            &[24],
+        ),
+        (
+            "tsoro:holes=11,heads=none,bonus=0",
+            "0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0/1,5,1,2,3,2,3,2,3,1,3/3,2,1,2,1,2,1,0,1,3,2 0 0 S",
+            &[
+                "o1", "o2", "o4", "o6", "o10", "o11", "i9", "i8", "i7", "i6", "i5", "i4", "i2",
+            ],
+            &[11],
         ),
     ];
     for (ruleset, text, legal, endless) in cases {
