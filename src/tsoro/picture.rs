@@ -140,7 +140,6 @@ pub(super) fn highlight(rules: &Tsoro, s: &TsoroState, mv: TsoroMove) -> Highlig
     }
     let (n, me) = (s.holes(), s.to_move());
     let len = 2 * n;
-    let heads = rules.settings().heads.mask(n);
     let mine = me.index();
     // Where a relay from loop index `i` ends, sowing a copy of the mover's loop.
     let ends = |i: usize| {
@@ -152,8 +151,7 @@ pub(super) fn highlight(rules: &Tsoro, s: &TsoroState, mv: TsoroMove) -> Highlig
             &mut b,
             &keys::HOLES[mine],
             &mut h,
-            len,
-            heads,
+            &rules.shape,
             i,
             u32::from(c).max(1),
         ) {
