@@ -38,11 +38,14 @@
 //!    ending early with `done` unless they are forced.
 //! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
 //!    lap-end state comes back with no head decision in between) is not legal; it is found
-//!    exactly by a residue invariant and cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
-//!    They occur only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle
-//!    of laps lifts every hole of the loop, so with a head it would stop there for a decision.
+//!    exactly, never by a lap cap: by an invariant of the relay's residues mod the loop
+//!    length + 1, then by cycle detection on the lap-end states (see `sow.rs`). They occur
+//!    only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle of laps
+//!    lifts every hole of the loop, so with a head it would stop there for a decision.
 //!    Legal-move generation therefore simulates starts only on headless boards; sowing itself
-//!    (`play_unchecked`) always keeps the check, so no state can make it run forever.
+//!    (`play_unchecked`) always keeps the check, so no state can make it run forever. A
+//!    state made by parsing alone whose mover's loop holds more stones than the game has (it
+//!    never validates) is not walked: a relay of it that runs past 64 laps counts as endless.
 //! 7. **End**: a player who cannot move when it is his turn loses. Under a ply limit the game
 //!    is a draw once that many plies have been played.
 //!
