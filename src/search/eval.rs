@@ -1,8 +1,21 @@
 //! Evaluation: how good a position looks to the player to move, when search stops short of
 //! the end.
 
+use std::any::Any;
+
+use crate::kalah::Kalah;
 use crate::player::Outcome;
 use crate::ruleset::Ruleset;
+use crate::toguz::Toguz;
+use crate::tsoro::Tsoro;
+
+pub(crate) mod kalah;
+pub(crate) mod toguz;
+pub(crate) mod tsoro;
+
+pub use kalah::KalahEval;
+pub use toguz::ToguzEval;
+pub use tsoro::TsoroEval;
 
 /// The score of a won game before its margin is added; every evaluation stays well inside
 /// `-WIN..WIN`.
@@ -65,5 +78,63 @@ pub fn final_value<R: Ruleset>(rules: &R, state: &R::State, outcome: Outcome) ->
         Some(w) if w == me => WIN + margin.max(0),
         Some(_) => -WIN + margin.min(0),
         None => margin,
+    }
+}
+
+/// An evaluation that is a weighted sum of integer terms, so that its weights can be fitted
+/// to game results (Texel's method, `examples/tune.rs`).
+pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
+    /// What each term counts, in order; the weights and terms have this many entries.
+    const NAMES: &'static [&'static str];
+    /// Writes the terms of `state` (for the player to move) into `out`
+    /// (`out.len() == NAMES.len()`).
+    fn terms_into(rules: &R, state: &R::State, out: &mut [i32]);
+    /// The weights.
+    fn weights(&self) -> &[i32];
+    /// The evaluation with these weights (missing ones keep their tuned value).
+    fn with_weights(weights: &[i32]) -> Self;
+}
+
+/// The evaluation an agent uses, chosen at run time: the plain store difference, or the
+/// tuned evaluation of the game being played ([`ToguzEval`], [`KalahEval`], [`TsoroEval`]),
+/// which is the default of [`AgentSpec`](super::AgentSpec)'s `alphabeta`.
+///
+/// ```
+/// use sowing::search::{Evaluator, GameEval};
+/// use sowing::toguz::Toguz;
+/// use sowing::Ruleset;
+/// let rules = Toguz::default();
+/// let start = rules.start();
+/// assert_eq!(GameEval::StoreDifference.evaluate(&rules, &start), 0);
+/// assert!(GameEval::Tuned.evaluate(&rules, &start) != 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameEval {
+    /// [`StoreDifference`]: the mover's store minus the opponent's (agent option `eval=store`).
+    StoreDifference,
+    /// The game's tuned evaluation, in hundredths of a seed (agent option `eval=tuned`); the
+    /// store difference times 100 for a ruleset without one.
+    #[default]
+    Tuned,
+}
+
+impl<R: Ruleset> Evaluator<R> for GameEval {
+    #[inline]
+    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
+        if *self == GameEval::StoreDifference {
+            return StoreDifference.evaluate(rules, state);
+        }
+        // The concrete types are known after monomorphisation, so the downcasts fold away.
+        let (r, s) = (rules as &dyn Any, state as &dyn Any);
+        if let (Some(r), Some(s)) = (r.downcast_ref::<Toguz>(), s.downcast_ref()) {
+            return ToguzEval::TUNED.evaluate(r, s);
+        }
+        if let (Some(r), Some(s)) = (r.downcast_ref::<Kalah>(), s.downcast_ref()) {
+            return KalahEval::TUNED.evaluate(r, s);
+        }
+        if let (Some(r), Some(s)) = (r.downcast_ref::<Tsoro>(), s.downcast_ref()) {
+            return TsoroEval::TUNED.evaluate(r, s);
+        }
+        100 * StoreDifference.evaluate(rules, state)
     }
 }

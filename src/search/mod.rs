@@ -40,9 +40,11 @@ mod random;
 mod spec;
 mod tt;
 
-pub use agent::Agent;
-pub use alphabeta::{AlphaBeta, SearchResult};
-pub use eval::{Evaluator, StoreDifference, WIN, final_value};
+pub use agent::{Agent, SearchStats};
+pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
+pub use eval::{
+    Evaluator, GameEval, KalahEval, Linear, StoreDifference, ToguzEval, TsoroEval, WIN, final_value,
+};
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
