@@ -42,6 +42,9 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The principal variation: the best move and the expected replies, as far as the
+    /// transposition table holds them.
+    pub pv: Vec<M>,
 }
 
 /// Search refinements beyond plain alpha-beta with a table, killers and PVS.
@@ -291,6 +294,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            pv: Vec::new(),
         };
         if moves.is_empty() {
             result.value = rules
@@ -316,6 +320,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             result.depth = depth;
             result.nodes = self.nodes;
             result.elapsed = self.started.elapsed();
+            result.pv = self.pv(rules, state, depth as usize);
             report(&result);
             if self.stopped || value.abs() >= WIN {
                 break;

@@ -110,7 +110,7 @@ impl ToguzEval {
     ];
     /// The weights fitted by `examples/tune.rs`.
     pub const TUNED: ToguzEval = ToguzEval {
-        weights: [100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        weights: [100, 3124, -193, 11, 480, 97, -44, 967, -348, -253, 252],
     };
 
     /// The terms of `state` for the player to move.
