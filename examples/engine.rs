@@ -118,12 +118,27 @@ impl<R: Ruleset> Session for Engine<R> {
                 .parse_position(text)
                 .map_err(|e| format!("position: {e}"))?,
         };
-        for text in moves.unwrap_or("").split_whitespace() {
-            let mv = self
-                .rules
-                .parse_move(&state, text)
-                .map_err(|e| format!("move {text}: {e}"))?;
+        // A move may be written in two words (Tsoro's `take o4`): a word that is no move is
+        // read together with the next one.
+        let words: Vec<&str> = moves.unwrap_or("").split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            let text = words[i];
+            let mv = match self.rules.parse_move(&state, text) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    let two = words.get(i + 1).map(|next| format!("{text} {next}"));
+                    match two.and_then(|t| self.rules.parse_move(&state, &t).ok()) {
+                        Some(mv) => {
+                            i += 1;
+                            mv
+                        }
+                        None => return Err(format!("move {text}: {e}")),
+                    }
+                }
+            };
             self.rules.play_unchecked(&mut state, mv);
+            i += 1;
         }
         self.state = state;
         Ok(())

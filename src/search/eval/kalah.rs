@@ -72,7 +72,7 @@ impl KalahEval {
     ];
     /// The weights fitted by `examples/tune.rs`.
     pub const TUNED: KalahEval = KalahEval {
-        weights: [100, 0, 0, 0, 0, 0],
+        weights: [100, 23, 185, -90, 56, -28],
     };
 
     /// The terms of `state` for the player to move.

@@ -59,7 +59,7 @@ impl TsoroEval {
     ];
     /// The weights fitted by `examples/tune.rs`.
     pub const TUNED: TsoroEval = TsoroEval {
-        weights: [100, 0, 0, 0, 0, 0, 0],
+        weights: [100, 100, -6, 9, -151, 149, 98],
     };
 
     /// The terms of `state` for the player to move.
