@@ -10,39 +10,6 @@ use super::Linear;
 use crate::player::Player;
 use crate::toguz::{Toguz, ToguzState};
 
-/// What the last ball of a sowing from one hole does, by arithmetic on the counts (no
-/// sowing is played): `(balls captured, makes a tuzdik)`.
-#[inline]
-fn landing(s: &ToguzState, me: Player, hole: usize, balls: u32, can_tuzdik: bool) -> (u32, bool) {
-    let n = s.holes();
-    let len = 2 * n;
-    let o = hole - 1;
-    let (last, received) = if balls == 1 {
-        (o + 1, 1)
-    } else {
-        ((o + balls as usize - 1) % len, (balls - 1) / len as u32 + 1)
-    };
-    let last = last % len;
-    if last < n {
-        return (0, false);
-    }
-    let target = last - n + 1;
-    let opp = !me;
-    if s.is_tuzdik(opp, target) {
-        return (0, false);
-    }
-    let count = u32::from(s.hole(opp, target)) + received;
-    if count % 2 == 0 {
-        (count, false)
-    } else {
-        let tuzdik = count == 3
-            && can_tuzdik
-            && target != n
-            && s.tuzdik(opp).map(usize::from) != Some(target);
-        (0, tuzdik)
-    }
-}
-
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
 #[derive(Default)]
@@ -53,19 +20,56 @@ struct Side {
     tuzdik_chance: bool,
 }
 
-fn side(s: &ToguzState, p: Player) -> Side {
-    let can_tuzdik = s.tuzdik(p).is_none();
+/// A side's holes, numbered from 0; room for the largest board.
+type Row = [u8; 9];
+
+fn row(s: &ToguzState, p: Player) -> Row {
+    let mut r = [0u8; 9];
+    for (h, c) in r.iter_mut().enumerate().take(s.holes()) {
+        *c = s.hole(p, h + 1);
+    }
+    r
+}
+
+/// What `p`'s sowings do where their last ball lands, by arithmetic on the counts (no sowing
+/// is played). `theirs_owned` is the hole (from 0) of the opponent's side that `p` owns as
+/// his tuzdik, `blocked` the one he may not take (the opponent's tuzdik's number, and hole
+/// n), and `can_tuzdik` whether he has none yet.
+fn side(
+    n: usize,
+    mine: &Row,
+    theirs: &Row,
+    owned: Option<usize>,
+    blocked: Option<usize>,
+    can_tuzdik: bool,
+) -> Side {
+    let len = 2 * n;
     let mut out = Side::default();
-    for h in 1..=s.holes() {
-        let b = u32::from(s.hole(p, h));
+    for (o, &b) in mine.iter().enumerate().take(n) {
+        let b = usize::from(b);
         if b == 0 {
             continue;
         }
-        out.balls += b;
+        out.balls += b as u32;
         out.playable += 1;
-        let (capture, tuzdik) = landing(s, p, h, b, can_tuzdik);
-        out.best_capture = out.best_capture.max(capture);
-        out.tuzdik_chance |= tuzdik;
+        let (last, received) = if b == 1 {
+            (o + 1, 1)
+        } else {
+            ((o + b - 1) % len, (b - 1) / len + 1)
+        };
+        if last < n || last >= len {
+            continue;
+        }
+        let target = last - n;
+        if owned == Some(target) {
+            continue;
+        }
+        let count = usize::from(theirs[target]) + received;
+        if count % 2 == 0 {
+            out.best_capture = out.best_capture.max(count as u32);
+        } else if count == 3 && can_tuzdik && target != n - 1 && blocked != Some(target) {
+            out.tuzdik_chance = true;
+        }
     }
     out
 }
@@ -117,8 +121,13 @@ impl ToguzEval {
     pub fn terms(_rules: &Toguz, s: &ToguzState) -> [i32; ToguzEval::TERMS] {
         let me = s.to_move();
         let opp = !me;
-        let a = side(s, me);
-        let b = side(s, opp);
+        let n = s.holes();
+        let (rm, ro) = (row(s, me), row(s, opp));
+        // Tuzdiks as holes from 0 on the side they stand on.
+        let tm = s.tuzdik(me).map(|h| usize::from(h) - 1);
+        let to = s.tuzdik(opp).map(|h| usize::from(h) - 1);
+        let a = side(n, &rm, &ro, tm, to, tm.is_none());
+        let b = side(n, &ro, &rm, to, tm, to.is_none());
         let tuzdiks = i32::from(s.tuzdik(me).is_some()) - i32::from(s.tuzdik(opp).is_some());
         let board = (a.balls + b.balls) as i32;
         let near_empty = |x: &Side, other: &Side| {
