@@ -14,6 +14,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
 
+use super::SolveError;
 use super::board::Board;
 
 const UNKNOWN: i8 = i8::MIN;
@@ -38,8 +39,8 @@ impl Endgame {
         binomial(max_seeds as u64 + 2 * pits as u64, 2 * pits as u64)
     }
 
-    /// An empty table (nothing known yet).
-    pub(crate) fn new(pits: usize, max_seeds: u32) -> Endgame {
+    /// An empty table (nothing known yet), or the error if the memory cannot be had.
+    pub(crate) fn new(pits: usize, max_seeds: u32) -> Result<Endgame, SolveError> {
         let stride = 2 * pits + 1;
         let rows = max_seeds as usize + 2 * pits + 1;
         let mut binom = vec![0u64; rows * stride];
@@ -48,14 +49,23 @@ impl Endgame {
                 binom[n * stride + r] = binomial(n as u64, r as u64);
             }
         }
-        let size = Self::size(pits, max_seeds) as usize;
-        Endgame {
+        let size = Self::size(pits, max_seeds);
+        let oom = || SolveError::OutOfMemory {
+            what: "endgame database",
+            bytes: size,
+        };
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(usize::try_from(size).map_err(|_| oom())?)
+            .map_err(|_| oom())?;
+        values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
+        Ok(Endgame {
             pits,
             max_seeds,
             binom,
             stride,
-            values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
-        }
+            values,
+        })
     }
 
     /// Writes the values to `path` (after [`fill`](Self::fill)).

@@ -36,8 +36,11 @@
 //! ```
 
 mod board;
+mod database;
 mod endgame;
 mod table;
+
+pub use self::database::EndgameDatabase;
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -166,6 +169,14 @@ pub enum SolveError {
     /// The pie rule's swap is still to come; the solver handles positions after it.
     #[error("the solver does not handle the pie rule's swap")]
     Pie,
+    /// The memory for a table could not be had.
+    #[error("cannot allocate {bytes} bytes for the {what}")]
+    OutOfMemory {
+        /// What it was for.
+        what: &'static str,
+        /// The bytes asked for.
+        bytes: u64,
+    },
     /// The endgame database asked for would not fit in memory.
     #[error("an endgame database up to {seeds} seeds would hold {boards} boards (at most {max})")]
     EndgameTooLarge {
@@ -500,48 +511,26 @@ impl Solver {
         let threads = self.config.threads.max(1);
 
         let n = self.endgame_seeds();
-        let size = Endgame::size(m, n);
-        if size > MAX_ENDGAME_BOARDS {
-            return Err(SolveError::EndgameTooLarge {
-                seeds: n,
-                boards: size,
-                max: MAX_ENDGAME_BOARDS,
-            });
-        }
-        let db = Endgame::new(m, n);
-        let boards = db.len() as u64;
-        let file = self.config.endgame_dir.as_ref().map(|dir| {
-            let s = self.rules.settings();
-            dir.join(format!(
-                "kalah-pits{m}-{:?}-{:?}-{:?}-upto{n}.endgame",
-                s.capture, s.end, s.leftovers
-            ))
-        });
-        let loaded = file.as_ref().is_some_and(|f| db.load(f).is_ok());
-        if !loaded {
-            db.fill(&bd, threads, &|seeds| {
+        let database = EndgameDatabase::build(
+            &self.rules,
+            n,
+            threads,
+            self.config.endgame_dir.as_deref(),
+            &|seeds| {
                 on_event(SolveEvent::Endgame {
                     seeds,
-                    boards,
+                    boards: EndgameDatabase::boards(m, seeds),
                     elapsed: started.elapsed(),
                 })
-            });
-            if let Some(f) = &file {
-                // A database that cannot be kept is only recomputed next time.
-                let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));
-            }
-        } else {
-            on_event(SolveEvent::Endgame {
-                seeds: n,
-                boards,
-                elapsed: started.elapsed(),
-            });
-        }
+            },
+        )?;
+        let db = database.table();
+        let boards = db.len() as u64;
         let tt = Table::new(self.config.table_mb);
         let nodes = AtomicU64::new(0);
         let shared = Shared {
             board: bd,
-            db: &db,
+            db,
             tt: &tt,
             nodes: &nodes,
             tt_margin: 2,
