@@ -82,6 +82,22 @@ impl EndgameDatabase {
         Self::build(rules, max_seeds, threads, Some(dir), &|_| {})
     }
 
+    /// Like [`open`](Self::open) on `threads` threads, calling `level_done(k)` as each
+    /// level (the boards of `k` seeds) is complete, or once with `max_seeds` when the database
+    /// was read from `dir`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn build_with_progress(
+        rules: &Kalah,
+        max_seeds: u32,
+        threads: usize,
+        dir: &Path,
+        level_done: &(dyn Fn(u32) + Sync),
+    ) -> Result<EndgameDatabase, SolveError> {
+        Self::build(rules, max_seeds, threads, Some(dir), level_done)
+    }
+
     /// The shared constructor: load from `dir` or compute (reporting each finished level).
     pub(crate) fn build(
         rules: &Kalah,
