@@ -183,6 +183,46 @@ fn solver_agrees_with_minimax_on_small_boards() {
 }
 
 #[test]
+fn endgame_database_values_agree_with_minimax() {
+    use sowing::kalah::solve::EndgameDatabase;
+    for text in [
+        "kalah:pits=3,seeds=2",
+        "kalah:pits=3,seeds=2,empty-capture",
+        "kalah:pits=2,seeds=3,end-at-turn,leftovers-to-nobody",
+    ] {
+        let r = rules(text);
+        let db = EndgameDatabase::new(&r, 8).unwrap();
+        assert_eq!(
+            db.len(),
+            EndgameDatabase::boards(r.settings().pits.into(), 8)
+        );
+        let mut memo = HashMap::new();
+        let mut covered = 0;
+        for s in random_positions(&r, 40, 5) {
+            let seeds = s.seeds_in_pits(Player::South) + s.seeds_in_pits(Player::North);
+            let exact = minimax(&r, &s, &mut memo);
+            let mover = if s.to_move() == Player::South {
+                exact
+            } else {
+                -exact
+            };
+            match db.value(&s) {
+                Some(v) => {
+                    covered += 1;
+                    assert_eq!(v, mover, "{text} {s}");
+                }
+                None => assert!(seeds > 8, "{text} {s}"),
+            }
+        }
+        assert!(covered >= 10, "{text}: only {covered} positions covered");
+    }
+    assert!(matches!(
+        EndgameDatabase::new(&rules("kalah:pie"), 4),
+        Err(sowing::kalah::solve::SolveError::Pie)
+    ));
+}
+
+#[test]
 fn solver_handles_the_other_end_rules() {
     for text in [
         "kalah:pits=3,seeds=2,end-at-turn",
