@@ -26,7 +26,7 @@ use std::time::Duration;
 use sowing::Ruleset;
 use sowing::any::AnyRuleset;
 use sowing::kalah::Kalah;
-use sowing::search::{AgentSpec, AlphaBeta, GameEval, Limits};
+use sowing::search::{AgentEval, AgentSpec, AlphaBeta, Limits};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
@@ -58,7 +58,7 @@ macro_rules! say {
     ($($arg:tt)*) => { say(format_args!($($arg)*)) };
 }
 
-type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, GameEval>;
+type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval>;
 
 /// One game's engine: the ruleset, the position and the agent (handed to the search thread
 /// while it runs).

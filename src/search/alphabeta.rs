@@ -78,7 +78,7 @@ impl SearchOptions {
     pub const AGENT: SearchOptions = SearchOptions {
         quiescence: false,
         lmr: false,
-        history: true,
+        history: false,
         aspiration: false,
     };
 }
@@ -573,7 +573,9 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             if v > best {
                 best = v;
                 best_move = Some(mv);
-                if ply == 0 {
+                // At the root, only a value inside the window is a move's real value (a
+                // narrow aspiration window can fail low on every move).
+                if ply == 0 && v > alpha {
                     self.root_best = Some(mv);
                 }
             }

@@ -2,6 +2,7 @@
 //! the end.
 
 use std::any::Any;
+use std::sync::{Arc, OnceLock};
 
 use crate::kalah::Kalah;
 use crate::player::Outcome;
@@ -136,5 +137,48 @@ impl<R: Ruleset> Evaluator<R> for GameEval {
             return TsoroEval::TUNED.evaluate(r, s);
         }
         100 * StoreDifference.evaluate(rules, state)
+    }
+}
+
+/// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
+/// in Kalah the exact values of the solver's
+/// [`EndgameDatabase`](crate::kalah::solve::EndgameDatabase) for positions with at most
+/// `endgame` seeds left in the pits (0: none). The database is built at the first evaluation
+/// (once per process and ruleset) and shared.
+#[derive(Debug, Default)]
+pub struct AgentEval {
+    /// The evaluation.
+    pub eval: GameEval,
+    /// The most seeds in the pits looked up in Kalah's endgame database; 0 for none.
+    pub endgame: u32,
+    database: OnceLock<Option<Arc<crate::kalah::solve::EndgameDatabase>>>,
+}
+
+impl AgentEval {
+    /// `eval`, with Kalah's endgame database up to `endgame` seeds.
+    pub fn new(eval: GameEval, endgame: u32) -> AgentEval {
+        AgentEval {
+            eval,
+            endgame,
+            database: OnceLock::new(),
+        }
+    }
+}
+
+impl<R: Ruleset> Evaluator<R> for AgentEval {
+    #[inline]
+    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
+        if self.endgame > 0 {
+            let (r, s) = (rules as &dyn Any, state as &dyn Any);
+            if let (Some(r), Some(s)) = (r.downcast_ref::<Kalah>(), s.downcast_ref()) {
+                let db = self
+                    .database
+                    .get_or_init(|| kalah::database(r, self.endgame));
+                if let Some(v) = db.as_deref().and_then(|db| kalah::exact(db, s)) {
+                    return v;
+                }
+            }
+        }
+        self.eval.evaluate(rules, state)
     }
 }

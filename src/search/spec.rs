@@ -9,7 +9,10 @@ use thiserror::Error;
 
 use super::agent::Agent;
 use super::alphabeta::{AlphaBeta, SearchOptions};
-use super::eval::GameEval;
+use super::eval::{AgentEval, GameEval};
+
+/// The default of `alphabeta`'s `endgame` option.
+pub const DEFAULT_ENDGAME: u32 = 0;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
 use super::random::RandomAgent;
@@ -22,7 +25,9 @@ use crate::ruleset::Ruleset;
 ///   [,lmr=on|off][,history=on|off][,aspiration=on|off]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
-///   evaluation); the switches the [`SearchOptions`] (default [`SearchOptions::AGENT`]).
+///   evaluation); the switches the [`SearchOptions`] (default [`SearchOptions::AGENT`]);
+///   `endgame=N` (Kalah only) looks positions with at most N seeds in the pits up in the
+///   solver's endgame database (default [`DEFAULT_ENDGAME`]).
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
 ///   `eval=store` and every switch off; it takes the same options.
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`: default 10000 playouts, seed 0,
@@ -59,6 +64,9 @@ pub enum AgentSpec {
         eval: GameEval,
         /// The search refinements.
         options: SearchOptions,
+        /// Kalah: the most seeds left in the pits for which the solver's endgame database
+        /// gives exact values (0: none).
+        endgame: u32,
     },
     /// [`Mcts`].
     Mcts(MctsConfig),
@@ -137,12 +145,14 @@ impl FromStr for AgentSpec {
                 table_bits: 20,
                 eval: GameEval::Tuned,
                 options: SearchOptions::AGENT,
+                endgame: DEFAULT_ENDGAME,
             },
             "alphabeta-classic" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
                 table_bits: 20,
                 eval: GameEval::StoreDifference,
                 options: SearchOptions::CLASSIC,
+                endgame: 0,
             },
             _ => AgentSpec::Mcts(MctsConfig::default()),
         };
@@ -193,6 +203,13 @@ impl FromStr for AgentSpec {
                         _ => return Err(bad("tuned or store")),
                     }
                 }
+                (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
+                    let e = int("seeds 0..=20")?;
+                    if e > 20 {
+                        return Err(bad("seeds 0..=20"));
+                    }
+                    *endgame = e as u32;
+                }
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "history") => options.history = switch()?,
@@ -230,17 +247,20 @@ impl fmt::Display for AgentSpec {
                 table_bits,
                 eval,
                 options,
+                endgame,
             } => {
-                let classic =
-                    *eval == GameEval::StoreDifference && *options == SearchOptions::CLASSIC;
-                let (kind, base_eval, base) = if classic {
+                let classic = *eval == GameEval::StoreDifference
+                    && *options == SearchOptions::CLASSIC
+                    && *endgame == 0;
+                let (kind, base_eval, base, base_endgame) = if classic {
                     (
                         "alphabeta-classic",
                         GameEval::StoreDifference,
                         SearchOptions::CLASSIC,
+                        0,
                     )
                 } else {
-                    ("alphabeta", GameEval::Tuned, SearchOptions::AGENT)
+                    ("alphabeta", GameEval::Tuned, SearchOptions::AGENT, DEFAULT_ENDGAME)
                 };
                 let mut parts = Vec::new();
                 if let Some(d) = limits.depth {
@@ -260,6 +280,9 @@ impl fmt::Display for AgentSpec {
                         GameEval::Tuned => "eval=tuned".into(),
                         GameEval::StoreDifference => "eval=store".into(),
                     });
+                }
+                if *endgame != base_endgame {
+                    parts.push(format!("endgame={endgame}"));
                 }
                 let on = |b: bool| if b { "on" } else { "off" };
                 for (name, value, default) in [
@@ -309,15 +332,16 @@ impl AgentSpec {
 impl AgentSpec {
     /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
     /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
-    pub fn alphabeta<R: Ruleset>(&self) -> Option<AlphaBeta<R::Move, GameEval>> {
+    pub fn alphabeta<R: Ruleset>(&self) -> Option<AlphaBeta<R::Move, AgentEval>> {
         match *self {
             AgentSpec::AlphaBeta {
                 limits,
                 table_bits,
                 eval,
                 options,
+                endgame,
             } => Some(
-                AlphaBeta::with_evaluator(limits, eval)
+                AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
                     .table_entries(1 << table_bits)
                     .options(options),
             ),

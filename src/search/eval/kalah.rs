@@ -2,10 +2,14 @@
 //! each side has ready.
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
-//! The solver's endgame database is not consulted yet (see the module docs of
-//! [`search`](crate::search)).
+//! Agents built from an [`AgentSpec`](crate::search::AgentSpec) also look positions with few
+//! seeds left up in the solver's [`EndgameDatabase`] (option `endgame=N`), which gives their
+//! exact value.
 
-use super::Linear;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::{Linear, WIN};
+use crate::kalah::solve::EndgameDatabase;
 use crate::kalah::{Kalah, KalahState};
 use crate::player::Player;
 
@@ -114,4 +118,31 @@ impl crate::search::Evaluator<Kalah> for KalahEval {
         let t = KalahEval::terms(rules, state);
         t.iter().zip(&self.weights).map(|(a, b)| a * b).sum()
     }
+}
+
+/// Kalah's endgame databases, built once per process for each set of rules and seed limit
+/// and shared by every agent that asks.
+pub(crate) fn database(rules: &Kalah, seeds: u32) -> Option<Arc<EndgameDatabase>> {
+    type Cache = Mutex<Vec<(String, Option<Arc<EndgameDatabase>>)>>;
+    static DATABASES: OnceLock<Cache> = OnceLock::new();
+    let name = EndgameDatabase::file_name(rules, seeds);
+    let cache = DATABASES.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, db)) = cache.iter().find(|(n, _)| *n == name) {
+        return db.clone();
+    }
+    let db = EndgameDatabase::new(rules, seeds).ok().map(Arc::new);
+    cache.push((name, db.clone()));
+    db
+}
+
+/// The value for the player to move of a Kalah position the database holds: a won or lost
+/// game as [`final_value`](crate::search::final_value) scores it.
+pub(crate) fn exact(db: &EndgameDatabase, state: &KalahState) -> Option<i32> {
+    let margin = db.value(state)?;
+    Some(match margin.signum() {
+        1 => WIN + margin,
+        -1 => -WIN + margin,
+        _ => 0,
+    })
 }
