@@ -49,7 +49,8 @@ mod tt;
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
 pub use eval::{
-    AgentEval, Evaluator, GameEval, KalahEval, Linear, StoreDifference, ToguzEval, TsoroEval, WIN, final_value,
+    AgentEval, Evaluator, GameEval, KalahEval, Linear, StoreDifference, ToguzEval, TsoroEval, WIN,
+    final_value,
 };
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, MctsResult};

@@ -260,7 +260,12 @@ impl fmt::Display for AgentSpec {
                         0,
                     )
                 } else {
-                    ("alphabeta", GameEval::Tuned, SearchOptions::AGENT, DEFAULT_ENDGAME)
+                    (
+                        "alphabeta",
+                        GameEval::Tuned,
+                        SearchOptions::AGENT,
+                        DEFAULT_ENDGAME,
+                    )
                 };
                 let mut parts = Vec::new();
                 if let Some(d) = limits.depth {
