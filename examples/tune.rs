@@ -92,6 +92,8 @@ fn error(data: &Data, w: &[f64]) -> f64 {
 }
 
 /// Logistic regression by Newton's method (with a little ridge for terms that never vary).
+// Matrix code reads best with indices.
+#[allow(clippy::needless_range_loop)]
 fn fit(data: &Data, k: usize) -> Vec<f64> {
     let mut w = vec![0.0; k];
     for _ in 0..25 {
@@ -153,15 +155,13 @@ fn fit(data: &Data, k: usize) -> Vec<f64> {
 }
 
 /// Self-play games with the evaluation `weights`, each from a random opening of 6 plies.
-fn self_play<R: Ruleset, L: Linear<R>>(
+fn self_play<R: Ruleset, L: Linear<R> + 'static>(
     rules: &R,
     weights: &[i32],
     opts: &Options,
     rng: &mut SplitMix64,
     data: &mut Data,
-) where
-    L: 'static,
-{
+) {
     for _ in 0..opts.selfplay {
         let mut agent =
             AlphaBeta::with_evaluator(Limits::nodes(opts.nodes), L::with_weights(weights))
