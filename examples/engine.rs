@@ -242,18 +242,7 @@ fn session(rules: AnyRuleset, spec: AgentSpec) -> Box<dyn Session> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(args) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("engine: {e}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+    common::main("engine", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), Stop> {

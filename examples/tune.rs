@@ -227,18 +227,7 @@ fn tune<R: Ruleset, L: Linear<R> + 'static>(
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(args) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("tune: {e}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+    common::main("tune", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), Stop> {

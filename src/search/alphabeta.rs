@@ -98,6 +98,13 @@ impl Hasher for MoveHasher {
     }
 }
 
+/// The value of a position without moves: the finished game's [`final_value`].
+fn end_value<R: Ruleset>(rules: &R, state: &R::State) -> i32 {
+    rules
+        .outcome(state)
+        .map_or(0, |o| final_value(rules, state, o))
+}
+
 /// History slots per player.
 const HISTORY: usize = 1024;
 
@@ -297,9 +304,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             pv: Vec::new(),
         };
         if moves.is_empty() {
-            result.value = rules
-                .outcome(state)
-                .map_or(0, |o| final_value(rules, state, o));
+            result.value = end_value(rules, state);
             return result;
         }
         for depth in 1..=self.limits.max_depth() {
@@ -391,9 +396,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         self.nodes += 1;
         let moves = rules.legal_moves(state);
         if moves.is_empty() {
-            return rules
-                .outcome(state)
-                .map_or(0, |o| final_value(rules, state, o));
+            return end_value(rules, state);
         }
         let stand = self.eval.evaluate(rules, state);
         if stand >= beta || qply >= QS_PLIES {
@@ -466,9 +469,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         self.nodes += 1;
         let moves = rules.legal_moves(state);
         if moves.is_empty() {
-            return rules
-                .outcome(state)
-                .map_or(0, |o| final_value(rules, state, o));
+            return end_value(rules, state);
         }
         if depth == 0 {
             if self.options.quiescence {

@@ -10,6 +10,38 @@ use crate::ruleset::Ruleset;
 use crate::toguz::Toguz;
 use crate::tsoro::Tsoro;
 
+/// The [`Linear`] and [`Evaluator`] impls of a game's evaluation `$eval` (a struct with a
+/// `weights` array, a `TUNED` constant, `NAMES` and a `terms(rules, state)` function).
+macro_rules! linear_eval {
+    ($eval:ident, $rules:ty, $state:ty) => {
+        impl $crate::search::Linear<$rules> for $eval {
+            const NAMES: &'static [&'static str] = &$eval::NAMES;
+            fn terms_into(rules: &$rules, state: &$state, out: &mut [i32]) {
+                out.copy_from_slice(&$eval::terms(rules, state));
+            }
+            fn weights(&self) -> &[i32] {
+                &self.weights
+            }
+            fn with_weights(weights: &[i32]) -> Self {
+                let mut w = $eval::TUNED.weights;
+                for (a, b) in w.iter_mut().zip(weights) {
+                    *a = *b;
+                }
+                $eval { weights: w }
+            }
+        }
+
+        impl $crate::search::Evaluator<$rules> for $eval {
+            #[inline]
+            fn evaluate(&self, rules: &$rules, state: &$state) -> i32 {
+                let t = $eval::terms(rules, state);
+                t.iter().zip(&self.weights).map(|(a, b)| a * b).sum()
+            }
+        }
+    };
+}
+use linear_eval;
+
 pub(crate) mod kalah;
 pub(crate) mod toguz;
 pub(crate) mod tsoro;

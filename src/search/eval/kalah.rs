@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{Linear, WIN};
+use super::WIN;
 use crate::kalah::solve::EndgameDatabase;
 use crate::kalah::{Kalah, KalahState};
 use crate::player::Player;
@@ -95,30 +95,7 @@ impl KalahEval {
     }
 }
 
-impl Linear<Kalah> for KalahEval {
-    const NAMES: &'static [&'static str] = &KalahEval::NAMES;
-    fn terms_into(rules: &Kalah, state: &KalahState, out: &mut [i32]) {
-        out.copy_from_slice(&KalahEval::terms(rules, state));
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn with_weights(weights: &[i32]) -> Self {
-        let mut w = KalahEval::TUNED.weights;
-        for (a, b) in w.iter_mut().zip(weights) {
-            *a = *b;
-        }
-        KalahEval { weights: w }
-    }
-}
-
-impl crate::search::Evaluator<Kalah> for KalahEval {
-    #[inline]
-    fn evaluate(&self, rules: &Kalah, state: &KalahState) -> i32 {
-        let t = KalahEval::terms(rules, state);
-        t.iter().zip(&self.weights).map(|(a, b)| a * b).sum()
-    }
-}
+super::linear_eval!(KalahEval, Kalah, KalahState);
 
 /// Kalah's endgame databases, built once per process for each set of rules and seed limit
 /// and shared by every agent that asks.

@@ -6,7 +6,6 @@
 //! on the terms) with `examples/tune.rs`, on the positions of the Kazakhstan federation's
 //! 2016-2018 games and of self-play.
 
-use super::Linear;
 use crate::player::Player;
 use crate::toguz::{Toguz, ToguzState};
 
@@ -153,27 +152,4 @@ impl ToguzEval {
     }
 }
 
-impl Linear<Toguz> for ToguzEval {
-    const NAMES: &'static [&'static str] = &ToguzEval::NAMES;
-    fn terms_into(rules: &Toguz, state: &ToguzState, out: &mut [i32]) {
-        out.copy_from_slice(&ToguzEval::terms(rules, state));
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn with_weights(weights: &[i32]) -> Self {
-        let mut w = ToguzEval::TUNED.weights;
-        for (a, b) in w.iter_mut().zip(weights) {
-            *a = *b;
-        }
-        ToguzEval { weights: w }
-    }
-}
-
-impl crate::search::Evaluator<Toguz> for ToguzEval {
-    #[inline]
-    fn evaluate(&self, rules: &Toguz, state: &ToguzState) -> i32 {
-        let t = ToguzEval::terms(rules, state);
-        t.iter().zip(&self.weights).map(|(a, b)| a * b).sum()
-    }
-}
+super::linear_eval!(ToguzEval, Toguz, ToguzState);

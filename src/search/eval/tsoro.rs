@@ -3,7 +3,6 @@
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
 
-use super::Linear;
 use crate::player::Player;
 use crate::tsoro::{Phase, Tsoro, TsoroState};
 
@@ -97,27 +96,4 @@ impl TsoroEval {
     }
 }
 
-impl Linear<Tsoro> for TsoroEval {
-    const NAMES: &'static [&'static str] = &TsoroEval::NAMES;
-    fn terms_into(rules: &Tsoro, state: &TsoroState, out: &mut [i32]) {
-        out.copy_from_slice(&TsoroEval::terms(rules, state));
-    }
-    fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-    fn with_weights(weights: &[i32]) -> Self {
-        let mut w = TsoroEval::TUNED.weights;
-        for (a, b) in w.iter_mut().zip(weights) {
-            *a = *b;
-        }
-        TsoroEval { weights: w }
-    }
-}
-
-impl crate::search::Evaluator<Tsoro> for TsoroEval {
-    #[inline]
-    fn evaluate(&self, rules: &Tsoro, state: &TsoroState) -> i32 {
-        let t = TsoroEval::terms(rules, state);
-        t.iter().zip(&self.weights).map(|(a, b)| a * b).sum()
-    }
-}
+super::linear_eval!(TsoroEval, Tsoro, TsoroState);
