@@ -521,20 +521,23 @@ fn agent_specs_choose_evaluation_and_search_options() {
     for (text, printed) in [
         ("alphabeta", "alphabeta"),
         ("alphabeta-classic", "alphabeta-classic"),
-        ("alphabeta:eval=store", "alphabeta:eval=store"),
+        (
+            "alphabeta:eval=store,history=on",
+            "alphabeta:eval=store,history=on",
+        ),
         (
             "alphabeta:eval=tuned,qs=on,lmr=on",
             "alphabeta:qs=on,lmr=on",
         ),
         (
-            "alphabeta:history=off,aspiration=1",
-            "alphabeta:history=off,aspiration=on",
+            "alphabeta:history=on,aspiration=1",
+            "alphabeta:history=on,aspiration=on",
         ),
-        (
-            "alphabeta-classic:depth=4,eval=tuned",
-            "alphabeta:depth=4,history=off",
-        ),
-        ("alphabeta:eval=store,history=off", "alphabeta-classic"),
+        // The default agent's search options are all off (measured): it differs from the
+        // classic one by its evaluation alone.
+        ("alphabeta-classic:depth=4,eval=tuned", "alphabeta:depth=4"),
+        ("alphabeta:eval=store", "alphabeta-classic"),
+        ("alphabeta:endgame=12", "alphabeta:endgame=12"),
     ] {
         let spec: AgentSpec = text.parse().unwrap();
         assert_eq!(spec.to_string(), printed, "{text}");
