@@ -1,15 +1,17 @@
-//! Search speed: alpha-beta nodes per second and MCTS playouts per second, per game.
+//! Search speed: alpha-beta nodes per second (plain, and the default agent with its tuned
+//! evaluation), the cost of each evaluation per position, and MCTS playouts per second, per
+//! game.
 //!
 //! Adding a game is one line in `main` (a `bench_game` call with its ruleset).
 
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
-use sowing::Ruleset;
 use sowing::kalah::Kalah;
-use sowing::search::{AlphaBeta, Limits, Mcts, MctsConfig};
+use sowing::search::{AlphaBeta, Evaluator, GameEval, Limits, Mcts, MctsConfig, SearchOptions};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
+use sowing::{RandomSource, Ruleset, SplitMix64};
 
 /// Benchmarks alpha-beta to `depth` and MCTS with `playouts` from the start of `rules`.
 fn bench_game<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, depth: u32, playouts: u64) {
@@ -28,6 +30,51 @@ fn bench_game<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, depth: u32, p
                 .search(&rules, &start)
         })
     });
+    group.finish();
+
+    // The default agent: tuned evaluation and its search options.
+    let agent = || {
+        AlphaBeta::with_evaluator(Limits::depth(depth), GameEval::Tuned)
+            .options(SearchOptions::AGENT)
+            .table_entries(1 << 16)
+    };
+    let nodes = agent().search(&rules, &start).nodes;
+    let mut group = c.benchmark_group(format!("{name}/alphabeta-tuned-depth{depth}"));
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("nodes", |b| b.iter(|| agent().search(&rules, &start)));
+    group.finish();
+
+    // The evaluations alone, on positions of random games: the cost per evaluated node.
+    let mut rng = SplitMix64::new(5);
+    let mut positions = Vec::new();
+    while positions.len() < 1000 {
+        let mut s = rules.start();
+        let plies = rng.below(80);
+        for _ in 0..plies {
+            match rules.random_move(&s, &mut rng) {
+                Some(mv) => rules.play_unchecked(&mut s, mv),
+                None => break,
+            }
+        }
+        if !rules.is_over(&s) {
+            positions.push(s);
+        }
+    }
+    let mut group = c.benchmark_group(format!("{name}/evaluate"));
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    for (label, eval) in [
+        ("store", GameEval::StoreDifference),
+        ("tuned", GameEval::Tuned),
+    ] {
+        group.bench_function(label, |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|s| eval.evaluate(&rules, std::hint::black_box(s)))
+                    .fold(0i32, i32::wrapping_add)
+            })
+        });
+    }
     group.finish();
 
     let mut group = c.benchmark_group(format!("{name}/mcts"));

@@ -183,6 +183,46 @@ fn solver_agrees_with_minimax_on_small_boards() {
 }
 
 #[test]
+fn endgame_database_values_agree_with_minimax() {
+    use sowing::kalah::solve::EndgameDatabase;
+    for text in [
+        "kalah:pits=3,seeds=2",
+        "kalah:pits=3,seeds=2,empty-capture",
+        "kalah:pits=2,seeds=3,end-at-turn,leftovers-to-nobody",
+    ] {
+        let r = rules(text);
+        let db = EndgameDatabase::new(&r, 8).unwrap();
+        assert_eq!(
+            db.len(),
+            EndgameDatabase::boards(r.settings().pits.into(), 8)
+        );
+        let mut memo = HashMap::new();
+        let mut covered = 0;
+        for s in random_positions(&r, 40, 5) {
+            let seeds = s.seeds_in_pits(Player::South) + s.seeds_in_pits(Player::North);
+            let exact = minimax(&r, &s, &mut memo);
+            let mover = if s.to_move() == Player::South {
+                exact
+            } else {
+                -exact
+            };
+            match db.value(&s) {
+                Some(v) => {
+                    covered += 1;
+                    assert_eq!(v, mover, "{text} {s}");
+                }
+                None => assert!(seeds > 8, "{text} {s}"),
+            }
+        }
+        assert!(covered >= 10, "{text}: only {covered} positions covered");
+    }
+    assert!(matches!(
+        EndgameDatabase::new(&rules("kalah:pie"), 4),
+        Err(sowing::kalah::solve::SolveError::Pie)
+    ));
+}
+
+#[test]
 fn solver_handles_the_other_end_rules() {
     for text in [
         "kalah:pits=3,seeds=2,end-at-turn",
@@ -473,4 +513,140 @@ fn agents_play_every_game() {
             assert!(rules.clone().visit(Game(south, north)) > 0, "{game}");
         }
     }
+}
+
+#[test]
+fn agent_specs_choose_evaluation_and_search_options() {
+    use sowing::search::{GameEval, SearchOptions};
+    for (text, printed) in [
+        ("alphabeta", "alphabeta"),
+        ("alphabeta-classic", "alphabeta-classic"),
+        (
+            "alphabeta:eval=store,history=on",
+            "alphabeta:eval=store,history=on",
+        ),
+        (
+            "alphabeta:eval=tuned,qs=on,lmr=on",
+            "alphabeta:qs=on,lmr=on",
+        ),
+        (
+            "alphabeta:history=on,aspiration=1",
+            "alphabeta:history=on,aspiration=on",
+        ),
+        // The default agent's search options are all off (measured): it differs from the
+        // classic one by its evaluation alone.
+        ("alphabeta-classic:depth=4,eval=tuned", "alphabeta:depth=4"),
+        ("alphabeta:eval=store", "alphabeta-classic"),
+        ("alphabeta:endgame=12", "alphabeta:endgame=12"),
+    ] {
+        let spec: AgentSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), printed, "{text}");
+        assert_eq!(printed.parse::<AgentSpec>().unwrap(), spec);
+    }
+    let AgentSpec::AlphaBeta { eval, options, .. } = "alphabeta".parse().unwrap() else {
+        panic!("not alphabeta");
+    };
+    assert_eq!((eval, options), (GameEval::Tuned, SearchOptions::AGENT));
+    let AgentSpec::AlphaBeta { eval, options, .. } = "alphabeta-classic".parse().unwrap() else {
+        panic!("not alphabeta");
+    };
+    assert_eq!(
+        (eval, options),
+        (GameEval::StoreDifference, SearchOptions::CLASSIC)
+    );
+    for bad in [
+        "alphabeta:eval=magic",
+        "alphabeta:qs=maybe",
+        "alphabeta:lmr=",
+    ] {
+        assert!(
+            matches!(
+                bad.parse::<AgentSpec>(),
+                Err(AgentSpecError::BadValue { .. })
+            ),
+            "{bad}"
+        );
+    }
+    assert!("mcts:eval=store".parse::<AgentSpec>().is_err());
+}
+
+#[test]
+fn every_search_option_plays_legal_moves_in_every_game() {
+    use sowing::search::{GameEval, SearchOptions};
+    let all = SearchOptions {
+        quiescence: true,
+        lmr: true,
+        history: true,
+        aspiration: true,
+    };
+    fn check<R: Ruleset>(rules: &R, options: SearchOptions) {
+        let mut ab = AlphaBeta::with_evaluator(Limits::depth(5), GameEval::Tuned)
+            .options(options)
+            .table_entries(1 << 12);
+        let mut s = rules.start();
+        for _ in 0..30 {
+            let Some(mv) = ab.search(rules, &s).best else {
+                break;
+            };
+            assert!(rules.is_legal(&s, mv));
+            rules.play_unchecked(&mut s, mv);
+        }
+    }
+    for options in [SearchOptions::CLASSIC, SearchOptions::AGENT, all] {
+        check(&Kalah::default(), options);
+        check(&sowing::toguz::Toguz::default(), options);
+        check(
+            &"tsoro:holes=8".parse::<sowing::tsoro::Tsoro>().unwrap(),
+            options,
+        );
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_move_and_a_principal_variation() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let r = Kalah::default();
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut ab = AlphaBeta::new(Limits::depth(30)).stop_flag(flag);
+    let found = ab.search(&r, &r.start());
+    // Depth 1 always completes; the flag stops the search after it.
+    assert!(found.depth >= 1 && found.depth < 30, "{}", found.depth);
+    assert!(r.is_legal(&r.start(), found.best.unwrap()));
+    let full = AlphaBeta::new(Limits::depth(4)).search(&r, &r.start());
+    assert_eq!(full.pv.len(), 4);
+    assert_eq!(full.pv[0], full.best.unwrap());
+}
+
+#[test]
+fn evaluation_terms_of_hand_worked_positions() {
+    use sowing::search::{Evaluator, KalahEval, ToguzEval, TsoroEval};
+    use sowing::toguz::Toguz;
+    use sowing::tsoro::Tsoro;
+    let t = Toguz::default();
+    // North's hole 9 holds one ball, which would go to South's hole 1: with 2 balls there it
+    // makes 3, a tuzdik; with 1 it makes 2, a capture. South's sowings land on nothing.
+    let s = t.parse_position("1S,8/2S,7,2S 78 79 S 30").unwrap();
+    assert_eq!(ToguzEval::terms(&t, &s), [-1, 0, 0, 3, 1, 0, 0, 0, 1, 0, 4]);
+    let s = t.parse_position("1S,8/1S,7,2S 78 80 S 30").unwrap();
+    assert_eq!(ToguzEval::terms(&t, &s), [-2, 0, 0, 2, 1, 0, 2, 0, 0, 0, 3]);
+    // At the start each side's hole 2 to 9 lands on a 10 across; no tuzdik is possible.
+    assert_eq!(
+        ToguzEval::terms(&t, &t.start()),
+        [0, 0, 0, 0, 0, 10, 10, 0, 0, 0, 0]
+    );
+
+    let k = Kalah::default();
+    // South's pit 5 ends in the empty pit 6, across from North's 9: a capture of 10.
+    let s = k.parse_position("0,0,0,0,0,9/1,0,0,0,1,0 20 17 S").unwrap();
+    assert_eq!(KalahEval::terms(&k, &s), [3, -7, 0, 0, 10, 0]);
+    // At the start pit 3 (4 seeds, 4 from the store) is each side's extra turn.
+    assert_eq!(KalahEval::terms(&k, &k.start()), [0, 0, 1, 1, 0, 0]);
+    assert_eq!(
+        KalahEval::TUNED.evaluate(&k, &k.start()),
+        KalahEval::TUNED.weights[2] + KalahEval::TUNED.weights[3]
+    );
+
+    let ts = Tsoro::default();
+    assert_eq!(TsoroEval::terms(&ts, &ts.start()), [0, 0, 0, 0, 21, 21, 0]);
 }

@@ -39,3 +39,26 @@ macro_rules! out {
         $crate::common::line(format_args!($($arg)*))
     };
 }
+
+/// The whole `main` of an example: `--help` prints `usage`; otherwise `run` gets the
+/// arguments, and an error is one line on stderr (then the usage) and exit status 2; a closed
+/// output pipe exits quietly.
+#[allow(dead_code)] // Not every example uses it.
+pub fn main(
+    name: &str,
+    usage: &str,
+    run: fn(Vec<String>) -> Result<(), Stop>,
+) -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{usage}");
+        return std::process::ExitCode::SUCCESS;
+    }
+    match run(args) {
+        Ok(()) | Err(Stop::Closed) => std::process::ExitCode::SUCCESS,
+        Err(Stop::Error(e)) => {
+            eprintln!("{name}: {e}\n\n{usage}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

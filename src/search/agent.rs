@@ -33,6 +33,25 @@ pub trait Agent<R: Ruleset>: Send {
     fn summary(&self) -> Option<String> {
         None
     }
+
+    /// What the last [`choose`](Agent::choose) searched, for programs (match statistics), if
+    /// the agent searches.
+    fn stats(&self) -> Option<SearchStats> {
+        None
+    }
+}
+
+/// How far one search went: its depth, nodes and time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// The deepest completed iteration (0 for an agent without iterations).
+    pub depth: u32,
+    /// Nodes (or playouts) searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: std::time::Duration,
+    /// The value found for the player to move, in the agent's units.
+    pub value: i32,
 }
 
 impl<R: Ruleset> Agent<R> for Box<dyn Agent<R>> {
@@ -44,5 +63,8 @@ impl<R: Ruleset> Agent<R> for Box<dyn Agent<R>> {
     }
     fn summary(&self) -> Option<String> {
         (**self).summary()
+    }
+    fn stats(&self) -> Option<SearchStats> {
+        (**self).stats()
     }
 }

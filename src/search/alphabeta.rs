@@ -10,7 +10,16 @@
 //! Moves are tried in the order: the table's move, the two **killer** moves of this ply (moves
 //! that caused a cutoff in a sibling), then the rest; all but the first are searched with a
 //! null window first (principal variation search).
+//!
+//! [`SearchOptions`] turns on refinements, each kept in the default agent only where
+//! self-play through `examples/match.rs` showed a gain: quiescence on captures, late-move
+//! reductions, history ordering and aspiration windows. The table is kept between searches,
+//! and a search stopped by its time or node budget keeps the best move of its unfinished
+//! last iteration when that iteration completed at least the first move.
 
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::agent::Agent;
@@ -33,7 +42,83 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The principal variation: the best move and the expected replies, as far as the
+    /// transposition table holds them.
+    pub pv: Vec<M>,
 }
+
+/// Search refinements beyond plain alpha-beta with a table, killers and PVS.
+///
+/// [`AlphaBeta::new`] has them all off, which keeps values exact (a search to the end finds
+/// the game's value); [`AgentSpec`](super::AgentSpec)'s `alphabeta` uses
+/// [`SearchOptions::AGENT`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// At the horizon, go on searching moves that raise the mover's store by 2 or more
+    /// (captures), standing pat on the evaluation.
+    pub quiescence: bool,
+    /// Search late quiet moves one ply shallower first (late-move reductions).
+    pub lmr: bool,
+    /// Order the moves after the table move and killers by how often they caused a cutoff.
+    pub history: bool,
+    /// From depth 4, search the root in a window around the last iteration's value, and
+    /// again in the full window when the value falls outside.
+    pub aspiration: bool,
+}
+
+impl SearchOptions {
+    /// Everything off: plain alpha-beta, exact when searched to the end.
+    pub const CLASSIC: SearchOptions = SearchOptions {
+        quiescence: false,
+        lmr: false,
+        history: false,
+        aspiration: false,
+    };
+    /// The options of the default agent, as measured by self-play.
+    pub const AGENT: SearchOptions = SearchOptions {
+        quiescence: false,
+        lmr: false,
+        history: false,
+        aspiration: false,
+    };
+}
+
+/// A hasher for moves (a few bytes): multiply and add, for the history table's index.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+}
+
+/// The value of a position without moves: the finished game's [`final_value`].
+fn end_value<R: Ruleset>(rules: &R, state: &R::State) -> i32 {
+    rules
+        .outcome(state)
+        .map_or(0, |o| final_value(rules, state, o))
+}
+
+/// History slots per player.
+const HISTORY: usize = 1024;
+
+fn history_slot<M: Hash>(mv: &M, me: crate::Player) -> usize {
+    let mut h = MoveHasher::default();
+    mv.hash(&mut h);
+    me.index() * HISTORY + ((h.finish() >> 40) as usize & (HISTORY - 1))
+}
+
+/// Moves sorted on the stack; larger move lists are left in generation order.
+const SORTED: usize = 48;
+
+/// The deepest quiescence search, in plies past the horizon.
+const QS_PLIES: usize = 8;
 
 /// The alpha-beta agent, generic over the ruleset and the [`Evaluator`].
 ///
@@ -50,7 +135,10 @@ pub struct SearchResult<M> {
 /// ```
 pub struct AlphaBeta<M, E = StoreDifference> {
     limits: Limits,
+    options: SearchOptions,
     eval: E,
+    history: Vec<i32>,
+    stop: Option<Arc<AtomicBool>>,
     table: Option<Table<M>>,
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
@@ -74,7 +162,10 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     pub fn with_evaluator(limits: Limits, eval: E) -> Self {
         AlphaBeta {
             limits,
+            options: SearchOptions::CLASSIC,
             eval,
+            history: Vec::new(),
+            stop: None,
             table: None,
             table_entries: 1 << 20,
             killers: Vec::new(),
@@ -93,16 +184,46 @@ impl<M: Copy, E> AlphaBeta<M, E> {
         self
     }
 
-    /// Forgets what earlier searches stored.
+    /// Sets the search refinements.
+    pub fn options(mut self, options: SearchOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Sets the limits of the next searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// A flag another thread may raise to stop the search (checked every 1024 nodes); the
+    /// search then returns the best move found so far. The search never lowers it.
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Forgets what earlier searches stored (table, killers, history).
     pub fn clear(&mut self) {
         if let Some(t) = &mut self.table {
             t.clear();
         }
+        self.killers.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
     }
 
     /// The limits.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The search refinements.
+    pub fn search_options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
     }
 }
 
@@ -131,14 +252,33 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
                     self.stopped = true;
                 }
             }
+            if let Some(flag) = &self.stop {
+                if flag.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
         }
         self.stopped
     }
 }
 
-impl<M: Copy + Eq, E> AlphaBeta<M, E> {
+impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     /// Searches `state` within the limits and returns the best move found.
     pub fn search<R: Ruleset<Move = M>>(&mut self, rules: &R, state: &R::State) -> SearchResult<M>
+    where
+        E: Evaluator<R>,
+    {
+        self.search_with(rules, state, |_| {})
+    }
+
+    /// [`search`](AlphaBeta::search), calling `report` after each completed iteration (for
+    /// `info` lines).
+    pub fn search_with<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        mut report: F,
+    ) -> SearchResult<M>
     where
         E: Evaluator<R>,
     {
@@ -148,6 +288,12 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         if self.table.is_none() {
             self.table = Some(Table::new(self.table_entries));
         }
+        if self.options.history {
+            if self.history.len() != 2 * HISTORY {
+                self.history = vec![0; 2 * HISTORY];
+            }
+            self.history.iter_mut().for_each(|h| *h /= 8);
+        }
         let moves = rules.legal_moves(state);
         let mut result = SearchResult {
             best: moves.first().copied(),
@@ -155,24 +301,32 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            pv: Vec::new(),
         };
         if moves.is_empty() {
-            result.value = rules
-                .outcome(state)
-                .map_or(0, |o| final_value(rules, state, o));
+            result.value = end_value(rules, state);
             return result;
         }
         for depth in 1..=self.limits.max_depth() {
             if self.killers.len() < depth as usize + 1 {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
-            let (value, best) = self.root(rules, state, depth);
+            let (value, best) = self.root(rules, state, depth, result.value);
             if self.stopped && depth > 1 {
+                // An unfinished iteration searched the last best move first: a move that
+                // finished with a better value is the better choice.
+                if let Some(mv) = best {
+                    result.best = Some(mv);
+                }
                 break;
             }
             result.best = best.or(result.best);
             result.value = value;
             result.depth = depth;
+            result.nodes = self.nodes;
+            result.elapsed = self.started.elapsed();
+            result.pv = self.pv(rules, state, depth as usize);
+            report(&result);
             if self.stopped || value.abs() >= WIN {
                 break;
             }
@@ -183,18 +337,97 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         result
     }
 
+    /// The principal variation from `state`: the best moves the table holds, up to `max`.
+    pub fn pv<R: Ruleset<Move = M>>(&self, rules: &R, state: &R::State, max: usize) -> Vec<M> {
+        let mut line = Vec::new();
+        let mut s = state.clone();
+        let Some(table) = &self.table else {
+            return line;
+        };
+        while line.len() < max {
+            let Some(mv) = table.probe(rules.hash(&s)).and_then(|e| e.mv) else {
+                break;
+            };
+            if !rules.is_legal(&s, mv) {
+                break;
+            }
+            rules.play_unchecked(&mut s, mv);
+            line.push(mv);
+        }
+        line
+    }
+
     fn root<R: Ruleset<Move = M>>(
         &mut self,
         rules: &R,
         state: &R::State,
         depth: u32,
+        last: i32,
     ) -> (i32, Option<M>)
     where
         E: Evaluator<R>,
     {
         self.root_best = None;
+        if self.options.aspiration && depth >= 4 && last.abs() < WIN {
+            let delta = 50;
+            let (lo, hi) = (last - delta, last + delta);
+            let v = self.negamax(rules, state, depth, lo, hi, 0);
+            if self.stopped || (v > lo && v < hi) {
+                return (v, self.root_best);
+            }
+            self.root_best = None;
+        }
         let v = self.negamax(rules, state, depth, -WIN * 2, WIN * 2, 0);
         (v, self.root_best)
+    }
+
+    /// Captures only, standing pat on the evaluation (see [`SearchOptions::quiescence`]).
+    fn quiesce<R: Ruleset<Move = M>>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        mut alpha: i32,
+        beta: i32,
+        qply: usize,
+    ) -> i32
+    where
+        E: Evaluator<R>,
+    {
+        self.nodes += 1;
+        let moves = rules.legal_moves(state);
+        if moves.is_empty() {
+            return end_value(rules, state);
+        }
+        let stand = self.eval.evaluate(rules, state);
+        if stand >= beta || qply >= QS_PLIES {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let me = rules.to_move(state);
+        let store = rules.seed_count(state).store(me);
+        for mv in moves.iter().copied() {
+            let mut child = state.clone();
+            rules.play_unchecked(&mut child, mv);
+            if rules.seed_count(&child).store(me) < store + 2 {
+                continue;
+            }
+            let v = if rules.to_move(&child) == me {
+                self.quiesce(rules, &child, alpha, beta, qply + 1)
+            } else {
+                -self.quiesce(rules, &child, -beta, -alpha, qply + 1)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The value of `child` (reached by one ply from a position where `me` was to move) for
@@ -220,6 +453,7 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         }
     }
 
+    #[allow(clippy::too_many_lines)]
     fn negamax<R: Ruleset<Move = M>>(
         &mut self,
         rules: &R,
@@ -235,11 +469,13 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         self.nodes += 1;
         let moves = rules.legal_moves(state);
         if moves.is_empty() {
-            return rules
-                .outcome(state)
-                .map_or(0, |o| final_value(rules, state, o));
+            return end_value(rules, state);
         }
         if depth == 0 {
+            if self.options.quiescence {
+                self.nodes -= 1;
+                return self.quiesce(rules, state, alpha, beta, 0);
+            }
             return self.eval.evaluate(rules, state);
         }
         if ply > 0 && self.out_of_budget() {
@@ -259,8 +495,9 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
             }
         }
 
-        // Order: table move, killers, the rest as generated (no allocation: the first few are
-        // picked out, then the list is walked skipping them).
+        // Order: table move, killers, then the rest by history (or as generated). No
+        // allocation: the first few are picked out, the rest sorted on the stack.
+        let me = rules.to_move(state);
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let mut firsts: [Option<R::Move>; 3] = [None; 3];
         let mut nf = 0;
@@ -270,15 +507,42 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
                 nf += 1;
             }
         }
-        let ordered = firsts[..nf].iter().flatten().copied().chain(
-            moves
-                .iter()
-                .copied()
-                .filter(|mv| !firsts[..nf].contains(&Some(*mv))),
-        );
+        let mut rest = [(0i32, moves[0]); SORTED];
+        let mut nr = 0;
+        let sort = self.options.history && moves.len() <= SORTED;
+        if sort {
+            for mv in moves.iter().copied() {
+                if !firsts[..nf].contains(&Some(mv)) {
+                    rest[nr] = (self.history[history_slot(&mv, me)], mv);
+                    nr += 1;
+                }
+            }
+            // Insertion sort, largest first: a handful of moves.
+            for i in 1..nr {
+                let mut j = i;
+                while j > 0 && rest[j - 1].0 < rest[j].0 {
+                    rest.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        let unsorted = moves
+            .iter()
+            .copied()
+            .filter(|mv| !sort && !firsts[..nf].contains(&Some(*mv)));
+        let ordered = firsts[..nf]
+            .iter()
+            .flatten()
+            .copied()
+            .chain(rest[..nr].iter().map(|&(_, mv)| mv))
+            .chain(unsorted);
 
-        let me = rules.to_move(state);
         let alpha0 = alpha;
+        let store = if self.options.lmr {
+            rules.seed_count(state).store(me)
+        } else {
+            0
+        };
         let mut best = -WIN * 2;
         let mut best_move = None;
         for (i, mv) in ordered.enumerate() {
@@ -287,12 +551,22 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
             let v = if i == 0 {
                 self.child_value(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let v = self.child_value(rules, me, &child, depth - 1, alpha, alpha + 1, ply + 1);
-                if v > alpha && v < beta {
-                    self.child_value(rules, me, &child, depth - 1, v, beta, ply + 1)
-                } else {
-                    v
+                let reduce = self.options.lmr
+                    && depth >= 3
+                    && i >= 3
+                    && rules.to_move(&child) != me
+                    && rules.seed_count(&child).store(me) < store + 2;
+                let mut v = alpha + 1;
+                if reduce {
+                    v = self.child_value(rules, me, &child, depth - 2, alpha, alpha + 1, ply + 1);
                 }
+                if v > alpha {
+                    v = self.child_value(rules, me, &child, depth - 1, alpha, alpha + 1, ply + 1);
+                    if v > alpha && v < beta {
+                        v = self.child_value(rules, me, &child, depth - 1, v, beta, ply + 1);
+                    }
+                }
+                v
             };
             if self.stopped {
                 return best.max(v);
@@ -300,7 +574,9 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
             if v > best {
                 best = v;
                 best_move = Some(mv);
-                if ply == 0 {
+                // At the root, only a value inside the window is a move's real value (a
+                // narrow aspiration window can fail low on every move).
+                if ply == 0 && v > alpha {
                     self.root_best = Some(mv);
                 }
             }
@@ -313,6 +589,10 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
                         k[1] = k[0];
                         k[0] = Some(mv);
                     }
+                }
+                if self.options.history {
+                    let slot = history_slot(&mv, me);
+                    self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1 << 24);
                 }
                 break;
             }
@@ -367,6 +647,15 @@ impl<R: Ruleset, E: Evaluator<R>> Agent<R> for AlphaBeta<R::Move, E> {
                 r.nodes,
                 r.elapsed.as_secs_f64()
             )
+        })
+    }
+
+    fn stats(&self) -> Option<super::agent::SearchStats> {
+        self.last.as_ref().map(|r| super::agent::SearchStats {
+            depth: r.depth,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+            value: r.value,
         })
     }
 }

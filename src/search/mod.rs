@@ -10,9 +10,15 @@
 //!   within [`Limits`] of depth, nodes or time. A move after which the same player moves again
 //!   (an **extra turn**) keeps the sign of the value instead of flipping it.
 //! - [`Mcts`]: UCT with random playouts, seeded and reproducible.
-//! - [`Evaluator`]: the position score alpha-beta uses at its horizon; the default,
-//!   [`StoreDifference`], is the mover's store minus the opponent's, and any closure can
-//!   replace it.
+//! - [`Evaluator`]: the position score alpha-beta uses at its horizon. [`StoreDifference`]
+//!   is the mover's store minus the opponent's (the default of [`AlphaBeta::new`]); each game
+//!   has its own evaluation, a weighted sum of terms that know the game ([`ToguzEval`],
+//!   [`KalahEval`], [`TsoroEval`], weights fitted to game results by `examples/tune.rs`),
+//!   which [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses (and,
+//!   in Kalah, [`AgentEval`] adds the solver's endgame database). Any closure can replace it.
+//! - [`SearchOptions`]: quiescence, late-move reductions, history ordering and aspiration
+//!   windows, each kept in the `alphabeta` agent only where self-play showed a gain;
+//!   `alphabeta-classic` is the agent as it was before tuned evaluations.
 //!
 //! The exact Kalah solver is [`kalah::solve`](crate::kalah::solve).
 //!
@@ -40,10 +46,13 @@ mod random;
 mod spec;
 mod tt;
 
-pub use agent::Agent;
-pub use alphabeta::{AlphaBeta, SearchResult};
-pub use eval::{Evaluator, StoreDifference, WIN, final_value};
+pub use agent::{Agent, SearchStats};
+pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
+pub use eval::{
+    AgentEval, Evaluator, GameEval, KalahEval, Linear, StoreDifference, ToguzEval, TsoroEval, WIN,
+    final_value,
+};
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
-pub use spec::{AgentSpec, AgentSpecError};
+pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};

@@ -14,6 +14,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
 
+use super::SolveError;
 use super::board::Board;
 
 const UNKNOWN: i8 = i8::MIN;
@@ -38,8 +39,8 @@ impl Endgame {
         binomial(max_seeds as u64 + 2 * pits as u64, 2 * pits as u64)
     }
 
-    /// An empty table (nothing known yet).
-    pub(crate) fn new(pits: usize, max_seeds: u32) -> Endgame {
+    /// An empty table (nothing known yet), or the error if the memory cannot be had.
+    pub(crate) fn new(pits: usize, max_seeds: u32) -> Result<Endgame, SolveError> {
         let stride = 2 * pits + 1;
         let rows = max_seeds as usize + 2 * pits + 1;
         let mut binom = vec![0u64; rows * stride];
@@ -48,14 +49,23 @@ impl Endgame {
                 binom[n * stride + r] = binomial(n as u64, r as u64);
             }
         }
-        let size = Self::size(pits, max_seeds) as usize;
-        Endgame {
+        let size = Self::size(pits, max_seeds);
+        let oom = || SolveError::OutOfMemory {
+            what: "endgame database",
+            bytes: size,
+        };
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(usize::try_from(size).map_err(|_| oom())?)
+            .map_err(|_| oom())?;
+        values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
+        Ok(Endgame {
             pits,
             max_seeds,
             binom,
             stride,
-            values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
-        }
+            values,
+        })
     }
 
     /// Writes the values to `path` (after [`fill`](Self::fill)).
@@ -110,22 +120,49 @@ impl Endgame {
         idx as usize
     }
 
-    /// The board with index `idx`.
-    fn board_at(&self, board: &Board, mut idx: u64) -> u128 {
+    /// The increasing sequence `s` (prefix sums plus position) of the board with index `idx`.
+    fn sequence_at(&self, mut idx: u64) -> [usize; 16] {
         let n = 2 * self.pits;
         let mut s = [0usize; 16];
         let mut hi = self.max_seeds as usize + n - 1;
         for j in (0..n).rev() {
-            let mut v = hi;
-            while self.c(v, j + 1) > idx {
-                v -= 1;
+            // The largest v with C(v, j+1) <= idx, by bisection.
+            let (mut lo, mut top) = (j, hi);
+            while lo < top {
+                let mid = (lo + top).div_ceil(2);
+                if self.c(mid, j + 1) <= idx {
+                    lo = mid;
+                } else {
+                    top = mid - 1;
+                }
             }
-            idx -= self.c(v, j + 1);
-            s[j] = v;
-            hi = v.saturating_sub(1);
+            idx -= self.c(lo, j + 1);
+            s[j] = lo;
+            hi = lo.saturating_sub(1);
         }
+        s
+    }
+
+    /// The sequence of the next index (colexicographic successor): the lowest element that can
+    /// grow grows by one, and those below it drop to their least.
+    #[inline]
+    fn step(&self, s: &mut [usize; 16]) {
+        let n = 2 * self.pits;
+        let mut j = 0;
+        while j + 1 < n && s[j] + 1 == s[j + 1] {
+            j += 1;
+        }
+        s[j] += 1;
+        for (i, x) in s[..j].iter_mut().enumerate() {
+            *x = i;
+        }
+    }
+
+    /// The board of a sequence.
+    #[inline]
+    fn board_of(&self, board: &Board, s: &[usize; 16]) -> u128 {
         let mut b = 0u128;
-        for j in 0..n {
+        for j in 0..2 * self.pits {
             let count = if j == 0 { s[0] } else { s[j] - s[j - 1] - 1 };
             b |= (count as u128) << (8 * board.pit_lane(j));
         }
@@ -201,11 +238,15 @@ impl Endgame {
                             if from >= hi {
                                 break;
                             }
+                            // The first board of the chunk by unranking, the rest by
+                            // stepping to the next composition (the index order).
+                            let mut seq = self.sequence_at(from as u64);
                             for idx in from..(from + CHUNK).min(hi) {
                                 if self.values[idx].load(Relaxed) == UNKNOWN {
-                                    let b = self.board_at(board, idx as u64);
+                                    let b = self.board_of(board, &seq);
                                     self.solve(board, b, idx);
                                 }
+                                self.step(&mut seq);
                             }
                         }
                     });

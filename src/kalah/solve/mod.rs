@@ -36,8 +36,11 @@
 //! ```
 
 mod board;
+mod database;
 mod endgame;
 mod table;
+
+pub use self::database::EndgameDatabase;
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -58,12 +61,16 @@ use crate::ruleset::Ruleset;
 /// How the solver may use the machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
-    /// Transposition table size in megabytes.
+    /// The most memory the transposition table may use, in megabytes (2^20 bytes). A small
+    /// position gets a smaller table: never more than it could fill. The default is about a
+    /// third of the memory the machine has available ([`available_memory`]).
     pub table_mb: usize,
-    /// The endgame database covers boards with at most this many seeds; `None` picks a size
-    /// from [`endgame_boards`](SolverConfig::endgame_boards).
+    /// The endgame database covers boards with at most this many seeds (never more than the
+    /// position has); `None` fits it to the position: a third of the seeds on its board,
+    /// within [`endgame_boards`](SolverConfig::endgame_boards).
     pub endgame_seeds: Option<u32>,
-    /// With `endgame_seeds: None`: the most boards (one byte each) the database may hold.
+    /// With `endgame_seeds: None`: the most boards (one byte each) the database may hold. The
+    /// default is a quarter of the memory available, at most [`MAX_ENDGAME_BOARDS`].
     pub endgame_boards: u64,
     /// Threads to search with.
     pub threads: usize,
@@ -81,10 +88,11 @@ pub struct SolverConfig {
 
 impl Default for SolverConfig {
     fn default() -> Self {
+        let memory = available_memory().unwrap_or(4 << 30);
         SolverConfig {
-            table_mb: 256,
+            table_mb: ((memory / 3) >> 20).clamp(16, 1 << 20) as usize,
             endgame_seeds: None,
-            endgame_boards: 1 << 26,
+            endgame_boards: (memory / 4).clamp(1 << 20, MAX_ENDGAME_BOARDS),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             tick: Duration::from_secs(5),
             move_values: true,
@@ -153,6 +161,8 @@ pub struct Solution {
     pub nodes: u64,
     /// Boards in the endgame database, and the most seeds they hold.
     pub endgame: (u64, u32),
+    /// Bytes of the transposition table.
+    pub table_bytes: u64,
     /// Wall time of the whole solve, database included.
     pub elapsed: Duration,
 }
@@ -166,6 +176,14 @@ pub enum SolveError {
     /// The pie rule's swap is still to come; the solver handles positions after it.
     #[error("the solver does not handle the pie rule's swap")]
     Pie,
+    /// The memory for a table could not be had.
+    #[error("cannot allocate {bytes} bytes for the {what}")]
+    OutOfMemory {
+        /// What it was for.
+        what: &'static str,
+        /// The bytes asked for.
+        bytes: u64,
+    },
     /// The endgame database asked for would not fit in memory.
     #[error("an endgame database up to {seeds} seeds would hold {boards} boards (at most {max})")]
     EndgameTooLarge {
@@ -176,6 +194,30 @@ pub enum SolveError {
         /// The most the solver accepts.
         max: u64,
     },
+}
+
+/// `at36` for a position of 36 seeds, doubled for every three seeds more (halved for every
+/// three fewer): how the solver's searches measured grow.
+fn grow(at36: u64, seeds: u32) -> u64 {
+    if seeds >= 36 {
+        let shift = (seeds - 36) / 3;
+        if shift >= at36.leading_zeros() {
+            u64::MAX
+        } else {
+            at36 << shift
+        }
+    } else {
+        at36 >> ((36 - seeds) / 3).min(63)
+    }
+}
+
+/// The memory the machine has available now (`MemAvailable` in `/proc/meminfo`), in bytes, or
+/// `None` where that cannot be read.
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
 /// The largest endgame database the solver builds: 2^33 boards (8 GiB).
@@ -463,20 +505,45 @@ impl Solver {
         }
     }
 
-    /// The seeds the endgame database will cover for this ruleset.
+    /// The seeds the endgame database will cover when solving from the start.
     pub fn endgame_seeds(&self) -> u32 {
-        let total = self.rules.total_seeds();
+        self.endgame_seeds_for(self.rules.total_seeds())
+    }
+
+    /// The seeds the endgame database will cover when solving a position with `seeds` seeds
+    /// in its pits: [`SolverConfig::endgame_seeds`] if given (at most `seeds`), else the most
+    /// whose database holds no more than [`SolverConfig::endgame_boards`] boards, no more than
+    /// the search is expected to need (three million boards for 36 seeds, doubling every three
+    /// seeds more), and no more than 5/12 of `seeds`. That is about what measured best from the
+    /// start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4): smaller and the search repeats the
+    /// database's work, larger and the database costs more than the search it saves. A
+    /// near-finished position builds next to nothing.
+    pub fn endgame_seeds_for(&self, seeds: u32) -> u32 {
         match self.config.endgame_seeds {
-            Some(n) => n.min(total).min(100),
+            Some(n) => n.min(seeds),
             None => {
+                let most = grow(3_000_000, seeds).min(self.config.endgame_boards);
                 let mut n = 0;
-                while n < total && Endgame::size(self.board.m, n + 1) <= self.config.endgame_boards
-                {
+                while n < seeds * 5 / 12 && Endgame::size(self.board.m, n + 1) <= most {
                     n += 1;
                 }
                 n
             }
         }
+    }
+
+    /// The transposition table's size for a position with `seeds` seeds in its pits: at most
+    /// [`SolverConfig::table_mb`], no more than it could fill (two entries, 16 bytes, per
+    /// board of at most `seeds` seeds), and no more than the search is expected to use: 64 MB
+    /// for 36 seeds, doubling every three seeds more, but at least 16 MB. Clearing memory
+    /// that would never be used costs more than the search.
+    pub fn table_bytes_for(&self, seeds: u32) -> u64 {
+        let most = (self.config.table_mb as u64).saturating_mul(1 << 20);
+        Endgame::size(self.board.m, seeds)
+            .saturating_mul(16)
+            .min(grow(64 << 20, seeds).max(16 << 20))
+            .min(most)
+            .max(64)
     }
 
     /// Solves `state` quietly.
@@ -499,49 +566,29 @@ impl Solver {
         let m = bd.m;
         let threads = self.config.threads.max(1);
 
-        let n = self.endgame_seeds();
-        let size = Endgame::size(m, n);
-        if size > MAX_ENDGAME_BOARDS {
-            return Err(SolveError::EndgameTooLarge {
-                seeds: n,
-                boards: size,
-                max: MAX_ENDGAME_BOARDS,
-            });
-        }
-        let db = Endgame::new(m, n);
-        let boards = db.len() as u64;
-        let file = self.config.endgame_dir.as_ref().map(|dir| {
-            let s = self.rules.settings();
-            dir.join(format!(
-                "kalah-pits{m}-{:?}-{:?}-{:?}-upto{n}.endgame",
-                s.capture, s.end, s.leftovers
-            ))
-        });
-        let loaded = file.as_ref().is_some_and(|f| db.load(f).is_ok());
-        if !loaded {
-            db.fill(&bd, threads, &|seeds| {
+        let (b, lead) = bd.of(state);
+        let k = bd.own_seeds(b) + bd.opp_seeds(b);
+        let n = self.endgame_seeds_for(k);
+        let database = EndgameDatabase::build(
+            &self.rules,
+            n,
+            threads,
+            self.config.endgame_dir.as_deref(),
+            &|seeds| {
                 on_event(SolveEvent::Endgame {
                     seeds,
-                    boards,
+                    boards: EndgameDatabase::boards(m, seeds),
                     elapsed: started.elapsed(),
                 })
-            });
-            if let Some(f) = &file {
-                // A database that cannot be kept is only recomputed next time.
-                let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));
-            }
-        } else {
-            on_event(SolveEvent::Endgame {
-                seeds: n,
-                boards,
-                elapsed: started.elapsed(),
-            });
-        }
-        let tt = Table::new(self.config.table_mb);
+            },
+        )?;
+        let db = database.table();
+        let boards = db.len() as u64;
+        let tt = Table::new(self.table_bytes_for(k))?;
         let nodes = AtomicU64::new(0);
         let shared = Shared {
             board: bd,
-            db: &db,
+            db,
             tt: &tt,
             nodes: &nodes,
             tt_margin: 2,
@@ -551,8 +598,6 @@ impl Solver {
         // The board alone and the mover's store lead.
         let mover = state.to_move();
         let south = |v: i32| if mover == Player::South { v } else { -v };
-        let (b, lead) = bd.of(state);
-        let k = bd.own_seeds(b) + bd.opp_seeds(b);
 
         let moves = self.rules.legal_moves(state);
         if moves.is_empty() {
@@ -562,6 +607,7 @@ impl Solver {
                 moves: Vec::new(),
                 nodes: 0,
                 endgame: (boards, n),
+                table_bytes: tt.bytes(),
                 elapsed: started.elapsed(),
             });
         }
@@ -716,6 +762,7 @@ impl Solver {
             moves: values,
             nodes: nodes.load(Relaxed),
             endgame: (boards, n),
+            table_bytes: tt.bytes(),
             elapsed: started.elapsed(),
         })
     }

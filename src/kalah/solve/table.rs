@@ -2,15 +2,18 @@
 //!
 //! Values are exact game values (the solver always searches to the end), so an entry holds a
 //! lower and an upper bound with no depth, and bounds found at different times for the same
-//! board are simply intersected. Buckets of four entries fill one cache line; a new board
-//! replaces the entry whose subtree was smallest (its **work**, log2 of the nodes searched).
-//! Each entry is two atomic words, the key XOR-ed with the data and the data, so a torn write
-//! by another thread reads as a miss rather than as wrong bounds.
+//! board are simply intersected. An entry is one atomic word (so no write can be torn): the
+//! key's top 40 bits, which verify it (with the bucket's index bits, at least 60 bits of the
+//! key), then the two bounds (a byte each), the best move (3 bits) and the **work** (5 bits:
+//! log2 of the nodes its search took). Buckets of eight entries fill one cache line; a new
+//! board replaces the entry whose subtree was smallest, so the expensive results stay.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::SolveError;
+
 /// No move recorded.
-pub(crate) const NO_MOVE: u8 = 15;
+pub(crate) const NO_MOVE: u8 = 7;
 
 /// One probe's result.
 #[derive(Clone, Copy, Debug)]
@@ -24,24 +27,28 @@ pub(crate) struct Entry {
 #[derive(Default)]
 struct Bucket([AtomicU64; 8]);
 
-const VALID: u64 = 1 << 40;
+/// The bits below the key fragment.
+const DATA_BITS: u32 = 24;
+const DATA: u64 = (1 << DATA_BITS) - 1;
 
-fn pack(lower: i32, upper: i32, mv: u8, work: u32) -> u64 {
+#[inline]
+fn pack(key: u64, lower: i32, upper: i32, mv: u8, work: u32) -> u64 {
     u64::from(lower as i8 as u8)
         | u64::from(upper as i8 as u8) << 8
-        | u64::from(mv & 15) << 16
-        | u64::from(work.min(63)) << 20
-        | VALID
+        | u64::from(mv & 7) << 16
+        | u64::from(work.min(31)) << 19
+        | key & !DATA
 }
 
+#[inline]
 fn unpack(data: u64) -> (Entry, u32) {
     (
         Entry {
             lower: i32::from(data as u8 as i8),
             upper: i32::from((data >> 8) as u8 as i8),
-            mv: ((data >> 16) & 15) as u8,
+            mv: ((data >> 16) & 7) as u8,
         },
-        ((data >> 20) & 63) as u32,
+        ((data >> 19) & 31) as u32,
     )
 }
 
@@ -52,18 +59,33 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (a power of two of buckets, at least one).
-    pub(crate) fn new(megabytes: usize) -> Table {
-        let want = (megabytes << 20) / 64;
+    /// A table of at most `bytes` bytes (a power of two of 64-byte buckets, at least one),
+    /// or the error if the memory cannot be had.
+    pub(crate) fn new(bytes: u64) -> Result<Table, SolveError> {
+        let want = bytes / 64;
         let n = if want <= 1 {
             1
         } else {
-            1usize << (usize::BITS - 1 - want.leading_zeros())
+            1u64 << (63 - want.leading_zeros())
         };
-        Table {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
-            mask: n as u64 - 1,
-        }
+        let oom = || SolveError::OutOfMemory {
+            what: "transposition table",
+            bytes: n * 64,
+        };
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(usize::try_from(n).map_err(|_| oom())?)
+            .map_err(|_| oom())?;
+        buckets.extend((0..n).map(|_| Bucket::default()));
+        Ok(Table {
+            buckets,
+            mask: n - 1,
+        })
+    }
+
+    /// Bytes in use.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.buckets.len() as u64 * 64
     }
 
     /// Entries in use among the first few thousand buckets, per mille.
@@ -71,13 +93,9 @@ impl Table {
         let sample = self.buckets.len().min(4096);
         let used: usize = self.buckets[..sample]
             .iter()
-            .map(|b| {
-                (0..4)
-                    .filter(|&i| b.0[2 * i + 1].load(Relaxed) != 0)
-                    .count()
-            })
+            .map(|b| b.0.iter().filter(|e| e.load(Relaxed) != 0).count())
             .sum();
-        (used * 1000 / (sample * 4)) as u32
+        (used * 1000 / (sample * 8)) as u32
     }
 
     #[inline]
@@ -89,9 +107,9 @@ impl Table {
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        for i in 0..4 {
-            let data = b.0[2 * i + 1].load(Relaxed);
-            if data != 0 && b.0[2 * i].load(Relaxed) ^ data == key {
+        for e in &b.0 {
+            let data = e.load(Relaxed);
+            if data != 0 && (data ^ key) & !DATA == 0 {
                 return Some(unpack(data).0);
             }
         }
@@ -104,8 +122,8 @@ impl Table {
         let b = self.bucket(key);
         let mut victim = 0;
         let mut least = u32::MAX;
-        for i in 0..4 {
-            let data = b.0[2 * i + 1].load(Relaxed);
+        for (i, e) in b.0.iter().enumerate() {
+            let data = e.load(Relaxed);
             if data == 0 {
                 if least != 0 {
                     victim = i;
@@ -113,16 +131,18 @@ impl Table {
                 }
                 continue;
             }
-            let (e, w) = unpack(data);
-            if b.0[2 * i].load(Relaxed) ^ data == key {
-                let data = pack(
-                    lower.max(e.lower),
-                    upper.min(e.upper),
-                    if mv == NO_MOVE { e.mv } else { mv },
-                    work.max(w),
+            let (old, w) = unpack(data);
+            if (data ^ key) & !DATA == 0 {
+                e.store(
+                    pack(
+                        key,
+                        lower.max(old.lower),
+                        upper.min(old.upper),
+                        if mv == NO_MOVE { old.mv } else { mv },
+                        work.max(w),
+                    ),
+                    Relaxed,
                 );
-                b.0[2 * i].store(key ^ data, Relaxed);
-                b.0[2 * i + 1].store(data, Relaxed);
                 return;
             }
             if w + 1 < least {
@@ -130,8 +150,6 @@ impl Table {
                 least = w + 1;
             }
         }
-        let data = pack(lower, upper, mv, work);
-        b.0[2 * victim].store(key ^ data, Relaxed);
-        b.0[2 * victim + 1].store(data, Relaxed);
+        b.0[victim].store(pack(key, lower, upper, mv, work), Relaxed);
     }
 }

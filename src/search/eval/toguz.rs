@@ -1,0 +1,155 @@
+//! Toguz Kumalak's evaluation: what a position is worth beyond the kazans.
+//!
+//! Every term is counted for the player to move minus his opponent, or once for each side
+//! where the side to move makes them differ (the mover captures now, the opponent only
+//! threatens). The weights are fitted by Texel's method (logistic regression of game results
+//! on the terms) with `examples/tune.rs`, on the positions of the Kazakhstan federation's
+//! 2016-2018 games and of self-play.
+
+use crate::player::Player;
+use crate::toguz::{Toguz, ToguzState};
+
+/// One side's numbers: balls on its holes, holes it can play, its best capture next move,
+/// whether it can make a tuzdik next move.
+#[derive(Default)]
+struct Side {
+    balls: u32,
+    playable: u32,
+    best_capture: u32,
+    tuzdik_chance: bool,
+}
+
+/// A side's holes, numbered from 0; room for the largest board.
+type Row = [u8; 9];
+
+fn row(s: &ToguzState, p: Player) -> Row {
+    let mut r = [0u8; 9];
+    for (h, c) in r.iter_mut().enumerate().take(s.holes()) {
+        *c = s.hole(p, h + 1);
+    }
+    r
+}
+
+/// What `p`'s sowings do where their last ball lands, by arithmetic on the counts (no sowing
+/// is played). `theirs_owned` is the hole (from 0) of the opponent's side that `p` owns as
+/// his tuzdik, `blocked` the one he may not take (the opponent's tuzdik's number, and hole
+/// n), and `can_tuzdik` whether he has none yet.
+fn side(
+    n: usize,
+    mine: &Row,
+    theirs: &Row,
+    owned: Option<usize>,
+    blocked: Option<usize>,
+    can_tuzdik: bool,
+) -> Side {
+    let len = 2 * n;
+    let mut out = Side::default();
+    for (o, &b) in mine.iter().enumerate().take(n) {
+        let b = usize::from(b);
+        if b == 0 {
+            continue;
+        }
+        out.balls += b as u32;
+        out.playable += 1;
+        let (last, received) = if b == 1 {
+            (o + 1, 1)
+        } else {
+            ((o + b - 1) % len, (b - 1) / len + 1)
+        };
+        if last < n || last >= len {
+            continue;
+        }
+        let target = last - n;
+        if owned == Some(target) {
+            continue;
+        }
+        let count = usize::from(theirs[target]) + received;
+        if count % 2 == 0 {
+            out.best_capture = out.best_capture.max(count as u32);
+        } else if count == 3 && can_tuzdik && target != n - 1 && blocked != Some(target) {
+            out.tuzdik_chance = true;
+        }
+    }
+    out
+}
+
+/// Toguz Kumalak's evaluation: a weighted sum of [`ToguzEval::NAMES`]'s terms, in hundredths
+/// of a ball.
+///
+/// ```
+/// use sowing::search::{Evaluator, ToguzEval};
+/// use sowing::toguz::Toguz;
+/// use sowing::Ruleset;
+/// let rules = Toguz::default();
+/// let start = rules.start();
+/// // At the start the mover can capture 10 balls at once (hole 6 lands on 10 across).
+/// let f = ToguzEval::terms(&rules, &start);
+/// assert_eq!(f[0], 0); // kazans
+/// assert_eq!(f[5], 10); // the mover's best capture
+/// assert!(ToguzEval::TUNED.evaluate(&rules, &start) > 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToguzEval {
+    /// One weight per term of [`ToguzEval::NAMES`], in hundredths of a ball.
+    pub weights: [i32; ToguzEval::TERMS],
+}
+
+impl ToguzEval {
+    /// The number of terms.
+    pub const TERMS: usize = 11;
+    /// The terms, in order.
+    pub const NAMES: [&'static str; ToguzEval::TERMS] = [
+        "kazan difference",
+        "tuzdik (has one minus the opponent)",
+        "tuzdik income (tuzdik difference x balls on the board / 16)",
+        "balls on own side minus the opponent's",
+        "playable holes minus the opponent's",
+        "mover's best capture next move",
+        "opponent's best capture threat (as if he moved)",
+        "mover can make a tuzdik",
+        "opponent threatens a tuzdik",
+        "mover near atsyz kalu (one playable hole or none): the opponent's balls",
+        "opponent near atsyz kalu: the mover's balls",
+    ];
+    /// The weights fitted by `examples/tune.rs`.
+    pub const TUNED: ToguzEval = ToguzEval {
+        weights: [100, 3124, -193, 11, 480, 97, -44, 967, -348, -253, 252],
+    };
+
+    /// The terms of `state` for the player to move.
+    pub fn terms(_rules: &Toguz, s: &ToguzState) -> [i32; ToguzEval::TERMS] {
+        let me = s.to_move();
+        let opp = !me;
+        let n = s.holes();
+        let (rm, ro) = (row(s, me), row(s, opp));
+        // Tuzdiks as holes from 0 on the side they stand on.
+        let tm = s.tuzdik(me).map(|h| usize::from(h) - 1);
+        let to = s.tuzdik(opp).map(|h| usize::from(h) - 1);
+        let a = side(n, &rm, &ro, tm, to, tm.is_none());
+        let b = side(n, &ro, &rm, to, tm, to.is_none());
+        let tuzdiks = i32::from(s.tuzdik(me).is_some()) - i32::from(s.tuzdik(opp).is_some());
+        let board = (a.balls + b.balls) as i32;
+        let near_empty = |x: &Side, other: &Side| {
+            if x.playable <= 1 {
+                other.balls as i32
+            } else {
+                0
+            }
+        };
+        [
+            i32::from(s.kazan(me)) - i32::from(s.kazan(opp)),
+            tuzdiks,
+            tuzdiks * board / 16,
+            a.balls as i32 - b.balls as i32,
+            a.playable as i32 - b.playable as i32,
+            a.best_capture as i32,
+            b.best_capture as i32,
+            i32::from(a.tuzdik_chance),
+            i32::from(b.tuzdik_chance),
+            near_empty(&a, &b),
+            near_empty(&b, &a),
+        ]
+    }
+}
+
+super::linear_eval!(ToguzEval, Toguz, ToguzState);
