@@ -58,7 +58,7 @@ impl RulesetVisitor for Play {
         }
         out!("\n{}\n", rules.picture(game.current()))?;
         while game.ply() < opts.max_plies {
-            let state = game.current().clone();
+            let state = *game.current();
             if rules.is_over(&state) {
                 break;
             }

@@ -19,11 +19,13 @@ mod text;
 pub mod toguz;
 pub mod tsoro;
 
+pub(crate) use switches::{ruleset_text, serde_as_text};
+
 pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RecordError, RulesetParseError, SettingsError, TextProblem,
 };
-pub use movelist::MoveList;
+pub use movelist::{MoveList, MoveListIntoIter};
 pub use perft::{Playout, perft, perft_divide, perft_parallel, random_playout};
 pub use player::{Outcome, Player, Score};
 pub use position::Position;

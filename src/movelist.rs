@@ -89,3 +89,40 @@ impl<'a, M, const N: usize> IntoIterator for &'a MoveList<M, N> {
         self.iter()
     }
 }
+
+impl<M: Copy, const N: usize> IntoIterator for MoveList<M, N> {
+    type Item = M;
+    type IntoIter = MoveListIntoIter<M, N>;
+    fn into_iter(self) -> MoveListIntoIter<M, N> {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`] by value, in order: `for mv in rules.legal_moves(&state)`.
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter<M, const N: usize> {
+    list: MoveList<M, N>,
+    next: usize,
+}
+
+impl<M: Copy, const N: usize> Iterator for MoveListIntoIter<M, N> {
+    type Item = M;
+    #[inline]
+    fn next(&mut self) -> Option<M> {
+        let mv = self.list.get(self.next).copied()?;
+        self.next += 1;
+        Some(mv)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next;
+        (left, Some(left))
+    }
+}
+
+impl<M: Copy, const N: usize> ExactSizeIterator for MoveListIntoIter<M, N> {}
+
+impl<M: Copy, const N: usize> std::iter::FusedIterator for MoveListIntoIter<M, N> {}

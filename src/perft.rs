@@ -23,7 +23,7 @@ pub fn perft<R: Ruleset>(rules: &R, state: &R::State, depth: u32) -> u64 {
         _ => {
             let mut nodes = 0;
             for &mv in rules.legal_moves(state).iter() {
-                let mut next = state.clone();
+                let mut next = *state;
                 rules.play_unchecked(&mut next, mv);
                 nodes += perft(rules, &next, depth - 1);
             }
@@ -38,7 +38,7 @@ pub fn perft_divide<R: Ruleset>(rules: &R, state: &R::State, depth: u32) -> Vec<
         .legal_moves(state)
         .iter()
         .map(|&mv| {
-            let mut next = state.clone();
+            let mut next = *state;
             rules.play_unchecked(&mut next, mv);
             (mv, perft(rules, &next, depth.saturating_sub(1)))
         })
@@ -53,10 +53,10 @@ pub fn perft_parallel<R: Ruleset>(rules: &R, state: &R::State, depth: u32, threa
     // Split two plies deep so the work divides evenly.
     let mut jobs = Vec::new();
     for &a in rules.legal_moves(state).iter() {
-        let mut s1 = state.clone();
+        let mut s1 = *state;
         rules.play_unchecked(&mut s1, a);
         for &b in rules.legal_moves(&s1).iter() {
-            let mut s2 = s1.clone();
+            let mut s2 = s1;
             rules.play_unchecked(&mut s2, b);
             jobs.push(s2);
         }

@@ -3,8 +3,6 @@
 use std::fmt;
 use std::ops::Not;
 
-use serde::{Deserialize, Serialize};
-
 /// One of the two players. South moves first in every game of this crate.
 ///
 /// The names are seats at the board: South sits at the bottom of every board picture and
@@ -15,7 +13,8 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(!Player::South, Player::North);
 /// assert_eq!(Player::North.index(), 1);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// The first player (White in Toguz Kumalak records, "A" in Matthews' Tsoro notes).
     South,
@@ -89,7 +88,8 @@ impl fmt::Display for Player {
 
 /// The final score of a game that keeps one: seeds in each player's store (Kalah), balls in
 /// each kazan (Toguz Kumalak).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     /// South's total.
     pub south: u32,
@@ -127,7 +127,8 @@ impl fmt::Display for Score {
 /// assert_eq!(o.value_for(Player::North), -1);
 /// assert_eq!(o.to_string(), "South wins 28-20");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// One player won.
     Win {

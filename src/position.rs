@@ -2,9 +2,6 @@
 
 use std::fmt;
 
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::error::PositionError;
 use crate::ruleset::Ruleset;
 
@@ -34,6 +31,9 @@ pub struct Position<R: Ruleset> {
 
 impl<R: Ruleset> Position<R> {
     /// Pairs `state` with `rules` after checking it with [`Ruleset::validate`].
+    ///
+    /// # Errors
+    /// [`PositionError`] when the state cannot occur under `rules`.
     pub fn new(rules: R, state: R::State) -> Result<Self, PositionError> {
         rules.validate(&state)?;
         Ok(Position { rules, state })
@@ -67,29 +67,38 @@ impl<R: Ruleset> fmt::Display for Position<R> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct PositionText {
-    rules: String,
-    position: String,
-}
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl<R: Ruleset> Serialize for Position<R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        PositionText {
-            rules: self.rules.to_string(),
-            position: self.state.to_string(),
-        }
-        .serialize(s)
+    use super::Position;
+    use crate::ruleset::Ruleset;
+
+    #[derive(Serialize, Deserialize)]
+    struct PositionText {
+        rules: String,
+        position: String,
     }
-}
 
-impl<'de, R: Ruleset> Deserialize<'de> for Position<R> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = PositionText::deserialize(d)?;
-        let rules: R = text.rules.parse().map_err(D::Error::custom)?;
-        let state = rules
-            .parse_position(&text.position)
-            .map_err(D::Error::custom)?;
-        Ok(Position { rules, state })
+    impl<R: Ruleset> Serialize for Position<R> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            PositionText {
+                rules: self.rules.to_string(),
+                position: self.state.to_string(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de, R: Ruleset> Deserialize<'de> for Position<R> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = PositionText::deserialize(d)?;
+            let rules: R = text.rules.parse().map_err(D::Error::custom)?;
+            let state = rules
+                .parse_position(&text.position)
+                .map_err(D::Error::custom)?;
+            Ok(Position { rules, state })
+        }
     }
 }

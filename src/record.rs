@@ -1,10 +1,8 @@
 //! [`GameRecord`]: a game over any ruleset, with undo and redo.
 
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::error::{IllegalMove, MoveParseError, PositionError, RecordError};
-use crate::player::Outcome;
+use crate::player::{Outcome, Player};
+use crate::rng::RandomSource;
 use crate::ruleset::Ruleset;
 
 /// A game: its ruleset, the position it started from, the moves played, and a cursor that
@@ -55,6 +53,9 @@ impl<R: Ruleset> GameRecord<R> {
     }
 
     /// A new game from a set-up position, checked with [`Ruleset::validate`].
+    ///
+    /// # Errors
+    /// [`PositionError`] when the position cannot occur under `rules`.
     pub fn from_position(rules: R, start: R::State) -> Result<Self, PositionError> {
         rules.validate(&start)?;
         Ok(GameRecord {
@@ -66,6 +67,10 @@ impl<R: Ruleset> GameRecord<R> {
     }
 
     /// Replays moves written in the players' notation from `start` (or the ruleset's start).
+    ///
+    /// # Errors
+    /// [`RecordError::Position`] when `start` cannot occur under `rules`;
+    /// [`RecordError::Move`] naming the first ply whose move does not read or is illegal.
     pub fn replay<'a, I>(rules: R, start: Option<R::State>, moves: I) -> Result<Self, RecordError>
     where
         I: IntoIterator<Item = &'a str>,
@@ -131,18 +136,78 @@ impl<R: Ruleset> GameRecord<R> {
         self.rules.outcome(self.current())
     }
 
-    /// Plays `mv` at the cursor, dropping any redo tail; an illegal move changes nothing.
+    /// Whether the game is over at the cursor.
+    pub fn is_over(&self) -> bool {
+        self.rules.is_over(self.current())
+    }
+
+    /// The player to move at the cursor.
+    pub fn to_move(&self) -> Player {
+        self.rules.to_move(self.current())
+    }
+
+    /// The legal moves at the cursor; empty exactly when the game is over there.
+    ///
+    /// ```
+    /// use sowing::GameRecord;
+    /// use sowing::kalah::Kalah;
+    ///
+    /// let game = GameRecord::new(Kalah::default());
+    /// let moves: Vec<String> = game.legal_moves().into_iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(moves, ["1", "2", "3", "4", "5", "6"]);
+    /// ```
+    pub fn legal_moves(&self) -> R::Moves {
+        self.rules.legal_moves(self.current())
+    }
+
+    /// Whether `mv` is legal at the cursor.
+    pub fn is_legal(&self, mv: R::Move) -> bool {
+        self.rules.is_legal(self.current(), mv)
+    }
+
+    /// A legal move at the cursor chosen uniformly at random, or `None` when the game is over
+    /// there. It does not play the move.
+    ///
+    /// ```
+    /// use sowing::{GameRecord, SplitMix64};
+    /// use sowing::toguz::Toguz;
+    ///
+    /// let mut game = GameRecord::new(Toguz::default());
+    /// let mut rng = SplitMix64::new(7);
+    /// while let Some(mv) = game.random_move(&mut rng) {
+    ///     game.play(mv).unwrap();
+    /// }
+    /// assert!(game.is_over());
+    /// assert!(game.outcome().is_some());
+    /// ```
+    pub fn random_move<G: RandomSource>(&self, rng: &mut G) -> Option<R::Move> {
+        self.rules.random_move(self.current(), rng)
+    }
+
+    /// A picture of the board at the cursor for people ([`Ruleset::picture`]).
+    pub fn picture(&self) -> String {
+        self.rules.picture(self.current())
+    }
+
+    /// Plays `mv` at the cursor, dropping any redo tail.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when `mv` is not legal at the cursor; the record is then unchanged.
     pub fn play(&mut self, mv: R::Move) -> Result<(), IllegalMove> {
-        let mut next = self.current().clone();
+        let mut next = *self.current();
         self.rules.try_play(&mut next, mv)?;
         self.push(mv, next);
         Ok(())
     }
 
-    /// Reads a move in the players' notation and plays it; a bad move changes nothing.
+    /// Reads a move in the players' notation and plays it; returns the move.
+    ///
+    /// # Errors
+    /// [`MoveParseError`] when the text is not a move of the game's notation, does not agree
+    /// with the position, or names an illegal move; the record is then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<R::Move, MoveParseError> {
         let mv = self.rules.parse_move(self.current(), text)?;
-        let mut next = self.current().clone();
+        let mut next = *self.current();
         self.rules
             .try_play(&mut next, mv)
             .map_err(|e| MoveParseError::Illegal {
@@ -209,43 +274,53 @@ impl<R: Ruleset> GameRecord<R> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct RecordText {
-    rules: String,
-    start: String,
-    moves: Vec<String>,
-    ply: usize,
-}
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl<R: Ruleset> Serialize for GameRecord<R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        RecordText {
-            rules: self.rules.to_string(),
-            start: self.start().to_string(),
-            moves: self.all_move_texts(),
-            ply: self.ply,
-        }
-        .serialize(s)
+    use super::GameRecord;
+    use crate::error::RecordError;
+    use crate::ruleset::Ruleset;
+
+    #[derive(Serialize, Deserialize)]
+    struct RecordText {
+        rules: String,
+        start: String,
+        moves: Vec<String>,
+        ply: usize,
     }
-}
 
-impl<'de, R: Ruleset> Deserialize<'de> for GameRecord<R> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = RecordText::deserialize(d)?;
-        let rules: R = text.rules.parse().map_err(D::Error::custom)?;
-        let start = rules
-            .parse_position(&text.start)
-            .map_err(|e| D::Error::custom(RecordError::Position(e)))?;
-        let mut game =
-            GameRecord::replay(rules, Some(start), text.moves.iter().map(String::as_str))
-                .map_err(D::Error::custom)?;
-        if !game.go_to(text.ply) {
-            return Err(D::Error::custom(format!(
-                "ply {} is past the {} recorded moves",
-                text.ply,
-                game.len()
-            )));
+    impl<R: Ruleset> Serialize for GameRecord<R> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            RecordText {
+                rules: self.rules.to_string(),
+                start: self.start().to_string(),
+                moves: self.all_move_texts(),
+                ply: self.ply,
+            }
+            .serialize(s)
         }
-        Ok(game)
+    }
+
+    impl<'de, R: Ruleset> Deserialize<'de> for GameRecord<R> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = RecordText::deserialize(d)?;
+            let rules: R = text.rules.parse().map_err(D::Error::custom)?;
+            let start = rules
+                .parse_position(&text.start)
+                .map_err(|e| D::Error::custom(RecordError::Position(e)))?;
+            let mut game =
+                GameRecord::replay(rules, Some(start), text.moves.iter().map(String::as_str))
+                    .map_err(D::Error::custom)?;
+            if !game.go_to(text.ply) {
+                return Err(D::Error::custom(format!(
+                    "ply {} is past the {} recorded moves",
+                    text.ply,
+                    game.len()
+                )));
+            }
+            Ok(game)
+        }
     }
 }

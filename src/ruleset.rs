@@ -5,9 +5,6 @@ use std::hash::Hash;
 use std::ops::Deref;
 use std::str::FromStr;
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-
 use crate::error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RulesetParseError,
@@ -73,24 +70,22 @@ pub trait Ruleset:
     /// the syntax; [`validate`](Ruleset::validate) checks it against a ruleset). serde uses the
     /// same text, so a deserialized state is at least well formed; wrap it in a
     /// [`Position`](crate::Position) to have deserialization check it against a ruleset too.
-    type State: Clone
+    type State: Copy
         + Eq
         + Hash
         + Debug
         + Display
         + FromStr<Err = PositionParseError>
-        + Serialize
-        + DeserializeOwned
         + Send
         + Sync
         + 'static;
 
     /// One action of one player: a sowing, or a decision within a turn.
-    type Move: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
     /// The list [`legal_moves`](Ruleset::legal_moves) returns: a
     /// [`MoveList`](crate::MoveList) on the stack.
-    type Moves: Deref<Target = [Self::Move]> + Clone + Debug;
+    type Moves: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Clone + Debug;
 
     /// The game's name as it starts ruleset text: `kalah`, `toguz` or `tsoro`.
     const GAME: &'static str;
@@ -102,6 +97,19 @@ pub trait Ruleset:
     fn to_move(&self, state: &Self::State) -> Player;
 
     /// Every legal move; empty exactly when the game is over.
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::toguz::Toguz;
+    /// use sowing::Ruleset;
+    ///
+    /// let rules = Toguz::default();
+    /// let start = rules.start();
+    /// for mv in rules.legal_moves(&start) {
+    ///     println!("{mv}: {}", rules.format_move(&start, mv)); // e.g. `6: 65`
+    /// }
+    /// assert_eq!(rules.legal_moves(&start).len(), 9);
+    /// ```
     fn legal_moves(&self, state: &Self::State) -> Self::Moves;
 
     /// Plays `mv`, which must be legal in `state`.
@@ -124,10 +132,19 @@ pub trait Ruleset:
 
     /// Checks that a (parsed or deserialized) state can occur under this ruleset: board size,
     /// seed total, and every invariant the rules keep.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first thing that cannot occur under this ruleset.
     fn validate(&self, state: &Self::State) -> Result<(), PositionError>;
 
     /// The state's hash for transposition tables, kept up to date by
     /// [`play_unchecked`](Ruleset::play_unchecked) rather than recomputed.
+    ///
+    /// # Stability
+    /// Hash values are the same on every platform and in every run, and stay the same across
+    /// patch releases (`0.2.x`); a minor release (`0.3`) may change them, and says so in the
+    /// changelog. Do not store them where they must outlive such an upgrade: store position
+    /// text instead.
     fn hash(&self, state: &Self::State) -> u64;
 
     /// The same hash computed from the whole state; always equal to [`hash`](Ruleset::hash).
@@ -136,6 +153,24 @@ pub trait Ruleset:
     /// Reads a move in the players' notation, checking it against `state`: the move must be
     /// legal and any details the notation writes (a landing hole, a capture mark) must agree
     /// with what the move does.
+    ///
+    /// # Errors
+    /// [`MoveParseError::Syntax`] when the text is not a move of the notation,
+    /// [`MoveParseError::Illegal`] when the move is not legal in `state`, and
+    /// [`MoveParseError::Mismatch`] when a written detail disagrees with what the move does.
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::toguz::Toguz;
+    /// use sowing::{MoveParseError, Ruleset};
+    ///
+    /// let rules = Toguz::default();
+    /// let start = rules.start();
+    /// let mv = rules.parse_move(&start, "65").unwrap(); // hole 6, landing in Black's 5
+    /// assert_eq!(mv.to_string(), "6");
+    /// assert!(matches!(rules.parse_move(&start, "64"), Err(MoveParseError::Mismatch { .. })));
+    /// assert!(matches!(rules.parse_move(&start, "0"), Err(MoveParseError::Syntax { .. })));
+    /// ```
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveParseError>;
 
     /// Writes a move in the players' notation, as it would be played from `state`.
@@ -169,6 +204,24 @@ pub trait Ruleset:
     ///
     /// See [`play`](Ruleset::play) for the by-value form and
     /// [`play_unchecked`](Ruleset::play_unchecked) for the fast path.
+    ///
+    /// # Errors
+    /// [`IllegalMove`], with the move's text and the [`IllegalReason`], when `mv` is not legal
+    /// in `state`.
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::kalah::{Kalah, KalahMove};
+    /// use sowing::{IllegalReason, Ruleset};
+    ///
+    /// let rules = Kalah::default();
+    /// let mut state = rules.start();
+    /// rules.try_play(&mut state, KalahMove::Pit(3)).unwrap(); // the last seed in the store
+    /// let before = state;
+    /// let err = rules.try_play(&mut state, KalahMove::Pit(3)).unwrap_err(); // now empty
+    /// assert!(matches!(err.reason, IllegalReason::Forbidden(_)));
+    /// assert_eq!(state, before);
+    /// ```
     fn try_play(&self, state: &mut Self::State, mv: Self::Move) -> Result<(), IllegalMove> {
         match self.illegal_reason(state, mv) {
             None => {
@@ -186,6 +239,22 @@ pub trait Ruleset:
     /// the untouched state back inside the error.
     ///
     /// See [`try_play`](Ruleset::try_play) to play in place.
+    ///
+    /// # Errors
+    /// [`PlayError`] when `mv` is not legal in `state`: it holds the untouched state and the
+    /// [`IllegalMove`].
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::kalah::{Kalah, KalahMove};
+    /// use sowing::Ruleset;
+    ///
+    /// let rules = Kalah::default();
+    /// let state = rules.play(rules.start(), KalahMove::Pit(1)).unwrap();
+    /// assert_eq!(state.to_string(), "4,4,4,4,4,4/0,5,5,5,5,4 0 0 N");
+    /// let refused = rules.play(state, KalahMove::Pit(9)).unwrap_err();
+    /// assert_eq!(refused.state, state); // handed back untouched
+    /// ```
     fn play(
         &self,
         mut state: Self::State,
@@ -203,6 +272,21 @@ pub trait Ruleset:
     }
 
     /// Reads position text and checks it against this ruleset.
+    ///
+    /// # Errors
+    /// [`PositionError::Parse`] for malformed text (with the byte offset and field), and the
+    /// other [`PositionError`]s when the position cannot occur under this ruleset.
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::tsoro::Tsoro;
+    /// use sowing::{PositionError, Ruleset};
+    ///
+    /// let rules = Tsoro::default();
+    /// let start = rules.parse_position(&rules.start().to_string()).unwrap();
+    /// assert_eq!(start, rules.start());
+    /// assert!(matches!(rules.parse_position("2,2/2,2 0 0"), Err(PositionError::Parse(_))));
+    /// ```
     fn parse_position(&self, text: &str) -> Result<Self::State, PositionError> {
         let state: Self::State = text.parse()?;
         self.validate(&state)?;

@@ -17,6 +17,9 @@ pub struct Switch<'a> {
 
 impl<'a> Switch<'a> {
     /// Checks that the switch is a bare name (no `=value`).
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] when it has a value.
     pub fn flag(&self, game: &'static str) -> Result<(), RulesetParseError> {
         match self.value {
             None => Ok(()),
@@ -28,7 +31,10 @@ impl<'a> Switch<'a> {
         }
     }
 
-    /// The switch's value as text; an error if it has none.
+    /// The switch's value as text.
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] when it has no value.
     pub fn text(&self, game: &'static str) -> Result<&'a str, RulesetParseError> {
         self.value.ok_or_else(|| RulesetParseError::BadSwitch {
             game,
@@ -38,6 +44,10 @@ impl<'a> Switch<'a> {
     }
 
     /// The switch's value as a whole number; range checks are the settings' job.
+    ///
+    /// # Errors
+    /// [`RulesetParseError::BadSwitch`] without a value, [`RulesetParseError::BadValue`] when it
+    /// is not a whole number.
     pub fn number(&self, game: &'static str) -> Result<i64, RulesetParseError> {
         let text = self.text(game)?;
         text.parse::<i64>()
@@ -60,6 +70,9 @@ impl<'a> Switch<'a> {
 }
 
 /// Splits ruleset text into the game name and its switches (no semantic checks).
+///
+/// # Errors
+/// [`RulesetParseError`] when the text has no game name or an empty or malformed switch.
 ///
 /// ```
 /// use sowing::switches::split;
@@ -96,6 +109,9 @@ pub fn split(text: &str) -> Result<(&str, Vec<Switch<'_>>), RulesetParseError> {
 }
 
 /// Splits ruleset text and checks that it names `game`.
+///
+/// # Errors
+/// As [`split`], and [`RulesetParseError::UnknownGame`] when it names another game.
 pub fn split_for<'a>(
     text: &'a str,
     game: &'static str,
@@ -107,7 +123,10 @@ pub fn split_for<'a>(
     Ok(switches)
 }
 
-/// Records that `name` was set, failing if it was set before.
+/// Records that `name` was set.
+///
+/// # Errors
+/// [`RulesetParseError::Repeated`] when it was set before.
 pub fn once(
     seen: &mut Vec<&'static str>,
     game: &'static str,
@@ -123,18 +142,19 @@ pub fn once(
     Ok(())
 }
 
-/// Implements `Serialize` and `Deserialize` for a type through its `Display` and `FromStr`:
+/// Implements `Serialize` and `Deserialize` (with the `serde` feature) for a type through its
+/// `Display` and `FromStr`:
 /// rulesets, settings and states serialize as their text, and deserializing parses (and so
 /// validates) it.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! serde_as_text {
     ($t:ty) => {
+        #[cfg(feature = "serde")]
         impl ::serde::Serialize for $t {
             fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
+        #[cfg(feature = "serde")]
         impl<'de> ::serde::Deserialize<'de> for $t {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = <::std::string::String as ::serde::Deserialize>::deserialize(d)?;
@@ -147,8 +167,6 @@ macro_rules! serde_as_text {
 /// Implements ruleset text for a ruleset type `R` with a `settings: S` field and a
 /// `R::new(S) -> Result<R, SettingsError>` constructor: `FromStr` parses the settings then
 /// builds the ruleset, `Display` prints the settings, and serde goes through that text.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! ruleset_text {
     ($ruleset:ident, $settings:ty) => {
         impl ::std::str::FromStr for $ruleset {
@@ -202,3 +220,5 @@ pub(crate) fn check_board(
     }
     Ok(())
 }
+
+pub(crate) use {ruleset_text, serde_as_text};

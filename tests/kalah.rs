@@ -454,6 +454,7 @@ fn positions_are_validated_against_the_ruleset() {
     );
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_validates() {
     let r = Kalah::default();

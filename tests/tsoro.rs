@@ -599,7 +599,7 @@ fn tracey_bonus_schedule_is_five_three_two() {
         (1..=5).map(|k| t.bonus_for(k)).collect::<Vec<_>>(),
         [5, 3, 2, 2, 2]
     );
-    assert_eq!(TsoroSettings::SEED.bonus_for(1), 2);
+    assert_eq!(TsoroSettings::STANDARD.bonus_for(1), 2);
     // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
     // third and later ones 2.
     let board = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
@@ -714,7 +714,7 @@ fn position_text_errors_are_typed() {
 #[test]
 fn ruleset_texts_and_their_errors() {
     for (text, settings) in [
-        ("tsoro", TsoroSettings::SEED),
+        ("tsoro", TsoroSettings::STANDARD),
         ("tsoro:holes=8,heads=none,bonus=0", TsoroSettings::BASIC),
         ("tsoro:tracey", TsoroSettings::TRACEY),
     ] {
@@ -777,7 +777,7 @@ fn ruleset_texts_and_their_errors() {
         holes: 0,
         heads: sowing::tsoro::Heads::SingleRight,
         tracey: true,
-        ..TsoroSettings::SEED
+        ..TsoroSettings::STANDARD
     };
     assert!(odd.setup().is_empty());
     assert_eq!(odd.total_stones(), 0);

@@ -1,4 +1,9 @@
-//! Kalah, with every rule switch of the rules file.
+//! Kalah, with the rule switches that published results and other programs use.
+//!
+//! The rules are those of the commercial game as Mancala World describes it, with the
+//! empty-capture variant under which Irving, Donkers and Uiterwijk solved it ("Solving
+//! Kalah", ICGA Journal, 2000), the end and leftover variants other programs use, and the
+//! pie rule.
 //!
 //! # The game
 //! Two rows of *m* **pits** (default 6) with *n* **seeds** in each (default 4), and a
@@ -16,7 +21,7 @@
 //!   side's remaining seeds go to that side's owner ([`EndRule`], [`Leftovers`] switch this).
 //!   More seeds in the store wins; equal is a draw.
 //! - **Pie rule** ([`KalahSettings::pie`]): after South's opening turn North may answer
-//!   [`KalahMove::Swap`] instead of moving. The rules file says the players then change
+//!   [`KalahMove::Swap`] instead of moving. The usual statement is that the players then change
 //!   seats and the opener, now North, is to move. This crate names players by what they
 //!   own, so it models the swap the other way round with the same effect: the two sides'
 //!   contents are exchanged, so the player who swapped keeps the name North and now owns the
@@ -27,13 +32,10 @@
 //! left; the pie rule's swap is `swap`. Position text is described at [`KalahState`];
 //! ruleset text at [`KalahSettings`].
 //!
-//! # Engine
-//! Each side is one `u64` of 8-bit counters (its pits, then its store), the mover's first,
-//! so passing the turn swaps two words. A whole sowing, laps included, is one look-up in a
-//! table built from the settings and two word additions, with no loop over seeds; the
-//! turn change needs no branch, and random playouts pick a move from a bit mask with one
-//! multiply and a table. This limits boards to [`KalahSettings::MAX_PITS`] pits a side and
-//! [`KalahSettings::MAX_TOTAL`] seeds.
+//! # Limits
+//! Boards have at most [`KalahSettings::MAX_PITS`] pits a side and
+//! [`KalahSettings::MAX_TOTAL`] seeds in all: each side is packed into one machine word, so a
+//! whole sowing is a table look-up and two word additions.
 //!
 //! ```
 //! use sowing::kalah::Kalah;
@@ -51,263 +53,22 @@
 //! assert!(rules.outcome(&state).is_none());
 //! ```
 
+mod moves;
 mod settings;
 pub mod solve;
+mod sow;
 mod state;
 
-use std::fmt;
-use std::str::FromStr;
-
+pub use moves::{KalahMove, KalahMoves};
 pub use settings::{Capture, EndRule, KalahSettings, Leftovers};
+use sow::{COUNT, SELECT, Tables, nonempty};
 pub use state::KalahState;
 use state::{Pie, keys, lane};
 
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
-use crate::movelist::MoveList;
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
-
-/// A Kalah move: a pit number counted from the mover's left, or the pie rule's swap.
-///
-/// ```
-/// use sowing::kalah::KalahMove;
-/// assert_eq!("3".parse::<KalahMove>().unwrap(), KalahMove::Pit(3));
-/// assert_eq!(KalahMove::Swap.to_string(), "swap");
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum KalahMove {
-    /// Sow the seeds of this pit, `1..=m` from the mover's left.
-    Pit(u8),
-    /// The pie rule's swap (North, on his first turn).
-    Swap,
-}
-
-impl Default for KalahMove {
-    fn default() -> Self {
-        KalahMove::Pit(1)
-    }
-}
-
-impl fmt::Display for KalahMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KalahMove::Pit(p) => write!(f, "{p}"),
-            KalahMove::Swap => f.write_str("swap"),
-        }
-    }
-}
-
-const MOVE_SYNTAX: &str = "a pit number 1..=7 or `swap`";
-
-impl FromStr for KalahMove {
-    type Err = MoveParseError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let t = text.trim();
-        if t.eq_ignore_ascii_case("swap") {
-            return Ok(KalahMove::Swap);
-        }
-        match t.parse::<u8>() {
-            Ok(p)
-                if (1..=KalahSettings::MAX_PITS).contains(&p)
-                    && t.bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                Ok(KalahMove::Pit(p))
-            }
-            _ => Err(MoveParseError::Syntax {
-                text: text.to_string(),
-                expected: MOVE_SYNTAX,
-            }),
-        }
-    }
-}
-
-crate::serde_as_text!(KalahMove);
-
-/// Up to 7 pit moves and the swap.
-pub type KalahMoves = MoveList<KalahMove, 8>;
-
-/// What sowing `r` seeds (after any whole laps) from start pit `p` adds, precomputed.
-#[derive(Clone, Copy, Debug, Default)]
-struct Lap {
-    /// Ones in the lanes of the mover's word that the seeds reach.
-    own: u64,
-    /// Ones in the lanes of the opponent's word that the seeds reach.
-    opp: u64,
-    /// The loop position of the last seed: `0..m` own pits, `m` the store, above: opponent.
-    last: u8,
-}
-
-/// The masks that test a capture at one landing place.
-#[derive(Clone, Copy, Debug, Default)]
-struct CaptureMasks {
-    /// The landing pit's lane in the mover's word.
-    own: u64,
-    /// One seed in that lane: the landing pit holds exactly the last seed.
-    one: u64,
-    /// The lane of the pit across, in the opponent's word.
-    across: u64,
-    /// The shift of the lane across.
-    across_shift: u8,
-}
-
-/// Lane masks and tables derived once from the settings, so that a move is a few table
-/// look-ups and word additions with no loop over seeds and few branches.
-#[derive(Clone, Debug)]
-struct Tables {
-    m: usize,
-    /// All bits of the pits of a side (lanes `0..m`).
-    pits: u64,
-    /// One seed in every lane of the mover's word that a whole lap reaches (pits and store).
-    lap_own: u64,
-    /// One seed in every lane of the opponent's word that a whole lap reaches (pits).
-    lap_opp: u64,
-    /// `divmod[seeds] = (whole laps, seeds left over)` for a loop of `2m + 1` holes.
-    divmod: [(u8, u8); 256],
-    /// `laps[p][r]`: what the `r` left-over seeds from pit `p` do (sized to powers of two
-    /// so that masked indices need no bounds checks).
-    laps: [[Lap; 16]; 8],
-    /// `sowings[p][n]`: everything sowing `n < 64` seeds from pit `p` does, whole laps
-    /// included and the `n` seeds lifted from pit `p` subtracted (a wrapping add of the
-    /// entry is exact, since that lane holds exactly `n`): one look-up and two additions for
-    /// nearly every move of a real game.
-    sowings: [[Lap; 64]; 8],
-    /// `sowing_hash[mover][p][n]`: the hash change of `sowings[p][n]` for that mover.
-    sowing_hash: [[[u64; 64]; 8]; 2],
-    /// `lap_hash[mover][p][r]`: the hash change of `laps[p][r]`, seeds lifted included.
-    lap_hash: [[[u64; 16]; 8]; 2],
-    /// `whole_lap_hash[mover]`: the hash change of one whole lap.
-    whole_lap_hash: [u64; 2],
-    /// `captures[last]`: masks that decide whether a last seed at loop position `last`
-    /// captures (all zero where it cannot: the store and the opponent's pits).
-    captures: [CaptureMasks; 16],
-}
-
-/// `SELECT[mask][k]`: the index of the `k`-th set bit of a 7-bit mask; `COUNT[mask]`: its
-/// number of set bits. Portable: no reliance on POPCNT or PDEP.
-const SELECT: [[u8; 8]; 128] = {
-    let mut t = [[0u8; 8]; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 7 {
-            if mask & (1 << bit) != 0 {
-                t[mask][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    t
-};
-const COUNT: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        t[mask] = (mask as u32).count_ones() as u8;
-        mask += 1;
-    }
-    t
-};
-
-/// A 7-bit mask of the non-empty pits among lanes `0..7` of `word & pits`.
-#[inline]
-fn nonempty(word: u64, pits: u64) -> usize {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let w = word & pits;
-    let high = ((w & LOW7).wrapping_add(LOW7) | w) & 0x8080_8080_8080_8080;
-    // Gather bit 7 of each byte into the top byte.
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize & 0x7F
-}
-
-impl Tables {
-    fn new(m: usize) -> Tables {
-        let len = 2 * m + 1;
-        let ones = |k: usize| -> u64 { (0..k).fold(0, |w, i| w | 1 << (8 * i)) };
-        let mut divmod = [(0u8, 0u8); 256];
-        for (seeds, d) in divmod.iter_mut().enumerate() {
-            *d = ((seeds / len) as u8, (seeds % len) as u8);
-        }
-        let mut laps = [[Lap::default(); 16]; 8];
-        for (p, row) in laps.iter_mut().enumerate().take(m) {
-            for (r, entry) in row.iter_mut().enumerate().take(len) {
-                let mut lap = Lap::default();
-                for i in 1..=r {
-                    let pos = (p + i) % len;
-                    if pos <= m {
-                        lap.own += 1 << (8 * pos);
-                    } else {
-                        lap.opp += 1 << (8 * (pos - m - 1));
-                    }
-                }
-                lap.last = ((p + r) % len) as u8;
-                *entry = lap;
-            }
-        }
-        let mut sowings = [[Lap::default(); 64]; 8];
-        for (p, row) in sowings.iter_mut().enumerate().take(m) {
-            for (n, entry) in row.iter_mut().enumerate() {
-                let lap = laps[p][n % len];
-                let whole = (n / len) as u64;
-                *entry = Lap {
-                    own: (lap.own + whole * ones(m + 1)).wrapping_sub((n as u64) << (8 * p)),
-                    opp: lap.opp + whole * ones(m),
-                    last: lap.last,
-                };
-            }
-        }
-        // The hash key of loop position `pos` for `mover` (0 = South).
-        let key = |mover: usize, pos: usize| -> u64 {
-            if pos <= m {
-                keys::LANES[mover][pos]
-            } else {
-                keys::LANES[1 - mover][pos - m - 1]
-            }
-        };
-        let mut lap_hash = [[[0u64; 16]; 8]; 2];
-        let mut sowing_hash = [[[0u64; 64]; 8]; 2];
-        let mut whole_lap_hash = [0u64; 2];
-        for mover in 0..2 {
-            whole_lap_hash[mover] = (0..len).fold(0u64, |h, pos| h.wrapping_add(key(mover, pos)));
-            for p in 0..m {
-                let laps = &mut lap_hash[mover][p];
-                for (r, h) in laps.iter_mut().enumerate().take(len) {
-                    *h = (1..=r).fold(0u64, |h, i| h.wrapping_add(key(mover, (p + i) % len)));
-                }
-                for (n, h) in sowing_hash[mover][p].iter_mut().enumerate() {
-                    *h = laps[n % len]
-                        .wrapping_add(((n / len) as u64).wrapping_mul(whole_lap_hash[mover]))
-                        .wrapping_sub((n as u64).wrapping_mul(key(mover, p)));
-                }
-            }
-        }
-        let mut captures = [CaptureMasks::default(); 16];
-        for (at, c) in captures.iter_mut().enumerate().take(m) {
-            let across = m - 1 - at;
-            *c = CaptureMasks {
-                own: 0xFF << (8 * at),
-                one: 1 << (8 * at),
-                across: 0xFF << (8 * across),
-                across_shift: (8 * across) as u8,
-            };
-        }
-        Tables {
-            m,
-            pits: ones(m) * 0xFF,
-            sowings,
-            sowing_hash,
-            lap_hash,
-            whole_lap_hash,
-            captures,
-            lap_own: ones(m + 1),
-            lap_opp: ones(m),
-            divmod,
-            laps,
-        }
-    }
-}
 
 /// The Kalah ruleset: validated [`KalahSettings`] and the tables derived from them.
 ///
@@ -348,6 +109,9 @@ impl Default for Kalah {
 
 impl Kalah {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: KalahSettings) -> Result<Kalah, SettingsError> {
         settings.validate()?;
         Ok(Kalah {
@@ -359,119 +123,6 @@ impl Kalah {
     /// The settings.
     pub fn settings(&self) -> &KalahSettings {
         &self.settings
-    }
-
-    #[inline]
-    fn over(&self, s: &KalahState) -> bool {
-        let own_empty = s.sides[0] & self.t.pits == 0;
-        match self.settings.end {
-            EndRule::EitherSideEmpty => own_empty || s.sides[1] & self.t.pits == 0,
-            EndRule::AtTurn => own_empty,
-        }
-    }
-
-    /// Moves each side's remaining seeds into its owner's store (under [`Leftovers::Owner`]).
-    fn sweep<const HASH: bool>(&self, s: &mut KalahState) {
-        if self.settings.leftovers == Leftovers::Nobody {
-            return;
-        }
-        let m = self.t.m;
-        for side in &mut s.sides {
-            let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
-            *side = (*side & !self.t.pits) + (seeds << (8 * m));
-        }
-        if HASH {
-            s.hash = s.raw_hash_from_scratch();
-        }
-    }
-
-    /// Sows pit `p` (`p < m`) of the mover: the whole sowing by table look-up, the turn
-    /// change by masks rather than a branch (random play makes it unpredictable), and the
-    /// capture behind one branch that is rarely taken.
-    ///
-    /// With `HASH` the Zobrist hash is updated too; random playouts, which never read it,
-    /// sow without and recompute it once at the end.
-    #[inline]
-    fn sow<const HASH: bool>(&self, s: &mut KalahState, p: usize) {
-        let t = &*self.t;
-        let me = s.mover.index() & 1;
-        let [mut own, mut opp] = s.sides;
-        let seeds = lane(own, p);
-        let mut h = s.hash;
-        let lap = if seeds < 64 {
-            if HASH {
-                h = h.wrapping_add(t.sowing_hash[me][p & 7][usize::from(seeds)]);
-            }
-            t.sowings[p & 7][usize::from(seeds)]
-        } else {
-            let (whole, rest) = t.divmod[usize::from(seeds)];
-            let lap = t.laps[p & 7][usize::from(rest) & 15];
-            if HASH {
-                h = h
-                    .wrapping_add(t.lap_hash[me][p & 7][usize::from(rest) & 15])
-                    .wrapping_add(u64::from(whole).wrapping_mul(t.whole_lap_hash[me]))
-                    .wrapping_sub(u64::from(seeds).wrapping_mul(keys::LANES[me][p & 7]));
-            }
-            Lap {
-                own: (lap.own + u64::from(whole) * t.lap_own)
-                    .wrapping_sub(u64::from(seeds) << (8 * (p & 7))),
-                opp: lap.opp + u64::from(whole) * t.lap_opp,
-                last: lap.last,
-            }
-        };
-        own = own.wrapping_add(lap.own);
-        opp += lap.opp;
-        let last = usize::from(lap.last);
-
-        // Capture: the last seed alone in a pit of the mover's own, with seeds across (or
-        // under the empty-capture rule).
-        let c = t.captures[last & 15];
-        if own & c.own == c.one
-            && c.one != 0
-            && (opp & c.across != 0 || self.settings.capture == Capture::Empty)
-        {
-            let across = (opp & c.across) >> c.across_shift;
-            own = (own & !c.own) + ((across + 1) << (8 * t.m));
-            opp &= !c.across;
-            if HASH {
-                let m = t.m;
-                h =
-                    h.wrapping_add(across.wrapping_mul(keys::LANES[me][m]))
-                        .wrapping_add(keys::LANES[me][m])
-                        .wrapping_sub(keys::LANES[me][last & 7])
-                        .wrapping_sub(across.wrapping_mul(
-                            keys::LANES[1 - me][usize::from(c.across_shift / 8) & 7],
-                        ));
-            }
-        }
-
-        // The turn passes unless the last seed is in the mover's store.
-        let pass = last != t.m;
-        let swap = 0u64.wrapping_sub(u64::from(pass));
-        let diff = (own ^ opp) & swap;
-        s.sides = [own ^ diff, opp ^ diff];
-        s.mover = Player::from_index(me ^ usize::from(pass));
-        if HASH {
-            // North to move adds the side key, South to move subtracts it.
-            let side_key = keys::NORTH & swap;
-            h = if me == 0 {
-                h.wrapping_add(side_key)
-            } else {
-                h.wrapping_sub(side_key)
-            };
-        }
-        if pass && s.pie == Pie::Opening {
-            s.pie = Pie::Offer;
-            if HASH {
-                h = h.wrapping_add(
-                    keys::PIE[Pie::Offer as usize].wrapping_sub(keys::PIE[Pie::Opening as usize]),
-                );
-            }
-        }
-        s.hash = h;
-        if self.over(s) {
-            self.sweep::<HASH>(s);
-        }
     }
 
     fn pit_reason(&self, s: &KalahState, mv: KalahMove) -> Option<IllegalReason> {
@@ -704,17 +355,23 @@ impl Ruleset for Kalah {
     }
 
     fn picture(&self, s: &KalahState) -> String {
-        picture(s)
+        picture(s, self.outcome(s))
     }
 }
 
 /// A board picture: North's row on top (his pit 1 at the right), stores at the ends.
-fn picture(s: &KalahState) -> String {
+fn picture(s: &KalahState, outcome: Option<Outcome>) -> String {
     use std::fmt::Write;
     let m = s.pits();
     let rule = format!("      +{}", "----+".repeat(m));
     let mut out = String::new();
-    let mark = |p: Player| if s.to_move() == p { "  <- to move" } else { "" };
+    let mark = |p: Player| {
+        if outcome.is_none() && s.to_move() == p {
+            "  <- to move"
+        } else {
+            ""
+        }
+    };
     let _ = write!(out, "       ");
     for p in (1..=m).rev() {
         let _ = write!(out, " {p:>2}  ");
@@ -744,6 +401,9 @@ fn picture(s: &KalahState) -> String {
         let _ = write!(out, " {p:>2}  ");
     }
     let _ = write!(out, " South{}", mark(Player::South));
+    if let Some(outcome) = outcome {
+        let _ = write!(out, "\nGame over: {outcome}");
+    }
     out
 }
 

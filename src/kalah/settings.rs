@@ -38,7 +38,7 @@ pub enum Leftovers {
     Nobody,
 }
 
-/// Kalah's rule settings: board size and every rule switch of the rules file.
+/// Kalah's rule settings: board size and every rule switch the crate knows.
 ///
 /// Build one from a preset or field by field, then make a ruleset with
 /// [`Kalah::new`](super::Kalah::new), which validates it. It prints and parses as ruleset
@@ -81,7 +81,7 @@ impl KalahSettings {
     /// The most seeds in all: every counter, a store included, must fit in 8 bits.
     pub const MAX_TOTAL: u32 = 255;
 
-    /// Kalah(6,4) with the rules as sold and as the rules file states them.
+    /// Kalah(6,4) with the rules of the commercial game (Mancala World).
     pub const STANDARD: KalahSettings = KalahSettings {
         pits: 6,
         seeds: 4,
@@ -97,7 +97,7 @@ impl KalahSettings {
         ..Self::STANDARD
     };
 
-    /// The seed text's beginners' game: three seeds a pit.
+    /// The beginners' game Mancala World describes: three seeds a pit.
     pub const NOVICE: KalahSettings = KalahSettings {
         seeds: 3,
         ..Self::STANDARD
@@ -124,6 +124,9 @@ impl KalahSettings {
     }
 
     /// Checks the settings against the engine's limits.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for pits or seeds out of range, or more seeds than fit.
     pub fn validate(&self) -> Result<(), SettingsError> {
         switches::check_board(
             ("pits", self.pits, Self::MAX_PITS),

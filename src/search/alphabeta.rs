@@ -282,7 +282,7 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         let mut best = -WIN * 2;
         let mut best_move = None;
         for (i, mv) in ordered.enumerate() {
-            let mut child = state.clone();
+            let mut child = *state;
             rules.play_unchecked(&mut child, mv);
             let v = if i == 0 {
                 self.child_value(rules, me, &child, depth - 1, alpha, beta, ply + 1)

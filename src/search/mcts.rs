@@ -111,7 +111,7 @@ impl<M: Copy> Mcts<M> {
         let started = Instant::now();
         let me = rules.to_move(state);
         let mut tree: Vec<Node<R::State, M>> = vec![Node {
-            state: state.clone(),
+            state: *state,
             mv: None,
             chooser: !me,
             parent: u32::MAX,
@@ -171,7 +171,7 @@ impl<M: Copy> Mcts<M> {
                 let first = tree.len() as u32;
                 let chooser = rules.to_move(&tree[at].state);
                 for &mv in moves.iter() {
-                    let mut s = tree[at].state.clone();
+                    let mut s = tree[at].state;
                     rules.play_unchecked(&mut s, mv);
                     tree.push(Node {
                         state: s,
@@ -192,7 +192,7 @@ impl<M: Copy> Mcts<M> {
                 }
             }
             // Simulation.
-            let mut s = tree[at].state.clone();
+            let mut s = tree[at].state;
             let result =
                 random_playout(rules, &mut s, &mut self.rng, self.config.max_playout_plies);
             let winner = result.outcome.and_then(|o| o.winner());

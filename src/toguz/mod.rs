@@ -1,6 +1,9 @@
 //! Toguz Kumalak (Togyz Kumalak, Toguz Korgool), with its variants, the players' notation
 //! and PGN game records.
 //!
+//! The rules are the tournament rules of the Kazakhstan federation, as its books and the
+//! PlayOK and PlayStrategy servers apply them; position text is PlayStrategy's Togyz FEN.
+//!
 //! # The game
 //! Two rows of 9 **holes** (*otau*) with 9 balls (*kumalak*) in each, 162 in all, and a
 //! **kazan** (store) for each player that is never sown into. South (White) moves first.
@@ -20,7 +23,8 @@
 //!    makes the hole the mover's tuzdik for the rest of the game, unless (a) he already has a
 //!    tuzdik, (b) it is the opponent's hole 9, or (c) the opponent's tuzdik stands on the
 //!    mover's hole with the same number. Blocked, the move stands and captures nothing. The
-//!    claim is automatic: the seed text's "may" was never declined in 7,024 recorded chances.
+//!    claim is automatic: in 7,024 chances in recorded federation and PlayOK games it was never
+//!    declined.
 //! 7. **Atsyz kalu** ("left without a horse"): when the player to move has no ball to play,
 //!    the game ends and the balls left on the board (all on his opponent's side) go to the
 //!    opponent's kazan. A side may run empty without ending the game: the opponent may sow
@@ -33,34 +37,15 @@
 //!
 //! # Variants
 //! See [`ToguzSettings`] for the switches and presets. **Bestemshe** is 2 x 5 holes, 5 balls
-//! each, without tuzdiks, decided at 26. **Kozdatu** is 2 x 7 holes, 7 balls each; the seed
-//! text gives nothing more, so *this crate assumes* every other rule of the 9-hole game, with
+//! each, without tuzdiks, decided at 26. **Kozdatu** is 2 x 7 holes, 7 balls each; the
+//! sources give nothing more, so *this crate assumes* every other rule of the 9-hole game, with
 //! hole 7 as the hole that cannot become a tuzdik and 50 deciding. Other sizes (`holes=`,
 //! `balls=`) follow the same pattern: the last hole is never a tuzdik, and more than half of
-//! all balls decides. The seed's pre-1949 rules give two variants: the one that "forbade
+//! all balls decides. Accounts of the pre-1949 rules give two variants: the one that "forbade
 //! re-sowing into the origin hole" is the switch `no-origin-sowing` (the first ball goes to
 //! the next hole); the other, "capture only on single-ball landings", is too vague to
 //! implement (single-ball *moves*? landings in an empty hole? and then what is captured?), so
 //! it is left out.
-//!
-//! # Engine
-//! The 2n holes are 8-bit lanes of three 64-bit words, in sowing order (South's holes 1 to n,
-//! then North's), so a lap of sowing adds one to every lane of a word at once. A move is one
-//! 8-byte entry of a table built with the ruleset, indexed by origin lane and ball count: the
-//! laps, the run of lanes the rest covers (turned into words with a prefix table), the last
-//! lane and what it receives. The new board is
-//! then three word operations with masks read from tables (which lanes are tuzdiks, whether
-//! the last hole is taken), with no branch on the outcome, which random play could not
-//! predict. The state keeps an additive Zobrist hash, updated by every move from the same table
-//! entry (a prefix sum of lane keys covers a whole run of sown lanes).
-//!
-//! [`Ruleset::playout`] has a loop of its own (`playout.rs`): the position in local variables
-//! with the board as lanes of bytes, a whole-move table with the three board words of every
-//! move ready, the rule masks that change only with a new tuzdik rebuilt on that rare event,
-//! no hash updates (the hash is brought up to date once at the end), and a random move that
-//! takes the first non-empty hole of three drawn at once, with no branch (an exact draw when
-//! all three are empty). [`Ruleset::random_move`] draws the same way. Measured figures are in
-//! `benches/toguz.rs` and the commit log.
 //!
 //! # Notation
 //! A move prints as the federation books write it: origin hole, landing hole, and `x` for a
@@ -83,184 +68,25 @@
 //! assert!(Toguz::default().parse_move(game.position_at(9).unwrap(), "37x").is_err());
 //! ```
 
-mod notation;
+mod moves;
 pub mod pgn;
-mod playout;
 mod settings;
+mod sow;
 mod state;
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
-pub use notation::{MoveText, Style};
-use playout::Sown;
+pub use moves::{Effect, Landing, MoveText, Style, ToguzMove, ToguzMoves};
 pub use settings::ToguzSettings;
+use sow::playout::{self, Sown};
+use sow::{Sowing, Tables};
 pub use state::ToguzState;
-use state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane, nonempty16};
+use state::{keys, lane, nonempty16};
 
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
-use crate::movelist::MoveList;
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
-
-/// A Toguz Kumalak move: the mover's hole to sow from, numbered 1..=9 from his left.
-///
-/// The landing hole and tuzdik mark of the players' notation follow from the position; see
-/// [`Ruleset::format_move`] and [`Ruleset::parse_move`]. On its own a move prints and parses
-/// (and serializes) as the origin digit.
-///
-/// ```
-/// use sowing::toguz::ToguzMove;
-/// assert_eq!("7".parse::<ToguzMove>().unwrap(), ToguzMove(7));
-/// assert_eq!(ToguzMove(7).to_string(), "7");
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ToguzMove(pub u8);
-
-impl ToguzMove {
-    /// The origin hole.
-    pub const fn hole(self) -> u8 {
-        self.0
-    }
-}
-
-impl Default for ToguzMove {
-    fn default() -> Self {
-        ToguzMove(1)
-    }
-}
-
-impl fmt::Display for ToguzMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for ToguzMove {
-    type Err = MoveParseError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let t = text.trim();
-        match t.as_bytes() {
-            [d @ b'1'..=b'9'] => Ok(ToguzMove(d - b'0')),
-            _ => Err(MoveParseError::Syntax {
-                text: text.to_string(),
-                expected: "a hole digit 1-9",
-            }),
-        }
-    }
-}
-
-crate::serde_as_text!(ToguzMove);
-
-/// Up to 9 moves.
-pub type ToguzMoves = MoveList<ToguzMove, 9>;
-
-/// What a move does where its last ball lands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Landing {
-    /// Nothing: an own hole, an odd count, a tuzdik, or a blocked tuzdik.
-    Nothing,
-    /// An even capture of this many balls.
-    Capture(u8),
-    /// A new tuzdik (3 balls taken).
-    Tuzdik,
-}
-
-/// What a move does: where its last ball lands and what happens there, as the notation
-/// writes it.
-///
-/// ```
-/// use sowing::toguz::{Landing, Toguz, ToguzMove};
-/// use sowing::{Player, Ruleset};
-/// let rules = Toguz::default();
-/// let e = rules.effect(&rules.start(), ToguzMove(6)).unwrap();
-/// assert_eq!((e.side, e.hole, e.landing), (Player::North, 5, Landing::Capture(10)));
-/// assert_eq!(e.kazan, 10);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Effect {
-    /// The side of the hole the last ball lands in.
-    pub side: Player,
-    /// That hole's number, counted by its side's owner.
-    pub hole: u8,
-    /// What happens there.
-    pub landing: Landing,
-    /// The mover's kazan after the move (balls sown into his tuzdik included), before any
-    /// end-of-game sweep of rule 7.
-    pub kazan: u32,
-    /// The mover's kazan after the move including the sweep if the move ends the game.
-    pub kazan_final: u32,
-}
-
-/// Lane masks, hash sums and lap counts derived once from the settings.
-#[derive(Clone, Copy, Debug)]
-struct Tables {
-    n: usize,
-    /// Lanes in the sowing loop: `2n`.
-    len: usize,
-    /// One ball in each lane of the loop.
-    loop_ones: [u64; 4],
-    /// Bits of the holes of a side, from its hole 1: `2^n - 1`.
-    side_bits: u32,
-    /// All bits of each player's lanes.
-    side_lanes: [[u64; 4]; 2],
-    /// Kazan total that decides the game (82), or above any total under `play-to-end`.
-    decide: u8,
-}
-
-impl Tables {
-    fn new(s: &ToguzSettings) -> Tables {
-        let n = usize::from(s.holes);
-        let len = 2 * n;
-        let mut loop_ones = [0u64; 4];
-        add_range(&mut loop_ones, 0, len);
-        let mut side_lanes = [[0u64; 4]; 2];
-        add_range(&mut side_lanes[0], 0, n);
-        add_range(&mut side_lanes[1], n, len);
-        for side in &mut side_lanes {
-            for w in side.iter_mut() {
-                *w = w.wrapping_mul(0xFF);
-            }
-        }
-        let side = (1u32 << n) - 1;
-        Tables {
-            n,
-            len,
-            loop_ones,
-            side_bits: side,
-            side_lanes,
-            decide: if s.decide_at_majority {
-                s.deciding_total() as u8
-            } else {
-                u8::MAX
-            },
-        }
-    }
-}
-
-/// Masks read from tables: the compiler cannot turn a loaded value into a branch.
-mod mask {
-    use super::LANES;
-
-    /// `0xFF` for a real tuzdik lane, 0 for the no-tuzdik lane.
-    pub(super) static HAS_TUZDIK: [u8; LANES] = {
-        let mut t = [0xFFu8; LANES];
-        t[super::NO_TUZDIK as usize] = 0;
-        t
-    };
-    /// `OPEN[l]`: every lane of the three board words but `l` (all of them for `l >= 24`).
-    pub(super) static OPEN: [[u64; 3]; LANES] = {
-        let mut t = [[!0u64; 3]; LANES];
-        let mut l = 0;
-        while l < 24 {
-            t[l][l / 8] = !(0xFFu64 << (8 * (l % 8)));
-            l += 1;
-        }
-        t
-    };
-}
 
 /// The Toguz Kumalak ruleset: validated [`ToguzSettings`] and the tables derived from them.
 ///
@@ -287,114 +113,6 @@ pub struct Toguz {
     sown: Arc<[Sown]>,
 }
 
-/// What sowing `b` balls from lane `o` does to the board before rules 4 to 6, precomputed
-/// for every `(o, b)` (`2n x 256` entries of 8 bytes, at `o * 256 + b`): a move is then a
-/// few word operations and no arithmetic on lanes. The hot part (up to a few dozen balls) is
-/// a few kilobytes.
-#[derive(Clone, Copy, Debug, Default)]
-struct Sowing(u64);
-
-impl Sowing {
-    /// The fields, packed in one word so the hot part of the table stays in the first-level
-    /// cache: bits 0-7 the lane of the last ball, 8-15 the balls that lane receives, 16-23
-    /// the whole laps, 24-47 one bit per lane the rest of the sowing (after the laps)
-    /// reaches, and three 5-bit lane numbers: the rest covers lanes `start..e1` (48-52,
-    /// 53-57) and `0..e2` (58-62).
-    const fn new(last: usize, gain_last: u8, laps: usize, rest_bits: u64, run: [usize; 3]) -> Self {
-        Sowing(
-            last as u64
-                | (gain_last as u64) << 8
-                | (laps as u64) << 16
-                | rest_bits << 24
-                | (run[0] as u64) << 48
-                | (run[1] as u64) << 53
-                | (run[2] as u64) << 58,
-        )
-    }
-
-    #[inline(always)]
-    fn last(self) -> usize {
-        (self.0 as usize) & (LANES - 1)
-    }
-
-    #[inline(always)]
-    fn gain_last(self) -> u8 {
-        (self.0 >> 8) as u8
-    }
-
-    #[inline(always)]
-    fn laps(self) -> u8 {
-        (self.0 >> 16) as u8
-    }
-
-    /// Whether the rest of the sowing reaches `lane` (false for lanes from 24 on).
-    #[inline(always)]
-    fn reaches(self, lane: usize) -> u8 {
-        (((self.0 >> 24) & 0xFF_FFFF) >> (lane & 31)) as u8 & 1
-    }
-
-    /// The sum of the hash keys of the balls sown (laps and rest; see [`keys`]).
-    #[inline(always)]
-    fn key_sum(self, len: usize) -> u64 {
-        let kp = &keys::PREFIX;
-        let run = |shift: u32| (self.0 >> shift) as usize & 31;
-        let (start, e1, e2) = (run(48), run(53), run(58));
-        u64::from(self.laps())
-            .wrapping_mul(kp[len & 31])
-            .wrapping_add(kp[e1].wrapping_sub(kp[start]))
-            .wrapping_add(kp[e2])
-    }
-
-    /// The balls each lane receives, as three board words: the laps and the rest.
-    #[inline(always)]
-    fn words(self, loop_ones: &[u64; 4]) -> [u64; 3] {
-        let run = |shift: u32| &PREFIX[(self.0 >> shift) as usize & 31];
-        let (start, e1, e2) = (run(48), run(53), run(58));
-        let laps = u64::from(self.laps());
-        let mut words = [0u64; 3];
-        for j in 0..3 {
-            words[j] = laps
-                .wrapping_mul(loop_ones[j])
-                .wrapping_add(e1[j].wrapping_sub(start[j]))
-                .wrapping_add(e2[j]);
-        }
-        words
-    }
-
-    fn table(s: &ToguzSettings, t: &Tables) -> Arc<[Sowing]> {
-        let len = t.len;
-        let mut table = vec![Sowing::default(); len * 256];
-        for o in 0..len {
-            for balls in 1..256usize {
-                let start = (o + usize::from(balls == 1 || !s.origin_sowing)) % len;
-                let (laps, rest) = (balls / len, balls % len);
-                let end = start + rest;
-                let (e1, e2) = (end.min(len), end.saturating_sub(len));
-                let mut words = [0u64; 4];
-                add_range(&mut words, start, e1);
-                add_range(&mut words, 0, e2);
-                let rest_bits = (0..len).fold(0u64, |m, l| m | u64::from(lane(&words, l)) << l);
-                for (a, ones) in words.iter_mut().zip(t.loop_ones) {
-                    *a = a.wrapping_add((laps as u64).wrapping_mul(ones));
-                }
-                let last = (end + len - 1) % len;
-                table[o * 256 + balls] =
-                    Sowing::new(last, lane(&words, last), laps, rest_bits, [start, e1, e2]);
-            }
-        }
-        table.into()
-    }
-
-    /// The whole-move table of random playouts, from this table.
-    fn sown(table: &[Sowing], t: &Tables) -> Arc<[Sown]> {
-        table
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Sown::new(e.words(&t.loop_ones), i >> 8, e.last()))
-            .collect()
-    }
-}
-
 impl PartialEq for Toguz {
     fn eq(&self, other: &Self) -> bool {
         self.settings == other.settings
@@ -416,6 +134,9 @@ static STANDARD_TABLE: std::sync::OnceLock<(Arc<[Sowing]>, Arc<[Sown]>)> =
 
 impl Toguz {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: ToguzSettings) -> Result<Toguz, SettingsError> {
         settings.validate()?;
         let t = Tables::new(&settings);
@@ -467,134 +188,6 @@ impl Toguz {
         self.decided(s) || self.playable(s) == 0
     }
 
-    /// Sows from lane `o` (rules 2-6) without switching the mover; returns the last lane and
-    /// what happened there. `o` must hold `balls >= 1` balls.
-    ///
-    /// Random play cannot predict where a move ends, so the outcome (capture, tuzdik, balls
-    /// for a tuzdik's owner) is combined into the board with masks, not branches.
-    #[inline(always)]
-    fn sow<const HASH: bool>(&self, s: &mut ToguzState, o: usize, balls: u8) -> (usize, Landing) {
-        let t = &self.t;
-        let me = s.mover.index();
-        let mut h = s.hash;
-        // Rules 2 and 3, laps and all: one table entry (see [`Sowing`]). Everything below is
-        // read from the board as it was, the entry and mask tables, and the new board words
-        // are built in registers and stored once: no lane is read back after it is written.
-        let Some(e) = self.sowing.get(o << 8 | usize::from(balls)) else {
-            return (0, Landing::Nothing); // not a lane of this board: nothing to sow
-        };
-        let e = *e;
-        let last = e.last();
-        let laps = e.laps();
-        let gains = e.words(&t.loop_ones);
-        if HASH {
-            h = h
-                .wrapping_add(e.key_sum(t.len))
-                .wrapping_sub(u64::from(balls).wrapping_mul(keys::LANE[o & 31]));
-        }
-
-        // Rule 4: balls sown into a tuzdik go to its owner: the laps, and one more if the
-        // rest of the sowing passed it. The sowing itself skips the tuzdik lanes (`open`).
-        let mut open = [!0u64; 3];
-        for p in 0..2 {
-            let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
-            let c = e.reaches(tz) + (laps & mask::HAS_TUZDIK[tz]);
-            s.kazans[p] = s.kazans[p].wrapping_add(c);
-            if HASH {
-                h = h.wrapping_add(
-                    u64::from(c).wrapping_mul(keys::KAZAN[p].wrapping_sub(keys::LANE[tz])),
-                );
-            }
-            for (o, m) in open.iter_mut().zip(&mask::OPEN[tz]) {
-                *o &= m;
-            }
-        }
-
-        // Rules 5 and 6: the last ball in an opponent's hole (his own tuzdik there is empty).
-        let before = if last == o { 0 } else { lane(&s.board, last) };
-        let c = before.wrapping_add(e.gain_last());
-        let hole = last.wrapping_sub((1 - me) * t.n);
-        let opp = hole < t.n && last != usize::from(s.tuzdiks[me]);
-        let even = opp & (c & 1 == 0) & (c != 0);
-        let tuzdik = opp
-            & (c == 3)
-            & self.settings.tuzdik
-            & (s.tuzdiks[me] == NO_TUZDIK)
-            & (hole != t.n - 1)
-            & (usize::from(s.tuzdiks[1 - me]).wrapping_sub(me * t.n) != hole);
-        let taken = even | tuzdik;
-        let take = c & u8::from(taken).wrapping_neg();
-        s.kazans[me] = s.kazans[me].wrapping_add(take);
-        if HASH {
-            h = h
-                .wrapping_add(
-                    u64::from(take).wrapping_mul(keys::KAZAN[me].wrapping_sub(keys::LANE[last])),
-                )
-                .wrapping_add(keys::TUZDIK[me][last] & u64::from(tuzdik).wrapping_neg());
-            s.hash = h;
-        }
-        if tuzdik {
-            s.tuzdiks[me] = last as u8;
-        }
-        // The origin emptied, the balls added, the captured hole emptied.
-        let keep = u64::from(taken).wrapping_sub(1); // all ones when nothing is taken
-        let (clear_origin, clear_last) = (&mask::OPEN[o & 31], &mask::OPEN[last]);
-        for j in 0..3 {
-            let w = (s.board[j] & clear_origin[j]).wrapping_add(gains[j] & open[j]);
-            s.board[j] = w & (clear_last[j] | keep);
-        }
-        let landing = if even {
-            Landing::Capture(c)
-        } else if tuzdik {
-            Landing::Tuzdik
-        } else {
-            Landing::Nothing
-        };
-        (last, landing)
-    }
-
-    /// [`Ruleset::play_unchecked`], with or without the hash updates.
-    #[inline(always)]
-    fn play_move<const HASH: bool>(&self, s: &mut ToguzState, mv: ToguzMove) {
-        let Some(o) = self.origin(s, mv) else {
-            return;
-        };
-        let balls = lane(&s.board, o);
-        if balls == 0 {
-            return;
-        }
-        self.sow::<HASH>(s, o, balls);
-        self.pass_turn::<HASH>(s);
-    }
-
-    /// Hands the turn over, and ends the game by rule 7 if the new mover has no ball.
-    #[inline(always)]
-    fn pass_turn<const HASH: bool>(&self, s: &mut ToguzState) {
-        let north = s.mover == Player::North;
-        s.fullmove = s.fullmove.saturating_add(u16::from(north));
-        if HASH {
-            s.hash = s.hash.wrapping_add(if north {
-                keys::NORTH.wrapping_neg()
-            } else {
-                keys::NORTH
-            });
-        }
-        s.mover = !s.mover;
-        if self.side_empty(s) {
-            self.sweep(s);
-        }
-    }
-
-    /// Rule 7: every ball left on the board goes to the kazan of its side's owner.
-    fn sweep(&self, s: &mut ToguzState) {
-        for p in Player::BOTH {
-            let balls = s.balls_on_side(p);
-            s.kazans[p.index()] = s.kazans[p.index()].wrapping_add(balls as u8);
-        }
-        s.board = [0; 4];
-        s.hash = s.raw_hash_from_scratch();
-    }
-
     /// The origin lane of `mv` for the mover, or `None` if the move names no hole of the board.
     #[inline]
     fn origin(&self, s: &ToguzState, mv: ToguzMove) -> Option<usize> {
@@ -611,6 +204,9 @@ impl Toguz {
 
     /// What `mv` does in `state` (where its last ball lands, a capture or tuzdik, the
     /// mover's kazan after it), or why it is illegal.
+    ///
+    /// # Errors
+    /// The [`IllegalReason`] when `mv` is not legal in `state`.
     pub fn effect(&self, state: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
         if let Some(reason) = self.hole_reason(state, mv) {
             return Err(reason);
@@ -964,13 +560,13 @@ impl Ruleset for Toguz {
     }
 
     fn picture(&self, s: &ToguzState) -> String {
-        picture(s)
+        picture(s, self.outcome(s))
     }
 }
 
 /// A board picture in the federation diagrams' layout: North's (Black's) holes 9..1 on top,
 /// South's (White's) 1..9 below, `-` for an empty hole, `X` for a tuzdik, kazans beside.
-fn picture(s: &ToguzState) -> String {
+fn picture(s: &ToguzState, outcome: Option<Outcome>) -> String {
     use std::fmt::Write;
     let n = s.holes();
     let cell = |p: Player, h: usize| -> String {
@@ -983,7 +579,13 @@ fn picture(s: &ToguzState) -> String {
             }
         }
     };
-    let mark = |p: Player| if s.to_move() == p { "  <- to move" } else { "" };
+    let mark = |p: Player| {
+        if outcome.is_none() && s.to_move() == p {
+            "  <- to move"
+        } else {
+            ""
+        }
+    };
     let mut out = String::new();
     for h in (1..=n).rev() {
         let _ = write!(out, "{h:>4}");
@@ -1001,6 +603,9 @@ fn picture(s: &ToguzState) -> String {
         let _ = write!(out, "{h:>4}");
     }
     let _ = write!(out, "   South (White){}", mark(Player::South));
+    if let Some(outcome) = outcome {
+        let _ = write!(out, "\nGame over: {outcome}");
+    }
     out
 }
 
@@ -1008,6 +613,7 @@ crate::ruleset_text!(Toguz, ToguzSettings);
 
 #[cfg(test)]
 mod tests {
+    use super::state::{LANES, NO_TUZDIK};
     use super::*;
 
     /// The playout loop plays, ply by ply, exactly the move [`Ruleset::random_move`] draws from

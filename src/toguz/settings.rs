@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches;
 
-/// Toguz Kumalak's rule settings: board size, balls, and every rule switch of the rules file.
+/// Toguz Kumalak's rule settings: board size, balls, and every rule switch the crate knows.
 ///
 /// Build one from a preset or field by field, then make a ruleset with
 /// [`Toguz::new`](super::Toguz::new), which validates it. It prints and parses as ruleset
@@ -48,8 +48,8 @@ pub struct ToguzSettings {
     /// switch `no-tuzdik` turns it off, as in Bestemshe).
     pub tuzdik: bool,
     /// Whether a move of two or more balls puts its first ball back into the origin hole
-    /// (rule 2). Off (switch `no-origin-sowing`): the first ball goes to the next hole, the
-    /// pre-1949 variant of the seed text.
+    /// (rule 2). Off (switch `no-origin-sowing`): the first ball goes to the next hole, a
+    /// pre-1949 variant.
     pub origin_sowing: bool,
     /// Whether the game ends at once when a kazan holds more than half of all balls (rule 8,
     /// as on PlayOK, PlayStrategy and in federation records). Off (switch `play-to-end`):
@@ -69,7 +69,7 @@ impl ToguzSettings {
     /// The most balls in all: every hole and kazan counter is 8 bits wide.
     pub const MAX_TOTAL: u32 = 255;
 
-    /// The tournament game: 2 x 9 holes, 9 balls each, every rule of the rules file.
+    /// The tournament game: 2 x 9 holes, 9 balls each, under the federation rules.
     pub const STANDARD: ToguzSettings = ToguzSettings {
         holes: 9,
         balls: 9,
@@ -86,7 +86,7 @@ impl ToguzSettings {
         ..Self::STANDARD
     };
 
-    /// Kozdatu: 2 x 7 holes, 7 balls each, decided at 50. The seed text gives only the board;
+    /// Kozdatu: 2 x 7 holes, 7 balls each, decided at 50. Accounts give only the board;
     /// every other rule is assumed to be as in the 9-hole game, with hole 7 as the hole that
     /// cannot become a tuzdik (see the [module docs](super)).
     pub const KOZDATU: ToguzSettings = ToguzSettings {
@@ -127,6 +127,9 @@ impl ToguzSettings {
     }
 
     /// Checks the settings against the rules' and the engine's limits.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for holes or balls out of range, or more balls than fit.
     pub fn validate(&self) -> Result<(), SettingsError> {
         switches::check_board(
             ("holes", self.holes, Self::MAX_HOLES),

@@ -1,7 +1,9 @@
-//! Tsoro (Fuva, Imbwe), the Shona four-row relay game, with every switch of the rules file.
+//! Tsoro (Fuva, Imbwe), the Shona four-row relay game of Zimbabwe, with the variants J. B.
+//! Matthews recorded ("Notes on Some African Stone Games", NADA, 1964), Tracey's variation
+//! among them; the default game is the 4 x 21 one Mancala World describes from Matthews.
 //!
 //! # The board and its terms
-//! - **Hole**: one of the `4 x N` holes (`N` from 6 to 21; the seed's game: 21). There are
+//! - **Hole**: one of the `4 x N` holes (`N` from 6 to 21; the default game: 21). There are
 //!   no stores: captured stones leave play.
 //! - **Outer row, inner row**: each player owns the two rows on his side, his outer (back)
 //!   row and his inner (front) row, next to the opponent's inner row.
@@ -11,7 +13,7 @@
 //!   his left) and `N..2N` the inner row (from his right). His inner hole at loop index
 //!   `N + k` faces the opponent's inner hole at the opponent's loop index `2N - 1 - k`, and
 //!   behind that lies the opponent's outer hole at loop index `k`.
-//! - **Head** (musoro, plural misoro): a marked outer hole; in the seed's game the two
+//! - **Head** (musoro, plural misoro): a marked outer hole; in the default game the two
 //!   rightmost holes of each outer row (loop indices `N-2`, `N-1`). Other layouts:
 //!   [`Heads`].
 //! - **Lap**: lifting every stone of a hole and sowing them one per hole onward round the
@@ -32,7 +34,7 @@
 //!    an opponent's inner hole with stones, takes those stones and those of the opponent's
 //!    outer hole behind (if any). One lap is enough, and a singleton step can capture.
 //! 5. **Bonus take**: after a capture he may also take the stones of up to `k` further
-//!    opponent holes of his choice (the seed: 2; [`TsoroSettings::bonus`]), one action each,
+//!    opponent holes of his choice (default 2; [`TsoroSettings::bonus`]), one action each,
 //!    ending early with `done` unless they are forced.
 //! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
 //!    lap-end state comes back with no head decision in between) is not legal; it is found
@@ -134,7 +136,7 @@ impl Eq for Tsoro {}
 
 impl Default for Tsoro {
     fn default() -> Self {
-        Tsoro::build(TsoroSettings::SEED)
+        Tsoro::build(TsoroSettings::STANDARD)
     }
 }
 
@@ -202,6 +204,9 @@ fn nth_bit(mut m: u64, k: u32) -> usize {
 
 impl Tsoro {
     /// A ruleset for `settings`, or the reason they are invalid.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn new(settings: TsoroSettings) -> Result<Tsoro, SettingsError> {
         settings.validate()?;
         Ok(Tsoro::build(settings))
@@ -933,13 +938,13 @@ impl Ruleset for Tsoro {
     }
 
     fn picture(&self, s: &TsoroState) -> String {
-        picture(s)
+        picture(s, self.outcome(s))
     }
 }
 
 /// A board picture as South sees it: North's outer and inner rows on top, South's inner and
 /// outer rows below, columns numbered from South's left, heads unmarked.
-fn picture(s: &TsoroState) -> String {
+fn picture(s: &TsoroState, outcome: Option<Outcome>) -> String {
     use std::fmt::Write;
     let text = s.to_string();
     let mut parts = text.split(' ');
@@ -965,13 +970,20 @@ fn picture(s: &TsoroState) -> String {
     }
     let _ = write!(
         out,
-        "captured: South {}, North {}; {} to move",
+        "captured: South {}, North {}",
         s.captured(Player::South),
         s.captured(Player::North),
-        s.to_move()
     );
-    for extra in rest.iter().skip(3) {
-        let _ = write!(out, "; {extra}");
+    match outcome {
+        Some(outcome) => {
+            let _ = write!(out, "\nGame over: {outcome}");
+        }
+        None => {
+            let _ = write!(out, "; {} to move", s.to_move());
+            for extra in rest.iter().skip(3) {
+                let _ = write!(out, "; {extra}");
+            }
+        }
     }
     out
 }

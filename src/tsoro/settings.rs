@@ -12,15 +12,15 @@ pub enum Heads {
     /// No heads (Matthews' basic game; `heads=none`).
     None,
     /// The two rightmost holes of the outer row, loop indices `N-2` and `N-1`, with 2 stones
-    /// each like every outer hole (the seed's game, Matthews' V1; `heads=two-right`, the
+    /// each like every outer hole (the default game, Matthews' V1; `heads=two-right`, the
     /// default).
     #[default]
     TwoRight,
     /// One head, the player's own leftmost outer hole (loop index 0), starting with 3 stones
     /// (Matthews' V2; `heads=single-left`).
     SingleLeft,
-    /// One head, the rightmost outer hole (loop index `N-1`), starting with 3 stones (the
-    /// seed's reading of V2; `heads=single-right`).
+    /// One head, the rightmost outer hole (loop index `N-1`), starting with 3 stones (Mancala
+    /// World's reading of V2; `heads=single-right`).
     SingleRight,
     /// Heads at both ends of the outer row (loop indices 0 and `N-1`); the leftmost starts
     /// with 3 stones, the rightmost with 2 (Matthews' V3; `heads=both-ends`).
@@ -71,11 +71,11 @@ impl FromStr for Heads {
     }
 }
 
-/// Tsoro's rule settings: board size and every rule switch of the rules file.
+/// Tsoro's rule settings: board size and every rule switch the crate knows.
 ///
 /// Build one from a preset or field by field, then make a ruleset with
 /// [`Tsoro::new`](super::Tsoro::new), which validates it. It prints and parses as ruleset
-/// text; defaults (the seed's game) are left out of the text.
+/// text; defaults (the default game) are left out of the text.
 ///
 /// | switch | field | meaning |
 /// |---|---|---|
@@ -93,7 +93,7 @@ impl FromStr for Heads {
 /// let s: TsoroSettings = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
 /// assert_eq!(s, TsoroSettings::BASIC);
 /// assert_eq!(s.to_string(), "tsoro:holes=8,heads=none,bonus=0");
-/// assert_eq!("tsoro".parse::<TsoroSettings>().unwrap(), TsoroSettings::SEED);
+/// assert_eq!("tsoro".parse::<TsoroSettings>().unwrap(), TsoroSettings::STANDARD);
 /// assert_eq!("tsoro:tracey".parse::<TsoroSettings>().unwrap(), TsoroSettings::TRACEY);
 /// assert!("tsoro:heads=none,heads-immune".parse::<TsoroSettings>().is_err());
 /// assert!("tsoro:bonus=0,forced-bonus".parse::<TsoroSettings>().is_err());
@@ -126,7 +126,7 @@ pub struct TsoroSettings {
 
 impl Default for TsoroSettings {
     fn default() -> Self {
-        Self::SEED
+        Self::STANDARD
     }
 }
 
@@ -138,9 +138,9 @@ impl TsoroSettings {
     /// The most bonus takes after one capture.
     pub const MAX_BONUS: u8 = 5;
 
-    /// The seed's game (ruleset text `tsoro`): 4 x 21, two heads at the right end of each
+    /// The default game (ruleset text `tsoro`), as Mancala World describes it: 4 x 21, two heads at the right end of each
     /// outer row, two optional bonus takes after each capture.
-    pub const SEED: TsoroSettings = TsoroSettings {
+    pub const STANDARD: TsoroSettings = TsoroSettings {
         holes: 21,
         heads: Heads::TwoRight,
         bonus: 2,
@@ -157,7 +157,7 @@ impl TsoroSettings {
         holes: 8,
         heads: Heads::None,
         bonus: 0,
-        ..Self::SEED
+        ..Self::STANDARD
     };
 
     /// Tracey's variation, Matthews' V7 (`tsoro:tracey`).
@@ -166,7 +166,7 @@ impl TsoroSettings {
         heads: Heads::None,
         bonus: 2,
         tracey: true,
-        ..Self::SEED
+        ..Self::STANDARD
     };
 
     /// The bonus takes a player is given for his capture number `nth` (1 = his first).
@@ -216,6 +216,9 @@ impl TsoroSettings {
     }
 
     /// Checks the ranges and that the switches go together.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the first setting out of range or in conflict.
     pub fn validate(&self) -> Result<(), SettingsError> {
         if !(Self::MIN_HOLES..=Self::MAX_HOLES).contains(&self.holes) {
             return Err(SettingsError::OutOfRange {
@@ -266,7 +269,7 @@ const GAME: &str = "tsoro";
 impl FromStr for TsoroSettings {
     type Err = RulesetParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut s = TsoroSettings::SEED;
+        let mut s = TsoroSettings::STANDARD;
         let mut seen = Vec::new();
         let mut tracey = false;
         for sw in switches::split_for(text, GAME)? {
@@ -352,7 +355,7 @@ impl FromStr for TsoroSettings {
 
 impl fmt::Display for TsoroSettings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = TsoroSettings::SEED;
+        let d = TsoroSettings::STANDARD;
         let mut parts: Vec<String> = Vec::new();
         if self.tracey {
             parts.push("tracey".into());

@@ -8,8 +8,9 @@
 //! board is held as lanes of bytes, so reading a lane is one load. A random move is drawn by
 //! [`draw`], without a loop and, nearly always, without a branch.
 
-use super::state::{LANES, NO_TUZDIK, nonempty16};
-use super::{Toguz, ToguzState, mask};
+use super::super::state::{LANES, NO_TUZDIK, nonempty16};
+use super::super::{Toguz, ToguzState};
+use super::mask;
 use crate::player::Player;
 use crate::rng::RandomSource;
 
@@ -20,11 +21,11 @@ use crate::rng::RandomSource;
 /// is zero, so reading lane 31 (the no-tuzdik lane, [`NO_TUZDIK`]) of an entry gives 0, as
 /// do lanes 18 to 23.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Sown(pub(super) [u8; 32]);
+pub(in crate::toguz) struct Sown(pub(in crate::toguz) [u8; 32]);
 
 impl Sown {
     /// The entry from the words, the origin and the last lane of a sowing.
-    pub(super) fn new(words: [u64; 3], origin: usize, last: usize) -> Sown {
+    pub(in crate::toguz) fn new(words: [u64; 3], origin: usize, last: usize) -> Sown {
         let mut bytes = bytes([words[0], words[1], words[2], 0]);
         bytes[24] = last as u8 & 31;
         bytes[25] = bytes[last & 31];
@@ -35,7 +36,7 @@ impl Sown {
 
 /// Board words as lanes of bytes (lane `i` is byte `i`): a lane is then one byte load.
 #[inline(always)]
-pub(super) fn bytes(words: [u64; 4]) -> [u8; 32] {
+pub(in crate::toguz) fn bytes(words: [u64; 4]) -> [u8; 32] {
     let mut b = [0u8; 32];
     for (chunk, w) in b.chunks_exact_mut(8).zip(words) {
         chunk.copy_from_slice(&w.to_le_bytes());
@@ -59,7 +60,7 @@ fn words(b: &[u8; 32]) -> [u64; 4] {
 
 /// `SELECT[mask][k]`: the index of the `k`-th set bit of a 9-bit mask; `COUNT[mask]`: its
 /// number of set bits. Portable: no reliance on POPCNT or PDEP.
-pub(super) static SELECT: [[u8; 16]; 512] = {
+pub(in crate::toguz) static SELECT: [[u8; 16]; 512] = {
     let mut t = [[0u8; 16]; 512];
     let mut m = 0;
     while m < 512 {
@@ -77,7 +78,7 @@ pub(super) static SELECT: [[u8; 16]; 512] = {
 };
 
 /// See [`SELECT`].
-pub(super) static COUNT: [u8; 512] = {
+pub(in crate::toguz) static COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut m = 0;
     while m < 512 {
@@ -97,7 +98,7 @@ pub(super) static COUNT: [u8; 512] = {
 /// board. Only when all three are empty (mostly late in a game) is the exact draw used: the
 /// `k`-th non-empty hole, read from [`SELECT`]. Either way the choice is uniform.
 #[inline(always)]
-pub(super) fn draw<G: RandomSource>(
+pub(in crate::toguz) fn draw<G: RandomSource>(
     b: &[u8; 32],
     base: usize,
     n: usize,
@@ -178,7 +179,7 @@ impl Masks {
 
 /// [`Ruleset::playout`](crate::Ruleset::playout) for a state of the ruleset's board size.
 #[inline(always)]
-pub(super) fn playout<G: RandomSource>(
+pub(in crate::toguz) fn playout<G: RandomSource>(
     rules: &Toguz,
     state: &mut ToguzState,
     rng: &mut G,

@@ -1,9 +1,13 @@
-//! The players' move notation: `76`, `36x`, PlayOK's `45X` and `65(10)`, the federation's `36х`.
+//! Moves and the players' notation: a move is its origin hole (`ToguzMove`); as written it
+//! may add the landing hole and marks: `76`, `36x`, PlayOK's `45X` and `65(10)`, the
+//! federation's `36х` ([`MoveText`]).
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::MoveParseError;
+use crate::movelist::MoveList;
+use crate::player::Player;
 
 /// A move as the players write it, read without a position: the origin hole, and whatever
 /// details the writer added.
@@ -120,4 +124,93 @@ pub enum Style {
     Federation,
     /// PlayOK's form: `45X`, and `(N)` after every even capture.
     PlayOk,
+}
+
+/// A Toguz Kumalak move: the mover's hole to sow from, numbered 1..=9 from his left.
+///
+/// The landing hole and tuzdik mark of the players' notation follow from the position; see
+/// [`Ruleset::format_move`] and [`Ruleset::parse_move`]. On its own a move prints and parses
+/// (and serializes) as the origin digit.
+///
+/// ```
+/// use sowing::toguz::ToguzMove;
+/// assert_eq!("7".parse::<ToguzMove>().unwrap(), ToguzMove(7));
+/// assert_eq!(ToguzMove(7).to_string(), "7");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ToguzMove(pub u8);
+
+impl ToguzMove {
+    /// The origin hole.
+    pub const fn hole(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for ToguzMove {
+    fn default() -> Self {
+        ToguzMove(1)
+    }
+}
+
+impl fmt::Display for ToguzMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for ToguzMove {
+    type Err = MoveParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let t = text.trim();
+        match t.as_bytes() {
+            [d @ b'1'..=b'9'] => Ok(ToguzMove(d - b'0')),
+            _ => Err(MoveParseError::Syntax {
+                text: text.to_string(),
+                expected: "a hole digit 1-9",
+            }),
+        }
+    }
+}
+
+crate::serde_as_text!(ToguzMove);
+
+/// Up to 9 moves.
+pub type ToguzMoves = MoveList<ToguzMove, 9>;
+
+/// What a move does where its last ball lands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Landing {
+    /// Nothing: an own hole, an odd count, a tuzdik, or a blocked tuzdik.
+    Nothing,
+    /// An even capture of this many balls.
+    Capture(u8),
+    /// A new tuzdik (3 balls taken).
+    Tuzdik,
+}
+
+/// What a move does: where its last ball lands and what happens there, as the notation
+/// writes it.
+///
+/// ```
+/// use sowing::toguz::{Landing, Toguz, ToguzMove};
+/// use sowing::{Player, Ruleset};
+/// let rules = Toguz::default();
+/// let e = rules.effect(&rules.start(), ToguzMove(6)).unwrap();
+/// assert_eq!((e.side, e.hole, e.landing), (Player::North, 5, Landing::Capture(10)));
+/// assert_eq!(e.kazan, 10);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Effect {
+    /// The side of the hole the last ball lands in.
+    pub side: Player,
+    /// That hole's number, counted by its side's owner.
+    pub hole: u8,
+    /// What happens there.
+    pub landing: Landing,
+    /// The mover's kazan after the move (balls sown into his tuzdik included), before any
+    /// end-of-game sweep of rule 7.
+    pub kazan: u32,
+    /// The mover's kazan after the move including the sweep if the move ends the game.
+    pub kazan_final: u32,
 }
