@@ -492,7 +492,11 @@ fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
         }
     }
     let Some((end_line, result)) = result else {
-        let last = body.last().map_or(first + lines.len().saturating_sub(1), |l| l.0);
+        let last = body
+            .iter()
+            .rev()
+            .find(|l| !l.1.trim().is_empty())
+            .map_or(first + lines.len().saturating_sub(1), |l| l.0);
         return Err(syntax(
             last,
             "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut off",
