@@ -98,8 +98,15 @@ pub fn ruleset(data: &[u8], bound: Bound) {
     let again: AnyRuleset = printed
         .parse()
         .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
-    assert_eq!(again, rules, "{text:?} -> {printed:?} parses to another ruleset");
-    assert_eq!(again.to_string(), printed, "{text:?}: printing is not stable");
+    assert_eq!(
+        again, rules,
+        "{text:?} -> {printed:?} parses to another ruleset"
+    );
+    assert_eq!(
+        again.to_string(),
+        printed,
+        "{text:?}: printing is not stable"
+    );
     rules.visit(StartCheck { bound });
 }
 
@@ -208,11 +215,18 @@ where
     S::Err: std::fmt::Display,
 {
     let printed = state.to_string();
-    let again: S = printed.parse().unwrap_or_else(|e| {
-        panic!("{text:?} prints as {printed:?}, which does not parse: {e}")
-    });
-    assert_eq!(&again, state, "{text:?} -> {printed:?} parses to another state");
-    assert_eq!(again.to_string(), printed, "{text:?}: printing is not stable");
+    let again: S = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
+    assert_eq!(
+        &again, state,
+        "{text:?} -> {printed:?} parses to another state"
+    );
+    assert_eq!(
+        again.to_string(),
+        printed,
+        "{text:?}: printing is not stable"
+    );
 }
 
 /// What holds for every validated state.
@@ -258,9 +272,15 @@ fn check_play<R: Ruleset>(
 ) {
     let written = rules.format_move(state, mv);
     let story = || format!("{}, move {written}", story());
-    assert!(bound.time(1, &story, || rules.is_legal(state, mv)), "{}: listed but not legal", story());
     assert!(
-        bound.time(1, &story, || rules.illegal_reason(state, mv)).is_none(),
+        bound.time(1, &story, || rules.is_legal(state, mv)),
+        "{}: listed but not legal",
+        story()
+    );
+    assert!(
+        bound
+            .time(1, &story, || rules.illegal_reason(state, mv))
+            .is_none(),
         "{}: listed but has an illegal reason",
         story()
     );
@@ -301,24 +321,49 @@ fn check_illegal<R: Ruleset>(
     story: &dyn Fn() -> String,
 ) {
     let story = || format!("{}, illegal {mv:?}", story());
-    assert!(!bound.time(1, &story, || rules.is_legal(state, mv)), "{}: is_legal", story());
-    assert!(rules.illegal_reason(state, mv).is_some(), "{}: no reason", story());
+    assert!(
+        !bound.time(1, &story, || rules.is_legal(state, mv)),
+        "{}: is_legal",
+        story()
+    );
+    assert!(
+        rules.illegal_reason(state, mv).is_some(),
+        "{}: no reason",
+        story()
+    );
     let mut copy = *state;
     assert!(
-        bound.time(1, &story, || rules.try_play(&mut { copy }, mv)).is_err(),
+        bound
+            .time(1, &story, || rules.try_play(&mut { copy }, mv))
+            .is_err(),
         "{}: try_play accepts it",
         story()
     );
     assert!(rules.try_play(&mut copy, mv).is_err());
-    assert_eq!(&copy, state, "{}: the refused move changed the state", story());
+    assert_eq!(
+        &copy,
+        state,
+        "{}: the refused move changed the state",
+        story()
+    );
     match rules.play(*state, mv) {
         Ok(s) => panic!("{}: play accepts it, giving {s}", story()),
-        Err(e) => assert_eq!(&e.state, state, "{}: play hands back another state", story()),
+        Err(e) => assert_eq!(
+            &e.state,
+            state,
+            "{}: play hands back another state",
+            story()
+        ),
     }
     let mut record = sowing::GameRecord::from_position(rules.clone(), *state)
         .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
     assert!(record.play(mv).is_err(), "{}: record plays it", story());
-    assert_eq!((record.current(), record.len()), (state, 0), "{}: record changed", story());
+    assert_eq!(
+        (record.current(), record.len()),
+        (state, 0),
+        "{}: record changed",
+        story()
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +422,11 @@ impl RulesetVisitor for MoveText<'_> {
                 assert_eq!(played, mv, "{}: the record reads another move", story());
             }
             Err(_) => {
-                assert!(record.play_text(text).is_err(), "{}: the record plays it", story());
+                assert!(
+                    record.play_text(text).is_err(),
+                    "{}: the record plays it",
+                    story()
+                );
                 assert_eq!(
                     (record.current(), record.len()),
                     (&state, 0),
@@ -415,18 +464,30 @@ pub fn serde_json(data: &[u8], bound: Bound) {
             }
             assert_eq!(Some(record.current()), record.position_at(record.ply()));
             let json = serde_json::to_string(&record).expect("a record serializes");
-            let again: sowing::GameRecord<R> = serde_json::from_str(&json)
-                .unwrap_or_else(|e| panic!("{}: written as {json}, which does not read: {e}", story()));
-            assert_eq!(again, record, "{}: written as {json}, read as another record", story());
+            let again: sowing::GameRecord<R> = serde_json::from_str(&json).unwrap_or_else(|e| {
+                panic!("{}: written as {json}, which does not read: {e}", story())
+            });
+            assert_eq!(
+                again,
+                record,
+                "{}: written as {json}, read as another record",
+                story()
+            );
         }
         if let Ok(position) = serde_json::from_slice::<sowing::Position<R>>(data) {
             if let Err(e) = position.rules().validate(position.state()) {
                 panic!("{}: {position} does not validate: {e}", story());
             }
             let json = serde_json::to_string(&position).expect("a position serializes");
-            let again: sowing::Position<R> = serde_json::from_str(&json)
-                .unwrap_or_else(|e| panic!("{}: written as {json}, which does not read: {e}", story()));
-            assert_eq!(again, position, "{}: written as {json}, read as another", story());
+            let again: sowing::Position<R> = serde_json::from_str(&json).unwrap_or_else(|e| {
+                panic!("{}: written as {json}, which does not read: {e}", story())
+            });
+            assert_eq!(
+                again,
+                position,
+                "{}: written as {json}, read as another",
+                story()
+            );
         }
     }
     one::<Kalah>(data, bound);
@@ -461,7 +522,10 @@ pub fn pgn(data: &[u8], bound: Bound) {
         for style in [Style::PlayOk, Style::Federation] {
             let written = pgn::write_game(&game, style);
             let again = pgn::read_game(&written).unwrap_or_else(|e| {
-                panic!("{}: written as {written:?}, which does not read: {e}", story())
+                panic!(
+                    "{}: written as {written:?}, which does not read: {e}",
+                    story()
+                )
             });
             same_game(&game, &again, &written);
             assert_eq!(

@@ -43,7 +43,10 @@ fn assert_refused<I: IntoIterator<Item = A>, A: Into<OsString>>(name: &str, args
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{name} {args:?}: {err:?}");
-    assert!(err.starts_with(&format!("{name}: ")), "{name} {args:?}: {err:?}");
+    assert!(
+        err.starts_with(&format!("{name}: ")),
+        "{name} {args:?}: {err:?}"
+    );
     assert!(!err.contains("panicked"), "{name} {args:?}: {err:?}");
     err
 }
@@ -82,7 +85,10 @@ fn perft_refuses_bad_arguments_in_one_line() {
     assert_refused("perft", ["kalah", "3", "--threads"]);
     assert_refused("perft", ["kalah", "3", "--position", "garbage"]);
     assert_refused("perft", ["kalah", "3", "--frobnicate"]);
-    let out = run("perft", ["kalah:pits=4,seeds=3,empty-capture", "3", "--threads", "2"]);
+    let out = run(
+        "perft",
+        ["kalah:pits=4,seeds=3,empty-capture", "3", "--threads", "2"],
+    );
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1 4\n2 15\n3 50\n");
 }
@@ -118,8 +124,14 @@ fn a_non_utf8_argument_is_refused_not_a_panic() {
     let bad = || OsString::from_vec(b"kal\xffah".to_vec());
     for name in ["trace", "perft", "play"] {
         let err = assert_refused(name, [bad()]);
-        assert!(err.contains("argument 1") && err.contains("not UTF-8"), "{err}");
+        assert!(
+            err.contains("argument 1") && err.contains("not UTF-8"),
+            "{err}"
+        );
     }
-    let err = assert_refused("perft", [OsString::from("kalah"), OsString::from("3"), bad()]);
+    let err = assert_refused(
+        "perft",
+        [OsString::from("kalah"), OsString::from("3"), bad()],
+    );
     assert!(err.contains("argument 3"), "{err}");
 }

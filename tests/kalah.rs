@@ -216,7 +216,11 @@ fn pie_rule_north_store_is_empty_before_his_first_turn() {
         );
     }
     // Reachable: the opening turn with extra turns, then North's offer.
-    let (_, s) = after("kalah:pie", "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S pie", &["3", "1"]);
+    let (_, s) = after(
+        "kalah:pie",
+        "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S pie",
+        &["3", "1"],
+    );
     assert_eq!(s.to_string(), "4,4,4,4,4,4/0,5,1,6,6,5 1 0 N pie");
     assert_eq!(r.validate(&s), Ok(()));
     // The game may end during the opening: the sweep then fills North's store.

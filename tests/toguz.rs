@@ -833,12 +833,18 @@ fn only_the_notations_results_are_read() {
     for (bad, line) in [
         ("[Result \"banana\"]\n\n1. 76 98 *\n", 1),
         ("[Result \"1-0 {zero}\"]\n\n1. 76 98 *\n", 1),
-        ("[Event \"x\"]\n[Result \"1-0\"]\n[Result \"\"]\n\n1. 76 98 1-0\n", 3),
+        (
+            "[Event \"x\"]\n[Result \"1-0\"]\n[Result \"\"]\n\n1. 76 98 1-0\n",
+            3,
+        ),
     ] {
         match pgn::read_game(bad) {
             Err(RecordError::Syntax { line: l, problem }) => {
                 assert_eq!(l, line, "{bad}");
-                assert!(problem.contains("is not 1-0, 0-1, 1/2-1/2 or *"), "{problem}");
+                assert!(
+                    problem.contains("is not 1-0, 0-1, 1/2-1/2 or *"),
+                    "{problem}"
+                );
             }
             other => panic!("{bad}: {other:?}"),
         }
@@ -883,7 +889,10 @@ fn a_game_cut_off_mid_move_is_not_a_shorter_game() {
     let mut g = game;
     g.result = None;
     let out = pgn::write_game(&g, Style::Federation);
-    assert!(out.contains("[Result \"*\"]") && out.ends_with("13. 36 *\n"), "{out}");
+    assert!(
+        out.contains("[Result \"*\"]") && out.ends_with("13. 36 *\n"),
+        "{out}"
+    );
 }
 
 #[test]
