@@ -44,14 +44,7 @@ impl RulesetVisitor for Perft {
 }
 
 fn main() -> ExitCode {
-    let args = match common::args() {
-        Ok(args) => args,
-        Err(e) => return common::fail("perft", &e),
-    };
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return common::usage(USAGE);
-    }
-    common::finish("perft", run(&args))
+    common::main("perft", USAGE, |args| run(&args))
 }
 
 fn run(args: &[String]) -> Result<(), Stop> {

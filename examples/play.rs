@@ -127,14 +127,7 @@ impl RulesetVisitor for Play {
 }
 
 fn main() -> ExitCode {
-    let args = match common::args() {
-        Ok(args) => args,
-        Err(e) => return common::fail("play", &e),
-    };
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return common::usage(USAGE);
-    }
-    common::finish("play", run(args))
+    common::main("play", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), Stop> {

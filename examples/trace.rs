@@ -50,14 +50,7 @@ impl RulesetVisitor for Trace {
 }
 
 fn main() -> ExitCode {
-    let args = match common::args() {
-        Ok(args) => args,
-        Err(e) => return common::fail("trace", &e),
-    };
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return common::usage(USAGE);
-    }
-    common::finish("trace", run(args))
+    common::main("trace", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), Stop> {

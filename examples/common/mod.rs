@@ -81,9 +81,21 @@ pub fn usage(text: &str) -> ExitCode {
     }
 }
 
-/// Ends an example: success, a closed output (exit 0), or one line and exit status 2.
-pub fn finish(example: &str, result: Result<(), Stop>) -> ExitCode {
-    match result {
+/// An example's `main`: reads the arguments ([`args`]), prints `usage` for `--help` or `-h`,
+/// else calls `run`; success or a closed output exits 0, an error is one line and exit 2.
+pub fn main(
+    example: &str,
+    usage_text: &str,
+    run: impl FnOnce(Vec<String>) -> Result<(), Stop>,
+) -> ExitCode {
+    let args = match args() {
+        Ok(args) => args,
+        Err(e) => return fail(example, &e),
+    };
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        return usage(usage_text);
+    }
+    match run(args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Error(e)) => fail(example, &e),
     }
