@@ -39,7 +39,13 @@ impl Bound {
     /// Runs `f`; if it took longer than `units` times the bound, runs it twice more and fails
     /// only if the fastest of the three is still over (one slow run on a busy machine is not
     /// a finding).
-    fn time<T>(self, units: usize, what: &dyn Fn() -> String, mut f: impl FnMut() -> T) -> T {
+    fn time<T>(
+        self,
+        units: usize,
+        call: &str,
+        what: &dyn Fn() -> String,
+        mut f: impl FnMut() -> T,
+    ) -> T {
         let Some(bound) = self.0 else {
             return f();
         };
@@ -57,7 +63,7 @@ impl Bound {
         }
         assert!(
             best <= limit,
-            "{} took {best:?}, over the bound of {limit:?}",
+            "{}: {call} took {best:?}, over the bound of {limit:?}",
             what()
         );
         out
@@ -91,7 +97,7 @@ pub fn ruleset(data: &[u8], bound: Bound) {
         return;
     };
     let story = || format!("ruleset {text:?}");
-    let Ok(rules) = bound.time(1, &story, || text.parse::<AnyRuleset>()) else {
+    let Ok(rules) = bound.time(1, "parse", &story, || text.parse::<AnyRuleset>()) else {
         return;
     };
     let printed = rules.to_string();
@@ -118,9 +124,11 @@ impl RulesetVisitor for StartCheck {
     type Output = ();
     fn visit<R: Ruleset>(self, rules: R) {
         let story = || format!("{rules} start");
-        let start = self.bound.time(1, &story, || rules.start());
+        let start = self.bound.time(1, "start", &story, || rules.start());
         check_state(&rules, &start, self.bound, &story);
-        let moves = self.bound.time(1, &story, || moves_of(&rules, &start));
+        let moves = self
+            .bound
+            .time(1, "legal_moves", &story, || moves_of(&rules, &start));
         for mv in moves {
             check_play(&rules, &start, mv, self.bound, &story);
         }
@@ -165,7 +173,7 @@ impl RulesetVisitor for Walk<'_> {
         check_text_round_trip(&parsed, text);
         // Validation itself is timed on any parsed state: it is what guards the rest.
         let story = || format!("{rules}: {text:?}");
-        let verdict = bound.time(1, &story, || rules.validate(&parsed));
+        let verdict = bound.time(1, "validate", &story, || rules.validate(&parsed));
         let by_parse = rules.parse_position(text);
         assert_eq!(
             verdict.is_ok(),
@@ -183,7 +191,7 @@ impl RulesetVisitor for Walk<'_> {
         for step in 0..=choices.len().min(MAX_WALK) {
             let story = || format!("{rules}: {text:?} then {path:?}");
             check_state(&rules, &state, bound, &story);
-            let moves = bound.time(1, &story, || moves_of(&rules, &state));
+            let moves = bound.time(1, "legal_moves", &story, || moves_of(&rules, &state));
             for &mv in &moves {
                 check_play(&rules, &state, mv, bound, &story);
             }
@@ -232,7 +240,7 @@ where
 /// What holds for every validated state.
 fn check_state<R: Ruleset>(rules: &R, state: &R::State, bound: Bound, story: &dyn Fn() -> String) {
     check_text_round_trip(state, &state.to_string());
-    if let Err(e) = bound.time(1, story, || rules.validate(state)) {
+    if let Err(e) = bound.time(1, "validate", story, || rules.validate(state)) {
         panic!("{}: {state} does not validate: {e}", story());
     }
     if let Err(e) = rules.parse_position(&state.to_string()) {
@@ -251,8 +259,10 @@ fn check_state<R: Ruleset>(rules: &R, state: &R::State, bound: Bound, story: &dy
         "{}: {state}: stale hash",
         story()
     );
-    let over = bound.time(1, story, || rules.outcome(state)).is_some();
-    let moves = bound.time(1, story, || moves_of(rules, state));
+    let over = bound
+        .time(1, "outcome", story, || rules.outcome(state))
+        .is_some();
+    let moves = bound.time(1, "legal_moves", story, || moves_of(rules, state));
     assert_eq!(
         moves.is_empty(),
         over,
@@ -273,23 +283,26 @@ fn check_play<R: Ruleset>(
     let written = rules.format_move(state, mv);
     let story = || format!("{}, move {written}", story());
     assert!(
-        bound.time(1, &story, || rules.is_legal(state, mv)),
+        bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
         "{}: listed but not legal",
         story()
     );
     assert!(
         bound
-            .time(1, &story, || rules.illegal_reason(state, mv))
+            .time(1, "illegal_reason", &story, || rules
+                .illegal_reason(state, mv))
             .is_none(),
         "{}: listed but has an illegal reason",
         story()
     );
-    match bound.time(1, &story, || rules.parse_move(state, &written)) {
+    match bound.time(1, "parse_move", &story, || {
+        rules.parse_move(state, &written)
+    }) {
         Ok(read) => assert_eq!(read, mv, "{}: its text reads as another move", story()),
         Err(e) => panic!("{}: its text does not read back: {e}", story()),
     }
     let after = bound
-        .time(1, &story, || rules.play(*state, mv))
+        .time(1, "play", &story, || rules.play(*state, mv))
         .unwrap_or_else(|e| panic!("{}: refused: {}", story(), e.error));
     if let Err(e) = rules.validate(&after) {
         panic!("{}: gives {after}, which does not validate: {e}", story());
@@ -322,7 +335,7 @@ fn check_illegal<R: Ruleset>(
 ) {
     let story = || format!("{}, illegal {mv:?}", story());
     assert!(
-        !bound.time(1, &story, || rules.is_legal(state, mv)),
+        !bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
         "{}: is_legal",
         story()
     );
@@ -334,7 +347,7 @@ fn check_illegal<R: Ruleset>(
     let mut copy = *state;
     assert!(
         bound
-            .time(1, &story, || rules.try_play(&mut { copy }, mv))
+            .time(1, "try_play", &story, || rules.try_play(&mut { copy }, mv))
             .is_err(),
         "{}: try_play accepts it",
         story()
@@ -413,7 +426,7 @@ impl RulesetVisitor for MoveText<'_> {
         let story = || format!("{rules}: {state}: move text {text:?}");
         let mut record = sowing::GameRecord::from_position(rules.clone(), state)
             .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
-        match bound.time(1, &story, || rules.parse_move(&state, text)) {
+        match bound.time(1, "parse_move", &story, || rules.parse_move(&state, text)) {
             Ok(mv) => {
                 check_play(&rules, &state, mv, bound, &story);
                 let played = record
@@ -452,7 +465,7 @@ pub fn serde_json(data: &[u8], bound: Bound) {
         let story = || format!("{} JSON {:?}", R::GAME, String::from_utf8_lossy(data));
         // A record replays its moves: one bound per move.
         let moves = data.iter().filter(|&&b| b == b',').count() + 1;
-        let record = bound.time(moves, &story, || {
+        let record = bound.time(moves, "GameRecord deserialize", &story, || {
             serde_json::from_slice::<sowing::GameRecord<R>>(data)
         });
         if let Ok(record) = record {
@@ -517,7 +530,7 @@ pub fn pgn(data: &[u8], bound: Bound) {
     let story = || format!("PGN {text:?}");
     // Reading replays every move: one bound per move-sized word.
     let words = text.split_whitespace().count() + 1;
-    let games = bound.time(words, &story, || pgn::read_games(text));
+    let games = bound.time(words, "read_games", &story, || pgn::read_games(text));
     for game in games.into_iter().flatten() {
         for style in [Style::PlayOk, Style::Federation] {
             let written = pgn::write_game(&game, style);
