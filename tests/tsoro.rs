@@ -526,6 +526,57 @@ fn re_entered_captures_wait_for_the_bonus_takes() {
     );
 }
 
+#[test]
+fn a_singleton_capture_whose_re_entry_relays_forever_is_not_legal() {
+    // Issue 9: South has singletons only. o8 steps into the empty i8 and captures North's
+    // inner and outer holes of that file; the captured stones, sown back in from the hole
+    // after i8, relay forever. The same for i4. Both were listed, and playing them lost
+    // stones.
+    let ruleset = "tsoro:holes=8,heads=none,bonus=0,reenter";
+    let from = "3,1,0,2,0,1,0,1/4,1,1,0,3,2,2,2/0,1,0,1,1,0,1,0/1,0,1,0,1,0,1,1 0 0 S";
+    let r = rules(ruleset);
+    let s = r.parse_position(from).unwrap();
+    assert_eq!(texts(&r, &s), ["o1", "o3", "o5", "i7", "i2"]);
+    for (mv, from_index) in [("o8", 7), ("i4", 12)] {
+        assert!(forbidden(&r, &s, mv).contains("relay forever"), "{mv}");
+        // The independent check: step, capture, and record every lap-end state of the
+        // re-entry sowing.
+        let mut south: Vec<u32> = s
+            .row_loop(Player::South)
+            .iter()
+            .map(|&c| c.into())
+            .collect();
+        let to = from_index + 1;
+        south[from_index] = 0;
+        south[to] = 1;
+        let mut north: Vec<u32> = s
+            .row_loop(Player::North)
+            .iter()
+            .map(|&c| c.into())
+            .collect();
+        let k = to - 8;
+        let hand = north[15 - k] + north[k];
+        assert!(hand > 0);
+        north[15 - k] = 0;
+        north[k] = 0;
+        assert!(
+            reference::re_entry_is_endless(&south, &north, to, hand),
+            "{mv}"
+        );
+        let mut copy = s;
+        let mv: TsoroMove = mv.parse().unwrap();
+        assert!(r.try_play(&mut copy, mv).is_err());
+        assert_eq!(copy, s);
+    }
+    // Every listed move keeps the 32 stones and gives a valid position.
+    for mv in r.legal_moves(&s).iter().copied() {
+        let mut next = s;
+        r.try_play(&mut next, mv).unwrap();
+        assert_eq!(r.validate(&next), Ok(()), "{mv}");
+        assert_eq!(r.seed_count(&next).board, 32, "{mv}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The end.
 
@@ -1075,6 +1126,31 @@ mod reference {
         let hand = l[i];
         l[i] = 0;
         matches!(sow(&mut l, &[], i, hand), End::Endless)
+    }
+
+    /// Re-entered captures, no heads, no bonus takes: whether the mover's sowing of `hand`
+    /// stones from the hole after `pos` round `mine` relays forever, captures from `theirs`
+    /// sown back in from the capturing hole as the move goes on.
+    pub fn re_entry_is_endless(
+        mine: &[u32],
+        theirs: &[u32],
+        mut pos: usize,
+        mut hand: u32,
+    ) -> bool {
+        let (mut mine, mut theirs) = (mine.to_vec(), theirs.to_vec());
+        let n = mine.len() / 2;
+        loop {
+            match sow(&mut mine, &[], pos, hand) {
+                End::Endless => return true,
+                End::Empty(j) if j >= n && theirs[3 * n - 1 - j] > 0 => {
+                    hand = theirs[3 * n - 1 - j] + theirs[j - n];
+                    theirs[3 * n - 1 - j] = 0;
+                    theirs[j - n] = 0;
+                    pos = j;
+                }
+                _ => return false,
+            }
+        }
     }
 
     fn bonus(s: &TsoroSettings, nth: u32) -> u32 {

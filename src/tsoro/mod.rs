@@ -186,7 +186,7 @@ impl Tsoro {
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if singles || self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         moves.push(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
                     }
                 }
@@ -220,13 +220,10 @@ impl Tsoro {
         match s.phase {
             Phase::Start => {
                 let (mut m, singles) = self.start_candidates(s);
-                if singles {
-                    return m != 0;
-                }
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         return true;
                     }
                 }
@@ -282,7 +279,7 @@ impl Tsoro {
                     forbid(format!(
                         "the singleton in {hole} is blocked: the next hole is occupied"
                     ))
-                } else if !singles && !self.start_ends(s, i) {
+                } else if !self.start_ends(s, i, singles) {
                     forbid(format!("sowing from {hole} would relay forever"))
                 } else {
                     None
@@ -504,7 +501,7 @@ impl Ruleset for Tsoro {
                 let (mut m, singles) = self.start_candidates(s);
                 while m != 0 {
                     let i = nth_bit(m, rng.below(m.count_ones()));
-                    if singles || self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         return Some(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
                     }
                     m &= !(1u64 << i);

@@ -164,28 +164,38 @@ fn sow<const HASH: bool>(
 /// found, never whether.
 const UNCHECKED_LAPS: u32 = 64;
 
+/// What a relay needs to know of the loop it sows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Holes in the loop (`<= LOOP`).
+    pub(crate) len: usize,
+    /// Loop indices of the heads.
+    pub(crate) heads: u64,
+    /// The ruleset's stones: a loop holding more (a state no position of the game reaches,
+    /// made by parsing alone) is not walked past its first laps (see [`relay_checked`]).
+    pub(crate) stones: u32,
+}
+
 /// Relay sowing: sows `hand` stones (already lifted) from the hole after `pos` around the
-/// loop `b` of `len` holes; whenever the last stone of a lap falls into an occupied hole that
-/// is not a head (bit of `heads`), lifts that hole and sows on. `pos < len <= LOOP`,
-/// `hand >= 1`.
+/// loop `b` of `shape.len` holes; whenever the last stone of a lap falls into an occupied
+/// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
 #[inline]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    len: usize,
-    heads: u64,
+    shape: Shape,
     mut pos: usize,
     hand: u32,
 ) -> LapEnd {
     let mut hand = hand as usize;
     for _ in 0..UNCHECKED_LAPS {
-        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
+        match lap::<HASH>(b, keys, h, shape.len, shape.heads, pos, hand) {
             Ok((last, lifted)) => (pos, hand) = (last, lifted),
             Err(end) => return end,
         }
     }
-    relay_checked::<HASH>(b, keys, h, len, heads, pos, hand)
+    relay_checked::<HASH>(b, keys, h, shape, pos, hand)
 }
 
 /// One lap of a relay: sows `hand` stones from the hole after `pos`. The move ends (`Err`)
@@ -217,18 +227,27 @@ fn lap<const HASH: bool>(
     Ok((last, c as usize))
 }
 
-/// [`relay`] past its first laps, with Brent's cycle detection on the lap-end states.
+/// [`relay`] past its first laps: the residue test of [`never_ends`] first, then Brent's
+/// cycle detection on the lap-end states.
 #[cold]
 #[inline(never)]
 fn relay_checked<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    len: usize,
-    heads: u64,
+    shape: Shape,
     mut pos: usize,
     mut hand: usize,
 ) -> LapEnd {
+    let Shape { len, heads, .. } = shape;
+    if heads == 0 && never_ends(b, len, pos, hand) {
+        return LapEnd::Endless;
+    }
+    let in_loop = b[..len].iter().map(|&c| u32::from(c)).sum::<u32>() + hand as u32;
+    if in_loop > shape.stones {
+        // More stones than the game has: refused (as endless) rather than walked.
+        return LapEnd::Endless;
+    }
     // Brent: the saved lap-end state, and laps since it was saved.
     let mut saved = *b;
     let mut saved_pos = pos;
@@ -252,10 +271,51 @@ fn relay_checked<const HASH: bool>(
     }
 }
 
+/// Whether a relay on a headless loop, at a lap end (`pos` just lifted, `hand` stones to
+/// sow from the hole after it), can be proved never to end by its residues mod `len + 1`.
+///
+/// Count time in stones sown, one hole onward per stone. Give each hole `y` the time
+/// `v(y) = t - c L` where `c` is its count when the sowing passes it at time `t` (`L = len`):
+/// `v(y)` stays the same until the hole is lifted, since each pass adds `L` to `t` and 1 to
+/// `c`. A lap landing at time `t` in a hole of count `c >= 2` lifts it: the next lap lands
+/// at `t + c`, and `t + c = v(y) + c (L + 1)`, so `t + c = v(y) (mod L + 1)`; the hole's
+/// `v` becomes `t`. So the next landing time takes the lifted hole's residue and the hole
+/// takes the landing time's: the multiset of the `L` holes' residues and the next landing
+/// time's residue, all mod `L + 1`, never changes during a relay. The relay ends only in a
+/// hole of count 1, where `v(y) = t - L = t + 1 (mod L + 1)`: the hole's residue follows the
+/// landing time's. If no two residues of the multiset are consecutive, that never happens.
+///
+/// Every endless relay of 20 million random and hill-climbed crowded loops that runs long
+/// (a cycle of more than 10^5 laps, up to 10^9 on Tracey's board) passes this test; the
+/// endless relays that fail it have short cycles, found by Brent's walk.
+#[inline]
+fn never_ends(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> bool {
+    let m = len + 1;
+    let all = (1u64 << m) - 1;
+    // Hole y is next passed at time y (y > pos) or y + L (y <= pos), taking T = pos.
+    let mut set = 1u64 << ((pos + hand) % m);
+    for (y, &c) in b[..len].iter().enumerate() {
+        let t = if y > pos { y } else { y + len };
+        set |= 1u64 << ((t + usize::from(c) + 1) % m);
+    }
+    let next = ((set << 1) | (set >> (m - 1))) & all;
+    set & next == 0
+}
+
 /// The move engine: plays the actions of a turn, sowing with [`relay`].
 impl Tsoro {
     // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
     // copy and only want to know whether the sowing ends.
+
+    /// The mover's loop, as [`relay`] sees it.
+    #[inline(always)]
+    pub(super) fn shape(&self) -> Shape {
+        Shape {
+            len: self.len,
+            heads: self.heads,
+            stones: self.total,
+        }
+    }
 
     /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
     /// unchanged) or if its sowing never ends (the state is then garbage, but the call
@@ -275,8 +335,7 @@ impl Tsoro {
                         &mut s.holes[me],
                         &keys::HOLES[me],
                         &mut h,
-                        self.len,
-                        self.heads,
+                        self.shape(),
                         i,
                         c.into(),
                     );
@@ -307,8 +366,7 @@ impl Tsoro {
                     &mut s.holes[me],
                     &keys::HOLES[me],
                     &mut h,
-                    self.len,
-                    self.heads,
+                    self.shape(),
                     i,
                     u32::from(c).max(1),
                 );
@@ -471,8 +529,7 @@ impl Tsoro {
                 &mut s.holes[me],
                 &keys::HOLES[me],
                 h,
-                self.len,
-                self.heads,
+                self.shape(),
                 j,
                 u32::from(hand).max(1),
             ) {
@@ -502,8 +559,7 @@ impl Tsoro {
                 &mut s.holes[me],
                 &keys::HOLES[me],
                 h,
-                self.len,
-                self.heads,
+                self.shape(),
                 at,
                 hand.into(),
             );
@@ -536,30 +592,29 @@ impl Tsoro {
         self.apply::<false>(&mut copy, mv)
     }
 
-    /// Whether a start from loop index `i` (holding 2 or more) ends: the fast check on a copy
-    /// of the mover's loop alone (captures cannot prolong a move without re-entry).
+    /// Whether a start from loop index `i` ends: a lap of the stones of `i` (2 or more), or
+    /// with `single` a singleton step. Without re-entry the fast check on a copy of the
+    /// mover's loop alone (captures cannot prolong a move, and a singleton step never
+    /// relays); with re-entry the whole move on a copy, since a capture, even by a singleton
+    /// step, sows the captured stones back in and the move relays on.
     #[inline]
-    pub(super) fn start_ends(&self, s: &TsoroState, i: usize) -> bool {
+    pub(super) fn start_ends(&self, s: &TsoroState, i: usize, single: bool) -> bool {
         if !self.endless_possible {
             return true;
         }
         if self.settings.reenter {
             return self.ends(s, TsoroMove::Sow(Hole::from_own_index(i, self.n)));
         }
+        if single {
+            return true;
+        }
         let me = s.mover.index();
         let mut b = s.holes[me];
         let c = b[i];
         b[i] = 0;
         let mut h = 0;
-        relay::<false>(
-            &mut b,
-            &keys::HOLES[me],
-            &mut h,
-            self.len,
-            self.heads,
-            i,
-            c.into(),
-        ) != LapEnd::Endless
+        relay::<false>(&mut b, &keys::HOLES[me], &mut h, self.shape(), i, c.into())
+            != LapEnd::Endless
     }
 
     /// Whether relaying on from the head `i` ends.
