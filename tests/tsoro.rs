@@ -652,22 +652,90 @@ fn tracey_bonus_schedule_is_five_three_two() {
     );
     assert_eq!(TsoroSettings::SEED.bonus_for(1), 2);
     // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
-    // third and later ones 2.
-    let board = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
-    for (before, takes, after) in [("", 5, "1,0"), ("1,0", 3, "2,0"), ("2,1", 2, "2,1")] {
+    // third and later ones 2. Each capture counted took stones (issue 9: a count with no
+    // stones captured is refused), so South's earlier captures hold stones from North's o8
+    // and North's one from South's o1.
+    for (before, (by_south, by_north), takes, after) in [
+        ("", (0, 0), 5, "1,0"),
+        ("1,0", (1, 0), 3, "2,0"),
+        ("2,1", (2, 1), 2, "2,1"),
+    ] {
+        let board = format!(
+            "{},6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/{},0,0,0,0,0,2,0 {by_south} {by_north} S",
+            6 - by_south,
+            1 - by_north
+        );
         let from = if before.is_empty() {
-            board.to_string()
+            board
         } else {
             format!("{board} captures={before}")
         };
         let (r, s) = after_tracey(&from);
         assert_eq!(s.phase(), Phase::Bonus(takes), "{from}");
-        assert!(
-            s.to_string()
-                .ends_with(&format!(" 9 0 S take={takes} captures={after}"))
+        let tail = format!(
+            " {} {by_north} S take={takes} captures={after}",
+            9 + by_south
         );
+        assert!(s.to_string().ends_with(&tail), "{s}");
         assert_eq!(r.legal_moves(&s).len(), 8); // North's 7 occupied holes and `done`
     }
+}
+
+#[test]
+fn validate_refuses_what_play_cannot_reach() {
+    // Issue 9 §3. Bonus takes pending with no capture made.
+    let r = rules("tsoro:holes=8,heads=none");
+    let start = r.start().to_string();
+    let text = format!("{start} take=2");
+    assert!(text.parse::<TsoroState>().is_ok());
+    assert!(matches!(
+        r.parse_position(&text),
+        Err(PositionError::Impossible(why)) if why.contains("no capture")
+    ));
+    // Tracey: capture counts with no stone captured (without re-entry), and stones captured
+    // with no capture counted.
+    let tracey = rules("tsoro:tracey");
+    let start = tracey.start().to_string();
+    for extra in [" captures=2,2", " captures=0,1"] {
+        let text = format!("{start}{extra}");
+        assert!(
+            matches!(
+                tracey.parse_position(&text),
+                Err(PositionError::Impossible(_))
+            ),
+            "{text}"
+        );
+    }
+    // With re-entry captured stones stay in play: the counts stand alone.
+    let reenter = rules("tsoro:tracey,reenter");
+    assert!(
+        reenter
+            .parse_position(&format!("{start} captures=2,2"))
+            .is_ok()
+    );
+    // Tracey: after a second capture at most 3 takes are pending, after the first 5.
+    let board =
+        "5,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 1 0 S captures=1,0";
+    let (r, second) = after_tracey(board);
+    let text = second.to_string();
+    assert!(text.ends_with(" 10 0 S take=3 captures=2,0"), "{text}");
+    for k in [4, 5] {
+        let more = text.replace("take=3", &format!("take={k}"));
+        assert!(
+            matches!(r.parse_position(&more), Err(PositionError::Impossible(why)) if why.contains("more bonus takes")),
+            "{more}"
+        );
+    }
+    let first = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
+    let (_, first) = after_tracey(first);
+    assert!(
+        first.to_string().ends_with(" take=5 captures=1,0"),
+        "{first}"
+    );
+    // A pending take with the capturing stone gone from its hole is refused too.
+    let moved = text.replace("/0,0,0,0,0,0,0,1/", "/0,0,0,0,0,0,1,0/");
+    assert_ne!(moved, text);
+    assert!(r.parse_position(&moved).is_err(), "{moved}");
 }
 
 fn after_tracey(from: &str) -> (Tsoro, TsoroState) {

@@ -251,6 +251,26 @@ impl Tsoro {
         }
     }
 
+    /// Whether the board shows the capture that bonus takes follow: the mover's capturing
+    /// stone alone in an inner hole (the one recorded under re-entry), the opponent's inner
+    /// hole across and outer hole behind emptied, and (without re-entry) stones captured.
+    fn just_captured(&self, s: &TsoroState) -> bool {
+        let n = self.n;
+        let me = s.mover.index();
+        let op = 1 - me;
+        let lands = |j: usize| {
+            (n..2 * n).contains(&j)
+                && s.holes[me][j] == 1
+                && s.holes[op][3 * n - 1 - j] == 0
+                && s.holes[op][j - n] == 0
+        };
+        if self.settings.reenter {
+            lands(s.at.into())
+        } else {
+            s.captured[me] > 0 && (n..2 * n).any(lands)
+        }
+    }
+
     /// Why `mv` is illegal here, naming the rule; `None` if it is legal.
     fn reason(&self, s: &TsoroState, mv: TsoroMove) -> Option<IllegalReason> {
         let forbid = |text: String| Some(IllegalReason::Forbidden(text));
@@ -417,13 +437,18 @@ impl Ruleset for Tsoro {
                 }
             }
             Phase::Bonus(k) => {
-                let max = if self.settings.tracey {
-                    5
-                } else {
-                    self.settings.bonus
+                // Tracey: the capture just made is counted (up to 2), and a second or later
+                // capture gives at most 3.
+                let max = match (self.settings.tracey, s.captures[me]) {
+                    (false, _) => self.settings.bonus,
+                    (true, 0) => return bad("bonus takes pending before any capture counted"),
+                    (true, c) => self.settings.bonus_for(c.into()),
                 };
                 if k > max {
                     return bad("more bonus takes pending than the rules give");
+                }
+                if !self.just_captured(s) {
+                    return bad("bonus takes pending but no capture was made");
                 }
                 if self.takeable(s) == 0 {
                     return bad("bonus takes pending but no opponent's hole to take");
@@ -445,6 +470,17 @@ impl Ruleset for Tsoro {
         }
         if s.captures != [0, 0] && !self.settings.tracey {
             return bad("a capture count outside Tracey's variation");
+        }
+        if self.settings.tracey && !self.settings.reenter {
+            for p in 0..2 {
+                // Every capture takes a stone or more, and stones leave play only so.
+                if s.captured[p] < s.captures[p] {
+                    return bad("more captures counted than stones captured");
+                }
+                if s.captured[p] > 0 && s.captures[p] == 0 {
+                    return bad("stones captured with no capture counted");
+                }
+            }
         }
         match self.settings.max_plies {
             None if s.ply != 0 => return bad("a ply count without a ply limit"),
