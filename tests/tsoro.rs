@@ -447,6 +447,138 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
     assert!(refused > 0, "no endless relay met");
 }
 
+/// Whether no two residues of [`reference::residues`] are consecutive mod `L + 1`.
+fn residues_apart(r: &[u32]) -> bool {
+    (0..r.len()).all(|i| r[i] == 0 || r[(i + 1) % r.len()] == 0)
+}
+
+#[test]
+fn the_residues_of_a_relay_never_change_and_prove_it_endless() {
+    // The invariant `never_ends` of sow.rs rests on, checked lap by lap on random crowded
+    // headless loops (time counted in stones sown, the lap's origin at time `pos`, so each
+    // lap shifts all residues by the same amount: compare up to rotation).
+    use sowing::RandomSource;
+    let mut rng = sowing::SplitMix64::new(5);
+    let mut apart = 0;
+    for _ in 0..1500 {
+        let len = [12, 16, 20, 42][rng.below(4) as usize];
+        let stones = len + rng.below(len as u32 + 1) as usize;
+        let mut start = vec![0u32; len];
+        for _ in 0..stones {
+            start[rng.below(len as u32) as usize] += 1;
+        }
+        for from in (0..len).filter(|&i| start[i] >= 2) {
+            let mut l = start.clone();
+            let (mut pos, mut hand) = (from, l[from]);
+            l[pos] = 0;
+            let first = reference::residues(&l, pos, hand);
+            let never = residues_apart(&first);
+            apart += usize::from(never);
+            for _ in 0..40 {
+                match reference::lap(&mut l, pos, hand) {
+                    None => {
+                        assert!(!never, "a relay with residues apart ended: {first:?}");
+                        break;
+                    }
+                    Some((p, c)) => (pos, hand) = (p, c),
+                }
+                let now = reference::residues(&l, pos, hand);
+                let m = len + 1;
+                assert!(
+                    (0..m).any(|k| (0..m).all(|i| now[(i + k) % m] == first[i])),
+                    "residues changed: {first:?} -> {now:?}"
+                );
+            }
+        }
+    }
+    assert!(apart > 0, "no relay with residues apart met");
+}
+
+#[test]
+fn the_adversarial_corpus_gives_exact_answers() {
+    // Issue 9 §2 and `examples/adversarial.rs`: positions whose endless-relay checks walked
+    // millions of laps. Every legal move listed is checked by playing it; the refused starts
+    // are endless by the residue proof (i8, o8: 10^9 laps) or by the reference's record of
+    // every lap-end state (Tracey's i4: 6 * 10^4 laps).
+    let cases: [(&str, &str, &[&str], &[usize]); 5] = [
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/4,7,2,1,2,7,4,4/1,2,3,5,1,5,2,3 0 0 S",
+            &[
+                "o2", "o3", "o4", "o6", "o7", "o8", "i7", "i6", "i5", "i3", "i2", "i1",
+            ],
+            &[8],
+        ),
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/4,5,6,2,3,0,3,4/3,0,5,6,1,2,5,4 0 0 S",
+            &[
+                "o1", "o3", "o4", "o6", "o7", "i8", "i7", "i5", "i4", "i3", "i2", "i1",
+            ],
+            &[7],
+        ),
+        (
+            "tsoro:tracey,reenter,max-plies=100",
+            "3,2,1,2,7,2,3,11/8,1,6,1,0,1,0,3/0,0,0,0,0,0,0,0/0,0,1,0,1,1,0,0 0 0 N captures=2,2 ply=38",
+            &["o2", "o4", "o5", "o7", "o8", "i8", "i6", "i1"],
+            &[],
+        ),
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,6,0,2,3,4,3,0/6,2,0,3,8,5,8,3 0 0 S",
+            &[
+                "o1", "o2", "o4", "o5", "o6", "o7", "o8", "i7", "i6", "i5", "i2",
+            ],
+            &[12],
+        ),
+        (
+            "tsoro:holes=21,heads=none,bonus=0",
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
+             0,1,0,5,0,1,2,5,0,3,2,5,2,1,2,3,6,0,3,0,1/6,0,1,3,2,1,0,1,4,2,0,3,2,1,5,2,1,2,1,3,2 0 0 S",
+            &[
+                "o1", "o4", "o5", "o9", "o10", "o12", "o13", "o15", "o16", "o18", "o20", "o21",
+                "i19", "i17", "i16", "i15", "i12", "i11", "i10", "i8", "i7", "i4",
+            ],
+            &[29],
+        ),
+    ];
+    for (ruleset, text, legal, endless) in cases {
+        let r = rules(ruleset);
+        let s: TsoroState = text.parse().unwrap();
+        // The first position holds 55 stones (as in the issue): position text alone.
+        assert_eq!(
+            r.validate(&s).is_ok(),
+            !text.ends_with("1,5,2,3 0 0 S"),
+            "{text}"
+        );
+        assert_eq!(texts(&r, &s), legal, "{text}");
+        let me = s.to_move();
+        let l: Vec<u32> = s.row_loop(me).iter().map(|&c| c.into()).collect();
+        for &i in endless {
+            let mv = TsoroMove::Sow(Hole::from_own_index(i, s.holes()));
+            assert!(!r.is_legal(&s, mv), "{text}: {mv}");
+            let mut after = l.clone();
+            let hand = after[i];
+            after[i] = 0;
+            let apart = residues_apart(&reference::residues(&after, i, hand));
+            // The 10^9-lap relays are proved endless by their residues; the others have
+            // consecutive residues, and are walked (Tracey's by the reference too).
+            assert_eq!(apart, l.len() == 16 && i != 12, "{text}: {mv}");
+            if !apart && l.len() == 16 {
+                assert!(reference::relay_is_endless(&s, 8, i), "{text}: {mv}");
+            }
+        }
+        for mv in r.legal_moves(&s).iter().copied() {
+            let mut next = s;
+            r.try_play(&mut next, mv).unwrap();
+            assert_eq!(r.seed_count(&next).total(), r.seed_count(&s).total());
+            if r.validate(&s).is_ok() {
+                assert_eq!(r.validate(&next), Ok(()), "{text}: {mv}");
+            }
+        }
+    }
+}
+
 #[test]
 fn no_relay_is_endless_on_a_loop_with_a_head() {
     // Over a cycle of laps the sowing goes round the loop at least once, so a hole never
@@ -1194,6 +1326,41 @@ mod reference {
         let hand = l[i];
         l[i] = 0;
         matches!(sow(&mut l, &[], i, hand), End::Endless)
+    }
+
+    /// A lap-end of a headless relay (`pos` just lifted, `hand` to sow): how many of the
+    /// holes' times `v = t - cL` (a hole of count `c` passed at time `t`) and of the next
+    /// landing time fall in each residue class mod `L + 1`, counting time in stones sown.
+    pub fn residues(l: &[u32], pos: usize, hand: u32) -> Vec<u32> {
+        let len = l.len() as i64;
+        let m = len + 1;
+        let mut out = vec![0; m as usize];
+        let t = pos as i64;
+        for (y, &c) in l.iter().enumerate() {
+            let passed = if y as i64 > t {
+                y as i64
+            } else {
+                y as i64 + len
+            };
+            out[(passed - (i64::from(c) + 1) * len).rem_euclid(m) as usize] += 1;
+        }
+        out[(t + i64::from(hand)).rem_euclid(m) as usize] += 1;
+        out
+    }
+
+    /// One lap, stone by stone: `Some((hole lifted, stones))`, or `None` if it ends.
+    pub fn lap(l: &mut [u32], pos: usize, hand: u32) -> Option<(usize, u32)> {
+        let mut p = pos;
+        for _ in 0..hand {
+            p = (p + 1) % l.len();
+            l[p] += 1;
+        }
+        if l[p] == 1 {
+            return None;
+        }
+        let c = l[p];
+        l[p] = 0;
+        Some((p, c))
     }
 
     /// Re-entered captures, no heads, no bonus takes: whether the mover's sowing of `hand`

@@ -36,7 +36,7 @@
 //!    ending early with `done` unless they are forced.
 //! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
 //!    lap-end state comes back with no head decision in between) is not legal; it is found
-//!    exactly by cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
+//!    exactly by a residue invariant and cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
 //!    They occur only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle
 //!    of laps lifts every hole of the loop, so with a head it would stop there for a decision.
 //!    Legal-move generation therefore simulates starts only on headless boards; sowing itself

@@ -5,17 +5,26 @@
 //! counts and the hole just lifted) determines the next lap. Since the stones in the loop
 //! are conserved during a relay, the states are finitely many, so the relay either ends (a
 //! last stone in an empty hole, or in an occupied head: a decision) or enters a cycle.
-//! [`relay`] runs Brent's cycle-finding algorithm on the lap-end states: it keeps one saved
-//! state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it (the
-//! hole first, the counts only when the hole agrees). A relay that cycles is found within
-//! about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that ends is never
-//! cut short, however long.
+//! After 64 laps [`relay`] decides it exactly in two steps:
+//! 1. [`never_ends`]: a residue invariant (mod loop length + 1) that proves, in `O(len)`,
+//!    that the relay can never land in an empty hole. It settles the longest cycles met at
+//!    once (10^9 laps on Tracey's board, issue 9).
+//! 2. Brent's cycle-finding algorithm on the lap-end states for the rest: it keeps one saved
+//!    state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it
+//!    (the hole first, the counts only when the hole agrees). A relay that cycles is found
+//!    within about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that
+//!    ends is never cut short, however long.
 //!
-//! Cost: ordinary relays end within a few laps and pay nothing for the detection (it starts
-//! after 64 laps). Endless relays of ordinary play are found in a few hundred laps. But a
-//! loop crowded with stones (only reachable with re-entered captures on a headless board,
-//! e.g. 45 of Tracey's 54 stones in one 16-hole loop) can have cycles of 10^7 to 10^8 laps,
-//! and finding them exactly then takes about a second per start.
+//! Cost: ordinary relays end within a few laps and pay nothing for the detection. Searching
+//! (random and hill-climbing, `examples/adversarial.rs`) for relays that pass step 1 and
+//! walk long in step 2: on loops of `L` holes holding at most `L` stones (every loop of a
+//! game without re-entry starts with `L`) the longest took about 7,000 laps; Tracey's
+//! 54 stones in one loop, about 60,000 laps (a millisecond or two); but loops holding `2L`
+//! stones (every stone of a headless board in one loop, reachable only with re-entered
+//! captures or set up by text) reach cycles of 3 * 10^6 laps (4 x 16) and 7 * 10^6 laps
+//! (4 x 21, about 150 ms). A loop holding more stones than the ruleset has (a state made
+//! by parsing alone, which never validates) is refused as endless after its first 64 laps
+//! instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -285,9 +294,8 @@ fn relay_checked<const HASH: bool>(
 /// hole of count 1, where `v(y) = t - L = t + 1 (mod L + 1)`: the hole's residue follows the
 /// landing time's. If no two residues of the multiset are consecutive, that never happens.
 ///
-/// Every endless relay of 20 million random and hill-climbed crowded loops that runs long
-/// (a cycle of more than 10^5 laps, up to 10^9 on Tracey's board) passes this test; the
-/// endless relays that fail it have short cycles, found by Brent's walk.
+/// The converse fails: some endless relays have consecutive residues and are left to
+/// Brent's walk (see the module docs for how long it can take).
 #[inline]
 fn never_ends(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> bool {
     let m = len + 1;
