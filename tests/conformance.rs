@@ -410,11 +410,9 @@ fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
                 TsoroSettings {
                     forced_bonus: forced && (base.bonus > 0 || base.tracey),
                     heads_immune: immune && base.heads != Heads::None,
-                    // Re-entry on a headless loop piles the stones into one loop, where endless
-                    // relays have cycles of 10^7 to 10^8 laps: each exact check then takes a
-                    // second or more. Random games use re-entry with heads (where no relay is
-                    // endless); headless re-entry gets fixed short games below.
-                    reenter: reenter && base.heads != Heads::None,
+                    // Re-entry with every heads layout, headless too (issue 9): the residue
+                    // test of `sow.rs` decides the long endless relays of crowded loops at once.
+                    reenter,
                     // Re-entered captures never leave play: such games need a ply limit.
                     max_plies: if reenter {
                         Some(max_plies.unwrap_or(300))

@@ -447,6 +447,138 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
     assert!(refused > 0, "no endless relay met");
 }
 
+/// Whether no two residues of [`reference::residues`] are consecutive mod `L + 1`.
+fn residues_apart(r: &[u32]) -> bool {
+    (0..r.len()).all(|i| r[i] == 0 || r[(i + 1) % r.len()] == 0)
+}
+
+#[test]
+fn the_residues_of_a_relay_never_change_and_prove_it_endless() {
+    // The invariant `never_ends` of sow.rs rests on, checked lap by lap on random crowded
+    // headless loops (time counted in stones sown, the lap's origin at time `pos`, so each
+    // lap shifts all residues by the same amount: compare up to rotation).
+    use sowing::RandomSource;
+    let mut rng = sowing::SplitMix64::new(5);
+    let mut apart = 0;
+    for _ in 0..1500 {
+        let len = [12, 16, 20, 42][rng.below(4) as usize];
+        let stones = len + rng.below(len as u32 + 1) as usize;
+        let mut start = vec![0u32; len];
+        for _ in 0..stones {
+            start[rng.below(len as u32) as usize] += 1;
+        }
+        for from in (0..len).filter(|&i| start[i] >= 2) {
+            let mut l = start.clone();
+            let (mut pos, mut hand) = (from, l[from]);
+            l[pos] = 0;
+            let first = reference::residues(&l, pos, hand);
+            let never = residues_apart(&first);
+            apart += usize::from(never);
+            for _ in 0..40 {
+                match reference::lap(&mut l, pos, hand) {
+                    None => {
+                        assert!(!never, "a relay with residues apart ended: {first:?}");
+                        break;
+                    }
+                    Some((p, c)) => (pos, hand) = (p, c),
+                }
+                let now = reference::residues(&l, pos, hand);
+                let m = len + 1;
+                assert!(
+                    (0..m).any(|k| (0..m).all(|i| now[(i + k) % m] == first[i])),
+                    "residues changed: {first:?} -> {now:?}"
+                );
+            }
+        }
+    }
+    assert!(apart > 0, "no relay with residues apart met");
+}
+
+#[test]
+fn the_adversarial_corpus_gives_exact_answers() {
+    // Issue 9 §2 and `examples/adversarial.rs`: positions whose endless-relay checks walked
+    // millions of laps. Every legal move listed is checked by playing it; the refused starts
+    // are endless by the residue proof (i8, o8: 10^9 laps) or by the reference's record of
+    // every lap-end state (Tracey's i4: 6 * 10^4 laps).
+    let cases: [(&str, &str, &[&str], &[usize]); 5] = [
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/4,7,2,1,2,7,4,4/1,2,3,5,1,5,2,3 0 0 S",
+            &[
+                "o2", "o3", "o4", "o6", "o7", "o8", "i7", "i6", "i5", "i3", "i2", "i1",
+            ],
+            &[8],
+        ),
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/4,5,6,2,3,0,3,4/3,0,5,6,1,2,5,4 0 0 S",
+            &[
+                "o1", "o3", "o4", "o6", "o7", "i8", "i7", "i5", "i4", "i3", "i2", "i1",
+            ],
+            &[7],
+        ),
+        (
+            "tsoro:tracey,reenter,max-plies=100",
+            "3,2,1,2,7,2,3,11/8,1,6,1,0,1,0,3/0,0,0,0,0,0,0,0/0,0,1,0,1,1,0,0 0 0 N captures=2,2 ply=38",
+            &["o2", "o4", "o5", "o7", "o8", "i8", "i6", "i1"],
+            &[],
+        ),
+        (
+            "tsoro:tracey",
+            "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,6,0,2,3,4,3,0/6,2,0,3,8,5,8,3 0 0 S",
+            &[
+                "o1", "o2", "o4", "o5", "o6", "o7", "o8", "i7", "i6", "i5", "i2",
+            ],
+            &[12],
+        ),
+        (
+            "tsoro:holes=21,heads=none,bonus=0",
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
+             0,1,0,5,0,1,2,5,0,3,2,5,2,1,2,3,6,0,3,0,1/6,0,1,3,2,1,0,1,4,2,0,3,2,1,5,2,1,2,1,3,2 0 0 S",
+            &[
+                "o1", "o4", "o5", "o9", "o10", "o12", "o13", "o15", "o16", "o18", "o20", "o21",
+                "i19", "i17", "i16", "i15", "i12", "i11", "i10", "i8", "i7", "i4",
+            ],
+            &[29],
+        ),
+    ];
+    for (ruleset, text, legal, endless) in cases {
+        let r = rules(ruleset);
+        let s: TsoroState = text.parse().unwrap();
+        // The first position holds 55 stones (as in the issue): position text alone.
+        assert_eq!(
+            r.validate(&s).is_ok(),
+            !text.ends_with("1,5,2,3 0 0 S"),
+            "{text}"
+        );
+        assert_eq!(texts(&r, &s), legal, "{text}");
+        let me = s.to_move();
+        let l: Vec<u32> = s.row_loop(me).iter().map(|&c| c.into()).collect();
+        for &i in endless {
+            let mv = TsoroMove::Sow(Hole::from_own_index(i, s.holes()));
+            assert!(!r.is_legal(&s, mv), "{text}: {mv}");
+            let mut after = l.clone();
+            let hand = after[i];
+            after[i] = 0;
+            let apart = residues_apart(&reference::residues(&after, i, hand));
+            // The 10^9-lap relays are proved endless by their residues; the others have
+            // consecutive residues, and are walked (Tracey's by the reference too).
+            assert_eq!(apart, l.len() == 16 && i != 12, "{text}: {mv}");
+            if !apart && l.len() == 16 {
+                assert!(reference::relay_is_endless(&s, 8, i), "{text}: {mv}");
+            }
+        }
+        for mv in r.legal_moves(&s).iter().copied() {
+            let mut next = s;
+            r.try_play(&mut next, mv).unwrap();
+            assert_eq!(r.seed_count(&next).total(), r.seed_count(&s).total());
+            if r.validate(&s).is_ok() {
+                assert_eq!(r.validate(&next), Ok(()), "{text}: {mv}");
+            }
+        }
+    }
+}
+
 #[test]
 fn no_relay_is_endless_on_a_loop_with_a_head() {
     // Over a cycle of laps the sowing goes round the loop at least once, so a hole never
@@ -526,6 +658,57 @@ fn re_entered_captures_wait_for_the_bonus_takes() {
     );
 }
 
+#[test]
+fn a_singleton_capture_whose_re_entry_relays_forever_is_not_legal() {
+    // Issue 9: South has singletons only. o8 steps into the empty i8 and captures North's
+    // inner and outer holes of that file; the captured stones, sown back in from the hole
+    // after i8, relay forever. The same for i4. Both were listed, and playing them lost
+    // stones.
+    let ruleset = "tsoro:holes=8,heads=none,bonus=0,reenter";
+    let from = "3,1,0,2,0,1,0,1/4,1,1,0,3,2,2,2/0,1,0,1,1,0,1,0/1,0,1,0,1,0,1,1 0 0 S";
+    let r = rules(ruleset);
+    let s = r.parse_position(from).unwrap();
+    assert_eq!(texts(&r, &s), ["o1", "o3", "o5", "i7", "i2"]);
+    for (mv, from_index) in [("o8", 7), ("i4", 12)] {
+        assert!(forbidden(&r, &s, mv).contains("relay forever"), "{mv}");
+        // The independent check: step, capture, and record every lap-end state of the
+        // re-entry sowing.
+        let mut south: Vec<u32> = s
+            .row_loop(Player::South)
+            .iter()
+            .map(|&c| c.into())
+            .collect();
+        let to = from_index + 1;
+        south[from_index] = 0;
+        south[to] = 1;
+        let mut north: Vec<u32> = s
+            .row_loop(Player::North)
+            .iter()
+            .map(|&c| c.into())
+            .collect();
+        let k = to - 8;
+        let hand = north[15 - k] + north[k];
+        assert!(hand > 0);
+        north[15 - k] = 0;
+        north[k] = 0;
+        assert!(
+            reference::re_entry_is_endless(&south, &north, to, hand),
+            "{mv}"
+        );
+        let mut copy = s;
+        let mv: TsoroMove = mv.parse().unwrap();
+        assert!(r.try_play(&mut copy, mv).is_err());
+        assert_eq!(copy, s);
+    }
+    // Every listed move keeps the 32 stones and gives a valid position.
+    for mv in r.legal_moves(&s).iter().copied() {
+        let mut next = s;
+        r.try_play(&mut next, mv).unwrap();
+        assert_eq!(r.validate(&next), Ok(()), "{mv}");
+        assert_eq!(r.seed_count(&next).board, 32, "{mv}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The end.
 
@@ -601,22 +784,90 @@ fn tracey_bonus_schedule_is_five_three_two() {
     );
     assert_eq!(TsoroSettings::STANDARD.bonus_for(1), 2);
     // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
-    // third and later ones 2.
-    let board = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
-    for (before, takes, after) in [("", 5, "1,0"), ("1,0", 3, "2,0"), ("2,1", 2, "2,1")] {
+    // third and later ones 2. Each capture counted took stones (issue 9: a count with no
+    // stones captured is refused), so South's earlier captures hold stones from North's o8
+    // and North's one from South's o1.
+    for (before, (by_south, by_north), takes, after) in [
+        ("", (0, 0), 5, "1,0"),
+        ("1,0", (1, 0), 3, "2,0"),
+        ("2,1", (2, 1), 2, "2,1"),
+    ] {
+        let board = format!(
+            "{},6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/{},0,0,0,0,0,2,0 {by_south} {by_north} S",
+            6 - by_south,
+            1 - by_north
+        );
         let from = if before.is_empty() {
-            board.to_string()
+            board
         } else {
             format!("{board} captures={before}")
         };
         let (r, s) = after_tracey(&from);
         assert_eq!(s.phase(), Phase::Bonus(takes), "{from}");
-        assert!(
-            s.to_string()
-                .ends_with(&format!(" 9 0 S take={takes} captures={after}"))
+        let tail = format!(
+            " {} {by_north} S take={takes} captures={after}",
+            9 + by_south
         );
+        assert!(s.to_string().ends_with(&tail), "{s}");
         assert_eq!(r.legal_moves(&s).len(), 8); // North's 7 occupied holes and `done`
     }
+}
+
+#[test]
+fn validate_refuses_what_play_cannot_reach() {
+    // Issue 9 §3. Bonus takes pending with no capture made.
+    let r = rules("tsoro:holes=8,heads=none");
+    let start = r.start().to_string();
+    let text = format!("{start} take=2");
+    assert!(text.parse::<TsoroState>().is_ok());
+    assert!(matches!(
+        r.parse_position(&text),
+        Err(PositionError::Impossible(why)) if why.contains("no capture")
+    ));
+    // Tracey: capture counts with no stone captured (without re-entry), and stones captured
+    // with no capture counted.
+    let tracey = rules("tsoro:tracey");
+    let start = tracey.start().to_string();
+    for extra in [" captures=2,2", " captures=0,1"] {
+        let text = format!("{start}{extra}");
+        assert!(
+            matches!(
+                tracey.parse_position(&text),
+                Err(PositionError::Impossible(_))
+            ),
+            "{text}"
+        );
+    }
+    // With re-entry captured stones stay in play: the counts stand alone.
+    let reenter = rules("tsoro:tracey,reenter");
+    assert!(
+        reenter
+            .parse_position(&format!("{start} captures=2,2"))
+            .is_ok()
+    );
+    // Tracey: after a second capture at most 3 takes are pending, after the first 5.
+    let board =
+        "5,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 1 0 S captures=1,0";
+    let (r, second) = after_tracey(board);
+    let text = second.to_string();
+    assert!(text.ends_with(" 10 0 S take=3 captures=2,0"), "{text}");
+    for k in [4, 5] {
+        let more = text.replace("take=3", &format!("take={k}"));
+        assert!(
+            matches!(r.parse_position(&more), Err(PositionError::Impossible(why)) if why.contains("more bonus takes")),
+            "{more}"
+        );
+    }
+    let first = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
+    let (_, first) = after_tracey(first);
+    assert!(
+        first.to_string().ends_with(" take=5 captures=1,0"),
+        "{first}"
+    );
+    // A pending take with the capturing stone gone from its hole is refused too.
+    let moved = text.replace("/0,0,0,0,0,0,0,1/", "/0,0,0,0,0,0,1,0/");
+    assert_ne!(moved, text);
+    assert!(r.parse_position(&moved).is_err(), "{moved}");
 }
 
 fn after_tracey(from: &str) -> (Tsoro, TsoroState) {
@@ -1075,6 +1326,66 @@ mod reference {
         let hand = l[i];
         l[i] = 0;
         matches!(sow(&mut l, &[], i, hand), End::Endless)
+    }
+
+    /// A lap-end of a headless relay (`pos` just lifted, `hand` to sow): how many of the
+    /// holes' times `v = t - cL` (a hole of count `c` passed at time `t`) and of the next
+    /// landing time fall in each residue class mod `L + 1`, counting time in stones sown.
+    pub fn residues(l: &[u32], pos: usize, hand: u32) -> Vec<u32> {
+        let len = l.len() as i64;
+        let m = len + 1;
+        let mut out = vec![0; m as usize];
+        let t = pos as i64;
+        for (y, &c) in l.iter().enumerate() {
+            let passed = if y as i64 > t {
+                y as i64
+            } else {
+                y as i64 + len
+            };
+            out[(passed - (i64::from(c) + 1) * len).rem_euclid(m) as usize] += 1;
+        }
+        out[(t + i64::from(hand)).rem_euclid(m) as usize] += 1;
+        out
+    }
+
+    /// One lap, stone by stone: `Some((hole lifted, stones))`, or `None` if it ends.
+    pub fn lap(l: &mut [u32], pos: usize, hand: u32) -> Option<(usize, u32)> {
+        let mut p = pos;
+        for _ in 0..hand {
+            p = (p + 1) % l.len();
+            l[p] += 1;
+        }
+        if l[p] == 1 {
+            return None;
+        }
+        let c = l[p];
+        l[p] = 0;
+        Some((p, c))
+    }
+
+    /// Re-entered captures, no heads, no bonus takes: whether the mover's sowing of `hand`
+    /// stones from the hole after `pos` round `mine` relays forever, captures from `theirs`
+    /// sown back in from the capturing hole as the move goes on.
+    pub fn re_entry_is_endless(
+        mine: &[u32],
+        theirs: &[u32],
+        mut pos: usize,
+        mut hand: u32,
+    ) -> bool {
+        let (mut mine, mut theirs) = (mine.to_vec(), theirs.to_vec());
+        let n = mine.len() / 2;
+        loop {
+            match sow(&mut mine, &[], pos, hand) {
+                End::Endless => return true,
+                End::Empty(j) if j >= n && theirs[3 * n - 1 - j] > 0 => {
+                    hand = theirs[3 * n - 1 - j] + theirs[j - n];
+                    theirs[3 * n - 1 - j] = 0;
+                    theirs[j - n] = 0;
+                    pos = j;
+                }
+                _ => return false,
+            }
+        }
     }
 
     fn bonus(s: &TsoroSettings, nth: u32) -> u32 {

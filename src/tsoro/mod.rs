@@ -38,7 +38,7 @@
 //!    ending early with `done` unless they are forced.
 //! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
 //!    lap-end state comes back with no head decision in between) is not legal; it is found
-//!    exactly by cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
+//!    exactly by a residue invariant and cycle detection on the lap-end states (see `sow.rs`), never by a lap cap.
 //!    They occur only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle
 //!    of laps lifts every hole of the loop, so with a head it would stop there for a decision.
 //!    Legal-move generation therefore simulates starts only on headless boards; sowing itself
@@ -87,8 +87,8 @@ pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
 
-use sow::{LapEnd, relay};
-use state::{LOOP, keys};
+use sow::{nth_bit, occupied};
+use state::keys;
 
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player};
@@ -140,68 +140,6 @@ impl Default for Tsoro {
     }
 }
 
-/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
-mod swar {
-    use super::LOOP;
-
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-
-    /// The high bit of each byte of `x` that is not zero.
-    #[inline(always)]
-    const fn nonzero(x: u64) -> u64 {
-        (((x & LOW7) + LOW7) | x) & HIGH
-    }
-
-    /// The 8 high bits of `hi` (one per byte) packed into the low 8 bits.
-    #[inline(always)]
-    const fn pack(hi: u64) -> u64 {
-        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-    }
-
-    #[inline(always)]
-    fn word(b: &[u8; LOOP], w: usize) -> u64 {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
-        u64::from_le_bytes(bytes)
-    }
-
-    /// One bit per hole of the loop that holds stones.
-    #[inline(always)]
-    pub(super) fn any(b: &[u8; LOOP]) -> u64 {
-        let mut m = 0;
-        for w in 0..LOOP / 8 {
-            m |= pack(nonzero(word(b, w))) << (8 * w);
-        }
-        m
-    }
-
-    /// One bit per hole of the loop that holds 2 stones or more.
-    #[inline(always)]
-    pub(super) fn many(b: &[u8; LOOP]) -> u64 {
-        let mut m = 0;
-        for w in 0..LOOP / 8 {
-            m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
-        }
-        m
-    }
-}
-
-/// The holes of a loop that hold stones (the padding beyond the loop is always empty).
-#[inline(always)]
-fn occupied(b: &[u8; LOOP]) -> u64 {
-    swar::any(b)
-}
-
-/// The index of the `k`-th set bit of `m` (`k < m.count_ones()`).
-#[inline]
-fn nth_bit(mut m: u64, k: u32) -> usize {
-    for _ in 0..k {
-        m &= m - 1;
-    }
-    m.trailing_zeros() as usize
-}
-
 impl Tsoro {
     /// A ruleset for `settings`, or the reason they are invalid.
     ///
@@ -246,333 +184,6 @@ impl Tsoro {
         occupied(&s.holes[(!s.mover).index()]) & !self.immune
     }
 
-    // -------------------------------------------------------------------------------------
-    // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
-    // copy and only want to know whether the sowing ends.
-
-    /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
-    /// unchanged) or if its sowing never ends (the state is then garbage, but the call
-    /// returns).
-    fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
-        let me = s.mover.index();
-        let mut h = s.hash;
-        let ok = match (s.phase, mv) {
-            (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
-                Some(i) if s.holes[me][i] >= 2 => {
-                    let c = s.holes[me][i];
-                    s.holes[me][i] = 0;
-                    if HASH {
-                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
-                    }
-                    let end = relay::<HASH>(
-                        &mut s.holes[me],
-                        &keys::HOLES[me],
-                        &mut h,
-                        self.len,
-                        self.heads,
-                        i,
-                        c.into(),
-                    );
-                    self.after_lap::<HASH>(s, &mut h, end)
-                }
-                Some(i) if s.holes[me][i] == 1 => {
-                    let next = if i + 1 == self.len { 0 } else { i + 1 };
-                    s.holes[me][i] = 0;
-                    s.holes[me][next] = s.holes[me][next].wrapping_add(1);
-                    if HASH {
-                        h = h
-                            .wrapping_sub(keys::HOLES[me][i])
-                            .wrapping_add(keys::HOLES[me][next]);
-                    }
-                    self.land::<HASH>(s, &mut h, next)
-                }
-                _ => false,
-            },
-            (Phase::Head(i), TsoroMove::Relay) => {
-                let i = usize::from(i) % self.len;
-                let c = s.holes[me][i];
-                s.holes[me][i] = 0;
-                if HASH {
-                    h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
-                }
-                Self::set_phase::<HASH>(s, &mut h, Phase::Start);
-                let end = relay::<HASH>(
-                    &mut s.holes[me],
-                    &keys::HOLES[me],
-                    &mut h,
-                    self.len,
-                    self.heads,
-                    i,
-                    u32::from(c).max(1),
-                );
-                self.after_lap::<HASH>(s, &mut h, end)
-            }
-            (Phase::Head(_), TsoroMove::Stop) => {
-                Self::end_turn::<HASH>(s, &mut h);
-                true
-            }
-            (Phase::Bonus(k), TsoroMove::Take(hole)) => match hole.opponent_index(self.n) {
-                Some(j) if s.holes[1 - me][j] != 0 && self.immune >> j & 1 == 0 => {
-                    let c = s.holes[1 - me][j];
-                    s.holes[1 - me][j] = 0;
-                    if HASH {
-                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
-                    }
-                    self.gain::<HASH>(s, &mut h, c);
-                    if k > 1 && self.takeable(s) != 0 {
-                        Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
-                        true
-                    } else {
-                        self.finish_bonus::<HASH>(s, &mut h)
-                    }
-                }
-                _ => false,
-            },
-            (Phase::Bonus(_), TsoroMove::Done) if !self.settings.forced_bonus => {
-                self.finish_bonus::<HASH>(s, &mut h)
-            }
-            _ => false,
-        };
-        if self.settings.max_plies.is_some() {
-            s.ply = s.ply.wrapping_add(1);
-            h = h.wrapping_add(keys::PLY);
-        }
-        if HASH {
-            s.hash = h;
-        }
-        ok
-    }
-
-    /// Captured stones go to the mover's store, or to his hand under re-entry.
-    #[inline]
-    fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
-        if self.settings.reenter {
-            s.hand = s.hand.wrapping_add(c);
-            if HASH {
-                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::HAND));
-            }
-        } else {
-            let me = s.mover.index();
-            s.captured[me] = s.captured[me].wrapping_add(c);
-            if HASH {
-                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
-            }
-        }
-    }
-
-    /// Empties the hand (re-entry), keeping the hash.
-    #[inline]
-    fn take_hand<const HASH: bool>(s: &mut TsoroState, h: &mut u64) -> u8 {
-        let hand = s.hand;
-        if HASH {
-            *h = h
-                .wrapping_sub(u64::from(hand).wrapping_mul(keys::HAND))
-                .wrapping_sub(keys::at(s.at));
-        }
-        s.hand = 0;
-        s.at = 0;
-        hand
-    }
-
-    #[inline]
-    fn set_phase<const HASH: bool>(s: &mut TsoroState, h: &mut u64, phase: Phase) {
-        if HASH {
-            *h = h
-                .wrapping_sub(keys::phase(s.phase))
-                .wrapping_add(keys::phase(phase));
-        }
-        s.phase = phase;
-    }
-
-    #[inline]
-    fn after_lap<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, end: LapEnd) -> bool {
-        match end {
-            LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
-            LapEnd::Head(j) => {
-                Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
-                true
-            }
-            LapEnd::Endless => {
-                Self::end_turn::<HASH>(s, h);
-                false
-            }
-        }
-    }
-
-    /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
-    /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
-    fn land<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, mut j: usize) -> bool {
-        let n = self.n;
-        let me = s.mover.index();
-        let op = 1 - me;
-        loop {
-            if j < n {
-                break;
-            }
-            let across = 3 * n - 1 - j;
-            let behind = j - n;
-            let a = s.holes[op][across];
-            if a == 0 {
-                break;
-            }
-            let b = s.holes[op][behind];
-            s.holes[op][across] = 0;
-            s.holes[op][behind] = 0;
-            if HASH {
-                *h = h
-                    .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
-                    .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
-            }
-            self.gain::<HASH>(s, h, a.wrapping_add(b));
-            let before = s.captures[me];
-            if self.settings.tracey {
-                let after = (before + 1).min(2);
-                s.captures[me] = after;
-                if HASH {
-                    *h = h
-                        .wrapping_sub(keys::captures(me, before))
-                        .wrapping_add(keys::captures(me, after));
-                }
-            }
-            let k = self.settings.bonus_for(u32::from(before) + 1);
-            if k > 0 && self.takeable(s) != 0 {
-                Self::set_phase::<HASH>(s, h, Phase::Bonus(k));
-                if self.settings.reenter {
-                    s.at = j as u8;
-                    if HASH {
-                        *h = h.wrapping_add(keys::at(s.at));
-                    }
-                }
-                return true;
-            }
-            if !self.settings.reenter {
-                break;
-            }
-            // Re-entry: sow the captured stones on from the capturing hole.
-            let hand = Self::take_hand::<HASH>(s, h);
-            match relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                self.len,
-                self.heads,
-                j,
-                u32::from(hand).max(1),
-            ) {
-                LapEnd::Empty(next) => j = next,
-                LapEnd::Head(hd) => {
-                    Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
-                    return true;
-                }
-                LapEnd::Endless => {
-                    Self::end_turn::<HASH>(s, h);
-                    return false;
-                }
-            }
-        }
-        Self::end_turn::<HASH>(s, h);
-        true
-    }
-
-    /// The bonus takes are over: re-enter the hand, or end the turn.
-    fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
-        if self.settings.reenter && s.hand > 0 {
-            let me = s.mover.index();
-            let at = usize::from(s.at) % self.len;
-            let hand = Self::take_hand::<HASH>(s, h);
-            Self::set_phase::<HASH>(s, h, Phase::Start);
-            let end = relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                self.len,
-                self.heads,
-                at,
-                hand.into(),
-            );
-            self.after_lap::<HASH>(s, h, end)
-        } else {
-            Self::end_turn::<HASH>(s, h);
-            true
-        }
-    }
-
-    #[inline]
-    fn end_turn<const HASH: bool>(s: &mut TsoroState, h: &mut u64) {
-        Self::set_phase::<HASH>(s, h, Phase::Start);
-        if s.hand != 0 || s.at != 0 {
-            Self::take_hand::<HASH>(s, h);
-        }
-        if HASH {
-            *h = match s.mover {
-                Player::South => h.wrapping_add(keys::NORTH),
-                Player::North => h.wrapping_sub(keys::NORTH),
-            };
-        }
-        s.mover = !s.mover;
-    }
-
-    /// Whether `mv`, a move of the current phase, is legal: its sowing (if any) ends.
-    #[inline]
-    fn ends(&self, s: &TsoroState, mv: TsoroMove) -> bool {
-        let mut copy = *s;
-        self.apply::<false>(&mut copy, mv)
-    }
-
-    /// Whether a start from loop index `i` (holding 2 or more) ends: the fast check on a copy
-    /// of the mover's loop alone (captures cannot prolong a move without re-entry).
-    #[inline]
-    fn start_ends(&self, s: &TsoroState, i: usize) -> bool {
-        if !self.endless_possible {
-            return true;
-        }
-        if self.settings.reenter {
-            return self.ends(s, TsoroMove::Sow(Hole::from_own_index(i, self.n)));
-        }
-        let me = s.mover.index();
-        let mut b = s.holes[me];
-        let c = b[i];
-        b[i] = 0;
-        let mut h = 0;
-        relay::<false>(
-            &mut b,
-            &keys::HOLES[me],
-            &mut h,
-            self.len,
-            self.heads,
-            i,
-            c.into(),
-        ) != LapEnd::Endless
-    }
-
-    /// Whether relaying on from the head `i` ends.
-    #[inline]
-    fn relay_ends(&self, s: &TsoroState) -> bool {
-        !self.endless_possible || self.ends(s, TsoroMove::Relay)
-    }
-
-    /// Whether a take or `done` that ends the bonus takes is legal (with re-entry its
-    /// sowing must end); takes that leave more to take are always legal.
-    #[inline]
-    fn bonus_ok(&self, s: &TsoroState, mv: TsoroMove) -> bool {
-        !self.settings.reenter || !self.endless_possible || self.ends(s, mv)
-    }
-
-    /// The mover's starts: holes with 2 or more, or else singleton steps.
-    #[inline]
-    fn start_candidates(&self, s: &TsoroState) -> (u64, bool) {
-        let b = &s.holes[s.mover.index()];
-        let many = swar::many(b);
-        if many != 0 {
-            return (many, false);
-        }
-        let ones = swar::any(b);
-        let empty = !ones & ((1u64 << self.len) - 1);
-        // Next hole empty: rotate the empty mask down by one within the loop.
-        let next_empty = (empty >> 1) | ((empty & 1) << (self.len - 1));
-        (ones & next_empty, true)
-    }
-
     fn legal_ignoring_limit(&self, s: &TsoroState, moves: &mut TsoroMoves) {
         match s.phase {
             Phase::Start => {
@@ -580,7 +191,7 @@ impl Tsoro {
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if singles || self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         moves.push(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
                     }
                 }
@@ -614,13 +225,10 @@ impl Tsoro {
         match s.phase {
             Phase::Start => {
                 let (mut m, singles) = self.start_candidates(s);
-                if singles {
-                    return m != 0;
-                }
                 while m != 0 {
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         return true;
                     }
                 }
@@ -645,6 +253,26 @@ impl Tsoro {
                 }
                 false
             }
+        }
+    }
+
+    /// Whether the board shows the capture that bonus takes follow: the mover's capturing
+    /// stone alone in an inner hole (the one recorded under re-entry), the opponent's inner
+    /// hole across and outer hole behind emptied, and (without re-entry) stones captured.
+    fn just_captured(&self, s: &TsoroState) -> bool {
+        let n = self.n;
+        let me = s.mover.index();
+        let op = 1 - me;
+        let lands = |j: usize| {
+            (n..2 * n).contains(&j)
+                && s.holes[me][j] == 1
+                && s.holes[op][3 * n - 1 - j] == 0
+                && s.holes[op][j - n] == 0
+        };
+        if self.settings.reenter {
+            lands(s.at.into())
+        } else {
+            s.captured[me] > 0 && (n..2 * n).any(lands)
         }
     }
 
@@ -676,7 +304,7 @@ impl Tsoro {
                     forbid(format!(
                         "the singleton in {hole} is blocked: the next hole is occupied"
                     ))
-                } else if !singles && !self.start_ends(s, i) {
+                } else if !self.start_ends(s, i, singles) {
                     forbid(format!("sowing from {hole} would relay forever"))
                 } else {
                     None
@@ -814,13 +442,18 @@ impl Ruleset for Tsoro {
                 }
             }
             Phase::Bonus(k) => {
-                let max = if self.settings.tracey {
-                    5
-                } else {
-                    self.settings.bonus
+                // Tracey: the capture just made is counted (up to 2), and a second or later
+                // capture gives at most 3.
+                let max = match (self.settings.tracey, s.captures[me]) {
+                    (false, _) => self.settings.bonus,
+                    (true, 0) => return bad("bonus takes pending before any capture counted"),
+                    (true, c) => self.settings.bonus_for(c.into()),
                 };
                 if k > max {
                     return bad("more bonus takes pending than the rules give");
+                }
+                if !self.just_captured(s) {
+                    return bad("bonus takes pending but no capture was made");
                 }
                 if self.takeable(s) == 0 {
                     return bad("bonus takes pending but no opponent's hole to take");
@@ -842,6 +475,17 @@ impl Ruleset for Tsoro {
         }
         if s.captures != [0, 0] && !self.settings.tracey {
             return bad("a capture count outside Tracey's variation");
+        }
+        if self.settings.tracey && !self.settings.reenter {
+            for p in 0..2 {
+                // Every capture takes a stone or more, and stones leave play only so.
+                if s.captured[p] < s.captures[p] {
+                    return bad("more captures counted than stones captured");
+                }
+                if s.captured[p] > 0 && s.captures[p] == 0 {
+                    return bad("stones captured with no capture counted");
+                }
+            }
         }
         match self.settings.max_plies {
             None if s.ply != 0 => return bad("a ply count without a ply limit"),
@@ -898,7 +542,7 @@ impl Ruleset for Tsoro {
                 let (mut m, singles) = self.start_candidates(s);
                 while m != 0 {
                     let i = nth_bit(m, rng.below(m.count_ones()));
-                    if singles || self.start_ends(s, i) {
+                    if self.start_ends(s, i, singles) {
                         return Some(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
                     }
                     m &= !(1u64 << i);

@@ -1,20 +1,30 @@
-//! Relay sowing around one player's loop, with exact detection of endless relays.
+//! The sowing kernel: relay sowing around one player's loop, with exact detection of endless
+//! relays, the byte-parallel hole masks, and the engine that plays each action of a turn.
 //!
 //! A relay is deterministic between decisions: the state at the end of each lap (the loop's
 //! counts and the hole just lifted) determines the next lap. Since the stones in the loop
 //! are conserved during a relay, the states are finitely many, so the relay either ends (a
 //! last stone in an empty hole, or in an occupied head: a decision) or enters a cycle.
-//! [`relay`] runs Brent's cycle-finding algorithm on the lap-end states: it keeps one saved
-//! state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it (the
-//! hole first, the counts only when the hole agrees). A relay that cycles is found within
-//! about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that ends is never
-//! cut short, however long.
+//! After 64 laps [`relay`] decides it exactly in two steps:
+//! 1. [`never_ends`]: a residue invariant (mod loop length + 1) that proves, in `O(len)`,
+//!    that the relay can never land in an empty hole. It settles the longest cycles met at
+//!    once (10^9 laps on Tracey's board, issue 9).
+//! 2. Brent's cycle-finding algorithm on the lap-end states for the rest: it keeps one saved
+//!    state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it
+//!    (the hole first, the counts only when the hole agrees). A relay that cycles is found
+//!    within about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that
+//!    ends is never cut short, however long.
 //!
-//! Cost: ordinary relays end within a few laps and pay nothing for the detection (it starts
-//! after 64 laps). Endless relays of ordinary play are found in a few hundred laps. But a
-//! loop crowded with stones (only reachable with re-entered captures on a headless board,
-//! e.g. 45 of Tracey's 54 stones in one 16-hole loop) can have cycles of 10^7 to 10^8 laps,
-//! and finding them exactly then takes about a second per start.
+//! Cost: ordinary relays end within a few laps and pay nothing for the detection. Searching
+//! (random and hill-climbing, `examples/adversarial.rs`) for relays that pass step 1 and
+//! walk long in step 2: on loops of `L` holes holding at most `L` stones (every loop of a
+//! game without re-entry starts with `L`) the longest took about 7,000 laps; Tracey's
+//! 54 stones in one loop, about 60,000 laps (a millisecond or two); but loops holding `2L`
+//! stones (every stone of a headless board in one loop, reachable only with re-entered
+//! captures or set up by text) reach cycles of 3 * 10^6 laps (4 x 16) and 7 * 10^6 laps
+//! (4 x 21, about 150 ms). A loop holding more stones than the ruleset has (a state made
+//! by parsing alone, which never validates) is refused as endless after its first 64 laps
+//! instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -25,7 +35,72 @@
 //! legality checks simulate relays only on headless loops; [`relay`] itself keeps the check
 //! everywhere, so no state, however it was made, can make a sowing run forever.
 
-use super::state::LOOP;
+use super::Tsoro;
+use super::moves::{Hole, TsoroMove};
+use super::state::{LOOP, Phase, TsoroState, keys};
+use crate::player::Player;
+
+/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
+pub(crate) mod swar {
+    use super::LOOP;
+
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+
+    /// The high bit of each byte of `x` that is not zero.
+    #[inline(always)]
+    const fn nonzero(x: u64) -> u64 {
+        (((x & LOW7) + LOW7) | x) & HIGH
+    }
+
+    /// The 8 high bits of `hi` (one per byte) packed into the low 8 bits.
+    #[inline(always)]
+    const fn pack(hi: u64) -> u64 {
+        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    }
+
+    #[inline(always)]
+    fn word(b: &[u8; LOOP], w: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// One bit per hole of the loop that holds stones.
+    #[inline(always)]
+    pub(crate) fn any(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w))) << (8 * w);
+        }
+        m
+    }
+
+    /// One bit per hole of the loop that holds 2 stones or more.
+    #[inline(always)]
+    pub(crate) fn many(b: &[u8; LOOP]) -> u64 {
+        let mut m = 0;
+        for w in 0..LOOP / 8 {
+            m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
+        }
+        m
+    }
+}
+
+/// The holes of a loop that hold stones (the padding beyond the loop is always empty).
+#[inline(always)]
+pub(crate) fn occupied(b: &[u8; LOOP]) -> u64 {
+    swar::any(b)
+}
+
+/// The index of the `k`-th set bit of `m` (`k < m.count_ones()`).
+#[inline]
+pub(crate) fn nth_bit(mut m: u64, k: u32) -> usize {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as usize
+}
 
 /// How a relay ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,28 +173,38 @@ fn sow<const HASH: bool>(
 /// found, never whether.
 const UNCHECKED_LAPS: u32 = 64;
 
+/// What a relay needs to know of the loop it sows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Holes in the loop (`<= LOOP`).
+    pub(crate) len: usize,
+    /// Loop indices of the heads.
+    pub(crate) heads: u64,
+    /// The ruleset's stones: a loop holding more (a state no position of the game reaches,
+    /// made by parsing alone) is not walked past its first laps (see [`relay_checked`]).
+    pub(crate) stones: u32,
+}
+
 /// Relay sowing: sows `hand` stones (already lifted) from the hole after `pos` around the
-/// loop `b` of `len` holes; whenever the last stone of a lap falls into an occupied hole that
-/// is not a head (bit of `heads`), lifts that hole and sows on. `pos < len <= LOOP`,
-/// `hand >= 1`.
+/// loop `b` of `shape.len` holes; whenever the last stone of a lap falls into an occupied
+/// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
 #[inline]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    len: usize,
-    heads: u64,
+    shape: Shape,
     mut pos: usize,
     hand: u32,
 ) -> LapEnd {
     let mut hand = hand as usize;
     for _ in 0..UNCHECKED_LAPS {
-        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
+        match lap::<HASH>(b, keys, h, shape.len, shape.heads, pos, hand) {
             Ok((last, lifted)) => (pos, hand) = (last, lifted),
             Err(end) => return end,
         }
     }
-    relay_checked::<HASH>(b, keys, h, len, heads, pos, hand)
+    relay_checked::<HASH>(b, keys, h, shape, pos, hand)
 }
 
 /// One lap of a relay: sows `hand` stones from the hole after `pos`. The move ends (`Err`)
@@ -151,18 +236,27 @@ fn lap<const HASH: bool>(
     Ok((last, c as usize))
 }
 
-/// [`relay`] past its first laps, with Brent's cycle detection on the lap-end states.
+/// [`relay`] past its first laps: the residue test of [`never_ends`] first, then Brent's
+/// cycle detection on the lap-end states.
 #[cold]
 #[inline(never)]
 fn relay_checked<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &[u64; LOOP],
     h: &mut u64,
-    len: usize,
-    heads: u64,
+    shape: Shape,
     mut pos: usize,
     mut hand: usize,
 ) -> LapEnd {
+    let Shape { len, heads, .. } = shape;
+    if heads == 0 && never_ends(b, len, pos, hand) {
+        return LapEnd::Endless;
+    }
+    let in_loop = b[..len].iter().map(|&c| u32::from(c)).sum::<u32>() + hand as u32;
+    if in_loop > shape.stones {
+        // More stones than the game has: refused (as endless) rather than walked.
+        return LapEnd::Endless;
+    }
     // Brent: the saved lap-end state, and laps since it was saved.
     let mut saved = *b;
     let mut saved_pos = pos;
@@ -183,5 +277,379 @@ fn relay_checked<const HASH: bool>(
             power = power.saturating_mul(2);
             lam = 0;
         }
+    }
+}
+
+/// Whether a relay on a headless loop, at a lap end (`pos` just lifted, `hand` stones to
+/// sow from the hole after it), can be proved never to end by its residues mod `len + 1`.
+///
+/// Count time in stones sown, one hole onward per stone. Give each hole `y` the time
+/// `v(y) = t - c L` where `c` is its count when the sowing passes it at time `t` (`L = len`):
+/// `v(y)` stays the same until the hole is lifted, since each pass adds `L` to `t` and 1 to
+/// `c`. A lap landing at time `t` in a hole of count `c >= 2` lifts it: the next lap lands
+/// at `t + c`, and `t + c = v(y) + c (L + 1)`, so `t + c = v(y) (mod L + 1)`; the hole's
+/// `v` becomes `t`. So the next landing time takes the lifted hole's residue and the hole
+/// takes the landing time's: the multiset of the `L` holes' residues and the next landing
+/// time's residue, all mod `L + 1`, never changes during a relay. The relay ends only in a
+/// hole of count 1, where `v(y) = t - L = t + 1 (mod L + 1)`: the hole's residue follows the
+/// landing time's. If no two residues of the multiset are consecutive, that never happens.
+///
+/// The converse fails: some endless relays have consecutive residues and are left to
+/// Brent's walk (see the module docs for how long it can take).
+#[inline]
+fn never_ends(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> bool {
+    let m = len + 1;
+    let all = (1u64 << m) - 1;
+    // Hole y is next passed at time y (y > pos) or y + L (y <= pos), taking T = pos.
+    let mut set = 1u64 << ((pos + hand) % m);
+    for (y, &c) in b[..len].iter().enumerate() {
+        let t = if y > pos { y } else { y + len };
+        set |= 1u64 << ((t + usize::from(c) + 1) % m);
+    }
+    let next = ((set << 1) | (set >> (m - 1))) & all;
+    set & next == 0
+}
+
+/// The move engine: plays the actions of a turn, sowing with [`relay`].
+impl Tsoro {
+    // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
+    // copy and only want to know whether the sowing ends.
+
+    /// The mover's loop, as [`relay`] sees it.
+    #[inline(always)]
+    pub(super) fn shape(&self) -> Shape {
+        Shape {
+            len: self.len,
+            heads: self.heads,
+            stones: self.total,
+        }
+    }
+
+    /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
+    /// unchanged) or if its sowing never ends (the state is then garbage, but the call
+    /// returns).
+    pub(super) fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
+        let me = s.mover.index();
+        let mut h = s.hash;
+        let ok = match (s.phase, mv) {
+            (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
+                Some(i) if s.holes[me][i] >= 2 => {
+                    let c = s.holes[me][i];
+                    s.holes[me][i] = 0;
+                    if HASH {
+                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                    }
+                    let end = relay::<HASH>(
+                        &mut s.holes[me],
+                        &keys::HOLES[me],
+                        &mut h,
+                        self.shape(),
+                        i,
+                        c.into(),
+                    );
+                    self.after_lap::<HASH>(s, &mut h, end)
+                }
+                Some(i) if s.holes[me][i] == 1 => {
+                    let next = if i + 1 == self.len { 0 } else { i + 1 };
+                    s.holes[me][i] = 0;
+                    s.holes[me][next] = s.holes[me][next].wrapping_add(1);
+                    if HASH {
+                        h = h
+                            .wrapping_sub(keys::HOLES[me][i])
+                            .wrapping_add(keys::HOLES[me][next]);
+                    }
+                    self.land::<HASH>(s, &mut h, next)
+                }
+                _ => false,
+            },
+            (Phase::Head(i), TsoroMove::Relay) => {
+                let i = usize::from(i) % self.len;
+                let c = s.holes[me][i];
+                s.holes[me][i] = 0;
+                if HASH {
+                    h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                }
+                Self::set_phase::<HASH>(s, &mut h, Phase::Start);
+                let end = relay::<HASH>(
+                    &mut s.holes[me],
+                    &keys::HOLES[me],
+                    &mut h,
+                    self.shape(),
+                    i,
+                    u32::from(c).max(1),
+                );
+                self.after_lap::<HASH>(s, &mut h, end)
+            }
+            (Phase::Head(_), TsoroMove::Stop) => {
+                Self::end_turn::<HASH>(s, &mut h);
+                true
+            }
+            (Phase::Bonus(k), TsoroMove::Take(hole)) => match hole.opponent_index(self.n) {
+                Some(j) if s.holes[1 - me][j] != 0 && self.immune >> j & 1 == 0 => {
+                    let c = s.holes[1 - me][j];
+                    s.holes[1 - me][j] = 0;
+                    if HASH {
+                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
+                    }
+                    self.gain::<HASH>(s, &mut h, c);
+                    if k > 1 && self.takeable(s) != 0 {
+                        Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
+                        true
+                    } else {
+                        self.finish_bonus::<HASH>(s, &mut h)
+                    }
+                }
+                _ => false,
+            },
+            (Phase::Bonus(_), TsoroMove::Done) if !self.settings.forced_bonus => {
+                self.finish_bonus::<HASH>(s, &mut h)
+            }
+            _ => false,
+        };
+        if self.settings.max_plies.is_some() {
+            s.ply = s.ply.wrapping_add(1);
+            h = h.wrapping_add(keys::PLY);
+        }
+        if HASH {
+            s.hash = h;
+        }
+        ok
+    }
+
+    /// Captured stones go to the mover's store, or to his hand under re-entry.
+    #[inline]
+    pub(super) fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
+        if self.settings.reenter {
+            s.hand = s.hand.wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::HAND));
+            }
+        } else {
+            let me = s.mover.index();
+            s.captured[me] = s.captured[me].wrapping_add(c);
+            if HASH {
+                *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
+            }
+        }
+    }
+
+    /// Empties the hand (re-entry), keeping the hash.
+    #[inline]
+    pub(super) fn take_hand<const HASH: bool>(s: &mut TsoroState, h: &mut u64) -> u8 {
+        let hand = s.hand;
+        if HASH {
+            *h = h
+                .wrapping_sub(u64::from(hand).wrapping_mul(keys::HAND))
+                .wrapping_sub(keys::at(s.at));
+        }
+        s.hand = 0;
+        s.at = 0;
+        hand
+    }
+
+    #[inline]
+    pub(super) fn set_phase<const HASH: bool>(s: &mut TsoroState, h: &mut u64, phase: Phase) {
+        if HASH {
+            *h = h
+                .wrapping_sub(keys::phase(s.phase))
+                .wrapping_add(keys::phase(phase));
+        }
+        s.phase = phase;
+    }
+
+    #[inline]
+    pub(super) fn after_lap<const HASH: bool>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        end: LapEnd,
+    ) -> bool {
+        match end {
+            LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
+            LapEnd::Head(j) => {
+                Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
+                true
+            }
+            LapEnd::Endless => {
+                Self::end_turn::<HASH>(s, h);
+                false
+            }
+        }
+    }
+
+    /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
+    /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
+    pub(super) fn land<const HASH: bool>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        mut j: usize,
+    ) -> bool {
+        let n = self.n;
+        let me = s.mover.index();
+        let op = 1 - me;
+        loop {
+            if j < n {
+                break;
+            }
+            let across = 3 * n - 1 - j;
+            let behind = j - n;
+            let a = s.holes[op][across];
+            if a == 0 {
+                break;
+            }
+            let b = s.holes[op][behind];
+            s.holes[op][across] = 0;
+            s.holes[op][behind] = 0;
+            if HASH {
+                *h = h
+                    .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
+                    .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
+            }
+            self.gain::<HASH>(s, h, a.wrapping_add(b));
+            let before = s.captures[me];
+            if self.settings.tracey {
+                let after = (before + 1).min(2);
+                s.captures[me] = after;
+                if HASH {
+                    *h = h
+                        .wrapping_sub(keys::captures(me, before))
+                        .wrapping_add(keys::captures(me, after));
+                }
+            }
+            let k = self.settings.bonus_for(u32::from(before) + 1);
+            if k > 0 && self.takeable(s) != 0 {
+                Self::set_phase::<HASH>(s, h, Phase::Bonus(k));
+                if self.settings.reenter {
+                    s.at = j as u8;
+                    if HASH {
+                        *h = h.wrapping_add(keys::at(s.at));
+                    }
+                }
+                return true;
+            }
+            if !self.settings.reenter {
+                break;
+            }
+            // Re-entry: sow the captured stones on from the capturing hole.
+            let hand = Self::take_hand::<HASH>(s, h);
+            match relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                self.shape(),
+                j,
+                u32::from(hand).max(1),
+            ) {
+                LapEnd::Empty(next) => j = next,
+                LapEnd::Head(hd) => {
+                    Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
+                    return true;
+                }
+                LapEnd::Endless => {
+                    Self::end_turn::<HASH>(s, h);
+                    return false;
+                }
+            }
+        }
+        Self::end_turn::<HASH>(s, h);
+        true
+    }
+
+    /// The bonus takes are over: re-enter the hand, or end the turn.
+    pub(super) fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
+        if self.settings.reenter && s.hand > 0 {
+            let me = s.mover.index();
+            let at = usize::from(s.at) % self.len;
+            let hand = Self::take_hand::<HASH>(s, h);
+            Self::set_phase::<HASH>(s, h, Phase::Start);
+            let end = relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                self.shape(),
+                at,
+                hand.into(),
+            );
+            self.after_lap::<HASH>(s, h, end)
+        } else {
+            Self::end_turn::<HASH>(s, h);
+            true
+        }
+    }
+
+    #[inline]
+    pub(super) fn end_turn<const HASH: bool>(s: &mut TsoroState, h: &mut u64) {
+        Self::set_phase::<HASH>(s, h, Phase::Start);
+        if s.hand != 0 || s.at != 0 {
+            Self::take_hand::<HASH>(s, h);
+        }
+        if HASH {
+            *h = match s.mover {
+                Player::South => h.wrapping_add(keys::NORTH),
+                Player::North => h.wrapping_sub(keys::NORTH),
+            };
+        }
+        s.mover = !s.mover;
+    }
+
+    /// Whether `mv`, a move of the current phase, is legal: its sowing (if any) ends.
+    #[inline]
+    pub(super) fn ends(&self, s: &TsoroState, mv: TsoroMove) -> bool {
+        let mut copy = *s;
+        self.apply::<false>(&mut copy, mv)
+    }
+
+    /// Whether a start from loop index `i` ends: a lap of the stones of `i` (2 or more), or
+    /// with `single` a singleton step. Without re-entry the fast check on a copy of the
+    /// mover's loop alone (captures cannot prolong a move, and a singleton step never
+    /// relays); with re-entry the whole move on a copy, since a capture, even by a singleton
+    /// step, sows the captured stones back in and the move relays on.
+    #[inline]
+    pub(super) fn start_ends(&self, s: &TsoroState, i: usize, single: bool) -> bool {
+        if !self.endless_possible {
+            return true;
+        }
+        if self.settings.reenter {
+            return self.ends(s, TsoroMove::Sow(Hole::from_own_index(i, self.n)));
+        }
+        if single {
+            return true;
+        }
+        let me = s.mover.index();
+        let mut b = s.holes[me];
+        let c = b[i];
+        b[i] = 0;
+        let mut h = 0;
+        relay::<false>(&mut b, &keys::HOLES[me], &mut h, self.shape(), i, c.into())
+            != LapEnd::Endless
+    }
+
+    /// Whether relaying on from the head `i` ends.
+    #[inline]
+    pub(super) fn relay_ends(&self, s: &TsoroState) -> bool {
+        !self.endless_possible || self.ends(s, TsoroMove::Relay)
+    }
+
+    /// Whether a take or `done` that ends the bonus takes is legal (with re-entry its
+    /// sowing must end); takes that leave more to take are always legal.
+    #[inline]
+    pub(super) fn bonus_ok(&self, s: &TsoroState, mv: TsoroMove) -> bool {
+        !self.settings.reenter || !self.endless_possible || self.ends(s, mv)
+    }
+
+    /// The mover's starts: holes with 2 or more, or else singleton steps.
+    #[inline]
+    pub(super) fn start_candidates(&self, s: &TsoroState) -> (u64, bool) {
+        let b = &s.holes[s.mover.index()];
+        let many = swar::many(b);
+        if many != 0 {
+            return (many, false);
+        }
+        let ones = swar::any(b);
+        let empty = !ones & ((1u64 << self.len) - 1);
+        // Next hole empty: rotate the empty mask down by one within the loop.
+        let next_empty = (empty >> 1) | ((empty & 1) << (self.len - 1));
+        (ones & next_empty, true)
     }
 }
