@@ -43,6 +43,7 @@ fn replay(
 
 /// The targets and their checks.
 fn targets() -> Vec<(&'static str, fn(&[u8], checks::Bound))> {
+    #[cfg_attr(not(feature = "serde"), allow(unused_mut))]
     let mut targets: Vec<(&'static str, fn(&[u8], checks::Bound))> = vec![
         ("ruleset", checks::ruleset),
         ("position", checks::position),
