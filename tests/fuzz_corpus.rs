@@ -15,12 +15,7 @@ use sowing::toguz::{Style, Toguz, pgn};
 use sowing::{GameRecord, Player, Ruleset, SplitMix64};
 
 /// Runs `check` on every file of `fuzz/<folder>/<target>/`; returns how many there were.
-fn replay(
-    folder: &str,
-    target: &str,
-    check: fn(&[u8], checks::Bound),
-    bound: checks::Bound,
-) -> usize {
+fn replay(folder: &str, target: &str, check: Check, bound: checks::Bound) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fuzz")
         .join(folder)
@@ -41,10 +36,13 @@ fn replay(
     files.len()
 }
 
+/// A target's check.
+type Check = fn(&[u8], checks::Bound);
+
 /// The targets and their checks.
-fn targets() -> Vec<(&'static str, fn(&[u8], checks::Bound))> {
+fn targets() -> Vec<(&'static str, Check)> {
     #[cfg_attr(not(feature = "serde"), allow(unused_mut))]
-    let mut targets: Vec<(&'static str, fn(&[u8], checks::Bound))> = vec![
+    let mut targets: Vec<(&'static str, Check)> = vec![
         ("ruleset", checks::ruleset),
         ("position", checks::position),
         ("move_text", checks::move_text),
@@ -71,7 +69,7 @@ fn within_the_time_bound() {
 }
 
 /// Replays a target's corpus and regressions; the corpus must not be empty.
-fn replay_target(target: &str, check: fn(&[u8], checks::Bound)) {
+fn replay_target(target: &str, check: Check) {
     let seeds = replay("corpus", target, check, checks::UNTIMED);
     replay("regressions", target, check, checks::UNTIMED);
     assert!(seeds > 0, "no seed corpus for {target}");
