@@ -19,6 +19,10 @@ from the start position (or TEXT), a game that ends earlier adding nothing.
   --position TEXT  start from this position text instead
   --threads N      threads to use (default: all cores)";
 
+/// More threads than any machine here has cores; asking for more is a mistake, and spawning
+/// millions would fail.
+const MAX_THREADS: usize = 1024;
+
 struct Perft {
     depth: u32,
     position: Option<String>,
@@ -40,18 +44,7 @@ impl RulesetVisitor for Perft {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(&args) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("perft: {e}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+    common::main("perft", USAGE, |args| run(&args))
 }
 
 fn run(args: &[String]) -> Result<(), Stop> {
@@ -66,14 +59,19 @@ fn run(args: &[String]) -> Result<(), Stop> {
                 threads = it
                     .next()
                     .and_then(|t| t.parse().ok())
-                    .filter(|&t| t >= 1)
-                    .ok_or("--threads needs a number >= 1")?
+                    .filter(|&t| (1..=MAX_THREADS).contains(&t))
+                    .ok_or(format!("--threads needs a number from 1 to {MAX_THREADS}"))?
+            }
+            _ if a.starts_with("--") => {
+                return Err(format!("unknown option {a:?} (see --help)").into());
             }
             _ => positional.push(a.clone()),
         }
     }
     let [rules, depth] = positional.as_slice() else {
-        return Err(Stop::Error("expected <ruleset> <depth>".into()));
+        return Err(Stop::Error(
+            "expected <ruleset> <depth>, e.g. `perft kalah 6` (see --help)".into(),
+        ));
     };
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("{e}"))?;
     let depth: u32 = depth

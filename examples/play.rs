@@ -127,18 +127,7 @@ impl RulesetVisitor for Play {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(args) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("play: {e}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
-    }
+    common::main("play", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), Stop> {
@@ -177,7 +166,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                     .parse()
                     .map_err(|_| "--max-plies needs a number")?
             }
-            other => return Err(format!("unknown argument {other:?}").into()),
+            other => return Err(format!("unknown argument {other:?} (see --help)").into()),
         }
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;

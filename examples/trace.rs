@@ -50,47 +50,30 @@ impl RulesetVisitor for Trace {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") || args.is_empty() {
-        println!("{USAGE}");
-        return if args.is_empty() {
-            ExitCode::from(2)
-        } else {
-            ExitCode::SUCCESS
-        };
-    }
+    common::main("trace", USAGE, run)
+}
+
+fn run(args: Vec<String>) -> Result<(), Stop> {
     let mut position = None;
     let mut rest = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         if a == "--position" {
-            match it.next() {
-                Some(p) => position = Some(p),
-                None => {
-                    eprintln!("trace: --position needs a value");
-                    return ExitCode::from(2);
-                }
-            }
+            position = Some(it.next().ok_or("--position needs a value")?);
+        } else if a.starts_with("--") {
+            return Err(format!("unknown option {a:?} (see --help)").into());
         } else {
             rest.push(a);
         }
     }
-    let rules = rest.remove(0);
-    let rules: AnyRuleset = match rules.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("trace: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match rules.visit(Trace {
+    let mut rest = rest.into_iter();
+    let rules: AnyRuleset = rest
+        .next()
+        .ok_or("expected a ruleset, e.g. `trace kalah 3 6` (see --help)")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    rules.visit(Trace {
         position,
-        moves: rest,
-    }) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("trace: {e}");
-            ExitCode::from(2)
-        }
-    }
+        moves: rest.collect(),
+    })
 }

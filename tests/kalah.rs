@@ -195,6 +195,41 @@ fn a_draw() {
     );
 }
 
+/// Issue 9 §3: North cannot have seeds in his store before his first turn, whether the
+/// swap is on offer (`N pie`) or South's opening turn is still under way (`S pie`): South's
+/// sowings pass North's store by and his captures go to his own. Validation refuses both, so
+/// every legal move from a position that validates gives one that validates.
+#[test]
+fn pie_rule_north_store_is_empty_before_his_first_turn() {
+    let r = rules("kalah:pie");
+    for text in [
+        "4,4,4,4,4,4/4,4,4,2,4,4 0 2 S pie",
+        "4,4,4,4,4,4/4,4,0,5,5,5 0 1 S pie",
+        "4,4,4,4,4,4/0,5,1,6,6,4 1 1 N pie",
+    ] {
+        assert_eq!(
+            r.parse_position(text),
+            Err(PositionError::Impossible(
+                "North has seeds in his store before his first turn".into()
+            )),
+            "{text}"
+        );
+    }
+    // Reachable: the opening turn with extra turns, then North's offer.
+    let (_, s) = after(
+        "kalah:pie",
+        "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S pie",
+        &["3", "1"],
+    );
+    assert_eq!(s.to_string(), "4,4,4,4,4,4/0,5,1,6,6,5 1 0 N pie");
+    assert_eq!(r.validate(&s), Ok(()));
+    // The game may end during the opening: the sweep then fills North's store.
+    let (tiny, s) = after("kalah:pie,pits=1,seeds=1", "1/1 0 0 S pie", &["1"]);
+    assert_eq!(s.to_string(), "0/0 1 1 S pie");
+    assert!(tiny.is_over(&s));
+    assert_eq!(tiny.validate(&s), Ok(()));
+}
+
 #[test]
 fn pie_rule_swap() {
     let r = rules("kalah:pie");

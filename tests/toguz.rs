@@ -824,3 +824,90 @@ fn several_games_each_fail_on_their_own() {
     assert_eq!(games[1].as_ref().unwrap().record.ply(), 3);
     assert!(games[2].is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// PGN: results, cut-off files and round trips (issue 9 §4).
+
+#[test]
+fn only_the_notations_results_are_read() {
+    for (bad, line) in [
+        ("[Result \"banana\"]\n\n1. 76 98 *\n", 1),
+        ("[Result \"1-0 {zero}\"]\n\n1. 76 98 *\n", 1),
+        (
+            "[Event \"x\"]\n[Result \"1-0\"]\n[Result \"\"]\n\n1. 76 98 1-0\n",
+            3,
+        ),
+    ] {
+        match pgn::read_game(bad) {
+            Err(RecordError::Syntax { line: l, problem }) => {
+                assert_eq!(l, line, "{bad}");
+                assert!(
+                    problem.contains("is not 1-0, 0-1, 1/2-1/2 or *"),
+                    "{problem}"
+                );
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    // Each of the four reads, in the header and the movetext.
+    for r in ["1-0", "0-1", "1/2-1/2", "*"] {
+        let g = pgn::read_game(&format!("[Result \"{r}\"]\n\n1. 76 98 {r}\n")).unwrap();
+        assert_eq!(g.result.as_deref(), Some(r));
+    }
+}
+
+#[test]
+fn a_game_cut_off_mid_move_is_not_a_shorter_game() {
+    // The first federation game up to South's `36` of move 13 (ply 25), and the same text
+    // cut in the middle of that move: `3` is a legal move of its own.
+    let full = "[Result \"*\"]\n\n1. 76 98 2. 66 87 3. 12 76 4. 25 78 5. 48 36x 6. 94 16 7. 84 82 \
+                8. 91x 97 9. 18 26 10. 91 23 11. 41 43 12. 57 81 13. 36 *\n";
+    let game = pgn::read_game(full).unwrap();
+    assert_eq!(game.record.ply(), 25);
+    let before = game.record.position_at(24).unwrap();
+    assert!(Toguz::default().parse_move(before, "3").is_ok());
+    let cut = &full[..full.find("13. 36").unwrap() + 5];
+    assert!(cut.ends_with("13. 3"));
+    match pgn::read_game(cut) {
+        Err(RecordError::Syntax { line: 3, problem }) => {
+            assert!(problem.contains("ends without a result"), "{problem}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Wherever the movetext is cut, the game does not read.
+    let movetext = full.find("1. 76").unwrap();
+    for end in movetext..full.len() - 2 {
+        assert!(pgn::read_game(&full[..end]).is_err(), "{}", &full[..end]);
+    }
+    // The Result header does not stand in for the movetext's result, and a cut game in a
+    // file of several fails alone.
+    let games = pgn::read_games(&format!("{cut}\n\n{full}"));
+    assert_eq!(games.len(), 2);
+    assert!(matches!(games[0], Err(RecordError::Syntax { line: 3, .. })));
+    assert_eq!(games[1].as_ref().unwrap().record.ply(), 25);
+    // A game with no result known is written with `*`.
+    let mut g = game;
+    g.result = None;
+    let out = pgn::write_game(&g, Style::Federation);
+    assert!(
+        out.contains("[Result \"*\"]") && out.ends_with("13. 36 *\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn header_values_and_comments_round_trip() {
+    // A header ending in a backslash, quotes, and a comment that holds a `{` and a result
+    // word, wrapped so that the next line opens with a move number.
+    let text = "[Event \"a \\\"b\\\" c\\\\\"]\n[Site \"x\\\\\\\"y\"]\n[Result \"*\"]\n\n\
+                1. 76 98 {see 1-0 {here}\n2. 66 87 *\n";
+    let g = pgn::read_game(text).unwrap();
+    assert_eq!(g.header("Event"), Some("a \"b\" c\\"));
+    assert_eq!(g.header("Site"), Some("x\\\"y"));
+    assert_eq!(g.comments, [(2, "see 1-0 {here".to_string())]);
+    assert_eq!(g.record.ply(), 4);
+    for style in [Style::Federation, Style::PlayOk] {
+        let out = pgn::write_game(&g, style);
+        assert_eq!(pgn::read_game(&out).unwrap(), g, "{out}");
+    }
+}

@@ -1,6 +1,12 @@
-//! Output helpers shared by the examples.
+//! Argument and output helpers shared by the examples: every bad argument gets one line on
+//! standard error and exit status 2 ([`fail`]), a non-UTF-8 argument included ([`args`]), and
+//! an example exits quietly (0) when its standard output is closed ([`line`]).
+
+// Each example compiles its own copy and uses what it needs.
+#![allow(dead_code)]
 
 use std::io::Write;
+use std::process::ExitCode;
 
 /// Why an example stopped early.
 pub enum Stop {
@@ -40,25 +46,57 @@ macro_rules! out {
     };
 }
 
-/// The whole `main` of an example: `--help` prints `usage`; otherwise `run` gets the
-/// arguments, and an error is one line on stderr (then the usage) and exit status 2; a closed
-/// output pipe exits quietly.
-#[allow(dead_code)] // Not every example uses it.
+/// The arguments after the program's name. `std::env::args` panics on an argument that is
+/// not UTF-8; this names it instead (lossily: `\u{FFFD}` for the bytes it cannot show).
+pub fn args() -> Result<Vec<String>, String> {
+    std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|arg| {
+                format!(
+                    "argument {} {:?} is not UTF-8",
+                    i + 1,
+                    arg.to_string_lossy()
+                )
+            })
+        })
+        .collect()
+}
+
+/// Reports a bad argument or a failure as one line, `<example>: <problem>`, on standard
+/// error, and gives exit status 2. Line breaks inside `problem` become spaces.
+pub fn fail(example: &str, problem: &str) -> ExitCode {
+    let problem: Vec<&str> = problem.split_whitespace().collect();
+    eprintln!("{example}: {}", problem.join(" "));
+    ExitCode::from(2)
+}
+
+/// Prints the usage text on standard output (`--help`): exit status 0, also when the reader
+/// has gone away.
+pub fn usage(text: &str) -> ExitCode {
+    match line(format_args!("{text}")) {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Error(e)) => fail("usage", &e),
+    }
+}
+
+/// An example's `main`: reads the arguments ([`args`]), prints `usage` for `--help` or `-h`,
+/// else calls `run`; success or a closed output exits 0, an error is one line and exit 2.
 pub fn main(
-    name: &str,
-    usage: &str,
-    run: fn(Vec<String>) -> Result<(), Stop>,
-) -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    example: &str,
+    usage_text: &str,
+    run: impl FnOnce(Vec<String>) -> Result<(), Stop>,
+) -> ExitCode {
+    let args = match args() {
+        Ok(args) => args,
+        Err(e) => return fail(example, &e),
+    };
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{usage}");
-        return std::process::ExitCode::SUCCESS;
+        return usage(usage_text);
     }
     match run(args) {
-        Ok(()) | Err(Stop::Closed) => std::process::ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => {
-            eprintln!("{name}: {e}\n\n{usage}");
-            std::process::ExitCode::from(2)
-        }
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Error(e)) => fail(example, &e),
     }
 }

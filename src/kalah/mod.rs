@@ -255,8 +255,9 @@ impl Ruleset for Kalah {
                 "a pie-rule marker under a ruleset without the pie rule".into(),
             ));
         }
-        // Only the end-of-game sweep can fill North's store before his first turn.
-        if s.pie == Pie::Offer && s.store(Player::North) != 0 && !self.over(s) {
+        // Only the end-of-game sweep can fill North's store before his first turn, whether
+        // South's opening turn is under way or the swap is on offer.
+        if s.pie != Pie::Done && s.store(Player::North) != 0 && !self.over(s) {
             return Err(PositionError::Impossible(
                 "North has seeds in his store before his first turn".into(),
             ));

@@ -18,6 +18,17 @@
 //! of a finished game is a [`RecordError::Syntax`] naming the line. Most federation games end
 //! by resignation, so the result of an unfinished game is not checked.
 //!
+//! Results are the four the notation defines, `1-0`, `0-1`, `1/2-1/2` and `*` (unknown or
+//! unfinished), in the movetext and in every `Result` header; anything else (`banana`,
+//! `1-0 {zero}`) is a [`RecordError::Syntax`]. Every game's movetext must end with its result,
+//! as PGN requires: a file cut off part way (a move `36` cut to `3`, which is a move too) has
+//! lost its result, so a movetext without one is a [`RecordError::Syntax`] rather than a
+//! shorter game. A game whose result is not known is written with `*`.
+//!
+//! What [`read_game`] accepts, [`write_game`] writes (in either [`Style`]) as text that reads
+//! back as the same game: the same ruleset, start, moves, result, `{zero}`, comments and
+//! headers (`Result`, `Variant`, `SetUp` and `FEN` are kept in step with the game).
+//!
 //! ```
 //! use sowing::toguz::pgn;
 //! use sowing::Ruleset;
@@ -46,8 +57,8 @@ pub struct PgnGame {
     pub headers: Vec<(String, String)>,
     /// The ruleset, the start position and the moves, replayed.
     pub record: GameRecord<Toguz>,
-    /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), or the
-    /// `Result` header if the movetext has none.
+    /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`): always
+    /// present in a game read from PGN. [`write_game`] writes `None` as `*`.
     pub result: Option<String>,
     /// Whether the result is followed by PlayOK's `{zero}`: the game ended by rule 7.
     pub zero: bool,
@@ -135,17 +146,21 @@ fn split_games(text: &str) -> Vec<(usize, Vec<&str>)> {
     let mut current: Option<(usize, Vec<&str>)> = None;
     let mut has_moves = false;
     let mut has_result = false;
+    // Where the movetext stands at the start of a line: in a `{` comment, in a variation.
+    let mut within = Within::default();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         let header = t.starts_with('[');
         // A game without headers may follow a finished one: movetext opening with a move
         // number after a result starts a new game.
-        let opens_moves = t.starts_with(|c: char| c.is_ascii_digit())
+        let opens_moves = within == Within::default()
+            && t.starts_with(|c: char| c.is_ascii_digit())
             && t.split_whitespace()
                 .next()
                 .is_some_and(|w| w.contains('.') && !RESULTS.contains(&w));
         if (header && has_moves) || (opens_moves && has_result) || current.is_none() {
             has_result = false;
+            within = Within::default();
             if t.is_empty() {
                 continue;
             }
@@ -160,18 +175,71 @@ fn split_games(text: &str) -> Vec<(usize, Vec<&str>)> {
         }
         if !header && !t.is_empty() {
             has_moves = true;
-            let outside_comments: String = t
-                .split('{')
-                .map(|part| part.rsplit_once('}').map_or(part, |(_, after)| after))
-                .collect::<Vec<_>>()
-                .join(" ");
-            has_result |= outside_comments
-                .split_whitespace()
-                .any(|w| RESULTS.contains(&w));
+            has_result |= within.scan(line);
         }
     }
     games.extend(current);
     games
+}
+
+/// Where a line of movetext starts: inside a `{` comment, and how many `(` variations deep.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Within {
+    comment: bool,
+    variations: usize,
+}
+
+impl Within {
+    /// Reads one line as the tokenizer would, updating where the next line starts; returns
+    /// whether the line holds a result (outside comments and variations).
+    fn scan(&mut self, line: &str) -> bool {
+        let mut found = false;
+        let mut rest = line;
+        loop {
+            if self.comment {
+                match rest.find('}') {
+                    Some(end) => {
+                        rest = &rest[end + 1..];
+                        self.comment = false;
+                    }
+                    None => return found,
+                }
+            }
+            rest = rest.trim_start();
+            let Some(c) = rest.chars().next() else {
+                return found;
+            };
+            match c {
+                '{' => self.comment = true,
+                ';' => return found,
+                '(' => self.variations += 1,
+                ')' => self.variations = self.variations.saturating_sub(1),
+                _ => {
+                    let end = word_end(rest);
+                    found |= self.variations == 0 && RESULTS.contains(&&rest[..end]);
+                    rest = &rest[end..];
+                    continue;
+                }
+            }
+            rest = &rest[1..];
+        }
+    }
+}
+
+/// Where a movetext word ends: at whitespace, `{`, `;`, or a `)` that closes no `(` of the
+/// word. A `(` inside a word is PlayOK's kazan total: `65(10)`.
+fn word_end(rest: &str) -> usize {
+    let mut depth = 0;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            ')' => return i,
+            c if c.is_whitespace() || c == '{' || c == ';' => return i,
+            _ => {}
+        }
+    }
+    rest.len()
 }
 
 fn syntax(line: usize, problem: impl Into<String>) -> RecordError {
@@ -199,10 +267,28 @@ fn parse_header(line: &str, at: usize) -> Result<(String, String), RecordError> 
     if tag.is_empty() || !tag.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return Err(syntax(at, format!("bad header name {tag:?}")));
     }
-    Ok((
-        tag.to_string(),
-        value.replace("\\\"", "\"").replace("\\\\", "\\"),
-    ))
+    Ok((tag.to_string(), unescape(value)))
+}
+
+/// Undoes the header escapes `\"` and `\\`, left to right (a backslash before any other
+/// character stands for itself).
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(next @ ('"' | '\\')) => out.push(next),
+                Some(next) => {
+                    out.push('\\');
+                    out.push(next);
+                }
+                None => out.push('\\'),
+            },
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A movetext token with its line.
@@ -265,25 +351,7 @@ fn tokenize<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, Token<'a>)>, R
                 }
                 _ => {}
             }
-            // A word: up to whitespace, `{`, `;`, or a `(` that follows whitespace. A `(`
-            // inside a word is PlayOK's kazan total: `65(10)`.
-            let mut end = rest.len();
-            let mut depth = 0;
-            for (i, ch) in rest.char_indices() {
-                match ch {
-                    '(' => depth += 1,
-                    ')' if depth > 0 => depth -= 1,
-                    ')' => {
-                        end = i;
-                        break;
-                    }
-                    c if c.is_whitespace() || c == '{' || c == ';' => {
-                        end = i;
-                        break;
-                    }
-                    _ => {}
-                }
-            }
+            let end = word_end(rest);
             let word = &rest[..end];
             rest = &rest[end..];
             if variation > 0 {
@@ -342,7 +410,14 @@ fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
     for (i, &line) in lines.iter().enumerate() {
         let at = first + i;
         if body.is_empty() && line.trim_start().starts_with('[') {
-            headers.push(parse_header(line, at)?);
+            let (tag, value) = parse_header(line, at)?;
+            if tag == "Result" && !RESULTS.contains(&value.as_str()) {
+                return Err(syntax(
+                    at,
+                    format!("Result header {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+                ));
+            }
+            headers.push((tag, value));
         } else if !line.trim().is_empty() || !body.is_empty() {
             body.push((at, line));
         }
@@ -416,10 +491,17 @@ fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
             ));
         }
     }
-    let end_line = result
-        .as_ref()
-        .map_or(first + lines.len().saturating_sub(1), |r| r.0);
-    let result = result.map(|r| r.1).or(header_result);
+    let Some((end_line, result)) = result else {
+        let last = body
+            .iter()
+            .rev()
+            .find(|l| !l.1.trim().is_empty())
+            .map_or(first + lines.len().saturating_sub(1), |l| l.0);
+        return Err(syntax(
+            last,
+            "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut off",
+        ));
+    };
     let rules = record.rules();
     if zero && !rules.is_atsyz_kalu(record.current()) {
         return Err(syntax(
@@ -427,26 +509,26 @@ fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
             "{zero} says the player to move had no move, but he has one",
         ));
     }
-    if let (Some(outcome), Some(r)) = (record.outcome(), &result) {
-        if r != "*" && r != outcome.result_text() {
+    if let Some(outcome) = record.outcome() {
+        if result != "*" && result != outcome.result_text() {
             return Err(syntax(
                 end_line,
-                format!("the result {r} contradicts the final position: {outcome}"),
+                format!("the result {result} contradicts the final position: {outcome}"),
             ));
         }
     }
     Ok(PgnGame {
         headers,
         record,
-        result,
+        result: Some(result),
         zero,
         comments,
     })
 }
 
-/// Writes a game as PGN: headers (the `Result` header kept in step with the result, plus
-/// `Variant`, `SetUp` and `FEN` when the ruleset or start position are not the standard
-/// ones), then the movetext in the chosen move style, wrapped at 80 columns, the result and
+/// Writes a game as PGN: headers (the `Result` header kept in step with the result, `*` when
+/// it is not known, plus `Variant`, `SetUp` and `FEN` when the ruleset or start position are
+/// not the standard ones), then the movetext in the chosen move style, wrapped at 80 columns, the result and
 /// `{zero}`. Moves after the record's cursor (its redo tail) are not written.
 pub fn write_game(game: &PgnGame, style: Style) -> String {
     let record = &game.record;
@@ -456,9 +538,8 @@ pub fn write_game(game: &PgnGame, style: Style) -> String {
         Some(h) => h.1 = value,
         None => headers.push((tag.to_string(), value)),
     };
-    if let Some(r) = &game.result {
-        set("Result", r.clone());
-    }
+    let result = game.result.as_deref().unwrap_or("*");
+    set("Result", result.to_string());
     if *rules != Toguz::default() {
         set("Variant", rules.to_string());
     }
@@ -497,11 +578,9 @@ pub fn write_game(game: &PgnGame, style: Style) -> String {
         words.push(rules.format_move_as(state, mv, style));
         comments_at(i + 1, &mut words);
     }
-    if let Some(r) = &game.result {
-        words.push(r.clone());
-        if game.zero {
-            words.push("{zero}".into());
-        }
+    words.push(result.to_string());
+    if game.zero {
+        words.push("{zero}".into());
     }
     let mut line = String::new();
     for w in words {

@@ -1,0 +1,574 @@
+//! The invariants the fuzz targets check, shared by the cargo-fuzz targets in
+//! `fuzz/fuzz_targets/` and by `tests/fuzz_corpus.rs`, which replays the committed corpus and
+//! every input that ever failed in `cargo test`.
+//!
+//! Each check takes the raw input and a [`Bound`]: the fuzz targets pass [`BOUND`] (issue 9's
+//! 10 ms for any one call on a validated state), `cargo test` passes [`UNTIMED`] (timed
+//! tests do not belong in the test suite). A broken invariant panics with the input's story.
+//!
+//! Input layouts (text, so the corpus stays readable and mutations stay meaningful):
+//! - `ruleset`: ruleset text.
+//! - `position`: `<ruleset>\n<position text>\n<choice bytes>`: the position is validated,
+//!   then every legal move is played and checked, and the bytes pick the moves of a walk.
+//! - `move_text`: `<ruleset>\n<position text or empty for the start>\n<move text>`.
+//! - `serde_json`: a JSON document, read as a record and a position of each game.
+//! - `pgn`: a Toguz Kumalak PGN file.
+#![allow(dead_code)]
+
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+use sowing::Ruleset;
+use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::toguz::pgn::{self, PgnGame, Style};
+
+/// The longest one call may take, or `None` for no timing.
+#[derive(Clone, Copy, Debug)]
+pub struct Bound(pub Option<Duration>);
+
+/// Issue 9's bound: every call on a validated state within 10 ms.
+pub const BOUND: Bound = Bound(Some(Duration::from_millis(10)));
+
+/// No timing (for `cargo test`).
+pub const UNTIMED: Bound = Bound(None);
+
+/// The most plies the `position` target walks.
+const MAX_WALK: usize = 256;
+
+impl Bound {
+    /// Runs `f`; if it took longer than `units` times the bound, runs it twice more and fails
+    /// only if the fastest of the three is still over (one slow run on a busy machine is not
+    /// a finding).
+    fn time<T>(
+        self,
+        units: usize,
+        call: &str,
+        what: &dyn Fn() -> String,
+        mut f: impl FnMut() -> T,
+    ) -> T {
+        let Some(bound) = self.0 else {
+            return f();
+        };
+        let limit = bound * u32::try_from(units.max(1)).unwrap_or(u32::MAX);
+        let start = Instant::now();
+        let out = f();
+        let mut best = start.elapsed();
+        for _ in 0..2 {
+            if best <= limit {
+                break;
+            }
+            let start = Instant::now();
+            let _ = f();
+            best = best.min(start.elapsed());
+        }
+        assert!(
+            best <= limit,
+            "{}: {call} took {best:?}, over the bound of {limit:?}",
+            what()
+        );
+        out
+    }
+}
+
+/// The legal moves, in a list that outlives the state.
+fn moves_of<R: Ruleset>(rules: &R, state: &R::State) -> Vec<R::Move> {
+    rules.legal_moves(state).into_iter().collect()
+}
+
+/// Splits off the first `n` lines; the rest (possibly empty) is the last part.
+fn split_lines(data: &[u8], n: usize) -> Option<(Vec<&str>, &[u8])> {
+    let mut parts = Vec::new();
+    let mut rest = data;
+    for _ in 0..n {
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        parts.push(std::str::from_utf8(&rest[..end]).ok()?);
+        rest = rest.get(end + 1..).unwrap_or(&[]);
+    }
+    Some((parts, rest))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ruleset text.
+
+/// Ruleset text: what parses prints as text that parses to the same ruleset (and prints the
+/// same); the start position validates and holds every seed.
+pub fn ruleset(data: &[u8], bound: Bound) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let story = || format!("ruleset {text:?}");
+    let Ok(rules) = bound.time(1, "parse", &story, || text.parse::<AnyRuleset>()) else {
+        return;
+    };
+    let printed = rules.to_string();
+    let again: AnyRuleset = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
+    assert_eq!(
+        again, rules,
+        "{text:?} -> {printed:?} parses to another ruleset"
+    );
+    assert_eq!(
+        again.to_string(),
+        printed,
+        "{text:?}: printing is not stable"
+    );
+    rules.visit(StartCheck { bound });
+}
+
+struct StartCheck {
+    bound: Bound,
+}
+
+impl RulesetVisitor for StartCheck {
+    type Output = ();
+    fn visit<R: Ruleset>(self, rules: R) {
+        let story = || format!("{rules} start");
+        let start = self.bound.time(1, "start", &story, || rules.start());
+        check_state(&rules, &start, self.bound, &story);
+        let moves = self
+            .bound
+            .time(1, "legal_moves", &story, || moves_of(&rules, &start));
+        for mv in moves {
+            check_play(&rules, &start, mv, self.bound, &story);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions and play.
+
+/// Position text, then validate, legal moves and play (see the module docs for the layout).
+pub fn position(data: &[u8], bound: Bound) {
+    let Some((lines, choices)) = split_lines(data, 2) else {
+        return;
+    };
+    let Ok(rules) = lines[0].parse::<AnyRuleset>() else {
+        return;
+    };
+    rules.visit(Walk {
+        text: lines[1],
+        choices,
+        bound,
+    });
+}
+
+struct Walk<'a> {
+    text: &'a str,
+    choices: &'a [u8],
+    bound: Bound,
+}
+
+impl RulesetVisitor for Walk<'_> {
+    type Output = ();
+    fn visit<R: Ruleset>(self, rules: R) {
+        let Walk {
+            text,
+            choices,
+            bound,
+        } = self;
+        let Ok(parsed) = text.parse::<R::State>() else {
+            return;
+        };
+        check_text_round_trip(&parsed, text);
+        // Validation itself is timed on any parsed state: it is what guards the rest.
+        let story = || format!("{rules}: {text:?}");
+        let verdict = bound.time(1, "validate", &story, || rules.validate(&parsed));
+        let by_parse = rules.parse_position(text);
+        assert_eq!(
+            verdict.is_ok(),
+            by_parse.is_ok(),
+            "{}: validate and parse_position disagree",
+            story()
+        );
+        if verdict.is_err() {
+            return;
+        }
+        let mut state = parsed;
+        // Moves seen anywhere on the walk: illegal candidates for the positions after.
+        let mut seen: Vec<R::Move> = moves_of(&rules, &rules.start());
+        let mut path: Vec<String> = Vec::new();
+        for step in 0..=choices.len().min(MAX_WALK) {
+            let story = || format!("{rules}: {text:?} then {path:?}");
+            check_state(&rules, &state, bound, &story);
+            let moves = bound.time(1, "legal_moves", &story, || moves_of(&rules, &state));
+            for &mv in &moves {
+                check_play(&rules, &state, mv, bound, &story);
+            }
+            for &mv in seen.iter().filter(|m| !moves.contains(m)) {
+                check_illegal(&rules, &state, mv, bound, &story);
+            }
+            if moves.is_empty() || step == choices.len() {
+                break;
+            }
+            let mv = moves[usize::from(choices[step]) % moves.len()];
+            let written = rules.format_move(&state, mv);
+            rules
+                .try_play(&mut state, mv)
+                .unwrap_or_else(|e| panic!("{}: a listed move is refused: {e}", story()));
+            path.push(written);
+            for m in moves {
+                if !seen.contains(&m) {
+                    seen.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// Position text round-trips: the parsed state prints as text that parses to it.
+fn check_text_round_trip<S>(state: &S, text: &str)
+where
+    S: std::str::FromStr + std::fmt::Display + PartialEq + Debug,
+    S::Err: std::fmt::Display,
+{
+    let printed = state.to_string();
+    let again: S = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
+    assert_eq!(
+        &again, state,
+        "{text:?} -> {printed:?} parses to another state"
+    );
+    assert_eq!(
+        again.to_string(),
+        printed,
+        "{text:?}: printing is not stable"
+    );
+}
+
+/// What holds for every validated state.
+fn check_state<R: Ruleset>(rules: &R, state: &R::State, bound: Bound, story: &dyn Fn() -> String) {
+    check_text_round_trip(state, &state.to_string());
+    if let Err(e) = bound.time(1, "validate", story, || rules.validate(state)) {
+        panic!("{}: {state} does not validate: {e}", story());
+    }
+    if let Err(e) = rules.parse_position(&state.to_string()) {
+        panic!("{}: {state} does not parse back: {e}", story());
+    }
+    let count = rules.seed_count(state);
+    assert_eq!(
+        count.total(),
+        rules.total_seeds(),
+        "{}: {state} holds {count:?}",
+        story()
+    );
+    assert_eq!(
+        rules.hash(state),
+        rules.hash_from_scratch(state),
+        "{}: {state}: stale hash",
+        story()
+    );
+    let over = bound
+        .time(1, "outcome", story, || rules.outcome(state))
+        .is_some();
+    let moves = bound.time(1, "legal_moves", story, || moves_of(rules, state));
+    assert_eq!(
+        moves.is_empty(),
+        over,
+        "{}: {state}: legal moves {moves:?} but the game over is {over}",
+        story()
+    );
+}
+
+/// A legal move: its text reads back as the move, and playing it gives a valid state that
+/// keeps every seed.
+fn check_play<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    mv: R::Move,
+    bound: Bound,
+    story: &dyn Fn() -> String,
+) {
+    let written = rules.format_move(state, mv);
+    let story = || format!("{}, move {written}", story());
+    assert!(
+        bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
+        "{}: listed but not legal",
+        story()
+    );
+    assert!(
+        bound
+            .time(1, "illegal_reason", &story, || rules
+                .illegal_reason(state, mv))
+            .is_none(),
+        "{}: listed but has an illegal reason",
+        story()
+    );
+    match bound.time(1, "parse_move", &story, || {
+        rules.parse_move(state, &written)
+    }) {
+        Ok(read) => assert_eq!(read, mv, "{}: its text reads as another move", story()),
+        Err(e) => panic!("{}: its text does not read back: {e}", story()),
+    }
+    let after = bound
+        .time(1, "play", &story, || rules.play(*state, mv))
+        .unwrap_or_else(|e| panic!("{}: refused: {}", story(), e.error));
+    if let Err(e) = rules.validate(&after) {
+        panic!("{}: gives {after}, which does not validate: {e}", story());
+    }
+    check_text_round_trip(&after, &after.to_string());
+    if let Err(e) = rules.parse_position(&after.to_string()) {
+        panic!("{}: gives {after}, which does not parse back: {e}", story());
+    }
+    assert_eq!(
+        rules.seed_count(&after).total(),
+        rules.total_seeds(),
+        "{}: seeds not conserved in {after}",
+        story()
+    );
+    assert_eq!(
+        rules.hash(&after),
+        rules.hash_from_scratch(&after),
+        "{}: stale hash in {after}",
+        story()
+    );
+}
+
+/// An illegal move is refused and leaves the state as it was.
+fn check_illegal<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    mv: R::Move,
+    bound: Bound,
+    story: &dyn Fn() -> String,
+) {
+    let story = || format!("{}, illegal {mv:?}", story());
+    assert!(
+        !bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
+        "{}: is_legal",
+        story()
+    );
+    assert!(
+        rules.illegal_reason(state, mv).is_some(),
+        "{}: no reason",
+        story()
+    );
+    let mut copy = *state;
+    assert!(
+        bound
+            .time(1, "try_play", &story, || rules.try_play(&mut { copy }, mv))
+            .is_err(),
+        "{}: try_play accepts it",
+        story()
+    );
+    assert!(rules.try_play(&mut copy, mv).is_err());
+    assert_eq!(
+        &copy,
+        state,
+        "{}: the refused move changed the state",
+        story()
+    );
+    match rules.play(*state, mv) {
+        Ok(s) => panic!("{}: play accepts it, giving {s}", story()),
+        Err(e) => assert_eq!(
+            &e.state,
+            state,
+            "{}: play hands back another state",
+            story()
+        ),
+    }
+    let mut record = sowing::GameRecord::from_position(rules.clone(), *state)
+        .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
+    assert!(record.play(mv).is_err(), "{}: record plays it", story());
+    assert_eq!(
+        (record.current(), record.len()),
+        (state, 0),
+        "{}: record changed",
+        story()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move text.
+
+/// Move text on a position (see the module docs for the layout): a move that reads is legal,
+/// plays, and writes back as text that reads as the same move; a refused text changes nothing.
+pub fn move_text(data: &[u8], bound: Bound) {
+    let Some((lines, rest)) = split_lines(data, 2) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Ok(rules) = lines[0].parse::<AnyRuleset>() else {
+        return;
+    };
+    rules.visit(MoveText {
+        position: lines[1],
+        text,
+        bound,
+    });
+}
+
+struct MoveText<'a> {
+    position: &'a str,
+    text: &'a str,
+    bound: Bound,
+}
+
+impl RulesetVisitor for MoveText<'_> {
+    type Output = ();
+    fn visit<R: Ruleset>(self, rules: R) {
+        let MoveText {
+            position,
+            text,
+            bound,
+        } = self;
+        let state = if position.is_empty() {
+            rules.start()
+        } else {
+            match rules.parse_position(position) {
+                Ok(s) => s,
+                Err(_) => return,
+            }
+        };
+        let story = || format!("{rules}: {state}: move text {text:?}");
+        let mut record = sowing::GameRecord::from_position(rules.clone(), state)
+            .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
+        match bound.time(1, "parse_move", &story, || rules.parse_move(&state, text)) {
+            Ok(mv) => {
+                check_play(&rules, &state, mv, bound, &story);
+                let played = record
+                    .play_text(text)
+                    .unwrap_or_else(|e| panic!("{}: the record refuses it: {e}", story()));
+                assert_eq!(played, mv, "{}: the record reads another move", story());
+            }
+            Err(_) => {
+                assert!(
+                    record.play_text(text).is_err(),
+                    "{}: the record plays it",
+                    story()
+                );
+                assert_eq!(
+                    (record.current(), record.len()),
+                    (&state, 0),
+                    "{}: a refused text changed the record",
+                    story()
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// serde JSON.
+
+/// JSON read as a `GameRecord` and a `Position` of each game: what reads holds only valid
+/// positions, and writes back as JSON that reads as the same value.
+#[cfg(feature = "serde")]
+pub fn serde_json(data: &[u8], bound: Bound) {
+    use sowing::kalah::Kalah;
+    use sowing::toguz::Toguz;
+    use sowing::tsoro::Tsoro;
+    fn one<R: Ruleset>(data: &[u8], bound: Bound) {
+        let story = || format!("{} JSON {:?}", R::GAME, String::from_utf8_lossy(data));
+        // A record replays its moves: one bound per move.
+        let moves = data.iter().filter(|&&b| b == b',').count() + 1;
+        let record = bound.time(moves, "GameRecord deserialize", &story, || {
+            serde_json::from_slice::<sowing::GameRecord<R>>(data)
+        });
+        if let Ok(record) = record {
+            for ply in 0..=record.len() {
+                let state = record.position_at(ply).expect("every ply has a position");
+                if let Err(e) = record.rules().validate(state) {
+                    panic!("{}: ply {ply} {state} does not validate: {e}", story());
+                }
+            }
+            assert_eq!(Some(record.current()), record.position_at(record.ply()));
+            let json = serde_json::to_string(&record).expect("a record serializes");
+            let again: sowing::GameRecord<R> = serde_json::from_str(&json).unwrap_or_else(|e| {
+                panic!("{}: written as {json}, which does not read: {e}", story())
+            });
+            assert_eq!(
+                again,
+                record,
+                "{}: written as {json}, read as another record",
+                story()
+            );
+        }
+        if let Ok(position) = serde_json::from_slice::<sowing::Position<R>>(data) {
+            if let Err(e) = position.rules().validate(position.state()) {
+                panic!("{}: {position} does not validate: {e}", story());
+            }
+            let json = serde_json::to_string(&position).expect("a position serializes");
+            let again: sowing::Position<R> = serde_json::from_str(&json).unwrap_or_else(|e| {
+                panic!("{}: written as {json}, which does not read: {e}", story())
+            });
+            assert_eq!(
+                again,
+                position,
+                "{}: written as {json}, read as another",
+                story()
+            );
+        }
+    }
+    one::<Kalah>(data, bound);
+    one::<Toguz>(data, bound);
+    one::<Tsoro>(data, bound);
+    // A bare state reads from its position text: well formed, not validated.
+    if let Ok(state) = serde_json::from_slice::<sowing::kalah::KalahState>(data) {
+        check_text_round_trip(&state, &state.to_string());
+    }
+    if let Ok(state) = serde_json::from_slice::<sowing::toguz::ToguzState>(data) {
+        check_text_round_trip(&state, &state.to_string());
+    }
+    if let Ok(state) = serde_json::from_slice::<sowing::tsoro::TsoroState>(data) {
+        check_text_round_trip(&state, &state.to_string());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGN.
+
+/// A PGN file: every game that reads writes back, in either style, as text that reads as the
+/// same game, and writing that again gives the same text.
+pub fn pgn(data: &[u8], bound: Bound) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let story = || format!("PGN {text:?}");
+    // Reading replays every move: one bound per move-sized word.
+    let words = text.split_whitespace().count() + 1;
+    let games = bound.time(words, "read_games", &story, || pgn::read_games(text));
+    for game in games.into_iter().flatten() {
+        for style in [Style::PlayOk, Style::Federation] {
+            let written = pgn::write_game(&game, style);
+            let again = pgn::read_game(&written).unwrap_or_else(|e| {
+                panic!(
+                    "{}: written as {written:?}, which does not read: {e}",
+                    story()
+                )
+            });
+            same_game(&game, &again, &written);
+            assert_eq!(
+                pgn::write_game(&again, style),
+                written,
+                "{}: writing is not stable",
+                story()
+            );
+        }
+    }
+}
+
+/// The same game: ruleset, start, moves, result, `{zero}`, comments, and every header but the
+/// ones `write_game` keeps in step with the game (`Result`, `Variant`, `SetUp`, `FEN`).
+fn same_game(read: &PgnGame, again: &PgnGame, written: &str) {
+    assert_eq!(again.record, read.record, "{written:?}: another record");
+    assert_eq!(again.result, read.result, "{written:?}: another result");
+    assert_eq!(again.zero, read.zero, "{written:?}: another {{zero}}");
+    assert_eq!(again.comments, read.comments, "{written:?}: other comments");
+    let kept = |g: &PgnGame| -> Vec<(String, String)> {
+        g.headers
+            .iter()
+            .filter(|(t, _)| !["Result", "Variant", "SetUp", "FEN"].contains(&t.as_str()))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(kept(again), kept(read), "{written:?}: other headers");
+    assert_eq!(
+        again.header("Result"),
+        again.result.as_deref(),
+        "{written:?}: the Result header is not the result"
+    );
+}
