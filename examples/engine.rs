@@ -174,7 +174,7 @@ impl<R: Ruleset> Session for Engine<R> {
         agent.set_limits(limits);
         self.stop.store(false, Ordering::Relaxed);
         let rules = self.rules.clone();
-        let state = self.state.clone();
+        let state = self.state;
         self.search = Some(std::thread::spawn(move || {
             let result = agent.search_with(&rules, &state, |r| {
                 let secs = r.elapsed.as_secs_f64().max(1e-6);
@@ -224,7 +224,7 @@ impl<R: Ruleset> Session for Engine<R> {
 
 /// Moves in the game's notation, each written from the position it is played in.
 fn line<R: Ruleset>(rules: &R, state: &R::State, moves: &[R::Move]) -> String {
-    let mut s = state.clone();
+    let mut s = *state;
     let mut words = Vec::with_capacity(moves.len());
     for &mv in moves {
         words.push(rules.format_move(&s, mv));

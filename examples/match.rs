@@ -100,7 +100,7 @@ impl RulesetVisitor for Match {
             };
             for a_side in Player::BOTH {
                 let mut agents = o.specs.map(|s| s.build::<R>());
-                let mut state = start.clone();
+                let mut state = start;
                 let mut plies = 0;
                 while !rules.is_over(&state) && plies < o.max_plies {
                     let mover = rules.to_move(&state);

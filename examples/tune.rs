@@ -168,7 +168,7 @@ fn self_play<R: Ruleset, L: Linear<R> + 'static>(
                 .options(SearchOptions::AGENT)
                 .table_entries(1 << 16);
         let mut s = rules.start();
-        let mut positions = vec![s.clone()];
+        let mut positions = vec![s];
         let mut plies = 0;
         while !rules.is_over(&s) && plies < 3000 {
             let mv = if plies < 6 || rng.below(100) < 3 {
@@ -178,7 +178,7 @@ fn self_play<R: Ruleset, L: Linear<R> + 'static>(
             };
             let Some(mv) = mv else { break };
             rules.play_unchecked(&mut s, mv);
-            positions.push(s.clone());
+            positions.push(s);
             plies += 1;
         }
         let south = match rules.outcome(&s) {

@@ -340,7 +340,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     /// The principal variation from `state`: the best moves the table holds, up to `max`.
     pub fn pv<R: Ruleset<Move = M>>(&self, rules: &R, state: &R::State, max: usize) -> Vec<M> {
         let mut line = Vec::new();
-        let mut s = state.clone();
+        let mut s = *state;
         let Some(table) = &self.table else {
             return line;
         };
@@ -407,7 +407,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         let me = rules.to_move(state);
         let store = rules.seed_count(state).store(me);
         for mv in moves.iter().copied() {
-            let mut child = state.clone();
+            let mut child = *state;
             rules.play_unchecked(&mut child, mv);
             if rules.seed_count(&child).store(me) < store + 2 {
                 continue;
