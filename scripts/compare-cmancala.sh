@@ -30,7 +30,7 @@ printf '%-11s | %-28s | %-28s | %-13s | %s\n' board "solve: wall / user / peak" 
   "CMancala: wall / user / peak" "ratio wall/user" "first-move values agree"
 for n in "${seeds[@]}"; do
   load=$(uptime | sed 's/.*load average: //')
-  /usr/bin/time -f '%e %U %M' -o "$tmp/s.time" "$solve" "kalah:seeds=$n" --tick 100000 \
+  /usr/bin/time -f '%e %U %M' -o "$tmp/s.time" "$solve" "kalah:seeds=$n" --tick 86400 \
     ${SOLVE_ARGS:-} > "$tmp/s.out"
   /usr/bin/time -f '%e %U %M' -o "$tmp/c.time" "$cmancala" "$n" > "$tmp/c.out"
   read -r sw su sm <<<"$(measure "$tmp/s.time")"
