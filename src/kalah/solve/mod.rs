@@ -608,6 +608,12 @@ impl Solver {
             n,
             threads,
             self.config.endgame_dir.as_deref(),
+            // Without a size asked for, a larger kept database is used whole.
+            if self.config.endgame_seeds.is_none() {
+                self.config.endgame_boards.min(Endgame::size(m, k))
+            } else {
+                0
+            },
             &|seeds| {
                 on_event(SolveEvent::Endgame {
                     seeds,
@@ -640,7 +646,7 @@ impl Solver {
                 value: south(v),
                 moves: Vec::new(),
                 nodes: 0,
-                endgame: (boards, n),
+                endgame: (boards, db.max_seeds),
                 table_bytes: tt.bytes(),
                 elapsed: started.elapsed(),
             });
@@ -805,7 +811,7 @@ impl Solver {
             value: south(best),
             moves: values,
             nodes: nodes.load(Relaxed),
-            endgame: (boards, n),
+            endgame: (boards, db.max_seeds),
             table_bytes: tt.bytes(),
             elapsed: started.elapsed(),
         })
