@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::board::Board;
 use super::endgame::Endgame;
-use super::{MAX_ENDGAME_BOARDS, SolveError};
+use super::{MAX_ENDGAME_BOARDS, SolveError, available_memory};
 use crate::kalah::state::Pie;
 use crate::kalah::{Kalah, KalahState};
 
@@ -141,6 +141,13 @@ impl EndgameDatabase {
                 seeds: max_seeds,
                 boards,
                 max: MAX_ENDGAME_BOARDS,
+            });
+        }
+        // Memory the system would only pretend to give (overcommit) is refused here.
+        if available_memory().is_some_and(|free| boards > free) {
+            return Err(SolveError::OutOfMemory {
+                what: "endgame database",
+                bytes: boards,
             });
         }
         let board = Board::new(rules);
