@@ -225,7 +225,13 @@ fn endgame_database_values_agree_with_minimax() {
 #[test]
 fn the_work_fits_the_position() {
     let r = Kalah::default();
-    let solver = Solver::new(&r, SolverConfig::default());
+    // Limits as on a large machine (the defaults follow the memory available).
+    let config = SolverConfig {
+        table_mb: 1 << 14,
+        endgame_boards: 1 << 30,
+        ..SolverConfig::default()
+    };
+    let solver = Solver::new(&r, config);
     // From the start of Kalah(6,3) and (6,4): the database sizes that measured best.
     assert_eq!(solver.endgame_seeds_for(36), 12);
     assert_eq!(solver.endgame_seeds_for(48), 16);
