@@ -223,6 +223,30 @@ fn endgame_database_values_agree_with_minimax() {
 }
 
 #[test]
+fn the_work_fits_the_position() {
+    let r = Kalah::default();
+    // Limits as on a large machine (the defaults follow the memory available).
+    let config = SolverConfig {
+        table_mb: 1 << 14,
+        endgame_boards: 1 << 30,
+        ..SolverConfig::default()
+    };
+    let solver = Solver::new(&r, config);
+    // From the start of Kalah(6,3) and (6,4): the database sizes that measured best.
+    assert_eq!(solver.endgame_seeds_for(36), 12);
+    assert_eq!(solver.endgame_seeds_for(48), 16);
+    assert_eq!(solver.table_bytes_for(36), 64 << 20);
+    // One move from the end: next to nothing is built.
+    assert!(solver.endgame_seeds_for(2) <= 2);
+    assert!(solver.table_bytes_for(2) <= 4096);
+    let s = r.parse_position("0,0,0,0,0,1/0,0,0,0,0,1 20 26 S").unwrap();
+    let solved = solver.solve(&s).unwrap();
+    assert_eq!(solved.value, -6);
+    assert!(solved.endgame.0 <= 100, "{solved:?}");
+    assert!(solved.table_bytes <= 4096, "{solved:?}");
+}
+
+#[test]
 fn solver_handles_the_other_end_rules() {
     for text in [
         "kalah:pits=3,seeds=2,end-at-turn",

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::board::Board;
 use super::endgame::Endgame;
-use super::{MAX_ENDGAME_BOARDS, SolveError};
+use super::{MAX_ENDGAME_BOARDS, SolveError, available_memory};
 use crate::kalah::state::Pie;
 use crate::kalah::{Kalah, KalahState};
 
@@ -68,7 +68,7 @@ impl EndgameDatabase {
     /// [`SolveError::OutOfMemory`] when the memory cannot be had.
     pub fn new(rules: &Kalah, max_seeds: u32) -> Result<EndgameDatabase, SolveError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Self::build(rules, max_seeds, threads, None, &|_| {})
+        Self::build(rules, max_seeds, threads, None, 0, &|_| {})
     }
 
     /// Like [`new`](Self::new), but first looks for the database in `dir` (written there by
@@ -79,7 +79,7 @@ impl EndgameDatabase {
     /// As [`new`](Self::new).
     pub fn open(rules: &Kalah, max_seeds: u32, dir: &Path) -> Result<EndgameDatabase, SolveError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Self::build(rules, max_seeds, threads, Some(dir), &|_| {})
+        Self::build(rules, max_seeds, threads, Some(dir), 0, &|_| {})
     }
 
     /// Like [`open`](Self::open) on `threads` threads, calling `level_done(k)` as each
@@ -95,21 +95,46 @@ impl EndgameDatabase {
         dir: &Path,
         level_done: &(dyn Fn(u32) + Sync),
     ) -> Result<EndgameDatabase, SolveError> {
-        Self::build(rules, max_seeds, threads, Some(dir), level_done)
+        Self::build(rules, max_seeds, threads, Some(dir), 0, level_done)
     }
 
     /// The shared constructor: load from `dir` or compute (reporting each finished level).
+    /// A database kept in `dir` for more seeds serves too (its first boards are this one);
+    /// with `larger_ok` boards or fewer, the largest kept one is taken whole instead (a
+    /// solve gains from every board it covers, at the cost of reading it).
     pub(crate) fn build(
         rules: &Kalah,
-        max_seeds: u32,
+        mut max_seeds: u32,
         threads: usize,
         dir: Option<&Path>,
+        larger_ok: u64,
         level_done: &(dyn Fn(u32) + Sync),
     ) -> Result<EndgameDatabase, SolveError> {
         if rules.settings().pie {
             return Err(SolveError::Pie);
         }
         let pits = usize::from(rules.settings().pits);
+        // Kept databases for these rules, by their seeds.
+        let kept: Vec<(u32, std::path::PathBuf)> = dir
+            .and_then(|d| std::fs::read_dir(d).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(|e| {
+                let path = e.ok()?.path();
+                let name = path.file_name()?.to_str()?;
+                let prefix = Self::file_name(rules, 0);
+                let prefix = prefix.strip_suffix("0.endgame")?;
+                let seeds = name.strip_prefix(prefix)?.strip_suffix(".endgame")?;
+                Some((seeds.parse().ok()?, path))
+            })
+            .collect();
+        if let Some(&(larger, _)) = kept
+            .iter()
+            .filter(|(n, _)| *n > max_seeds && Endgame::size(pits, *n) <= larger_ok)
+            .max_by_key(|(n, _)| *n)
+        {
+            max_seeds = larger;
+        }
         let boards = Endgame::size(pits, max_seeds);
         if boards > MAX_ENDGAME_BOARDS {
             return Err(SolveError::EndgameTooLarge {
@@ -118,10 +143,20 @@ impl EndgameDatabase {
                 max: MAX_ENDGAME_BOARDS,
             });
         }
+        // Memory the system would only pretend to give (overcommit) is refused here.
+        if available_memory().is_some_and(|free| boards > free) {
+            return Err(SolveError::OutOfMemory {
+                what: "endgame database",
+                bytes: boards,
+            });
+        }
         let board = Board::new(rules);
         let db = Endgame::new(pits, max_seeds)?;
         let file = dir.map(|d| d.join(Self::file_name(rules, max_seeds)));
-        if file.as_ref().is_some_and(|f| db.load(f).is_ok()) {
+        let mut sources: Vec<&(u32, std::path::PathBuf)> =
+            kept.iter().filter(|(n, _)| *n >= max_seeds).collect();
+        sources.sort_by_key(|(n, _)| *n);
+        if sources.iter().any(|(_, f)| db.load(f).is_ok()) {
             level_done(max_seeds);
         } else {
             db.fill(&board, threads, level_done);

@@ -68,34 +68,60 @@ impl Endgame {
         })
     }
 
-    /// Writes the values to `path` (after [`fill`](Self::fill)).
+    /// Writes the values to `path` (after [`fill`](Self::fill)), a chunk at a time.
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
-        let mut bytes = Vec::with_capacity(self.values.len() + 16);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
-        bytes.extend(self.values.iter().map(|v| v.load(Relaxed) as u8));
+        use std::io::Write;
         let tmp = path.with_extension("partial");
-        std::fs::write(&tmp, bytes)?;
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        out.write_all(MAGIC)?;
+        out.write_all(&(self.values.len() as u64).to_le_bytes())?;
+        let mut chunk = Vec::with_capacity(1 << 16);
+        for part in self.values.chunks(1 << 16) {
+            chunk.clear();
+            chunk.extend(part.iter().map(|v| v.load(Relaxed) as u8));
+            out.write_all(&chunk)?;
+        }
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(tmp, path)
     }
 
-    /// Reads values written by [`save`](Self::save) for a table of the same size; any
-    /// mismatch is an error and leaves the table as it was.
+    /// Reads values written by [`save`](Self::save) for a table of the same pits and at least
+    /// as many seeds (boards of fewer seeds come first, so a larger database's first boards
+    /// are this one). Any mismatch is an error and leaves nothing known.
     pub(crate) fn load(&self, path: &Path) -> std::io::Result<()> {
-        let bytes = std::fs::read(path)?;
+        use std::io::Read;
         let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not this database");
-        let (head, values) = bytes.split_at_checked(16).ok_or_else(bad)?;
+        let mut file = std::fs::File::open(path)?;
+        let mut head = [0u8; 16];
+        file.read_exact(&mut head)?;
+        let stored = u64::from_le_bytes(head[8..16].try_into().map_err(|_| bad())?);
         if &head[..8] != MAGIC
-            || head[8..16] != (self.values.len() as u64).to_le_bytes()
-            || values.len() != self.values.len()
-            || values.iter().any(|&v| v as i8 == UNKNOWN)
+            || stored < self.values.len() as u64
+            || file.metadata()?.len() != 16 + stored
         {
             return Err(bad());
         }
-        for (slot, &v) in self.values.iter().zip(values) {
-            slot.store(v as i8, Relaxed);
+        let mut file = std::io::BufReader::new(file);
+        let mut chunk = vec![0u8; 1 << 16];
+        let result = (|| {
+            for part in self.values.chunks(1 << 16) {
+                let bytes = &mut chunk[..part.len()];
+                file.read_exact(bytes)?;
+                for (slot, &v) in part.iter().zip(bytes.iter()) {
+                    if v as i8 == UNKNOWN {
+                        return Err(bad());
+                    }
+                    slot.store(v as i8, Relaxed);
+                }
+            }
+            Ok(())
+        })();
+        if result.is_err() {
+            for slot in &self.values {
+                slot.store(UNKNOWN, Relaxed);
+            }
         }
-        Ok(())
+        result
     }
 
     /// Boards in the table.

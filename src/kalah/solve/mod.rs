@@ -6,20 +6,28 @@
 //!   of the **board**, the pits alone seen from the mover's side. Everything below keys on
 //!   boards, so positions that differ only in their stores share their work.
 //! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
-//!   by retrograde-style recursion over a dense index of seed distributions (see
-//!   `endgame.rs`); the search stops as soon as it reaches one. With
-//!   [`SolverConfig::endgame_dir`] it is computed once and read back by later solves (it
-//!   depends only on the pits a side and the rule switches, not on the seeds a pit).
+//!   by retrograde-style recursion over a dense index of seed distributions (combinatorial
+//!   rank, one byte a board; see [`EndgameDatabase`]); the search stops as soon as it reaches
+//!   one. With [`SolverConfig::endgame_dir`] it is computed once and read back by later
+//!   solves (it depends only on the pits a side and the rule switches, not on the seeds a
+//!   pit).
+//! - **Work that fits the problem.** The database and the transposition table are sized from
+//!   the seeds on the position's board ([`Solver::endgame_seeds_for`],
+//!   [`Solver::table_bytes_for`]): Kalah(6,3) gets 2.7 million boards and 64 MB, Kalah(6,4)
+//!   30 million and 1 GB, a position one move from the end next to nothing. The limits
+//!   default to the machine's available memory ([`available_memory`]).
 //! - **Parity.** When every seed ends in a store, a board's value has the parity of its seed
 //!   count, so every null window is moved to a value of that parity.
-//! - **Search.** The position, then each first move's child, is solved by MTD(f): a series
-//!   of null-window alpha-beta tests ("is the value at least β?") that close in on the exact value, sharing
-//!   one large transposition table of lower and upper bounds. Moves are tried in the order: the
+//! - **Search.** Each first move's child (or, when only the position's value is asked for,
+//!   the position) is solved by MTD(f): a series of null-window alpha-beta tests ("is the
+//!   value at least β?") that close in on the exact value, the step doubling while the tests
+//!   fail the same way, sharing one transposition table of lower and upper bounds (one word an
+//!   entry, replaced by the size of the subtree behind it). Moves are tried in the order: the
 //!   table's best move (searched before the others are generated), then extra-turn moves
 //!   (nearest the store first), then the rest by the seeds they put in the store (captures
 //!   first); children the database settles are valued at once, and a child whose stored bound
 //!   already proves a cutoff ends the node (enhanced transposition cutoff).
-//! - **Threads.** Jobs (the position; then the first moves) are dealt out to the threads; a
+//! - **Threads.** Jobs (the first moves, or the position) are dealt out to the threads; a
 //!   thread with no job left helps one under way (the same search with a perturbed move order,
 //!   filling the shared table: "lazy SMP") until one of them finishes it.
 //!
@@ -462,6 +470,10 @@ impl Searcher<'_> {
 
     /// The exact value of a board by MTD(f) from `guess`, or `None` if stopped; `bound` hears
     /// each test's result as `(lower, upper)`.
+    ///
+    /// Null-window tests close in on the value from `guess`; while they keep failing the
+    /// same way the step doubles (a first move worth -14 when the position is worth +8 takes
+    /// 7 tests rather than 12), and once the value is bracketed the window is halved.
     fn mtdf(
         &mut self,
         b: u128,
@@ -470,21 +482,43 @@ impl Searcher<'_> {
         bound: &mut dyn FnMut(i32, i32),
     ) -> Option<i32> {
         let ki = k as i32;
-        let bd = &self.sh.board;
+        let bd = self.sh.board;
+        // With the parity rule a value is `x` or `x + 2`: bounds of the other parity tighten.
+        let unit = if bd.snap_up(ki - 1, k) != ki - 1 {
+            2
+        } else {
+            1
+        };
         let (mut lower, mut upper) = (-ki, ki);
-        let mut g = guess.clamp(-ki, ki);
+        let mut beta = guess;
+        let mut step = 1;
+        let mut last: Option<bool> = None;
+        let mut bracketed = false;
         while lower < upper {
-            let beta = bd.snap_up(if g <= lower { lower + 1 } else { g }, k);
-            g = self.nws(b, k, beta);
+            let b2 = bd.snap_up(beta.clamp(lower + 1, upper), k);
+            let g = self.nws(b, k, b2);
             if self.stop.load(Relaxed) {
                 return None;
             }
-            if g >= beta {
-                lower = g;
+            let high = g >= b2;
+            if high {
+                lower = bd.snap_up(g, k);
             } else {
-                upper = g;
+                upper = if bd.snap_up(g, k) != g { g - 1 } else { g };
             }
             bound(lower, upper);
+            if last.is_some_and(|l| l != high) {
+                bracketed = true;
+            }
+            step = if last == Some(high) { step * 2 } else { 1 };
+            last = Some(high);
+            beta = if bracketed {
+                lower + (upper - lower + 1) / 2
+            } else if high {
+                lower + 1 + (step - 1) * unit
+            } else {
+                upper - (step - 1) * unit
+            };
         }
         Some(lower)
     }
@@ -574,6 +608,12 @@ impl Solver {
             n,
             threads,
             self.config.endgame_dir.as_deref(),
+            // Without a size asked for, a larger kept database is used whole.
+            if self.config.endgame_seeds.is_none() {
+                self.config.endgame_boards.min(Endgame::size(m, k))
+            } else {
+                0
+            },
             &|seeds| {
                 on_event(SolveEvent::Endgame {
                     seeds,
@@ -591,7 +631,7 @@ impl Solver {
             db,
             tt: &tt,
             nodes: &nodes,
-            tt_margin: 2,
+            tt_margin: 1,
             etc: true,
         };
 
@@ -606,7 +646,7 @@ impl Solver {
                 value: south(v),
                 moves: Vec::new(),
                 nodes: 0,
-                endgame: (boards, n),
+                endgame: (boards, db.max_seeds),
                 table_bytes: tt.bytes(),
                 elapsed: started.elapsed(),
             });
@@ -721,8 +761,7 @@ impl Solver {
                     }
                 }
             });
-            // The root's value first (the search prunes what it can), then, if asked for,
-            // each first move's exact value with the table the first search filled.
+            // The root's value alone, or each first move's exact value.
             let root = job(
                 None,
                 Child {
@@ -732,7 +771,15 @@ impl Solver {
                 },
                 0,
             );
-            let root_value = lead + run(std::slice::from_ref(&root))[0];
+            // With every first move's value asked for, the position's is the best of them:
+            // solving the moves as separate jobs keeps both threads on different work
+            // (Kalah(6,3): 17% fewer nodes on two threads than the position first).
+            let skip_root = self.config.move_values;
+            let mut root_value = if skip_root {
+                None
+            } else {
+                Some(lead + run(std::slice::from_ref(&root))[0])
+            };
             let mut values = Vec::new();
             if self.config.move_values {
                 let jobs: Vec<Job> = moves
@@ -740,28 +787,31 @@ impl Solver {
                     .filter_map(|&mv| match mv {
                         KalahMove::Pit(p) => {
                             let c = bd.sow(b, usize::from(p) - 1);
-                            let want = root_value - lead - c.gain as i32;
+                            let want = root_value.unwrap_or(lead) - lead - c.gain as i32;
                             Some(job(Some(mv), c, if c.again { want } else { -want }))
                         }
                         KalahMove::Swap => None,
                     })
                     .collect();
                 let v = run(&jobs);
+                let mut most = i32::MIN;
                 for (j, v) in jobs.iter().zip(v) {
                     if let Some(mv) = j.mv {
+                        most = most.max(move_value(j, v));
                         values.push((mv, south(move_value(j, v))));
                     }
                 }
+                root_value.get_or_insert(most);
             }
             finished.store(true, Relaxed);
-            (root_value, values)
+            (root_value.unwrap_or(lead), values)
         });
         let best = root_value;
         Ok(Solution {
             value: south(best),
             moves: values,
             nodes: nodes.load(Relaxed),
-            endgame: (boards, n),
+            endgame: (boards, db.max_seeds),
             table_bytes: tt.bytes(),
             elapsed: started.elapsed(),
         })

@@ -72,6 +72,10 @@ impl Table {
             what: "transposition table",
             bytes: n * 64,
         };
+        // Memory the system would only pretend to give (overcommit) is refused here.
+        if super::available_memory().is_some_and(|free| n * 64 > free) {
+            return Err(oom());
+        }
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(usize::try_from(n).map_err(|_| oom())?)
