@@ -251,10 +251,11 @@ fn tsoro_highlights_bonus_takes_and_pending_decisions() {
     let svg = rules.picture_svg_with(&after, Some(&h));
     assert!(svg.contains(">South's lap ended in his head o20: relay or stop</text>"));
     // A bonus take empties the hole it names. (South's capturing stone lies in his i1, the
-    // file across emptied: validate refuses bonus takes with no capture on the board.)
+    // file across emptied: validate refuses bonus takes with no capture on the board. Each
+    // loop holds its 12 less what the opponent captured: South took 2, North 1.)
     let basic: Tsoro = "tsoro:holes=6,heads=none,bonus=1".parse().unwrap();
     let s = basic
-        .parse_position("0,2,2,2,2,2/0,0,0,0,0,0/1,0,0,0,0,0/2,2,2,2,2,0 3 0 S take=1")
+        .parse_position("0,2,2,2,2,2/0,0,0,0,0,0/1,0,0,0,0,0/2,2,2,2,2,0 2 1 S take=1")
         .unwrap();
     let take = basic.parse_move(&s, "take o2").unwrap();
     let h = basic.highlight(&s, take);

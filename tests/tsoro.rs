@@ -49,6 +49,9 @@ fn forbidden(r: &Tsoro, s: &TsoroState, mv: &str) -> String {
 }
 
 const BASIC: &str = "tsoro:holes=8,heads=none,bonus=0";
+/// The basic game with re-entered captures: the only one where a loop can hold more stones
+/// than it started with.
+const REENTER: &str = "tsoro:holes=8,heads=none,bonus=0,reenter";
 
 // ---------------------------------------------------------------------------------------------
 // Set-up and the head layouts.
@@ -120,9 +123,10 @@ fn a_lap_round_the_whole_loop_sows_into_its_own_hole() {
     // 17 stones in o1 (loop index 0) of a 16-hole loop: one in every hole, o1 included, and
     // the 17th in o2, which now holds 2: relay. Each 2-stone lap then ends in an occupied
     // hole two further on (loop 3, 5, ..., 15), until the lap from 15 sows o1 (1 -> 2) and
-    // the now empty o2.
+    // the now empty o2. Each loop starts with 16 stones, so 17 in one loop needs re-entered
+    // captures (no capture happens here: North's inner row is empty).
     let from = "0,0,0,0,0,0,0,15/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/17,0,0,0,0,0,0,0 0 0 S";
-    let (_, s) = after(BASIC, Some(from), &["o1"]);
+    let (_, s) = after(REENTER, Some(from), &["o1"]);
     assert_eq!(
         s.to_string(),
         "0,0,0,0,0,0,0,15/0,0,0,0,0,0,0,0/0,2,0,2,0,2,0,2/2,1,2,0,2,0,2,0 0 0 N"
@@ -164,39 +168,41 @@ fn stopping_and_relaying_at_a_head() {
 // Captures.
 
 /// South's o7 holds 2: they go to o8 and i8, an empty inner hole. North's i8-file holes are
-/// the last column of the top two rows.
-fn capture_position(north_outer: &str, north_inner: &str) -> String {
-    format!("{north_outer}/{north_inner}/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 0 0 S")
+/// the last column of the top two rows. Without re-entry North has captured the 14 stones
+/// South's loop lacks of its 16, and North's rows hold 16 stones (stones never cross between
+/// the loops); with re-entry North's rows hold the other 30 and nothing is captured.
+fn capture_position(north_outer: &str, north_inner: &str, by_north: u32) -> String {
+    format!("{north_outer}/{north_inner}/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 0 {by_north} S")
 }
 
 #[test]
 fn a_capture_takes_the_inner_hole_across_and_the_outer_hole_behind() {
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("1,1,1,1,1,1,1,4", "0,0,0,0,0,0,0,5", 14);
     let (_, s) = after(BASIC, Some(&from), &["o7"]);
     assert_eq!(
         s.to_string(),
-        "3,3,3,3,3,3,3,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 9 0 N"
+        "1,1,1,1,1,1,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 9 14 N"
     );
 }
 
 #[test]
 fn a_capture_with_the_outer_hole_empty_takes_the_inner_hole_alone() {
-    let from = capture_position("3,3,3,3,3,3,7,0", "0,0,0,0,0,0,0,5");
+    let from = capture_position("1,1,1,1,1,1,5,0", "0,0,0,0,0,0,0,5", 14);
     let (_, s) = after(BASIC, Some(&from), &["o7"]);
     assert_eq!(
         s.to_string(),
-        "3,3,3,3,3,3,7,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 5 0 N"
+        "1,1,1,1,1,1,5,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 5 14 N"
     );
 }
 
 #[test]
 fn no_capture_when_the_inner_hole_across_is_empty() {
     // The outer hole behind holds stones, but the outer hole alone is never taken.
-    let from = capture_position("4,4,4,4,4,4,3,3", "0,0,0,0,0,0,0,0");
+    let from = capture_position("2,2,2,2,2,2,1,3", "0,0,0,0,0,0,0,0", 14);
     let (_, s) = after(BASIC, Some(&from), &["o7"]);
     assert_eq!(
         s.to_string(),
-        "4,4,4,4,4,4,3,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 0 0 N"
+        "2,2,2,2,2,2,1,3/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 0 14 N"
     );
 }
 
@@ -220,11 +226,11 @@ fn no_capture_in_the_outer_row() {
 
 #[test]
 fn bonus_takes_are_optional_and_two_by_default() {
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("1,1,1,1,1,1,1,4", "0,0,0,0,0,0,0,5", 14);
     let (r, s) = after("tsoro:holes=8,heads=none", Some(&from), &["o7"]);
     assert_eq!(s.phase(), Phase::Bonus(2));
     assert_eq!(r.to_move(&s), Player::South);
-    assert!(s.to_string().ends_with(" 9 0 S take=2"));
+    assert!(s.to_string().ends_with(" 9 14 S take=2"));
     // North's seven occupied holes (numbered from South's left) and `done`.
     assert_eq!(
         texts(&r, &s),
@@ -244,7 +250,7 @@ fn bonus_takes_are_optional_and_two_by_default() {
     );
     assert_eq!(
         two.to_string(),
-        "0,3,3,3,3,3,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 15 0 N"
+        "0,1,1,1,1,1,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 11 14 N"
     );
     // One take, then `done`.
     let (_, one) = after(
@@ -254,13 +260,13 @@ fn bonus_takes_are_optional_and_two_by_default() {
     );
     assert_eq!(
         one.to_string(),
-        "3,0,3,3,3,3,3,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 12 0 N"
+        "1,0,1,1,1,1,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 10 14 N"
     );
 }
 
 #[test]
 fn forced_bonus_takes_have_no_done() {
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("1,1,1,1,1,1,1,4", "0,0,0,0,0,0,0,5", 14);
     let ruleset = "tsoro:holes=8,heads=none,bonus=3,forced-bonus";
     let (r, s) = after(ruleset, Some(&from), &["o7"]);
     assert_eq!(s.phase(), Phase::Bonus(3));
@@ -273,14 +279,14 @@ fn forced_bonus_takes_have_no_done() {
     );
     assert_eq!(
         end.to_string(),
-        "0,0,0,3,3,3,3,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 18 0 N"
+        "0,0,0,1,1,1,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 12 14 N"
     );
 }
 
 #[test]
 fn bonus_takes_end_when_the_opponent_has_nothing_left() {
     // Only North's o1 (seen from South) is left after the capture: one take, no `done` asked.
-    let from = "5,0,0,0,0,0,0,4/0,0,0,0,0,0,0,21/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 0 0 S";
+    let from = "5,0,0,0,0,0,0,4/0,0,0,0,0,0,0,7/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 0 14 S";
     let (r, s) = after(
         "tsoro:holes=8,heads=none,bonus=5",
         Some(from),
@@ -288,7 +294,7 @@ fn bonus_takes_end_when_the_opponent_has_nothing_left() {
     );
     assert_eq!(
         s.to_string(),
-        "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 30 0 N"
+        "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 16 14 N"
     );
     // North cannot move: South wins.
     assert_eq!(
@@ -304,7 +310,7 @@ fn bonus_takes_end_when_the_opponent_has_nothing_left() {
 fn heads_immune_to_bonus_takes() {
     // 4 x 8 with two heads: North's heads are his loop indices 6 and 7, which South sees as
     // North's o2 and o1.
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("1,1,1,1,1,1,1,4", "0,0,0,0,0,0,0,5", 14);
     let (r, s) = after("tsoro:holes=8,heads-immune", Some(&from), &["o7"]);
     assert_eq!(
         texts(&r, &s),
@@ -325,7 +331,8 @@ fn heads_immune_to_bonus_takes() {
 #[test]
 fn singleton_steps_blocked_and_allowed_and_capturing() {
     // South has singletons only: o3 (blocked by o4), o4 (o5 empty) and o8 (i8 empty).
-    let from = "4,4,4,4,4,3,3,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,1,1,0,0,0,1 0 0 S";
+    // North has captured the other 13 of South's 16.
+    let from = "2,2,2,2,2,2,1,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,1,1,0,0,0,1 0 13 S";
     let r = rules(BASIC);
     let s = r.parse_position(from).unwrap();
     assert_eq!(texts(&r, &s), ["o4", "o8"]);
@@ -334,19 +341,19 @@ fn singleton_steps_blocked_and_allowed_and_capturing() {
     let (_, step) = after(BASIC, Some(from), &["o4"]);
     assert_eq!(
         step.to_string(),
-        "4,4,4,4,4,3,3,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,1,0,1,0,0,1 0 0 N"
+        "2,2,2,2,2,2,1,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,0,1,0,1,0,0,1 0 13 N"
     );
     // o8 steps into the empty i8 and captures the 2 across and the 1 behind.
     let (_, capture) = after(BASIC, Some(from), &["o8"]);
     assert_eq!(
         capture.to_string(),
-        "4,4,4,4,4,3,3,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,1,1,0,0,0,0 3 0 N"
+        "2,2,2,2,2,2,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/0,0,1,1,0,0,0,0 3 13 N"
     );
 }
 
 #[test]
 fn singletons_may_not_move_while_a_hole_holds_two() {
-    let from = "4,4,4,4,4,3,1,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/2,0,1,1,0,0,0,1 0 0 S";
+    let from = "2,2,2,2,2,2,1,1/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/2,0,1,1,0,0,0,1 0 11 S";
     let r = rules(BASIC);
     let s = r.parse_position(from).unwrap();
     assert_eq!(texts(&r, &s), ["o1"]);
@@ -360,7 +367,8 @@ fn singletons_may_not_move_while_a_hole_holds_two() {
 /// South's loop by index: `0,1,0,1,0,1,0,1 | 3,1,0,1,0,1,0,1` (i8 holds 3). From i8 the relay
 /// never ends: every lap's last stone falls into an occupied hole, and the lap-end state
 /// recurs (checked by the independent implementation below, which records every state).
-const ENDLESS: &str = "3,3,3,3,3,3,3,0/0,0,0,0,0,0,0,0/1,0,1,0,1,0,1,3/0,1,0,1,0,1,0,1 0 0 S";
+/// North has captured the other 5 of South's 16.
+const ENDLESS: &str = "2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/1,0,1,0,1,0,1,3/0,1,0,1,0,1,0,1 0 5 S";
 
 #[test]
 fn an_endless_relay_is_found_and_refused() {
@@ -385,7 +393,7 @@ fn an_endless_relay_is_found_and_refused() {
 #[test]
 fn an_endless_start_is_left_out_of_the_legal_moves() {
     // South's o8, i1 and i5 hold 2; the relay from i5 never ends.
-    let from = "3,3,3,3,3,2,2,0/0,0,0,0,0,0,0,0/2,0,1,0,2,1,0,1/1,0,1,0,1,0,1,2 0 0 S";
+    let from = "2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/2,0,1,0,2,1,0,1/1,0,1,0,1,0,1,2 0 3 S";
     let r = rules(BASIC);
     let s = r.parse_position(from).unwrap();
     assert_eq!(texts(&r, &s), ["o8", "i1"]);
@@ -403,20 +411,28 @@ fn an_endless_start_is_left_out_of_the_legal_moves() {
 fn endless_relays_on_random_loops_agree_with_the_reference() {
     // Random loops of 4 x 6 and 4 x 8 boards with no heads: every start the engine refuses
     // is endless by the reference's record of all lap-end states, and every other one ends.
+    // A loop holding more than its starting half of the stones needs re-entered captures
+    // (without, North has captured the rest of South's half and holds his own).
     use sowing::RandomSource;
     let mut rng = sowing::SplitMix64::new(7);
     let mut refused = 0;
     for (text, n, total) in [("tsoro:holes=6,heads=none,bonus=0", 6, 24), (BASIC, 8, 32)] {
-        let r = rules(text);
+        let (plain, reenter) = (rules(text), rules(&format!("{text},reenter")));
         for _ in 0..20_000 {
             let mine = 3 + rng.below(total - 6) as usize;
+            let half = total as usize / 2;
+            let (r, by_north) = if mine > half {
+                (&reenter, 0)
+            } else {
+                (&plain, half - mine)
+            };
             let mut south = vec![0u32; 2 * n];
             for _ in 0..mine {
                 south[rng.below(2 * n as u32) as usize] += 1;
             }
             // North's stones in his outer row, so no capture decides anything.
             let mut north_outer = vec![0u32; n];
-            for _ in mine..total as usize {
+            for _ in mine + by_north..total as usize {
                 north_outer[rng.below(n as u32) as usize] += 1;
             }
             let row = |v: Vec<u32>| {
@@ -426,7 +442,7 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
                     .join(",")
             };
             let text = format!(
-                "{}/{}/{}/{} 0 0 S",
+                "{}/{}/{}/{} 0 {by_north} S",
                 row(north_outer),
                 row(vec![0; n]),
                 row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
@@ -532,7 +548,7 @@ fn the_adversarial_corpus_gives_exact_answers() {
             &[12],
         ),
         (
-            "tsoro:holes=21,heads=none,bonus=0",
+            "tsoro:holes=21,heads=none,bonus=0,reenter",
             "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
              0,1,0,5,0,1,2,5,0,3,2,5,2,1,2,3,6,0,3,0,1/6,0,1,3,2,1,0,1,4,2,0,3,2,1,5,2,1,2,1,3,2 0 0 S",
             &[
@@ -542,7 +558,7 @@ fn the_adversarial_corpus_gives_exact_answers() {
             &[29],
         ),
         (
-            "tsoro:holes=19,heads=none,bonus=0",
+            "tsoro:holes=19,heads=none,bonus=0,reenter",
             "0,0,0,1,0,0,0,1,0,0,0,0,0,1,0,0,1,0,2/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0/\
              7,1,2,3,2,1,4,3,2,3,1,3,2,2,1,2,1,2,0/1,2,1,0,2,3,4,3,0,4,0,2,1,2,1,0,1,0,1 0 0 S",
             &[
@@ -552,7 +568,7 @@ fn the_adversarial_corpus_gives_exact_answers() {
             &[24],
         ),
         (
-            "tsoro:holes=11,heads=none,bonus=0",
+            "tsoro:holes=11,heads=none,bonus=0,reenter",
             "0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,0,0/1,5,1,2,3,2,3,2,3,1,3/3,2,1,2,1,2,1,0,1,3,2 0 0 S",
             &[
                 "o1", "o2", "o4", "o6", "o10", "o11", "i9", "i8", "i7", "i6", "i5", "i4", "i2",
@@ -563,12 +579,24 @@ fn the_adversarial_corpus_gives_exact_answers() {
     for (ruleset, text, legal, endless) in cases {
         let r = rules(ruleset);
         let s: TsoroState = text.parse().unwrap();
-        // The first position holds 55 stones (as in the issue): position text alone.
+        // Without re-entry South's loop holds at most its starting half (27 in Tracey's
+        // game): the crowded Tracey loops are position text alone (the first holds 55
+        // stones, as in the issue), refused by `validate`. The searcher's crowded headless
+        // loops are positions of the re-entry game.
         assert_eq!(
             r.validate(&s).is_ok(),
-            !text.ends_with("1,5,2,3 0 0 S"),
+            ruleset.contains("reenter"),
             "{text}"
         );
+        if !ruleset.contains("reenter") {
+            assert!(
+                matches!(
+                    r.validate(&s),
+                    Err(PositionError::Impossible(why)) if why.starts_with("South's loop holds")
+                ) || text.ends_with("1,5,2,3 0 0 S"),
+                "{text}"
+            );
+        }
         assert_eq!(texts(&r, &s), legal, "{text}");
         let me = s.to_move();
         let l: Vec<u32> = s.row_loop(me).iter().map(|&c| c.into()).collect();
@@ -609,17 +637,24 @@ fn no_relay_is_endless_on_a_loop_with_a_head() {
         "tsoro:holes=6,bonus=0",
         "tsoro:holes=8,heads=single-left,bonus=0",
     ] {
-        let r = rules(text);
-        let n = r.settings().holes as usize;
-        let total = r.total_seeds();
+        // Crowded loops (more than the starting half) under re-entered captures, as above.
+        let (plain, reenter) = (rules(text), rules(&format!("{text},reenter")));
+        let n = plain.settings().holes as usize;
+        let total = plain.total_seeds();
         for _ in 0..5_000 {
             let mine = 3 + rng.below(total - 6) as usize;
+            let half = total as usize / 2;
+            let (r, by_north) = if mine > half {
+                (&reenter, 0)
+            } else {
+                (&plain, half - mine)
+            };
             let mut south = vec![0u32; 2 * n];
             for _ in 0..mine {
                 south[rng.below(2 * n as u32) as usize] += 1;
             }
             let mut north_outer = vec![0u32; n];
-            for _ in mine..total as usize {
+            for _ in mine + by_north..total as usize {
                 north_outer[rng.below(n as u32) as usize] += 1;
             }
             let row = |v: Vec<u32>| {
@@ -629,7 +664,7 @@ fn no_relay_is_endless_on_a_loop_with_a_head() {
                     .join(",")
             };
             let text = format!(
-                "{}/{}/{}/{} 0 0 S",
+                "{}/{}/{}/{} 0 {by_north} S",
                 row(north_outer),
                 row(vec![0; n]),
                 row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
@@ -650,7 +685,7 @@ fn no_relay_is_endless_on_a_loop_with_a_head() {
 #[test]
 fn re_entered_captures_are_sown_back_in() {
     // The 9 captured stones go on from i8: i7..i1 (7 stones), then o1 and o2; o2 was empty.
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5", 0);
     let ruleset = "tsoro:holes=8,heads=none,bonus=0,reenter";
     let (r, s) = after(ruleset, Some(&from), &["o7"]);
     assert_eq!(
@@ -663,7 +698,7 @@ fn re_entered_captures_are_sown_back_in() {
 
 #[test]
 fn re_entered_captures_wait_for_the_bonus_takes() {
-    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5");
+    let from = capture_position("3,3,3,3,3,3,3,4", "0,0,0,0,0,0,0,5", 0);
     let ruleset = "tsoro:holes=8,heads=none,bonus=1,reenter";
     let (r, s) = after(ruleset, Some(&from), &["o7"]);
     assert!(s.to_string().ends_with(" 0 0 S take=1 hand=9@i8"), "{s}");
@@ -820,14 +855,15 @@ fn tracey_bonus_schedule_is_five_three_two() {
     // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
     // third and later ones 2. Each capture counted took stones (issue 9: a count with no
     // stones captured is refused), so South's earlier captures hold stones from North's o8
-    // and North's one from South's o1.
+    // and North's one from South's o1. Each loop keeps its 27 stones less those captured
+    // from it (South's spare ones in o2..o6, out of the way).
     for (before, (by_south, by_north), takes, after) in [
         ("", (0, 0), 5, "1,0"),
         ("1,0", (1, 0), 3, "2,0"),
         ("2,1", (2, 1), 2, "2,1"),
     ] {
         let board = format!(
-            "{},6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/{},0,0,0,0,0,2,0 {by_south} {by_north} S",
+            "{},2,2,2,2,2,2,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/{},5,5,5,5,4,2,0 {by_south} {by_north} S",
             6 - by_south,
             1 - by_north
         );
@@ -881,7 +917,7 @@ fn validate_refuses_what_play_cannot_reach() {
     );
     // Tracey: after a second capture at most 3 takes are pending, after the first 5.
     let board =
-        "5,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 1 0 S captures=1,0";
+        "5,2,2,2,2,2,2,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,5,5,5,5,4,2,0 1 0 S captures=1,0";
     let (r, second) = after_tracey(board);
     let text = second.to_string();
     assert!(text.ends_with(" 10 0 S take=3 captures=2,0"), "{text}");
@@ -892,7 +928,7 @@ fn validate_refuses_what_play_cannot_reach() {
             "{more}"
         );
     }
-    let first = "6,6,6,6,6,6,6,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,0,0,0,0,0,2,0 0 0 S";
+    let first = "6,2,2,2,2,2,2,4/0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/1,5,5,5,5,4,2,0 0 0 S";
     let (_, first) = after_tracey(first);
     assert!(
         first.to_string().ends_with(" take=5 captures=1,0"),
@@ -902,6 +938,78 @@ fn validate_refuses_what_play_cannot_reach() {
     let moved = text.replace("/0,0,0,0,0,0,0,1/", "/0,0,0,0,0,0,1,0/");
     assert_ne!(moved, text);
     assert!(r.parse_position(&moved).is_err(), "{moved}");
+}
+
+#[test]
+fn validate_refuses_stones_crossing_between_the_loops() {
+    // Issue 9 §3: without re-entry a player sows only round his own loop and captured
+    // stones leave play, so his loop holds his starting half less what the opponent has
+    // captured. Issue 9 §2's crowded Tracey loop (54 stones in all, 53 of them South's)
+    // parses, and is refused.
+    let tracey = rules("tsoro:tracey");
+    let crowded = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/4,5,6,2,3,0,3,4/3,0,5,6,1,2,5,4 0 0 S";
+    assert!(crowded.parse::<TsoroState>().is_ok());
+    assert_eq!(
+        tracey.parse_position(crowded),
+        Err(PositionError::Impossible(
+            "South's loop holds 53 stones and North has captured 0: 53 in all, not the 27 \
+             South started with (without re-entered captures no stone crosses between the loops)"
+                .into()
+        ))
+    );
+    // The same board is a position of the re-entry game.
+    assert!(
+        rules("tsoro:tracey,reenter")
+            .parse_position(crowded)
+            .is_ok()
+    );
+
+    // Tracey's opening capture, mid-turn (bonus takes pending) and after a bonus take: the
+    // 4 + 2 stones taken from North's loop are South's captured stones at every moment.
+    let (r, s) = after("tsoro:tracey", None, &["i3"]);
+    let text = s.to_string();
+    assert_eq!(
+        text,
+        "0,2,2,2,2,2,2,0/0,2,2,2,2,2,1,0/1,2,0,2,2,2,2,2/0,2,2,2,2,2,2,2 4 0 S take=5 captures=1,0"
+    );
+    assert_eq!(r.validate(&s), Ok(()));
+    let (_, took) = after("tsoro:tracey", None, &["i3", "take i2"]);
+    assert!(
+        took.to_string().ends_with(" 6 0 S take=4 captures=1,0"),
+        "{took}"
+    );
+    assert_eq!(r.validate(&took), Ok(()));
+    // Same total, same phase, but one of the captured stones put back on South's side
+    // (his outer o1) instead of North's: refused, naming the loop that is off.
+    let unbalanced = text.replace("/0,2,2,2,2,2,2,2 4 0 S", "/1,2,2,2,2,2,2,2 3 0 S");
+    assert_ne!(unbalanced, text);
+    match r.parse_position(&unbalanced) {
+        Err(PositionError::Impossible(why)) => {
+            assert!(why.starts_with("South's loop holds 28 stones"), "{why}")
+        }
+        other => panic!("{unbalanced}: {other:?}"),
+    }
+    // North's side short by the stones South is said to have captured, in the basic game.
+    let basic = rules(BASIC);
+    let start = basic.start().to_string();
+    let short = start
+        .replacen("2,2,", "0,2,", 1)
+        .replace(" 0 0 S", " 0 2 S");
+    match basic.parse_position(&short) {
+        Err(PositionError::Impossible(why)) => {
+            assert!(
+                why.starts_with("South's loop holds 16 stones and North has captured 2"),
+                "{why}"
+            )
+        }
+        other => panic!("{short}: {other:?}"),
+    }
+    // The same with the captures credited to South: a balanced board, accepted.
+    let balanced = short.replace(" 0 2 S", " 2 0 S");
+    assert_eq!(
+        basic.parse_position(&balanced).map(|s| s.to_string()),
+        Ok(balanced.clone())
+    );
 }
 
 fn after_tracey(from: &str) -> (Tsoro, TsoroState) {

@@ -61,6 +61,20 @@
 //! is always legal (the next decision comes at once). In the (never observed) case that
 //! every way to end the takes relays forever, the mover cannot move and loses (rule 7).
 //!
+//! # Positions that play cannot reach
+//! [`validate`](Ruleset::validate) (and so [`parse_position`](Ruleset::parse_position))
+//! refuses what play cannot reach where that is cheap to decide: a head decision outside an
+//! occupied head, bonus takes with no capture made or more of them than the rules give,
+//! captured stones in hand outside a re-entry game's bonus takes, capture counts outside
+//! Tracey's variation or (without re-entry) not matching the stones captured, a ply count
+//! past the limit. And the **balance of the loops**: without re-entered captures a player
+//! sows only round his own loop and captured stones leave play at once (those of the file
+//! and of each bonus take alike), so at every moment of a turn each player's loop holds the
+//! half of the stones it started with, less those his opponent has captured. A position
+//! where that fails (such as a loop crowded with more than its half) is refused with
+//! [`PositionError::Impossible`] naming the loop. With re-entered captures stones do pass
+//! from one loop to the other, and only the total is kept.
+//!
 //! # Notation
 //! Moves: see [`TsoroMove`] (`o3`, `i5`, `relay`, `stop`, `take o4`, `done`). Position text:
 //! see [`TsoroState`]. Ruleset text: see [`TsoroSettings`].
@@ -423,6 +437,9 @@ impl Ruleset for Tsoro {
         self.total
     }
 
+    /// Refuses, besides a wrong size or total, what play cannot reach where that is cheap to
+    /// decide (see the [module docs](crate::tsoro)): among it, without re-entered captures, a loop
+    /// whose stones plus those the opponent has captured are not its starting half.
     fn validate(&self, s: &TsoroState) -> Result<(), PositionError> {
         let bad = |text: &str| Err(PositionError::Impossible(text.to_string()));
         if s.holes() != self.n {
@@ -441,6 +458,25 @@ impl Ruleset for Tsoro {
         let me = s.mover.index();
         if self.settings.reenter && s.captured != [0, 0] {
             return bad("stones captured out of play under re-entered captures");
+        }
+        if !self.settings.reenter {
+            // No stone crosses from one loop to the other, and captured stones leave play at
+            // once (the bonus takes too): each loop keeps its starting half of the stones,
+            // less what the opponent has captured, at every moment of a turn.
+            let half = self.total / 2;
+            for p in [Player::South, Player::North] {
+                let on_loop = s.stones_of(p);
+                let taken = u32::from(s.captured(!p));
+                if on_loop + taken != half {
+                    return Err(PositionError::Impossible(format!(
+                        "{p}'s loop holds {on_loop} stones and {} has captured {taken}: \
+                         {} in all, not the {half} {p} started with (without re-entered \
+                         captures no stone crosses between the loops)",
+                        !p,
+                        on_loop + taken
+                    )));
+                }
+            }
         }
         match s.phase {
             Phase::Start => {}
