@@ -459,7 +459,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         rules: &R,
         state: &R::State,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32
@@ -507,36 +507,59 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 nf += 1;
             }
         }
+        let sort = self.options.history && moves.len() <= SORTED;
+        if !sort {
+            // As generated: no sort buffer to fill at every node.
+            let unsorted = moves
+                .iter()
+                .copied()
+                .filter(|mv| !firsts[..nf].contains(&Some(*mv)));
+            let ordered = firsts[..nf].iter().flatten().copied().chain(unsorted);
+            return self.search_moves(rules, state, depth, alpha, beta, ply, key, ordered);
+        }
         let mut rest = [(0i32, moves[0]); SORTED];
         let mut nr = 0;
-        let sort = self.options.history && moves.len() <= SORTED;
-        if sort {
-            for mv in moves.iter().copied() {
-                if !firsts[..nf].contains(&Some(mv)) {
-                    rest[nr] = (self.history[history_slot(&mv, me)], mv);
-                    nr += 1;
-                }
-            }
-            // Insertion sort, largest first: a handful of moves.
-            for i in 1..nr {
-                let mut j = i;
-                while j > 0 && rest[j - 1].0 < rest[j].0 {
-                    rest.swap(j - 1, j);
-                    j -= 1;
-                }
+        for mv in moves.iter().copied() {
+            if !firsts[..nf].contains(&Some(mv)) {
+                rest[nr] = (self.history[history_slot(&mv, me)], mv);
+                nr += 1;
             }
         }
-        let unsorted = moves
-            .iter()
-            .copied()
-            .filter(|mv| !sort && !firsts[..nf].contains(&Some(*mv)));
+        // Insertion sort, largest first: a handful of moves.
+        for i in 1..nr {
+            let mut j = i;
+            while j > 0 && rest[j - 1].0 < rest[j].0 {
+                rest.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         let ordered = firsts[..nf]
             .iter()
             .flatten()
             .copied()
-            .chain(rest[..nr].iter().map(|&(_, mv)| mv))
-            .chain(unsorted);
+            .chain(rest[..nr].iter().map(|&(_, mv)| mv));
+        self.search_moves(rules, state, depth, alpha, beta, ply, key, ordered)
+    }
 
+    /// The move loop of [`negamax`](Self::negamax): searches the moves in the given order and
+    /// stores the result in the table.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_moves<R: Ruleset<Move = M>>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        key: u64,
+        ordered: impl Iterator<Item = M>,
+    ) -> i32
+    where
+        E: Evaluator<R>,
+    {
+        let me = rules.to_move(state);
         let alpha0 = alpha;
         let store = if self.options.lmr {
             rules.seed_count(state).store(me)
