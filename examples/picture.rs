@@ -27,12 +27,7 @@ struct Picture {
 impl RulesetVisitor for Picture {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
-        let mut state = match &self.position {
-            Some(text) => rules
-                .parse_position(text)
-                .map_err(|e| format!("bad --position: {e}"))?,
-            None => rules.start(),
-        };
+        let mut state = common::start_position(&rules, self.position.as_deref())?;
         let mut highlight = None;
         for (i, text) in self.moves.iter().enumerate() {
             let mv = rules

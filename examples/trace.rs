@@ -26,12 +26,7 @@ struct Trace {
 impl RulesetVisitor for Trace {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
-        let mut state = match &self.position {
-            Some(text) => rules
-                .parse_position(text)
-                .map_err(|e| format!("bad --position: {e}"))?,
-            None => rules.start(),
-        };
+        let mut state = common::start_position(&rules, self.position.as_deref())?;
         out!("{state}")?;
         for (i, text) in self.moves.iter().enumerate() {
             let mv = rules

@@ -100,3 +100,17 @@ pub fn main(
         Err(Stop::Error(e)) => fail(example, &e),
     }
 }
+
+/// The position an example starts from: `--position` text checked against `rules`, or the
+/// ruleset's start.
+pub fn start_position<R: sowing::Ruleset>(
+    rules: &R,
+    position: Option<&str>,
+) -> Result<R::State, Stop> {
+    match position {
+        Some(text) => rules
+            .parse_position(text)
+            .map_err(|e| Stop::Error(format!("bad --position: {e}"))),
+        None => Ok(rules.start()),
+    }
+}
