@@ -8,7 +8,7 @@
 //! After 64 laps [`relay`] decides it exactly in two steps:
 //! 1. [`never_ends`]: a residue invariant (mod loop length + 1) that proves, in `O(len)`,
 //!    that the relay can never land in an empty hole. It settles the longest cycles met at
-//!    once (10^9 laps on Tracey's board, issue 9).
+//!    once (10^9 laps on a crowded Tracey board).
 //! 2. Brent's cycle-finding algorithm on the lap-end states for the rest: it keeps one saved
 //!    state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it
 //!    (the hole first, the counts only when the hole agrees). A relay that cycles is found
