@@ -1,6 +1,7 @@
 //! Pieces shared by the games' position-text parsers.
 
 use crate::error::{PositionParseError, TextProblem};
+use crate::player::{Outcome, Player};
 
 /// A piece of text and its byte offset in the whole.
 pub(crate) type Field<'a> = (usize, &'a str);
@@ -134,4 +135,19 @@ pub(crate) fn same_length(
             found: south,
         },
     ))
+}
+
+/// The terminal pictures' mark beside a side's name: `  <- to move` for the side to move while
+/// the game goes on; nothing for the other side, or for either once the game is over (the
+/// picture then states the result).
+pub(crate) fn to_move_mark(
+    to_move: Player,
+    side: Player,
+    outcome: Option<Outcome>,
+) -> &'static str {
+    if outcome.is_none() && to_move == side {
+        "  <- to move"
+    } else {
+        ""
+    }
 }

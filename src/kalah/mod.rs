@@ -378,13 +378,7 @@ fn picture(s: &KalahState, outcome: Option<Outcome>) -> String {
     let m = s.pits();
     let rule = format!("      +{}", "----+".repeat(m));
     let mut out = String::new();
-    let mark = |p: Player| {
-        if outcome.is_none() && s.to_move() == p {
-            "  <- to move"
-        } else {
-            ""
-        }
-    };
+    let mark = |p: Player| crate::text::to_move_mark(s.to_move(), p, outcome);
     let _ = write!(out, "       ");
     for p in (1..=m).rev() {
         let _ = write!(out, " {p:>2}  ");

@@ -593,13 +593,7 @@ fn picture(s: &ToguzState, outcome: Option<Outcome>) -> String {
             }
         }
     };
-    let mark = |p: Player| {
-        if outcome.is_none() && s.to_move() == p {
-            "  <- to move"
-        } else {
-            ""
-        }
-    };
+    let mark = |p: Player| crate::text::to_move_mark(s.to_move(), p, outcome);
     let mut out = String::new();
     for h in (1..=n).rev() {
         let _ = write!(out, "{h:>4}");
