@@ -463,6 +463,89 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
     assert!(refused > 0, "no endless relay met");
 }
 
+#[test]
+fn crowded_relays_agree_with_the_reference_stone_by_stone() {
+    // Loops holding nearly all 2L stones of a headless board (re-entered captures make them)
+    // relay longest, some past the engine's first 64 laps into its walk in revolutions
+    // (`walk` in sow.rs, checked from the first lap on by its unit test): every start the
+    // engine lists must end where the stone-by-stone reference ends, with the same counts
+    // in every hole, and every start it refuses must come back to a lap-end state the
+    // reference has seen. North's few stones lie in his outer row, so nothing is captured
+    // and the move is the relay alone.
+    use sowing::RandomSource;
+    let mut rng = sowing::SplitMix64::new(11);
+    let (mut walked, mut endless) = (0, 0);
+    for n in [6, 8, 11, 16] {
+        let r = rules(&format!("tsoro:holes={n},heads=none,bonus=0,reenter"));
+        let len = 2 * n;
+        let total = 2 * len;
+        for _ in 0..1000 {
+            let mine = total - rng.below(4) as usize;
+            let mut south = vec![0u32; len];
+            for _ in 0..mine {
+                south[rng.below(len as u32) as usize] += 1;
+            }
+            let mut north_outer = vec![0u32; n];
+            for _ in mine..total {
+                north_outer[rng.below(n as u32) as usize] += 1;
+            }
+            let text = board_text(&north_outer, &vec![0; n], &south);
+            let s = r.parse_position(&text).unwrap();
+            let legal = r.legal_moves(&s);
+            for i in (0..len).filter(|&i| south[i] >= 2) {
+                let mv = TsoroMove::Sow(Hole::from_own_index(i, n));
+                let mut l = south.clone();
+                let hand = l[i];
+                l[i] = 0;
+                let Some((laps, end)) = reference::relay_capped(&mut l, i, hand, 200_000) else {
+                    continue;
+                };
+                walked += usize::from(laps > 64);
+                match end {
+                    None => {
+                        endless += 1;
+                        assert!(!legal.contains(&mv), "{text}: {mv} is endless");
+                    }
+                    Some(_) => {
+                        assert!(legal.contains(&mv), "{text}: {mv} ends after {laps} laps");
+                        let mut after = s;
+                        r.try_play(&mut after, mv).unwrap();
+                        let got: Vec<u32> = after
+                            .row_loop(Player::South)
+                            .iter()
+                            .map(|&c| u32::from(c))
+                            .collect();
+                        assert_eq!(got, l, "{text}: {mv} after {laps} laps");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        walked > 0 && endless > 0,
+        "walked {walked}, endless {endless}"
+    );
+}
+
+/// Position text with North's outer and inner rows and South's loop (loop order), South to
+/// move.
+fn board_text(north_outer: &[u32], north_inner: &[u32], south: &[u32]) -> String {
+    let n = north_outer.len();
+    let row = |v: Vec<u32>| {
+        v.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{}/{}/{}/{} 0 0 S",
+        row(north_outer.to_vec()),
+        row(north_inner.to_vec()),
+        row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
+        row(south[..n].to_vec())
+    )
+}
+
 /// Whether no two residues of [`reference::residues`] are consecutive mod `L + 1`.
 fn residues_apart(r: &[u32]) -> bool {
     (0..r.len()).all(|i| r[i] == 0 || r[(i + 1) % r.len()] == 0)
@@ -1488,6 +1571,32 @@ mod reference {
         }
         out[(t + i64::from(hand)).rem_euclid(m) as usize] += 1;
         out
+    }
+
+    /// A headless relay stone by stone from a lap end (`pos` just lifted, `hand` to sow),
+    /// recording every lap-end state: `Some((laps, Some(hole)))` when it ends in `hole`
+    /// (`l` then holds the final counts), `Some((laps, None))` when a lap-end state comes
+    /// back, `None` past `cap` laps.
+    pub fn relay_capped(
+        l: &mut [u32],
+        mut pos: usize,
+        mut hand: u32,
+        cap: usize,
+    ) -> Option<(usize, Option<usize>)> {
+        let mut seen: HashSet<(Vec<u32>, usize, u32)> = HashSet::new();
+        for laps in 1..=cap {
+            match lap(l, pos, hand) {
+                None => {
+                    let last = (pos + hand as usize) % l.len();
+                    return Some((laps, Some(last)));
+                }
+                Some((p, c)) => (pos, hand) = (p, c),
+            }
+            if !seen.insert((l.to_vec(), pos, hand)) {
+                return Some((laps, None));
+            }
+        }
+        None
     }
 
     /// One lap, stone by stone: `Some((hole lifted, stones))`, or `None` if it ends.

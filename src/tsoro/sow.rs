@@ -9,22 +9,22 @@
 //! 1. [`never_ends`]: a residue invariant (mod loop length + 1) that proves, in `O(len)`,
 //!    that the relay can never land in an empty hole. It settles the longest cycles met at
 //!    once (10^9 laps on a crowded Tracey board).
-//! 2. Brent's cycle-finding algorithm on the lap-end states for the rest: it keeps one saved
-//!    state, replaced at laps 1, 2, 4, 8, ..., and compares each new lap-end state with it
-//!    (the hole first, the counts only when the hole agrees). A relay that cycles is found
-//!    within about `mu + 2 lambda` laps (pre-period plus twice the period); a relay that
-//!    ends is never cut short, however long.
+//! 2. For the rest, a walk round the cycle ([`walk`]): the lap map is one-to-one, so a
+//!    relay that never ends comes back to the very state the walk started from (no tail
+//!    before the cycle, no cycle finding), and each lap costs a few instructions whatever
+//!    its stones (counts kept as revolutions of each hole's last lift). A relay that ends
+//!    is never cut short, however long.
 //!
 //! Cost: ordinary relays end within a few laps and pay nothing for the detection. Searching
 //! (random and hill-climbing, `examples/adversarial.rs`) for relays that pass step 1 and
 //! walk long in step 2: on loops of `L` holes holding at most `L` stones (every loop of a
 //! game without re-entry starts with `L`) the longest took about 7,000 laps; Tracey's
-//! 54 stones in one loop, about 60,000 laps (a millisecond or two); but loops holding `2L`
-//! stones (every stone of a headless board in one loop, reachable only with re-entered
-//! captures or set up by text) reach cycles of 3 * 10^6 laps (4 x 16) and 7 * 10^6 laps
-//! (4 x 21, about 150 ms). A loop holding more stones than the ruleset has (a state made
-//! by parsing alone, which never validates) is refused as endless after its first 64 laps
-//! instead of walked.
+//! 54 stones in one loop, about 60,000 laps; but loops holding `2L` stones (every stone of a
+//! headless board in one loop, reachable only with re-entered captures or set up by text)
+//! reach cycles of 3 * 10^6 laps (4 x 16) and 7 * 10^6 laps (4 x 21, about 7 ms; Brent's
+//! algorithm on stone-by-stone laps took 49 ms). A loop holding more stones than the
+//! ruleset has (a state made by parsing alone, which never validates) is refused as endless
+//! after its first 64 laps instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -239,8 +239,8 @@ fn lap<const HASH: bool>(
     Ok((last, c as usize))
 }
 
-/// [`relay`] past its first laps: the residue test of [`never_ends`] first, then Brent's
-/// cycle detection on the lap-end states.
+/// [`relay`] past its first laps: the residue test of [`never_ends`] first, then a walk
+/// round the cycle the relay must be on if it never ends (see [`walk`]).
 #[cold]
 #[inline(never)]
 fn relay_checked<const HASH: bool>(
@@ -248,8 +248,8 @@ fn relay_checked<const HASH: bool>(
     keys: &[u64; LOOP],
     h: &mut u64,
     shape: &Shape,
-    mut pos: usize,
-    mut hand: usize,
+    pos: usize,
+    hand: usize,
 ) -> LapEnd {
     let &Shape { len, heads, stones } = shape;
     if heads == 0 && never_ends(b, len, pos, hand) {
@@ -260,27 +260,74 @@ fn relay_checked<const HASH: bool>(
         // More stones than the game has: refused (as endless) rather than walked.
         return LapEnd::Endless;
     }
-    // Brent: the saved lap-end state, and laps since it was saved.
-    let mut saved = *b;
-    let mut saved_pos = pos;
-    let mut power = 1u32;
-    let mut lam = 0u32;
-    loop {
-        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
-            Ok((last, lifted)) => (pos, hand) = (last, lifted),
-            Err(end) => return end,
-        }
-        if pos == saved_pos && *b == saved {
-            return LapEnd::Endless;
-        }
-        lam += 1;
-        if lam == power {
-            saved = *b;
-            saved_pos = pos;
-            power = power.saturating_mul(2);
-            lam = 0;
+    let before = *b;
+    let end = walk(b, len, heads, pos, hand);
+    if HASH {
+        for (i, (&now, &was)) in b[..len].iter().zip(&before[..len]).enumerate() {
+            let d = u64::from(now).wrapping_sub(u64::from(was));
+            *h = h.wrapping_add(d.wrapping_mul(keys[i]));
         }
     }
+    end
+}
+
+/// Walks a relay from a lap-end state (`b[pos] == 0` after the lift, `hand` stones to sow)
+/// until it ends, or until that state comes back (the relay is then endless); writes the
+/// final counts into `b`.
+///
+/// **Why coming back to the first state is the whole test.** The lap map is one-to-one on
+/// lap-end states: given the state after a lap (the hole `q` just lifted, the loop's counts
+/// `B`), the lap before it started from the hole `p` that minimises `L B[p] + d(p)` over the
+/// other holes, where `d(p)` is how far `p` lies behind `q` (`1..L`), and it sowed exactly
+/// that many stones. (Only that hole can have been left empty by its lift and refilled to
+/// `B[p]` by a lap ending at `q`: every hole the lap passed got at least as many stones as
+/// `p`, one more if it lies between `p` and `q`.) A one-to-one map on a finite set of states
+/// has no tails: a relay that never ends comes back to the state it started from, so the
+/// walk needs no cycle finding (Brent's algorithm walked up to three times the cycle) and
+/// costs exactly the cycle's laps.
+///
+/// **Each lap in constant time.** Count time in stones sown so that the sowing reaches hole
+/// `j` at the times `j (mod L)`. Hole `j` keeps the revolution `r[j]` of its last lift (or
+/// of the lift that would have left its count): at time `R L + p` its count is
+/// `R - r[j] - [j > p]`. A lap adds its hand to the time, and the count of the landing hole
+/// is one subtraction; no stone is sown one by one until the walk ends.
+fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: usize) -> LapEnd {
+    // Revolutions start high enough that no `r[j]` goes below zero.
+    let mut rev: u64 = 512;
+    let mut r = [0u64; LOOP];
+    for (j, (rj, &c)) in r[..len].iter_mut().zip(&b[..len]).enumerate() {
+        *rj = rev - u64::from(c) - u64::from(j > pos);
+    }
+    let (first_pos, first_hand, first_rev, first_r) = (pos, hand, rev, r);
+    let (q, end) = loop {
+        let mut q = pos + hand;
+        if q >= len {
+            rev += (q / len) as u64;
+            q %= len;
+        }
+        let c = rev - r[q];
+        if c == 1 {
+            break (q, LapEnd::Empty(q));
+        }
+        if heads >> q & 1 != 0 {
+            break (q, LapEnd::Head(q));
+        }
+        r[q] = rev;
+        (pos, hand) = (q, c as usize);
+        if pos == first_pos
+            && hand == first_hand
+            && r[..len]
+                .iter()
+                .zip(&first_r[..len])
+                .all(|(&a, &z)| rev - a == first_rev - z)
+        {
+            return LapEnd::Endless;
+        }
+    };
+    for (j, (c, &rj)) in b[..len].iter_mut().zip(&r[..len]).enumerate() {
+        *c = (rev - rj - u64::from(j > q)) as u8;
+    }
+    end
 }
 
 /// Whether a relay on a headless loop, at a lap end (`pos` just lifted, `hand` stones to
@@ -644,5 +691,92 @@ impl Tsoro {
         // Next hole empty: rotate the empty mask down by one within the loop.
         let next_empty = (empty >> 1) | ((empty & 1) << (self.len - 1));
         (ones & next_empty, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LOOP, LapEnd, walk};
+    use crate::rng::{RandomSource, SplitMix64};
+    use std::collections::HashSet;
+
+    /// The relay stone by stone from a lap end, recording every lap-end state; `None` past
+    /// `cap` laps.
+    fn reference(
+        b: &mut [u8; LOOP],
+        len: usize,
+        heads: u64,
+        mut pos: usize,
+        mut hand: usize,
+        cap: usize,
+    ) -> Option<LapEnd> {
+        let mut seen = HashSet::new();
+        seen.insert((*b, pos, hand));
+        for _ in 0..cap {
+            for _ in 0..hand {
+                pos = (pos + 1) % len;
+                b[pos] += 1;
+            }
+            if b[pos] == 1 {
+                return Some(LapEnd::Empty(pos));
+            }
+            if heads >> pos & 1 != 0 {
+                return Some(LapEnd::Head(pos));
+            }
+            hand = usize::from(b[pos]);
+            b[pos] = 0;
+            if !seen.insert((*b, pos, hand)) {
+                return Some(LapEnd::Endless);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_walk_in_revolutions_agrees_with_sowing_stone_by_stone() {
+        // From the first lap on (the engine starts the walk after 64), on crowded loops with
+        // and without heads: the same end, the same counts, and every endless relay back at
+        // its first state (the lap map is one-to-one, so no relay has a tail before its
+        // cycle: the reference, which remembers every state, would say `Endless` at a
+        // state other than the first otherwise, and the walk would never stop).
+        let mut rng = SplitMix64::new(3);
+        let mut seen = [0usize; 3];
+        for _ in 0..40_000 {
+            let len = [12, 16, 22, 42][rng.below(4) as usize];
+            // Half of them with nearly all of a headless board's 2L stones: the endless ones.
+            let stones = match rng.below(2) {
+                0 => len + rng.below(len as u32 + 1) as usize,
+                _ => 2 * len - rng.below(3) as usize,
+            };
+            let mut b = [0u8; LOOP];
+            for _ in 0..stones {
+                b[rng.below(len as u32) as usize] += 1;
+            }
+            let heads = if rng.below(2) == 0 {
+                0
+            } else {
+                1u64 << rng.below(len as u32) | 1u64 << rng.below(len as u32)
+            };
+            for pos in (0..len).filter(|&i| b[i] >= 2) {
+                let mut mine = b;
+                let hand = usize::from(mine[pos]);
+                mine[pos] = 0;
+                let mut theirs = mine;
+                let Some(want) = reference(&mut theirs, len, heads, pos, hand, 20_000) else {
+                    continue;
+                };
+                let got = walk(&mut mine, len, heads, pos, hand);
+                assert_eq!(got, want, "{:?} from {pos}", &b[..len]);
+                match got {
+                    LapEnd::Empty(_) => seen[0] += 1,
+                    LapEnd::Head(_) => seen[1] += 1,
+                    LapEnd::Endless => seen[2] += 1,
+                }
+                if got != LapEnd::Endless {
+                    assert_eq!(mine, theirs, "{:?} from {pos}", &b[..len]);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 10), "{seen:?}");
     }
 }
