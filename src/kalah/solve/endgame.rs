@@ -30,8 +30,18 @@ pub(crate) struct Endgame {
     /// `binom[n * stride + r] = C(n, r)`.
     binom: Vec<u64>,
     stride: usize,
+    /// `rank[j][s] = C(s + j, j + 1)`: the index's term for pit `j` (in index order) when
+    /// the pits up to it hold `s` seeds. A lane holds at most 255, so no bounds to check.
+    rank: Box<[[u64; 256]; 2 * MAX_PITS]>,
     values: Vec<AtomicI8>,
 }
+
+/// The most pits a side the index supports (a board is 16 lanes of a `u128`).
+const MAX_PITS: usize = 7;
+
+/// One in every lane of a `u128`: multiplying a board by it puts in each lane the sum of
+/// the lanes up to it (no lane of the sum passes 255: a board holds at most 255 seeds).
+const LANE_ONES: u128 = u128::MAX / 0xFF;
 
 impl Endgame {
     /// Boards of `2m` pits with at most `max_seeds` seeds.
@@ -49,6 +59,12 @@ impl Endgame {
                 binom[n * stride + r] = binomial(n as u64, r as u64);
             }
         }
+        let mut rank = Box::new([[0u64; 256]; 2 * MAX_PITS]);
+        for (j, row) in rank.iter_mut().enumerate() {
+            for (s, r) in row.iter_mut().enumerate() {
+                *r = binomial((s + j) as u64, j as u64 + 1);
+            }
+        }
         let size = Self::size(pits, max_seeds);
         let oom = || SolveError::OutOfMemory {
             what: "endgame database",
@@ -58,12 +74,14 @@ impl Endgame {
         values
             .try_reserve_exact(usize::try_from(size).map_err(|_| oom())?)
             .map_err(|_| oom())?;
+        super::memory::prefer_huge_pages(&mut values);
         values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
         Ok(Endgame {
             pits,
             max_seeds,
             binom,
             stride,
+            rank,
             values,
         })
     }
@@ -134,14 +152,24 @@ impl Endgame {
         self.binom[n * self.stride + r]
     }
 
-    /// The index of a board of at most `max_seeds` seeds.
+    /// The index of a board of at most `max_seeds` seeds: `sum_j C(s_j + j, j + 1)` over
+    /// the pits in index order, `s_j` the seeds in pits `0..=j` (the store lane between the
+    /// two sides is empty, so the lane sums skip it by themselves).
     #[inline]
-    pub(crate) fn index(&self, board: &Board, b: u128) -> usize {
-        let mut sum = 0usize;
+    pub(crate) fn index(&self, _board: &Board, b: u128) -> usize {
+        let sums = b.wrapping_mul(LANE_ONES);
+        let (lo, hi) = (sums as u64, (sums >> 64) as u64);
+        let lane = |l: usize| -> usize {
+            let w = if l < 8 { lo } else { hi };
+            (w >> (8 * (l & 7))) as u8 as usize
+        };
+        let m = self.pits;
         let mut idx = 0u64;
-        for j in 0..2 * self.pits {
-            sum += usize::from(board.pit(b, board.pit_lane(j)));
-            idx += self.c(sum + j, j + 1);
+        for (j, row) in self.rank[..m].iter().enumerate() {
+            idx = idx.wrapping_add(row[lane(j)]);
+        }
+        for (j, row) in self.rank[m..2 * m].iter().enumerate() {
+            idx = idx.wrapping_add(row[lane(m + 1 + j)]);
         }
         idx as usize
     }

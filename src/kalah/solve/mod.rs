@@ -46,6 +46,7 @@
 mod board;
 mod database;
 mod endgame;
+mod memory;
 mod table;
 
 pub use self::database::EndgameDatabase;

@@ -80,6 +80,7 @@ impl Table {
         buckets
             .try_reserve_exact(usize::try_from(n).map_err(|_| oom())?)
             .map_err(|_| oom())?;
+        super::memory::prefer_huge_pages(&mut buckets);
         buckets.extend((0..n).map(|_| Bucket::default()));
         Ok(Table {
             buckets,

