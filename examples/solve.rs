@@ -262,8 +262,7 @@ fn build_endgame(rules: &Kalah, seeds: u32, config: &SolverConfig) -> Result<(),
     let pits = usize::from(rules.settings().pits);
     let all = EndgameDatabase::boards(pits, seeds);
     say!(
-        "building the endgame database for {rules} up to {seeds} seeds: {all} boards ({:.0} MB) into {}",
-        mb(all),
+        "building the endgame database for {rules} up to {seeds} seeds: {all} boards into {}",
         dir.display()
     );
     let started = Instant::now();
@@ -282,7 +281,7 @@ fn build_endgame(rules: &Kalah, seeds: u32, config: &SolverConfig) -> Result<(),
         db.len(),
         db.max_seeds(),
         secs(started.elapsed()),
-        mb(db.len()),
+        mb(db.bytes()),
         mb(peak_memory().unwrap_or(0)),
         mb(disk),
         file.display()

@@ -494,6 +494,57 @@ fn endgame_databases_are_kept_and_reused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn kept_endgame_databases_serve_smaller_ones_and_are_checked() {
+    use sowing::kalah::solve::EndgameDatabase;
+    let dir = std::env::temp_dir().join(format!("sowing-endgame-kept-{}", std::process::id()));
+    let r = rules("kalah:pits=3,seeds=3");
+    let big = EndgameDatabase::open(&r, 10, &dir).unwrap();
+    let file = dir.join(EndgameDatabase::file_name(&r, 10));
+    let saved = std::fs::read(&file).unwrap();
+    // Every board of up to 7 seeds, as a position with the other seeds in South's store.
+    let mut positions = Vec::new();
+    for code in 0..8u32.pow(6) {
+        let pits: Vec<u32> = (0..6).map(|i| code / 8u32.pow(i) % 8).collect();
+        let k: u32 = pits.iter().sum();
+        if k <= 7 {
+            let text = format!(
+                "{},{},{}/{},{},{} {} 0 S",
+                pits[0],
+                pits[1],
+                pits[2],
+                pits[3],
+                pits[4],
+                pits[5],
+                18 - k
+            );
+            positions.extend(r.parse_position(&text).ok());
+        }
+    }
+    assert!(positions.len() > 1000);
+    // The 7-seed database is read from the 10-seed file (no file of its own is written) and
+    // agrees with one computed afresh.
+    let small = EndgameDatabase::open(&r, 7, &dir).unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let fresh = EndgameDatabase::new(&r, 7).unwrap();
+    for s in &positions {
+        assert_eq!(small.value(s), fresh.value(s), "{s}");
+        assert_eq!(big.value(s), fresh.value(s), "{s}");
+        assert!(fresh.value(s).is_some(), "{s}");
+    }
+    // A damaged file fails its level's checksum: it is computed again and written anew.
+    let mut bad = saved.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x10;
+    std::fs::write(&file, &bad).unwrap();
+    let again = EndgameDatabase::open(&r, 10, &dir).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
+    for s in &positions {
+        assert_eq!(again.value(s), fresh.value(s), "{s}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every game of the crate: each agent plays only legal moves, and a game between two of
 /// them reaches its end (or a ply cap) with the seeds conserved.
 #[test]

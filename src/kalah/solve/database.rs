@@ -6,7 +6,7 @@ use super::board::Board;
 use super::endgame::Endgame;
 use super::{MAX_ENDGAME_BOARDS, SolveError, available_memory};
 use crate::kalah::state::Pie;
-use crate::kalah::{Kalah, KalahState};
+use crate::kalah::{Kalah, KalahState, Leftovers};
 
 /// The exact value of every Kalah position with at most `max_seeds` seeds left in the pits.
 ///
@@ -18,8 +18,10 @@ use crate::kalah::{Kalah, KalahState};
 /// capture, end and leftover rules, not on the seeds a pit at the start, so one database serves
 /// Kalah(6,4) and Kalah(6,5) alike.
 ///
-/// Size: one byte per board, `C(max_seeds + 2m, 2m)` boards (see [`boards`](Self::boards)):
-/// for six pits, 2.7 MB up to 12 seeds, 52 MB up to 17, 225 MB up to 20.
+/// Size: `C(max_seeds + 2m, 2m)` boards (see [`boards`](Self::boards)), 5 bits each under
+/// the standard rules (a board's value has the parity of its seeds, so half of it is kept;
+/// see [`bytes`](Self::bytes)): for six pits, 1.7 MB up to 12 seeds, 33 MB up to 17, 141 MB
+/// up to 20. Building takes a byte a board more while it runs.
 ///
 /// ```
 /// use sowing::Ruleset;
@@ -54,8 +56,8 @@ impl std::fmt::Debug for EndgameDatabase {
 }
 
 impl EndgameDatabase {
-    /// Boards (bytes) in a database for `pits` pits a side up to `max_seeds` seeds
-    /// (`u64::MAX` if beyond counting).
+    /// Boards in a database for `pits` pits a side up to `max_seeds` seeds (`u64::MAX` if
+    /// beyond counting).
     pub fn boards(pits: usize, max_seeds: u32) -> u64 {
         Endgame::size(pits, max_seeds)
     }
@@ -143,15 +145,16 @@ impl EndgameDatabase {
                 max: MAX_ENDGAME_BOARDS,
             });
         }
+        let halved = rules.settings().leftovers == Leftovers::Owner;
+        let mut db = Endgame::new(pits, max_seeds, halved);
         // Memory the system would only pretend to give (overcommit) is refused here.
-        if available_memory().is_some_and(|free| boards > free) {
+        if available_memory().is_some_and(|free| db.build_bytes() > free) {
             return Err(SolveError::OutOfMemory {
                 what: "endgame database",
-                bytes: boards,
+                bytes: db.build_bytes(),
             });
         }
         let board = Board::new(rules);
-        let db = Endgame::new(pits, max_seeds)?;
         let file = dir.map(|d| d.join(Self::file_name(rules, max_seeds)));
         let mut sources: Vec<&(u32, std::path::PathBuf)> =
             kept.iter().filter(|(n, _)| *n >= max_seeds).collect();
@@ -159,7 +162,7 @@ impl EndgameDatabase {
         if sources.iter().any(|(_, f)| db.load(f).is_ok()) {
             level_done(max_seeds);
         } else {
-            db.fill(&board, threads, level_done);
+            db.fill(&board, threads, level_done)?;
             if let Some(f) = &file {
                 // A database that cannot be kept is only recomputed next time.
                 let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));
@@ -182,9 +185,14 @@ impl EndgameDatabase {
         self.db.max_seeds
     }
 
-    /// Boards held (one byte each).
+    /// Boards held.
     pub fn len(&self) -> u64 {
         self.db.len() as u64
+    }
+
+    /// Bytes the database takes in memory (and on disk, less a header).
+    pub fn bytes(&self) -> u64 {
+        self.db.bytes()
     }
 
     /// Whether the database holds no board (never: the empty board is always there).

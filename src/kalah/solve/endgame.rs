@@ -3,7 +3,14 @@
 //! A board of `2m` pits holding `k` seeds is a composition of `k` into `2m` parts; all boards
 //! with at most `N` seeds are numbered densely (combinatorial number system on the prefix sums
 //! `s_j = c_0 + ... + c_j + j`, index `sum_j C(s_j, j+1)`), so boards of `k` seeds come after
-//! all boards of fewer and the table is one byte per board, `C(N + 2m, 2m)` bytes in all.
+//! all boards of fewer, `C(N + 2m, 2m)` boards in all.
+//!
+//! **Packed values.** A board of `k` seeds is worth between `-k` and `k`, and when every seed
+//! ends in a store (the standard leftover rule) its value has the parity of `k`: so it is kept
+//! as `(v + k) / 2` in 5 bits (up to 31 seeds; `v + k` in 6 bits under the other rule), each
+//! level (the boards of one `k`) starting on a byte. The build needs one byte a board while it
+//! runs (threads write values as they find them); the finished database keeps 5 bits, and is
+//! saved and read back in that form, with a checksum per level.
 //!
 //! A move either puts seeds in a store (fewer seeds left) or only moves seeds forward on the
 //! mover's side, so the game graph has no cycles: the table is filled level by level (`k`
@@ -20,7 +27,7 @@ use super::board::Board;
 const UNKNOWN: i8 = i8::MIN;
 
 /// The first bytes of a saved database.
-const MAGIC: &[u8; 8] = b"SOWKDB01";
+const MAGIC: &[u8; 8] = b"SOWKDB02";
 
 /// Board values for every board of at most `max_seeds` seeds.
 pub(crate) struct Endgame {
@@ -33,7 +40,19 @@ pub(crate) struct Endgame {
     /// `rank[j][s] = C(s + j, j + 1)`: the index's term for pit `j` (in index order) when
     /// the pits up to it hold `s` seeds. A lane holds at most 255, so no bounds to check.
     rank: Box<[[u64; 256]; 2 * MAX_PITS]>,
-    values: Vec<AtomicI8>,
+    /// Boards in the table.
+    boards: u64,
+    /// Values are `(v + k) / 2` (every seed ends in a store, so `v` has the parity of `k`),
+    /// else `v + k`.
+    halved: bool,
+    /// Bits a value.
+    bits: u32,
+    /// Per level `k`: the index of its first board, and the bit where its values start (on a
+    /// byte boundary); one entry more marks the end.
+    levels: Vec<(u64, u64)>,
+    /// The values, `bits` bits each, level after level, then 8 bytes of padding (every read
+    /// takes two bytes).
+    packed: Vec<u8>,
 }
 
 /// The most pits a side the index supports (a board is 16 lanes of a `u128`).
@@ -49,8 +68,17 @@ impl Endgame {
         binomial(max_seeds as u64 + 2 * pits as u64, 2 * pits as u64)
     }
 
-    /// An empty table (nothing known yet), or the error if the memory cannot be had.
-    pub(crate) fn new(pits: usize, max_seeds: u32) -> Result<Endgame, SolveError> {
+    /// Bits a value for a database up to `max_seeds` seeds: the same for every database up
+    /// to 31 seeds (5 halved, else 6), so a larger kept database serves a smaller one.
+    pub(crate) fn value_bits(max_seeds: u32, halved: bool) -> u32 {
+        let seeds = max_seeds.max(31);
+        let most = if halved { seeds } else { 2 * seeds };
+        32 - most.leading_zeros()
+    }
+
+    /// An empty table (nothing known yet, no memory for the values taken): `halved` when
+    /// every seed ends in a store.
+    pub(crate) fn new(pits: usize, max_seeds: u32, halved: bool) -> Endgame {
         let stride = 2 * pits + 1;
         let rows = max_seeds as usize + 2 * pits + 1;
         let mut binom = vec![0u64; rows * stride];
@@ -65,86 +93,120 @@ impl Endgame {
                 *r = binomial((s + j) as u64, j as u64 + 1);
             }
         }
-        let size = Self::size(pits, max_seeds);
-        let oom = || SolveError::OutOfMemory {
-            what: "endgame database",
-            bytes: size,
-        };
-        let mut values = Vec::new();
-        values
-            .try_reserve_exact(usize::try_from(size).map_err(|_| oom())?)
-            .map_err(|_| oom())?;
-        super::memory::prefer_huge_pages(&mut values);
-        values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
-        Ok(Endgame {
+        let bits = Self::value_bits(max_seeds, halved);
+        let n = 2 * pits as u64;
+        let mut levels = Vec::with_capacity(max_seeds as usize + 2);
+        let mut bit = 0u64;
+        for k in 0..=u64::from(max_seeds) + 1 {
+            let first = binomial((k + n).saturating_sub(1), n);
+            levels.push((first, bit));
+            let count = binomial(k + n, n).saturating_sub(first);
+            bit = bit.saturating_add(count.saturating_mul(u64::from(bits)).div_ceil(8) * 8);
+        }
+        Endgame {
             pits,
             max_seeds,
             binom,
             stride,
             rank,
-            values,
-        })
+            boards: Self::size(pits, max_seeds),
+            halved,
+            bits,
+            levels,
+            packed: Vec::new(),
+        }
     }
 
-    /// Writes the values to `path` (after [`fill`](Self::fill)), a chunk at a time.
+    /// Bytes the finished table takes.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.levels[self.max_seeds as usize + 1].1 / 8 + 8
+    }
+
+    /// Bytes the build takes at its peak: a byte a board, and the packed table.
+    pub(crate) fn build_bytes(&self) -> u64 {
+        self.boards.saturating_add(self.bytes())
+    }
+
+    /// Room for the packed values (all zero), or the error if the memory cannot be had.
+    fn allocate(&mut self) -> Result<(), SolveError> {
+        let bytes = self.bytes();
+        let oom = || SolveError::OutOfMemory {
+            what: "endgame database",
+            bytes,
+        };
+        let mut packed = Vec::new();
+        packed
+            .try_reserve_exact(usize::try_from(bytes).map_err(|_| oom())?)
+            .map_err(|_| oom())?;
+        super::memory::prefer_huge_pages(&mut packed);
+        packed.resize(bytes as usize, 0);
+        self.packed = packed;
+        Ok(())
+    }
+
+    /// The bytes of level `k`.
+    fn level_bytes(&self, k: usize) -> std::ops::Range<usize> {
+        (self.levels[k].1 / 8) as usize..(self.levels[k + 1].1 / 8) as usize
+    }
+
+    /// Writes the values to `path` (after [`fill`](Self::fill)): a header (the seeds, the bits
+    /// a value, a checksum per level), then the levels.
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
         use std::io::Write;
         let tmp = path.with_extension("partial");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
         out.write_all(MAGIC)?;
-        out.write_all(&(self.values.len() as u64).to_le_bytes())?;
-        let mut chunk = Vec::with_capacity(1 << 16);
-        for part in self.values.chunks(1 << 16) {
-            chunk.clear();
-            chunk.extend(part.iter().map(|v| v.load(Relaxed) as u8));
-            out.write_all(&chunk)?;
+        out.write_all(&u64::from(self.max_seeds).to_le_bytes())?;
+        out.write_all(&u64::from(self.bits).to_le_bytes())?;
+        for k in 0..=self.max_seeds as usize {
+            out.write_all(&checksum(&self.packed[self.level_bytes(k)]).to_le_bytes())?;
         }
+        out.write_all(&self.packed[..self.level_bytes(self.max_seeds as usize).end])?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(tmp, path)
     }
 
-    /// Reads values written by [`save`](Self::save) for a table of the same pits and at least
-    /// as many seeds (boards of fewer seeds come first, so a larger database's first boards
-    /// are this one). Any mismatch is an error and leaves nothing known.
-    pub(crate) fn load(&self, path: &Path) -> std::io::Result<()> {
+    /// Reads values written by [`save`](Self::save) for a table of the same pits, rules and
+    /// bits a value and at least as many seeds (its first levels are this table). Any
+    /// mismatch or a level whose checksum fails is an error and leaves nothing known.
+    pub(crate) fn load(&mut self, path: &Path) -> std::io::Result<()> {
         use std::io::Read;
         let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not this database");
-        let mut file = std::fs::File::open(path)?;
-        let mut head = [0u8; 16];
-        file.read_exact(&mut head)?;
-        let stored = u64::from_le_bytes(head[8..16].try_into().map_err(|_| bad())?);
-        if &head[..8] != MAGIC
-            || stored < self.values.len() as u64
-            || file.metadata()?.len() != 16 + stored
-        {
+        let mut file = std::io::BufReader::new(std::fs::File::open(path)?);
+        let mut word = [0u8; 8];
+        let mut next = |file: &mut std::io::BufReader<std::fs::File>| -> std::io::Result<u64> {
+            file.read_exact(&mut word)?;
+            Ok(u64::from_le_bytes(word))
+        };
+        let mut magic = [0u8; 8];
+        file.read_exact(&mut magic)?;
+        let stored = next(&mut file)?;
+        let bits = next(&mut file)?;
+        if &magic != MAGIC || stored < u64::from(self.max_seeds) || bits != u64::from(self.bits) {
             return Err(bad());
         }
-        let mut file = std::io::BufReader::new(file);
-        let mut chunk = vec![0u8; 1 << 16];
-        let result = (|| {
-            for part in self.values.chunks(1 << 16) {
-                let bytes = &mut chunk[..part.len()];
-                file.read_exact(bytes)?;
-                for (slot, &v) in part.iter().zip(bytes.iter()) {
-                    if v as i8 == UNKNOWN {
-                        return Err(bad());
-                    }
-                    slot.store(v as i8, Relaxed);
-                }
-            }
-            Ok(())
-        })();
+        let mut sums = Vec::new();
+        for _ in 0..=stored {
+            sums.push(next(&mut file)?);
+        }
+        if self.packed.is_empty() {
+            self.allocate().map_err(|_| bad())?;
+        }
+        let end = self.level_bytes(self.max_seeds as usize).end;
+        let result = file.read_exact(&mut self.packed[..end]).and_then(|()| {
+            let ok = (0..=self.max_seeds as usize)
+                .all(|k| checksum(&self.packed[self.level_bytes(k)]) == sums[k]);
+            if ok { Ok(()) } else { Err(bad()) }
+        });
         if result.is_err() {
-            for slot in &self.values {
-                slot.store(UNKNOWN, Relaxed);
-            }
+            self.packed = Vec::new();
         }
         result
     }
 
     /// Boards in the table.
     pub(crate) fn len(&self) -> usize {
-        self.values.len()
+        self.boards as usize
     }
 
     #[inline]
@@ -223,15 +285,32 @@ impl Endgame {
         b
     }
 
-    /// The value of a board the table covers (after [`fill`](Self::fill)).
+    /// The value of a board the table covers (after [`fill`](Self::fill) or
+    /// [`load`](Self::load)).
     #[inline]
     pub(crate) fn get(&self, board: &Board, b: u128) -> i32 {
-        i32::from(self.values[self.index(board, b)].load(Relaxed))
+        let k = board.own_seeds(b) + board.opp_seeds(b);
+        self.at(self.index(board, b), k)
+    }
+
+    /// The value of a covered board of `k` seeds, by index.
+    #[inline]
+    pub(crate) fn at(&self, idx: usize, k: u32) -> i32 {
+        let (first, start) = self.levels[k as usize];
+        let bit = start + (idx as u64 - first) * u64::from(self.bits);
+        let at = (bit / 8) as usize;
+        let pair = u16::from_le_bytes([self.packed[at], self.packed[at + 1]]);
+        let field = i32::from(pair >> (bit % 8)) & ((1 << self.bits) - 1);
+        if self.halved {
+            2 * field - k as i32
+        } else {
+            field - k as i32
+        }
     }
 
     /// Solves the board `b` at index `idx`, recursing into unknown children.
-    fn solve(&self, board: &Board, b: u128, idx: usize) -> i8 {
-        let known = self.values[idx].load(Relaxed);
+    fn solve(&self, values: &[AtomicI8], board: &Board, b: u128, idx: usize) -> i8 {
+        let known = values[idx].load(Relaxed);
         if known != UNKNOWN {
             return known;
         }
@@ -250,13 +329,13 @@ impl Endgame {
                 }
                 let mut vals = [0i8; 8];
                 for i in 0..n {
-                    vals[i] = self.values[kids[i].2].load(Relaxed);
+                    vals[i] = values[kids[i].2].load(Relaxed);
                 }
                 let mut best = i32::MIN;
                 for i in 0..n {
                     let (cb, gain, cidx, again) = kids[i];
                     let cv = if vals[i] == UNKNOWN {
-                        self.solve(board, cb, cidx)
+                        self.solve(values, board, cb, cidx)
                     } else {
                         vals[i]
                     };
@@ -266,26 +345,38 @@ impl Endgame {
                 best
             }
         };
-        self.values[idx].store(v as i8, Relaxed);
+        values[idx].store(v as i8, Relaxed);
         v as i8
     }
 
-    /// The value of a covered board already known, by index.
-    #[inline]
-    pub(crate) fn at(&self, idx: usize) -> i32 {
-        i32::from(self.values[idx].load(Relaxed))
-    }
-
-    /// Computes every value on `threads` threads; `level_done(k)` is called after each level.
-    pub(crate) fn fill(&self, board: &Board, threads: usize, level_done: &(dyn Fn(u32) + Sync)) {
+    /// Computes every value on `threads` threads (`level_done(k)` is called after each
+    /// level), a byte a board, then packs them; or the error if the memory cannot be had.
+    pub(crate) fn fill(
+        &mut self,
+        board: &Board,
+        threads: usize,
+        level_done: &(dyn Fn(u32) + Sync),
+    ) -> Result<(), SolveError> {
         const CHUNK: usize = 1 << 14;
-        let n = 2 * self.pits as u64;
-        for k in 0..=self.max_seeds {
-            let lo = binomial(u64::from(k) + n - 1, n) as usize;
-            let hi = binomial(u64::from(k) + n, n) as usize;
+        let oom = || SolveError::OutOfMemory {
+            what: "endgame database",
+            bytes: self.build_bytes(),
+        };
+        let size = usize::try_from(self.boards).map_err(|_| oom())?;
+        let mut values: Vec<AtomicI8> = Vec::new();
+        values.try_reserve_exact(size).map_err(|_| oom())?;
+        super::memory::prefer_huge_pages(&mut values);
+        values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
+        let values = &values[..];
+        let threads = threads.max(1);
+        let this = &*self;
+        for k in 0..=this.max_seeds {
+            let (lo, _) = this.levels[k as usize];
+            let (hi, _) = this.levels[k as usize + 1];
+            let (lo, hi) = (lo as usize, hi as usize);
             let next = AtomicUsize::new(lo);
             std::thread::scope(|scope| {
-                for _ in 0..threads.max(1) {
+                for _ in 0..threads {
                     scope.spawn(|| {
                         loop {
                             let from = next.fetch_add(CHUNK, Relaxed);
@@ -294,13 +385,13 @@ impl Endgame {
                             }
                             // The first board of the chunk by unranking, the rest by
                             // stepping to the next composition (the index order).
-                            let mut seq = self.sequence_at(from as u64);
+                            let mut seq = this.sequence_at(from as u64);
                             for idx in from..(from + CHUNK).min(hi) {
-                                if self.values[idx].load(Relaxed) == UNKNOWN {
-                                    let b = self.board_of(board, &seq);
-                                    self.solve(board, b, idx);
+                                if values[idx].load(Relaxed) == UNKNOWN {
+                                    let b = this.board_of(board, &seq);
+                                    this.solve(values, board, b, idx);
                                 }
-                                self.step(&mut seq);
+                                this.step(&mut seq);
                             }
                         }
                     });
@@ -308,7 +399,66 @@ impl Endgame {
             });
             level_done(k);
         }
+        self.allocate()?;
+        self.pack(values, threads);
+        Ok(())
     }
+
+    /// Packs the byte-a-board values into [`packed`](Self::packed), level by level, each level
+    /// split between the threads in runs of eight boards (a whole number of bytes).
+    fn pack(&mut self, values: &[AtomicI8], threads: usize) {
+        let (bits, halved) = (self.bits as usize, self.halved);
+        let levels = self.levels.clone();
+        let mut rest = &mut self.packed[..];
+        let mut taken = 0usize;
+        for k in 0..=self.max_seeds as usize {
+            let (first, start) = levels[k];
+            let (end_board, end) = levels[k + 1];
+            let (first, count) = (first as usize, (end_board - first) as usize);
+            let level = (end - start) as usize / 8;
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(level);
+            rest = tail;
+            taken += level;
+            let per = count.div_ceil(threads).div_ceil(8) * 8;
+            std::thread::scope(|scope| {
+                for (t, out) in mine.chunks_mut((per * bits / 8).max(1)).enumerate() {
+                    let lo = first + t * per;
+                    let hi = (lo + per).min(first + count);
+                    scope.spawn(move || {
+                        for (i, v) in values[lo..hi].iter().enumerate() {
+                            let v = i32::from(v.load(Relaxed)) + k as i32;
+                            let field = if halved { v / 2 } else { v } as u32;
+                            let bit = i * bits;
+                            let at = bit / 8;
+                            let shifted = field << (bit % 8);
+                            out[at] |= shifted as u8;
+                            if bit % 8 + bits > 8 {
+                                out[at + 1] |= (shifted >> 8) as u8;
+                            }
+                        }
+                    });
+                }
+            });
+        }
+        debug_assert_eq!(taken + 8, self.packed.len());
+    }
+}
+
+/// A checksum of a level's bytes (saved with the database, checked when it is read back).
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(w);
+        h = (h ^ u64::from_le_bytes(x))
+            .wrapping_mul(0x0000_0100_0000_01B3)
+            .rotate_left(29);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
 }
 
 /// `C(n, r)`, exact while it fits in a `u64` (saturating beyond).

@@ -7,8 +7,8 @@
 //!   boards, so positions that differ only in their stores share their work.
 //! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
 //!   by retrograde-style recursion over a dense index of seed distributions (combinatorial
-//!   rank, one byte a board; see [`EndgameDatabase`]); the search stops as soon as it reaches
-//!   one. With [`SolverConfig::endgame_dir`] it is computed once and read back by later
+//!   rank; 5 bits a board, a byte a board more while it is built; see [`EndgameDatabase`]);
+//!   the search stops as soon as it reaches one. With [`SolverConfig::endgame_dir`] it is computed once and read back by later
 //!   solves (it depends only on the pits a side and the rule switches, not on the seeds a
 //!   pit).
 //! - **Work that fits the problem.** The database and the transposition table are sized from
@@ -78,8 +78,9 @@ pub struct SolverConfig {
     /// position has); `None` fits it to the position: a third of the seeds on its board,
     /// within [`endgame_boards`](SolverConfig::endgame_boards).
     pub endgame_seeds: Option<u32>,
-    /// With `endgame_seeds: None`: the most boards (one byte each) the database may hold. The
-    /// default is a quarter of the memory available, at most [`MAX_ENDGAME_BOARDS`].
+    /// With `endgame_seeds: None`: the most boards the database may hold (a byte each while
+    /// it is built, 5 bits after). The default is a quarter of the memory available, at most
+    /// [`MAX_ENDGAME_BOARDS`].
     pub endgame_boards: u64,
     /// Threads to search with.
     pub threads: usize,
@@ -198,7 +199,7 @@ pub enum SolveError {
     EndgameTooLarge {
         /// The seeds asked for.
         seeds: u32,
-        /// The boards it would hold (one byte each).
+        /// The boards it would hold.
         boards: u64,
         /// The most the solver accepts.
         max: u64,
@@ -229,7 +230,8 @@ pub fn available_memory() -> Option<u64> {
     kb.checked_mul(1024)
 }
 
-/// The largest endgame database the solver builds: 2^33 boards (8 GiB).
+/// The largest endgame database the solver builds: 2^33 boards (5 GiB kept, 13 GiB while it
+/// is built).
 pub const MAX_ENDGAME_BOARDS: u64 = 1 << 33;
 
 /// An exact solver for one Kalah ruleset.
@@ -370,7 +372,7 @@ impl Searcher<'_> {
             },
         ); 8];
         let mut n = 0;
-        let mut exact_kids = [(0u8, 0i32, 0usize, 0i32); 8];
+        let mut exact_kids = [(0u8, 0i32, 0usize, 0i32, 0u32); 8];
         let mut ne = 0;
         for p in 0..bd.m {
             if bd.pit(b, p) == 0 || p as u8 == tt_move {
@@ -388,7 +390,7 @@ impl Searcher<'_> {
                 continue;
             }
             if k - c.gain <= db.max_seeds {
-                exact_kids[ne] = (p as u8, g, db.index(bd, c.board), sign);
+                exact_kids[ne] = (p as u8, g, db.index(bd, c.board), sign, k - c.gain);
                 ne += 1;
                 continue;
             }
@@ -409,10 +411,10 @@ impl Searcher<'_> {
         }
         let mut vals = [0i32; 8];
         for i in 0..ne {
-            vals[i] = db.at(exact_kids[i].2);
+            vals[i] = db.at(exact_kids[i].2, exact_kids[i].4);
         }
         for i in 0..ne {
-            let (p, g, _, sign) = exact_kids[i];
+            let (p, g, _, sign, _) = exact_kids[i];
             let v = g + sign * vals[i];
             if v > best {
                 best = v;
