@@ -14,7 +14,7 @@
 //! - **Work that fits the problem.** The database and the transposition table are sized from
 //!   the seeds on the position's board ([`Solver::endgame_seeds_for`],
 //!   [`Solver::table_bytes_for`]): Kalah(6,3) gets 2.7 million boards and 64 MB, Kalah(6,4)
-//!   30 million and 1 GB, a position one move from the end next to nothing. The limits
+//!   141 million (19 seeds) and 1 GB, a position one move from the end next to nothing. The limits
 //!   default to the machine's available memory ([`available_memory`]).
 //! - **Parity.** When every seed ends in a store, a board's value has the parity of its seed
 //!   count, so every null window is moved to a value of that parity.
@@ -206,11 +206,11 @@ pub enum SolveError {
     },
 }
 
-/// `at36` for a position of 36 seeds, doubled for every three seeds more (halved for every
+/// `at36` for a position of 36 seeds, doubled for every `up` seeds more (halved for every
 /// three fewer): how the solver's searches measured grow.
-fn grow(at36: u64, seeds: u32) -> u64 {
+fn grow(at36: u64, seeds: u32, up: u32) -> u64 {
     if seeds >= 36 {
-        let shift = (seeds - 36) / 3;
+        let shift = (seeds - 36) / up;
         if shift >= at36.leading_zeros() {
             u64::MAX
         } else {
@@ -550,16 +550,17 @@ impl Solver {
     /// The seeds the endgame database will cover when solving a position with `seeds` seeds
     /// in its pits: [`SolverConfig::endgame_seeds`] if given (at most `seeds`), else the most
     /// whose database holds no more than [`SolverConfig::endgame_boards`] boards, no more than
-    /// the search is expected to need (three million boards for 36 seeds, doubling every three
-    /// seeds more), and no more than 5/12 of `seeds`. That is about what measured best from the
-    /// start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4): smaller and the search repeats the
-    /// database's work, larger and the database costs more than the search it saves. A
-    /// near-finished position builds next to nothing.
+    /// the search is expected to need (three million boards for 36 seeds, doubling every two
+    /// seeds more, halving every three fewer), and no more than 5/12 of `seeds`. That is about
+    /// what measured best from the start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for
+    /// (6,4), CPU time: 106 s with 16 seeds, 90 s with 18, 88 s with 20): smaller
+    /// and the search repeats the database's work, larger and the database costs more than
+    /// the search it saves. A near-finished position builds next to nothing.
     pub fn endgame_seeds_for(&self, seeds: u32) -> u32 {
         match self.config.endgame_seeds {
             Some(n) => n.min(seeds),
             None => {
-                let most = grow(3_000_000, seeds).min(self.config.endgame_boards);
+                let most = grow(3_000_000, seeds, 2).min(self.config.endgame_boards);
                 let mut n = 0;
                 while n < seeds * 5 / 12 && Endgame::size(self.board.m, n + 1) <= most {
                     n += 1;
@@ -578,7 +579,7 @@ impl Solver {
         let most = (self.config.table_mb as u64).saturating_mul(1 << 20);
         Endgame::size(self.board.m, seeds)
             .saturating_mul(16)
-            .min(grow(64 << 20, seeds).max(16 << 20))
+            .min(grow(64 << 20, seeds, 3).max(16 << 20))
             .min(most)
             .max(64)
     }
