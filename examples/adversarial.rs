@@ -34,7 +34,7 @@ mod common;
 use common::Stop;
 
 const USAGE: &str = "usage: adversarial [--search SECONDS] [--seed N] [--board RULESET]...
-                   [--share LO..HI] [--south-only]
+                   [--share LO..HI] [--south-only] [--turned]
 
 Times every Ruleset method of Tsoro on the adversarial corpus and prints the worst call.
 
@@ -44,7 +44,10 @@ Times every Ruleset method of Tsoro on the adversarial corpus and prints the wor
   --board RULESET   a headless ruleset to search (repeatable; default: tsoro:tracey,reenter
                     and tsoro:holes=6..21,heads=none,bonus=0,reenter)
   --share LO..HI    the fraction of the stones a restart puts in South's loop (default 0.5..1)
-  --south-only      move stones within South's loop only (default: between the loops too)";
+  --south-only      move stones within South's loop only (default: between the loops too)
+  --turned          count the laps until each relay's state first comes back turned round
+                    the loop (an exact endless-relay test, an idea for the engine), in the
+                    search and beside each corpus position";
 
 /// The bound of issue 9: every call within 10 ms.
 const BOUND: Duration = Duration::from_millis(10);
@@ -179,6 +182,7 @@ fn run(args: &[String]) -> Result<(), Stop> {
     let mut boards = Vec::new();
     let mut share = (0.5, 1.0);
     let mut cross = true;
+    let mut turned = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| {
@@ -218,6 +222,7 @@ fn run(args: &[String]) -> Result<(), Stop> {
                     .ok_or_else(|| format!("--share: {v:?} is not LO..HI within 0..1"))?;
             }
             "--south-only" => cross = false,
+            "--turned" => turned = true,
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -235,6 +240,7 @@ fn run(args: &[String]) -> Result<(), Stop> {
             seed,
             share,
             cross,
+            turned,
             &mut |line| out!("{line}"),
         )?;
         corpus.extend(found.into_iter().map(|f| {
@@ -254,13 +260,20 @@ fn run(args: &[String]) -> Result<(), Stop> {
             return Err(format!("{what}: validate gives {:?}", rules.validate(&state)).into());
         }
         let (time, call) = time_every_method(&rules, &state);
-        let model = model_laps(&rules, &state);
+        let model = model_laps(&rules, &state, false);
         if let Some(c) = model.filter(|c| c.legal != rules.legal_moves(&state).len()) {
             return Err(format!("{what}: the model finds {} legal starts", c.legal).into());
         }
         let laps = model.map_or(String::new(), |c| {
             format!(" [{} laps, longest cycle {}]", c.total, c.cycle)
         });
+        let laps = match model_laps(&rules, &state, true) {
+            Some(t) if turned => format!(
+                "{laps} [turned: {} laps, longest walk {} to a turn of {}]",
+                t.total, t.cycle, t.turn
+            ),
+            _ => laps,
+        };
         out!("{:>10.3} ms  {call:<28} {what}{laps}", ms(time))?;
         if time > worst.0 {
             worst = (time, format!("{call} on {what}: {ruleset} \"{text}\""));
@@ -399,6 +412,9 @@ struct RelayCost {
     walked: u64,
     /// Laps sown stone by stone (at most 64): the searcher's slope towards long relays.
     sown: u64,
+    /// For an endless relay, how far round the loop the walk's first state had turned when
+    /// the walk stopped (0: it came back unturned).
+    turn: usize,
 }
 
 /// The most laps the model walks before it gives up (the engine has no such cap: a relay's
@@ -424,7 +440,13 @@ fn sow_round(b: &mut [u32], pos: usize, hand: u32) -> usize {
 
 /// [`RelayCost`] of sowing `hand` lifted stones from the hole after `pos` round the headless
 /// loop `b`, which it leaves as the relay does (unchanged past an endless one's check).
-fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
+///
+/// With `turned`, the walk stops as soon as its first state comes back turned round the loop
+/// by any number of holes: a headless loop looks the same from every hole, so the lap map
+/// commutes with turning the loop, and a relay whose state comes back turned by `d` holes
+/// after `k` laps comes back unturned after `k * len / gcd(d, len)` laps (it is endless;
+/// a relay that ends never comes back at all).
+fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32, turned: bool) -> RelayCost {
     let len = b.len();
     let (mut pos, mut hand) = (pos, hand.max(1));
     for sown in 0..64 {
@@ -434,6 +456,7 @@ fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
                 end: Some(last),
                 walked: 0,
                 sown,
+                turn: 0,
             };
         }
         (pos, hand) = (last, b[last]);
@@ -455,6 +478,7 @@ fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
             end: None,
             walked: 0,
             sown: 64,
+            turn: 0,
         };
     }
     // The walk, in time counted in stones sown: the stone sown at time `t` falls into hole
@@ -467,7 +491,7 @@ fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
         .collect();
     let first: Vec<u64> = lift.iter().map(|&l| start - l).collect();
     let (mut t, mut h) = (start, u64::from(hand));
-    let mut walked = 0;
+    let (mut walked, mut turn) = (0, 0);
     let end = loop {
         t += h;
         let q = (t % len64) as usize;
@@ -478,9 +502,15 @@ fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
         walked += 1;
         lift[q] = t;
         h = c;
-        if (q == pos && h == u64::from(hand) && lift.iter().zip(&first).all(|(&l, &f)| t - l == f))
-            || walked >= MODEL_CAP
-        {
+        if h == u64::from(hand) && (q == pos || turned) {
+            // Hole `j` of the first state is now hole `j + d`.
+            let d = (q + len - pos) % len;
+            if (0..len).all(|j| t - lift[(j + d) % len] == first[j]) {
+                turn = d;
+                break None;
+            }
+        }
+        if walked >= MODEL_CAP {
             break None;
         }
     };
@@ -493,6 +523,7 @@ fn relay_cost(b: &mut [u32], pos: usize, hand: u32, stones: u32) -> RelayCost {
         end,
         walked,
         sown: 64,
+        turn,
     }
 }
 
@@ -516,12 +547,14 @@ struct Cost {
     cycle: u64,
     /// The starts whose moves end (the legal ones).
     legal: usize,
+    /// How far the longest cycle's walk had turned the loop when it stopped.
+    turn: usize,
 }
 
 /// The laps South's `legal_moves` walks on `board` under `rules` (headless, re-entered
 /// captures): each start's whole move, relays after captures included, as far as the model
 /// follows it (a capture that opens bonus takes ends it there).
-fn model_cost(rules: &Tsoro, board: &Board) -> Cost {
+fn model_cost(rules: &Tsoro, board: &Board, turned: bool) -> Cost {
     let n = rules.settings().holes as usize;
     let stones = rules.total_seeds();
     let mut cost = Cost::default();
@@ -529,14 +562,14 @@ fn model_cost(rules: &Tsoro, board: &Board) -> Cost {
         cost.total += r.walked;
         cost.sown += r.sown;
         cost.longest = cost.longest.max(r.walked);
-        if r.end.is_none() {
-            cost.cycle = cost.cycle.max(r.walked);
+        if r.end.is_none() && r.walked >= cost.cycle {
+            (cost.cycle, cost.turn) = (r.walked, r.turn);
         }
     };
     for i in (0..2 * n).filter(|&i| board.south[i] >= 2) {
         let (mut south, mut north) = (board.south.clone(), board.north.clone());
         let hand = std::mem::take(&mut south[i]);
-        let mut r = relay_cost(&mut south, i, hand, stones);
+        let mut r = relay_cost(&mut south, i, hand, stones, turned);
         note(r, &mut cost);
         let mut captures = 0;
         while let Some(j) = r.end {
@@ -548,7 +581,7 @@ fn model_cost(rules: &Tsoro, board: &Board) -> Cost {
             if rules.settings().bonus_for(captures) > 0 && north.iter().any(|&c| c > 0) {
                 break;
             }
-            r = relay_cost(&mut south, j, won, stones);
+            r = relay_cost(&mut south, j, won, stones, turned);
             note(r, &mut cost);
         }
         cost.legal += usize::from(r.end.is_some());
@@ -558,7 +591,7 @@ fn model_cost(rules: &Tsoro, board: &Board) -> Cost {
 
 /// [`model_cost`] of a state of a headless board, from the mover's side at the start of a
 /// turn; `None` where the model does not apply.
-fn model_laps(rules: &Tsoro, s: &TsoroState) -> Option<Cost> {
+fn model_laps(rules: &Tsoro, s: &TsoroState, turned: bool) -> Option<Cost> {
     if rules.settings().heads != sowing::tsoro::Heads::None || !s.to_string().contains(" 0 0 ") {
         return None;
     }
@@ -570,7 +603,7 @@ fn model_laps(rules: &Tsoro, s: &TsoroState) -> Option<Cost> {
         south: s.row_loop(me).iter().map(|&c| c.into()).collect(),
         north: s.row_loop(!me).iter().map(|&c| c.into()).collect(),
     };
-    Some(model_cost(rules, &board))
+    Some(model_cost(rules, &board, turned))
 }
 
 /// The time of `legal_moves` (best of three, against the machine's noise).
@@ -643,13 +676,15 @@ struct Found {
 /// Hill-climbing over validated positions of each board, maximising the laps the model says
 /// South's `legal_moves` walks; restarts after `patience` evaluations without a gain. Each
 /// restart puts between `share.0` and `share.1` (fractions of the stones) in South's loop,
-/// the rest in North's; with `cross`, stones also move between the loops.
+/// the rest in North's; with `cross`, stones also move between the loops; with `turned`, the
+/// laps counted are those of a walk that stops when its state comes back turned.
 fn hill_climb(
     boards: &[String],
     budget: Duration,
     seed: u64,
     share: (f64, f64),
     cross: bool,
+    turned: bool,
     say: &mut dyn FnMut(String) -> Result<(), Stop>,
 ) -> Result<Vec<Found>, Stop> {
     let per = budget / boards.len().max(1) as u32;
@@ -681,7 +716,7 @@ fn hill_climb(
                 if rules.parse_position(&p).is_err() {
                     continue;
                 }
-                let c = model_cost(&rules, &next);
+                let c = model_cost(&rules, &next, turned);
                 evaluations += 1;
                 longest_cycle = longest_cycle.max(c.cycle);
                 let score = c.total + c.sown;
