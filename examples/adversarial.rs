@@ -124,6 +124,29 @@ const CORPUS: &[(&str, &str, &str, bool)] = &[
         true,
     ),
     (
+        "search: 4 x 21 headless re-entry, 77 of 84 in one loop, a 1.35e9-lap cycle \
+         (back turned 30 holes after 1.9e8)",
+        "tsoro:holes=21,heads=none,bonus=0,reenter",
+        "0,0,0,1,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0/0,0,0,1,1,0,0,0,0,0,0,0,0,0,1,0,1,0,1,0,0/\
+         4,3,0,3,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,0,1/3,0,1,4,5,0,1,0,1,2,1,2,3,2,3,2,4,3,2,0,4 0 0 S",
+        true,
+    ),
+    (
+        "search: 4 x 15 headless re-entry, 57 of 60 in one loop, a 2.1e7-lap cycle \
+         (back turned 12 holes after 4.1e6)",
+        "tsoro:holes=15,heads=none,bonus=0,reenter",
+        "0,0,0,0,0,0,0,0,1,0,0,0,0,1,0/0,0,0,1,0,0,0,0,0,0,0,0,0,0,0/\
+         1,4,3,0,3,2,2,2,3,2,3,2,1,2,1/2,1,3,3,2,3,1,0,2,1,2,1,2,1,2 0 0 S",
+        true,
+    ),
+    (
+        "search: 4 x 21 headless re-entry, 59 of 84 in one loop, a 5.5e8-lap cycle",
+        "tsoro:holes=21,heads=none,bonus=0,reenter",
+        "0,3,1,0,0,0,0,0,0,0,0,0,2,0,3,1,0,0,0,4,1/0,0,0,0,0,0,0,1,1,0,1,2,0,0,1,2,1,1,0,0,0/\
+         3,2,1,0,1,2,1,0,1,4,1,0,1,3,1,0,1,3,2,2,0/1,0,2,1,5,2,1,0,1,2,1,0,2,1,0,2,1,2,1,4,1 0 0 S",
+        true,
+    ),
+    (
         "search: 4 x 21 headless re-entry, 84 stones in one loop, a 2.8e6-lap cycle \
          (7e6 laps by Brent's algorithm)",
         "tsoro:holes=21,heads=none,bonus=0,reenter",
