@@ -600,7 +600,10 @@ fn the_adversarial_corpus_gives_exact_answers() {
     // are endless by the residue proof (i8, o8: 10^9 laps; marked `true`) or by the
     // reference's record of every lap-end state (Tracey's i4 and the lap-counting searcher's
     // Tracey cycle of 1.2 * 10^5 laps).
-    let cases: [(&str, &str, &[&str], &[(usize, bool)]); 8] = [
+    // (ruleset, position, legal moves, endless starts: loop index and whether the residue
+    // test proves it).
+    type Case<'a> = (&'a str, &'a str, &'a [&'a str], &'a [(usize, bool)]);
+    let cases: [Case; 8] = [
         (
             "tsoro:tracey",
             "0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1/4,7,2,1,2,7,4,4/1,2,3,5,1,5,2,3 0 0 S",
