@@ -13,6 +13,8 @@
 //! - `move_text`: `<ruleset>\n<position text or empty for the start>\n<move text>`.
 //! - `serde_json`: a JSON document, read as a record and a position of each game.
 //! - `pgn`: a Toguz Kumalak PGN file.
+//! - `record_pgn`: a file in the record notation of every game (`sowing::pgn`), read as a
+//!   Kalah, a Toguz Kumalak and a Tsoro file.
 #![allow(dead_code)]
 
 use std::fmt::Debug;
@@ -570,5 +572,125 @@ fn same_game(read: &PgnGame, again: &PgnGame, written: &str) {
         again.header("Result"),
         again.result.as_deref(),
         "{written:?}: the Result header is not the result"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The record notation of every game (`sowing::pgn`).
+
+/// A file in the record notation of [`sowing::pgn`], read under each game: a record that
+/// `GameRecord::from_pgn` reads, `to_pgn` writes back as text that reads as the same record,
+/// and writing that again gives the same text; every game that `read_games` reads writes back
+/// (`write_game`) as text that reads as the same game, tags, result and comments included,
+/// and that text is written again unchanged.
+pub fn record_pgn(data: &[u8], bound: Bound) {
+    use sowing::kalah::Kalah;
+    use sowing::toguz::Toguz;
+    use sowing::tsoro::Tsoro;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    record_pgn_of::<Kalah>(text, bound);
+    record_pgn_of::<Toguz>(text, bound);
+    record_pgn_of::<Tsoro>(text, bound);
+}
+
+fn record_pgn_of<R: Ruleset>(text: &str, bound: Bound) {
+    use sowing::GameRecord;
+    use sowing::pgn as record;
+    let story = || format!("{} record {text:?}", R::GAME);
+    // Reading replays every action: one bound per word.
+    let words = text.split_whitespace().count() + 1;
+    if let Ok(game) = bound.time(words, "GameRecord::from_pgn", &story, || {
+        GameRecord::<R>::from_pgn(text)
+    }) {
+        let written = bound.time(words, "GameRecord::to_pgn", &story, || game.to_pgn());
+        let again = GameRecord::<R>::from_pgn(&written).unwrap_or_else(|e| {
+            panic!(
+                "{}: written as {written:?}, which does not read: {e}",
+                story()
+            )
+        });
+        assert_eq!(
+            again,
+            game,
+            "{}: written as {written:?}, read as another record",
+            story()
+        );
+        assert_eq!(
+            again.to_pgn(),
+            written,
+            "{}: writing is not stable",
+            story()
+        );
+    }
+    let games = bound.time(words, "pgn::read_games", &story, || {
+        record::read_games::<R>(text)
+    });
+    for game in games.into_iter().flatten() {
+        let written = record::write_game(&game);
+        let again = record::read_game::<R>(&written).unwrap_or_else(|e| {
+            panic!(
+                "{}: written as {written:?}, which does not read: {e}",
+                story()
+            )
+        });
+        same_record_game(&game, &again, &written);
+        assert_eq!(
+            record::write_game(&again),
+            written,
+            "{}: writing is not stable",
+            story()
+        );
+        // Written once, the game is its own fixed point: read back, every tag is the same.
+        assert_eq!(
+            record::read_game::<R>(&record::write_game(&again)).map(|g| g.tags),
+            Ok(again.tags.clone()),
+            "{}: {written:?}: the tags change when written again",
+            story()
+        );
+    }
+}
+
+/// The same game in the record notation: record, result, comments, and every tag but the
+/// ones the writer keeps in step with the game (`Result`, `Variant`, `FEN`) and the roster's,
+/// which it writes as `?` (the date as `????.??.??`) when unknown.
+fn same_record_game<R: Ruleset>(
+    read: &sowing::pgn::PgnGame<R>,
+    again: &sowing::pgn::PgnGame<R>,
+    written: &str,
+) {
+    assert_eq!(again.record, read.record, "{written:?}: another record");
+    assert_eq!(again.result, read.result, "{written:?}: another result");
+    assert_eq!(again.comments, read.comments, "{written:?}: other comments");
+    let roster = ["Event", "Site", "Date", "Round", R::SIDES[0], R::SIDES[1]];
+    for name in roster {
+        let unknown = if name == "Date" { "????.??.??" } else { "?" };
+        let want = match read.tag(name) {
+            None => unknown,
+            Some("?") if name == "Date" => unknown,
+            Some(v) => v,
+        };
+        assert_eq!(again.tag(name), Some(want), "{written:?}: tag {name}");
+    }
+    let kept = |g: &sowing::pgn::PgnGame<R>| -> Vec<(String, String)> {
+        g.tags
+            .iter()
+            .filter(|(t, _)| {
+                !["Result", "Variant", "FEN"].contains(&t.as_str()) && !roster.contains(&t.as_str())
+            })
+            .cloned()
+            .collect()
+    };
+    assert_eq!(kept(again), kept(read), "{written:?}: other tags");
+    assert_eq!(
+        again.tag("Result"),
+        Some(again.result.token()),
+        "{written:?}: the Result tag is not the result"
+    );
+    assert_eq!(
+        again.tag("Variant"),
+        Some(again.record.rules().to_string().as_str()),
+        "{written:?}: the Variant tag is not the ruleset"
     );
 }

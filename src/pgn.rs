@@ -24,7 +24,8 @@
 //! `Black` for Toguz Kumalak) and `Result`. Then `Variant`, the ruleset text (`kalah:pie`,
 //! `tsoro:bonus=3`), which says which game and rules the moves are read under, and `FEN`, the
 //! position text of the start when the game does not begin from the ruleset's start. Other
-//! tags follow in the order they were read. Values are quoted, with `\"` and `\\` escaped.
+//! tags follow in the order they were read. Values are quoted, with `\"` and `\\` escaped; a
+//! value holds no line break.
 //!
 //! # Turns and actions
 //! A *turn* is the run of consecutive actions by one player. In Toguz Kumalak it is one
@@ -559,6 +560,8 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
                 _ => return Err("only \\\\ and \\\" are escapes in a tag value".into()),
             },
             '"' => return Err("a quote inside the value must be escaped as \\\"".into()),
+            // A line break (`\r` alone can stand in a line) would be written as a space.
+            '\r' => return Err("a tag value cannot hold a line break".into()),
             c => value.push(c),
         }
     }

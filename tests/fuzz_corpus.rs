@@ -47,6 +47,7 @@ fn targets() -> Vec<(&'static str, Check)> {
         ("position", checks::position),
         ("move_text", checks::move_text),
         ("pgn", checks::pgn),
+        ("record_pgn", checks::record_pgn),
     ];
     #[cfg(feature = "serde")]
     targets.push(("serde_json", checks::serde_json));
@@ -99,6 +100,11 @@ fn serde_json_corpus() {
 #[test]
 fn pgn_corpus() {
     replay_target("pgn", checks::pgn);
+}
+
+#[test]
+fn record_pgn_corpus() {
+    replay_target("record_pgn", checks::record_pgn);
 }
 
 /// A PGN text for a random game: random headers (quotes and backslashes escaped), move

@@ -248,6 +248,16 @@ fn reading_checks_the_tags() {
     assert!(matches!(e.problem, PgnProblem::Fen(_)), "{e}");
     let e = read("[Variant kalah]\n[Result \"*\"]\n\n1. 3 *\n");
     assert!(matches!(e.problem, PgnProblem::BadTag(_)), "{e}");
+    // A carriage return inside a value, which a line can hold, would be written as a space
+    // (the fuzz target `record_pgn` found it): refused.
+    let e = read("[Variant \"kalah\"]\n[Round \"1\r2\"]\n[Result \"*\"]\n\n1. 3 *\n");
+    assert_eq!(
+        (e.line, e.problem),
+        (
+            2,
+            PgnProblem::BadTag("a tag value cannot hold a line break".into())
+        )
+    );
 }
 
 /// The `replay` example's binary, which `cargo test` builds next to this test's.
