@@ -17,6 +17,7 @@ mod record;
 mod rng;
 mod ruleset;
 pub mod search;
+mod select;
 pub mod svg;
 pub mod switches;
 mod text;

@@ -69,32 +69,8 @@ pub(super) struct Tables {
 
 /// `SELECT[mask][k]`: the index of the `k`-th set bit of a 7-bit mask; `COUNT[mask]`: its
 /// number of set bits. Portable: no reliance on POPCNT or PDEP.
-pub(super) const SELECT: [[u8; 8]; 128] = {
-    let mut t = [[0u8; 8]; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 7 {
-            if mask & (1 << bit) != 0 {
-                t[mask][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    t
-};
-pub(super) const COUNT: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        t[mask] = (mask as u32).count_ones() as u8;
-        mask += 1;
-    }
-    t
-};
+pub(super) const SELECT: [[u8; 8]; 128] = crate::select::select_table();
+pub(super) const COUNT: [u8; 128] = crate::select::count_table();
 
 /// A 7-bit mask of the non-empty pits among lanes `0..7` of `word & pits`.
 #[inline]

@@ -60,33 +60,10 @@ fn words(b: &[u8; 32]) -> [u64; 4] {
 
 /// `SELECT[mask][k]`: the index of the `k`-th set bit of a 9-bit mask; `COUNT[mask]`: its
 /// number of set bits. Portable: no reliance on POPCNT or PDEP.
-pub(in crate::toguz) static SELECT: [[u8; 16]; 512] = {
-    let mut t = [[0u8; 16]; 512];
-    let mut m = 0;
-    while m < 512 {
-        let (mut k, mut bit) = (0, 0);
-        while bit < 9 {
-            if m & (1 << bit) != 0 {
-                t[m][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        m += 1;
-    }
-    t
-};
+pub(in crate::toguz) static SELECT: [[u8; 16]; 512] = crate::select::select_table();
 
 /// See [`SELECT`].
-pub(in crate::toguz) static COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+pub(in crate::toguz) static COUNT: [u8; 512] = crate::select::count_table();
 
 /// Draws the mover's hole to play, uniformly among his holes with balls: `(hole, balls)` with
 /// the hole counted from 0, or `None` if he has no ball. The holes are `n` lanes from `base`
