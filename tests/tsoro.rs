@@ -435,19 +435,7 @@ fn endless_relays_on_random_loops_agree_with_the_reference() {
             for _ in mine + by_north..total as usize {
                 north_outer[rng.below(n as u32) as usize] += 1;
             }
-            let row = |v: Vec<u32>| {
-                v.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            let text = format!(
-                "{}/{}/{}/{} 0 {by_north} S",
-                row(north_outer),
-                row(vec![0; n]),
-                row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
-                row(south[..n].to_vec())
-            );
+            let text = board_text(&north_outer, &vec![0; n], &south, by_north);
             let s = r.parse_position(&text).unwrap();
             let legal = r.legal_moves(&s);
             for (i, &stones) in south.iter().enumerate() {
@@ -489,7 +477,7 @@ fn crowded_relays_agree_with_the_reference_stone_by_stone() {
             for _ in mine..total {
                 north_outer[rng.below(n as u32) as usize] += 1;
             }
-            let text = board_text(&north_outer, &vec![0; n], &south);
+            let text = board_text(&north_outer, &vec![0; n], &south, 0);
             let s = r.parse_position(&text).unwrap();
             let legal = r.legal_moves(&s);
             for i in (0..len).filter(|&i| south[i] >= 2) {
@@ -527,9 +515,9 @@ fn crowded_relays_agree_with_the_reference_stone_by_stone() {
     );
 }
 
-/// Position text with North's outer and inner rows and South's loop (loop order), South to
-/// move.
-fn board_text(north_outer: &[u32], north_inner: &[u32], south: &[u32]) -> String {
+/// Position text with North's outer and inner rows, South's loop (loop order) and the stones
+/// North has captured, South to move.
+fn board_text(north_outer: &[u32], north_inner: &[u32], south: &[u32], by_north: usize) -> String {
     let n = north_outer.len();
     let row = |v: Vec<u32>| {
         v.iter()
@@ -538,7 +526,7 @@ fn board_text(north_outer: &[u32], north_inner: &[u32], south: &[u32]) -> String
             .join(",")
     };
     format!(
-        "{}/{}/{}/{} 0 0 S",
+        "{}/{}/{}/{} 0 {by_north} S",
         row(north_outer.to_vec()),
         row(north_inner.to_vec()),
         row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
@@ -750,19 +738,7 @@ fn no_relay_is_endless_on_a_loop_with_a_head() {
             for _ in mine + by_north..total as usize {
                 north_outer[rng.below(n as u32) as usize] += 1;
             }
-            let row = |v: Vec<u32>| {
-                v.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            let text = format!(
-                "{}/{}/{}/{} 0 {by_north} S",
-                row(north_outer),
-                row(vec![0; n]),
-                row((0..n).map(|c| south[2 * n - 1 - c]).collect()),
-                row(south[..n].to_vec())
-            );
+            let text = board_text(&north_outer, &vec![0; n], &south, by_north);
             let s = r.parse_position(&text).unwrap();
             let starts = south.iter().filter(|&&c| c >= 2).count();
             if starts > 0 {
