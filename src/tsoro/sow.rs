@@ -272,8 +272,8 @@ fn relay_checked<const HASH: bool>(
 }
 
 /// Walks a relay from a lap-end state (`b[pos] == 0` after the lift, `hand` stones to sow)
-/// until it ends, or until that state comes back (the relay is then endless); writes the
-/// final counts into `b`.
+/// until it ends, or until a state it passed comes back, perhaps turned round the loop (the
+/// relay is then endless); writes the final counts into `b`.
 ///
 /// **Why coming back to the first state is the whole test.** The lap map is one-to-one on
 /// lap-end states: given the state after a lap (the hole `q` just lifted, the loop's counts
@@ -341,20 +341,11 @@ fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: us
             continue;
         }
         // Back at that state, turned round the loop by `turn` holes (a headless loop only:
-        // heads are fixed places). The count of hole `j` now is `rev - r[j] - [j > pos]`.
+        // heads are fixed places).
         if hand == first_hand && (heads == 0 || pos == first_pos) {
-            let turn = if pos >= first_pos {
-                pos - first_pos
-            } else {
-                pos + len - first_pos
-            };
-            let mut j = turn;
-            let same = first[..len].iter().all(|&was| {
-                let now = rev - r[j] - u64::from(j > pos);
-                j = if j + 1 == len { 0 } else { j + 1 };
-                now == u64::from(was)
-            });
-            if same {
+            let turn = (pos + len - first_pos) % len;
+            let now = counts(&r, rev, pos);
+            if now[turn..len] == first[..len - turn] && now[..turn] == first[len - turn..len] {
                 return LapEnd::Endless;
             }
         }
