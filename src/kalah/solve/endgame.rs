@@ -40,8 +40,6 @@ pub(crate) struct Endgame {
     /// `rank[j][s] = C(s + j, j + 1)`: the index's term for pit `j` (in index order) when
     /// the pits up to it hold `s` seeds. A lane holds at most 255, so no bounds to check.
     rank: Box<[[u64; 256]; 2 * MAX_PITS]>,
-    /// Boards in the table.
-    boards: u64,
     /// Values are `(v + k) / 2` (every seed ends in a store, so `v` has the parity of `k`),
     /// else `v + k`.
     halved: bool,
@@ -109,7 +107,6 @@ impl Endgame {
             binom,
             stride,
             rank,
-            boards: Self::size(pits, max_seeds),
             halved,
             bits,
             levels,
@@ -124,7 +121,7 @@ impl Endgame {
 
     /// Bytes the build takes at its peak: a byte a board, and the packed table.
     pub(crate) fn build_bytes(&self) -> u64 {
-        self.boards.saturating_add(self.bytes())
+        self.boards().saturating_add(self.bytes())
     }
 
     /// Room for the packed values (all zero), or the error if the memory cannot be had.
@@ -204,9 +201,14 @@ impl Endgame {
         result
     }
 
+    /// Boards in the table: the first index past its last level.
+    fn boards(&self) -> u64 {
+        self.levels[self.max_seeds as usize + 1].0
+    }
+
     /// Boards in the table.
     pub(crate) fn len(&self) -> usize {
-        self.boards as usize
+        self.boards() as usize
     }
 
     #[inline]
@@ -362,7 +364,7 @@ impl Endgame {
             what: "endgame database",
             bytes: self.build_bytes(),
         };
-        let size = usize::try_from(self.boards).map_err(|_| oom())?;
+        let size = usize::try_from(self.boards()).map_err(|_| oom())?;
         let mut values: Vec<AtomicI8> = Vec::new();
         values.try_reserve_exact(size).map_err(|_| oom())?;
         super::memory::prefer_huge_pages(&mut values);
@@ -408,20 +410,14 @@ impl Endgame {
     /// split between the threads in runs of eight boards (a whole number of bytes).
     fn pack(&mut self, values: &[AtomicI8], threads: usize) {
         let (bits, halved) = (self.bits as usize, self.halved);
-        let levels = self.levels.clone();
-        let mut rest = &mut self.packed[..];
-        let mut taken = 0usize;
-        for k in 0..=self.max_seeds as usize {
-            let (first, start) = levels[k];
-            let (end_board, end) = levels[k + 1];
+        let (levels, packed) = (&self.levels, &mut self.packed);
+        for (k, pair) in levels.windows(2).enumerate() {
+            let [(first, start), (end_board, end)] = [pair[0], pair[1]];
             let (first, count) = (first as usize, (end_board - first) as usize);
-            let level = (end - start) as usize / 8;
-            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(level);
-            rest = tail;
-            taken += level;
+            let level = &mut packed[(start / 8) as usize..(end / 8) as usize];
             let per = count.div_ceil(threads).div_ceil(8) * 8;
             std::thread::scope(|scope| {
-                for (t, out) in mine.chunks_mut((per * bits / 8).max(1)).enumerate() {
+                for (t, out) in level.chunks_mut((per * bits / 8).max(1)).enumerate() {
                     let lo = first + t * per;
                     let hi = (lo + per).min(first + count);
                     scope.spawn(move || {
@@ -440,7 +436,6 @@ impl Endgame {
                 }
             });
         }
-        debug_assert_eq!(taken + 8, self.packed.len());
     }
 }
 
