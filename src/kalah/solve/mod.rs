@@ -8,14 +8,14 @@
 //! - **Endgame database.** Every board with at most `N` seeds left is solved once, up front,
 //!   by retrograde-style recursion over a dense index of seed distributions (combinatorial
 //!   rank; 5 bits a board, a byte a board more while it is built; see [`EndgameDatabase`]);
-//!   the search stops as soon as it reaches one. With [`SolverConfig::endgame_dir`] it is computed once and read back by later
-//!   solves (it depends only on the pits a side and the rule switches, not on the seeds a
-//!   pit).
+//!   the search stops as soon as it reaches one. With [`SolverConfig::endgame_dir`] it is
+//!   computed once and read back by later solves (it depends only on the pits a side and the
+//!   rule switches, not on the seeds a pit).
 //! - **Work that fits the problem.** The database and the transposition table are sized from
 //!   the seeds on the position's board ([`Solver::endgame_seeds_for`],
 //!   [`Solver::table_bytes_for`]): Kalah(6,3) gets 2.7 million boards and 64 MB, Kalah(6,4)
-//!   141 million (19 seeds) and 1 GB, a position one move from the end next to nothing. The limits
-//!   default to the machine's available memory ([`available_memory`]).
+//!   141 million (19 seeds) and 1 GB, a position one move from the end next to nothing. The
+//!   limits default to the machine's available memory ([`available_memory`]).
 //! - **Parity.** When every seed ends in a store, a board's value has the parity of its seed
 //!   count, so every null window is moved to a value of that parity.
 //! - **Search.** Each first move's child (or, when only the position's value is asked for,
