@@ -398,6 +398,10 @@ impl Searcher<'_> {
                 ne += 1;
                 continue;
             }
+            // Its table line is asked for now, long before it is probed.
+            if k - c.gain >= db.max_seeds + self.sh.tt_margin {
+                self.sh.tt.prefetch(board_key(c.board));
+            }
             let score = if c.again {
                 // Extra turns nearest the store first: playing one leaves the others intact.
                 1 << 40 | p as i64

@@ -108,6 +108,12 @@ impl Table {
         &self.buckets[(key & self.mask) as usize]
     }
 
+    /// Starts loading `key`'s bucket (a hint; see [`prefetch`](super::memory::prefetch)).
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        super::memory::prefetch(self.bucket(key));
+    }
+
     /// The bounds stored for `key`.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
