@@ -1,7 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
-// One `unsafe` call in the crate: `madvise` for huge pages under the Kalah solver's tables
-// (src/kalah/solve/memory.rs, with its measurement and the proof that it is sound).
+// Two `unsafe` calls in the crate, both hints about memory for the Kalah solver's tables:
+// `madvise` for huge pages and a cache-line prefetch (src/kalah/solve/memory.rs, with their
+// measurements and the proofs that they are sound).
 #![deny(unsafe_code)]
 
 pub mod any;
