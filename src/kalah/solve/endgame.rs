@@ -15,8 +15,10 @@
 //! A move either puts seeds in a store (fewer seeds left) or only moves seeds forward on the
 //! mover's side, so the game graph has no cycles: the table is filled level by level (`k`
 //! ascending), each board from its children, recursing into boards of the same level not yet
-//! known. Threads share the levels out; two threads that meet on a board compute the same
-//! value, so the table needs no locks.
+//! known. Boards are taken in index order, each one's children generated (and their value
+//! bytes asked for) a few boards before it is finished, so the loads of several boards are
+//! under way together. Threads share the levels out; two threads that meet on a board
+//! compute the same value, so the table needs no locks.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
@@ -25,6 +27,15 @@ use super::SolveError;
 use super::board::Board;
 
 const UNKNOWN: i8 = i8::MIN;
+
+/// A child while a board is solved: its board, gain, index, and whether the mover moves again.
+type Kid = (u128, u32, usize, bool);
+type Kids = [Kid; 8];
+
+/// Boards between the one whose children are generated and the one finished.
+const AHEAD: usize = 4;
+/// A ring slot with nothing to finish.
+const SKIP: usize = usize::MAX;
 
 /// The first bytes of a saved database.
 const MAGIC: &[u8; 8] = b"SOWKDB02";
@@ -310,45 +321,57 @@ impl Endgame {
         }
     }
 
+    /// The children of a board the game has not ended on (board, gain, index, extra turn):
+    /// their count, their value bytes asked for from memory as they are found.
+    #[inline]
+    fn children(&self, values: &[AtomicI8], board: &Board, b: u128, kids: &mut Kids) -> usize {
+        let mut n = 0;
+        for p in 0..board.m {
+            if board.pit(b, p) != 0 {
+                let c = board.sow(b, p);
+                let idx = self.index(board, c.board);
+                super::memory::prefetch(&values[idx]);
+                kids[n] = (c.board, c.gain, idx, c.again);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The value of a board from its children's (solving those not known yet), stored.
+    #[inline]
+    fn finish(&self, values: &[AtomicI8], board: &Board, idx: usize, kids: &[Kid]) -> i8 {
+        let mut vals = [0i8; 8];
+        for (v, kid) in vals.iter_mut().zip(kids) {
+            *v = values[kid.2].load(Relaxed);
+        }
+        let mut best = i32::MIN;
+        for (&(cb, gain, cidx, again), &v) in kids.iter().zip(&vals) {
+            let cv = if v == UNKNOWN {
+                self.solve(values, board, cb, cidx)
+            } else {
+                v
+            };
+            let cv = i32::from(cv);
+            best = best.max(gain as i32 + if again { cv } else { -cv });
+        }
+        values[idx].store(best as i8, Relaxed);
+        best as i8
+    }
+
     /// Solves the board `b` at index `idx`, recursing into unknown children.
     fn solve(&self, values: &[AtomicI8], board: &Board, b: u128, idx: usize) -> i8 {
         let known = values[idx].load(Relaxed);
         if known != UNKNOWN {
             return known;
         }
-        let v = match board.terminal(b) {
-            Some(v) => v,
-            None => {
-                // All children's indices first, then all their values: the loads overlap.
-                let mut kids = [(0u128, 0u32, 0usize, false); 8];
-                let mut n = 0;
-                for p in 0..board.m {
-                    if board.pit(b, p) != 0 {
-                        let c = board.sow(b, p);
-                        kids[n] = (c.board, c.gain, self.index(board, c.board), c.again);
-                        n += 1;
-                    }
-                }
-                let mut vals = [0i8; 8];
-                for i in 0..n {
-                    vals[i] = values[kids[i].2].load(Relaxed);
-                }
-                let mut best = i32::MIN;
-                for i in 0..n {
-                    let (cb, gain, cidx, again) = kids[i];
-                    let cv = if vals[i] == UNKNOWN {
-                        self.solve(values, board, cb, cidx)
-                    } else {
-                        vals[i]
-                    };
-                    let cv = i32::from(cv);
-                    best = best.max(gain as i32 + if again { cv } else { -cv });
-                }
-                best
-            }
-        };
-        values[idx].store(v as i8, Relaxed);
-        v as i8
+        if let Some(v) = board.terminal(b) {
+            values[idx].store(v as i8, Relaxed);
+            return v as i8;
+        }
+        let mut kids = [(0u128, 0u32, 0usize, false); 8];
+        let n = self.children(values, board, b, &mut kids);
+        self.finish(values, board, idx, &kids[..n])
     }
 
     /// Computes every value on `threads` threads (`level_done(k)` is called after each
@@ -386,14 +409,34 @@ impl Endgame {
                                 break;
                             }
                             // The first board of the chunk by unranking, the rest by
-                            // stepping to the next composition (the index order).
+                            // stepping to the next composition (the index order). Boards
+                            // are finished `AHEAD` behind the one whose children are
+                            // generated, so the loads of several boards are under way
+                            // together.
                             let mut seq = this.sequence_at(from as u64);
-                            for idx in from..(from + CHUNK).min(hi) {
-                                if values[idx].load(Relaxed) == UNKNOWN {
-                                    let b = this.board_of(board, &seq);
-                                    this.solve(values, board, b, idx);
+                            let to = (from + CHUNK).min(hi);
+                            let mut ring = [([(0u128, 0u32, 0usize, false); 8], 0usize); AHEAD];
+                            for idx in from..to + AHEAD {
+                                if idx >= from + AHEAD {
+                                    let done = idx - AHEAD;
+                                    let (kids, n) = &ring[done % AHEAD];
+                                    if *n != SKIP && values[done].load(Relaxed) == UNKNOWN {
+                                        this.finish(values, board, done, &kids[..*n]);
+                                    }
                                 }
-                                this.step(&mut seq);
+                                if idx < to {
+                                    let (kids, n) = &mut ring[idx % AHEAD];
+                                    *n = SKIP;
+                                    if values[idx].load(Relaxed) == UNKNOWN {
+                                        let b = this.board_of(board, &seq);
+                                        if let Some(v) = board.terminal(b) {
+                                            values[idx].store(v as i8, Relaxed);
+                                        } else {
+                                            *n = this.children(values, board, b, kids);
+                                        }
+                                    }
+                                    this.step(&mut seq);
+                                }
                             }
                         }
                     });
