@@ -725,3 +725,48 @@ fn evaluation_terms_of_hand_worked_positions() {
     let ts = Tsoro::default();
     assert_eq!(TsoroEval::terms(&ts, &ts.start()), [0, 0, 0, 0, 21, 21, 0]);
 }
+
+/// Boards of more than 127 seeds (a ruleset of one pit a side holds up to 254): positions are
+/// solved right (the table's bounds beyond a byte have their own unit test), and a database
+/// is refused past the 127 seeds its build can hold.
+#[test]
+fn solver_handles_boards_of_more_than_127_seeds() {
+    use sowing::kalah::solve::{EndgameDatabase, SolveError};
+    for text in [
+        "kalah:pits=1,seeds=70",
+        "kalah:pits=1,seeds=127,empty-capture",
+    ] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        for endgame in [Some(0), Some(40), None] {
+            let config = SolverConfig {
+                endgame_seeds: endgame,
+                ..small_config()
+            };
+            let solver = Solver::new(&r, config);
+            for s in random_positions(&r, 8, 3) {
+                let exact = minimax(&r, &s, &mut memo);
+                assert_eq!(solver.solve(&s).unwrap().value, exact, "{text} {s}");
+            }
+        }
+        assert!(matches!(
+            EndgameDatabase::new(&r, 128),
+            Err(SolveError::EndgameSeeds {
+                seeds: 128,
+                max: 127
+            })
+        ));
+        let db = EndgameDatabase::new(&r, 127).unwrap();
+        for s in random_positions(&r, 8, 4) {
+            let exact = minimax(&r, &s, &mut memo);
+            let mover = if s.to_move() == Player::South {
+                exact
+            } else {
+                -exact
+            };
+            let seeds = s.seeds_in_pits(Player::South) + s.seeds_in_pits(Player::North);
+            let want = if seeds <= 127 { Some(mover) } else { None };
+            assert_eq!(db.value(&s), want, "{text} {s}");
+        }
+    }
+}

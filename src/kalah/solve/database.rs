@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::board::Board;
 use super::endgame::Endgame;
-use super::{MAX_ENDGAME_BOARDS, SolveError, available_memory};
+use super::{MAX_ENDGAME_BOARDS, MAX_ENDGAME_SEEDS, SolveError, available_memory};
 use crate::kalah::state::Pie;
 use crate::kalah::{Kalah, KalahState, Leftovers};
 
@@ -66,6 +66,7 @@ impl EndgameDatabase {
     ///
     /// # Errors
     /// [`SolveError::Pie`] under the pie rule (its swap is not a sowing);
+    /// [`SolveError::EndgameSeeds`] beyond [`MAX_ENDGAME_SEEDS`] seeds;
     /// [`SolveError::EndgameTooLarge`] beyond [`MAX_ENDGAME_BOARDS`] boards;
     /// [`SolveError::OutOfMemory`] when the memory cannot be had.
     pub fn new(rules: &Kalah, max_seeds: u32) -> Result<EndgameDatabase, SolveError> {
@@ -114,6 +115,12 @@ impl EndgameDatabase {
     ) -> Result<EndgameDatabase, SolveError> {
         if rules.settings().pie {
             return Err(SolveError::Pie);
+        }
+        if max_seeds > MAX_ENDGAME_SEEDS {
+            return Err(SolveError::EndgameSeeds {
+                seeds: max_seeds,
+                max: MAX_ENDGAME_SEEDS,
+            });
         }
         let pits = usize::from(rules.settings().pits);
         // Kept databases for these rules, by their seeds.

@@ -196,6 +196,15 @@ pub enum SolveError {
         /// The bytes asked for.
         bytes: u64,
     },
+    /// An endgame database holds boards of at most [`MAX_ENDGAME_SEEDS`] seeds (values are
+    /// built a byte each).
+    #[error("an endgame database holds boards of at most {max} seeds, not {seeds}")]
+    EndgameSeeds {
+        /// The seeds asked for.
+        seeds: u32,
+        /// The most it can hold.
+        max: u32,
+    },
     /// The endgame database asked for would not fit in memory.
     #[error("an endgame database up to {seeds} seeds would hold {boards} boards (at most {max})")]
     EndgameTooLarge {
@@ -231,6 +240,10 @@ pub fn available_memory() -> Option<u64> {
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kb.checked_mul(1024)
 }
+
+/// The most seeds on the boards of an endgame database: its values are built a byte each.
+/// Only a ruleset of one or two pits a side can have a database that large.
+pub const MAX_ENDGAME_SEEDS: u32 = 127;
 
 /// The largest endgame database the solver builds: 2^33 boards (5 GiB kept, 13 GiB while it
 /// is built).

@@ -4,7 +4,7 @@
 //! lower and an upper bound with no depth, and bounds found at different times for the same
 //! board are simply intersected. An entry is one atomic word (so no write can be torn): the
 //! key's top 40 bits, which verify it (with the bucket's index bits, at least 60 bits of the
-//! key), then the two bounds (a byte each), the best move (3 bits) and the **work** (5 bits:
+//! key), then the two bounds (a byte each; beyond a byte, weakened or dropped), the best move (3 bits) and the **work** (5 bits:
 //! log2 of the nodes its search took). Buckets of eight entries fill one cache line; a new
 //! board replaces the entry whose subtree was smallest, so the expensive results stay.
 
@@ -31,10 +31,26 @@ struct Bucket([AtomicU64; 8]);
 const DATA_BITS: u32 = 24;
 const DATA: u64 = (1 << DATA_BITS) - 1;
 
+/// A bound beyond any board's value (a board holds at most 255 seeds).
+const UNBOUNDED: i32 = 1 << 10;
+
+/// A lower bound in a byte: weakened to 127 above it, and -128 for "none" below -127 (only
+/// boards of more than 127 seeds have such values).
+#[inline]
+fn lower_byte(lower: i32) -> u8 {
+    (if lower < -127 { -128 } else { lower.min(127) }) as i8 as u8
+}
+
+/// An upper bound in a byte: weakened to -127 below it, and 127 for "none" from 127 up.
+#[inline]
+fn upper_byte(upper: i32) -> u8 {
+    upper.clamp(-127, 127) as i8 as u8
+}
+
 #[inline]
 fn pack(key: u64, lower: i32, upper: i32, mv: u8, work: u32) -> u64 {
-    u64::from(lower as i8 as u8)
-        | u64::from(upper as i8 as u8) << 8
+    u64::from(lower_byte(lower))
+        | u64::from(upper_byte(upper)) << 8
         | u64::from(mv & 7) << 16
         | u64::from(work.min(31)) << 19
         | key & !DATA
@@ -44,8 +60,14 @@ fn pack(key: u64, lower: i32, upper: i32, mv: u8, work: u32) -> u64 {
 fn unpack(data: u64) -> (Entry, u32) {
     (
         Entry {
-            lower: i32::from(data as u8 as i8),
-            upper: i32::from((data >> 8) as u8 as i8),
+            lower: match data as u8 as i8 {
+                -128 => -UNBOUNDED,
+                v => i32::from(v),
+            },
+            upper: match (data >> 8) as u8 as i8 {
+                127 => UNBOUNDED,
+                v => i32::from(v),
+            },
             mv: ((data >> 16) & 7) as u8,
         },
         ((data >> 19) & 31) as u32,
@@ -162,5 +184,43 @@ impl Table {
             }
         }
         b.0[victim].store(pack(key, lower, upper, mv, work), Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bounds within a byte come back exact; beyond it (boards of more than 127 seeds) they
+    /// come back weaker, never stronger.
+    #[test]
+    fn bounds_come_back_exact_or_weaker() {
+        let table = Table::new(1 << 12).unwrap();
+        let mut key = 0x1234_5678_9ABC_DEF0u64;
+        for (lower, upper) in [
+            (-3, 5),
+            (-127, 126),
+            (-128, -128),
+            (-140, -130),
+            (-255, 255),
+            (130, 200),
+            (127, 127),
+            (-200, 100),
+        ] {
+            key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+            table.store(key, lower, upper, 2, 3);
+            let e = table.probe(key).unwrap();
+            assert!(
+                e.lower <= lower && e.upper >= upper,
+                "{lower}..{upper}: {e:?}"
+            );
+            if (-127..=127).contains(&lower) {
+                assert_eq!(e.lower, lower);
+            }
+            if (-127..=126).contains(&upper) {
+                assert_eq!(e.upper, upper);
+            }
+            assert_eq!(e.mv, 2);
+        }
     }
 }
