@@ -3,10 +3,12 @@
 //! Values are exact game values (the solver always searches to the end), so an entry holds a
 //! lower and an upper bound with no depth, and bounds found at different times for the same
 //! board are simply intersected. An entry is one atomic word (so no write can be torn): the
-//! key's top 40 bits, which verify it (with the bucket's index bits, at least 60 bits of the
-//! key), then the two bounds (a byte each; beyond a byte, weakened or dropped), the best move (3 bits) and the **work** (5 bits:
-//! log2 of the nodes its search took). Buckets of eight entries fill one cache line; a new
-//! board replaces the entry whose subtree was smallest, so the expensive results stay.
+//! key's top 40 bits, which verify it (with the bucket, chosen by the 24 bits below them
+//! first: 60 bits of the key for a table of a million buckets), then the two bounds (a byte
+//! each; beyond a byte, weakened or dropped), the best move (3 bits) and the **work** (5
+//! bits: log2 of the nodes its search took). Buckets of eight entries fill one cache line,
+//! as many as the memory allowed holds; a new board replaces the entry whose subtree was
+//! smallest, so the expensive results stay.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -77,19 +79,14 @@ fn unpack(data: u64) -> (Entry, u32) {
 /// The table.
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
-    mask: u64,
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (a power of two of 64-byte buckets, at least one),
-    /// or the error if the memory cannot be had.
+    /// A table of at most `bytes` bytes (64-byte buckets, at least one, at most 2^32), or
+    /// the error if the memory cannot be had. Any number of buckets: a power of two would
+    /// waste up to half the memory allowed (Kalah(6,5)'s 7.9 GB got 4 GB).
     pub(crate) fn new(bytes: u64) -> Result<Table, SolveError> {
-        let want = bytes / 64;
-        let n = if want <= 1 {
-            1
-        } else {
-            1u64 << (63 - want.leading_zeros())
-        };
+        let n = (bytes / 64).clamp(1, 1 << 32);
         let oom = || SolveError::OutOfMemory {
             what: "transposition table",
             bytes: n * 64,
@@ -104,10 +101,7 @@ impl Table {
             .map_err(|_| oom())?;
         super::memory::prefer_huge_pages(&mut buckets);
         buckets.extend((0..n).map(|_| Bucket::default()));
-        Ok(Table {
-            buckets,
-            mask: n - 1,
-        })
+        Ok(Table { buckets })
     }
 
     /// Bytes in use.
@@ -125,9 +119,12 @@ impl Table {
         (used * 1000 / (sample * 8)) as u32
     }
 
+    /// The bucket of `key`: its low 32 bits, the 24 an entry does not keep taken as the most
+    /// significant, scaled to the number of buckets.
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[(key & self.mask) as usize]
+        let x = u64::from((key as u32).rotate_left(32 - DATA_BITS));
+        &self.buckets[((x * self.buckets.len() as u64) >> 32) as usize]
     }
 
     /// Starts loading `key`'s bucket (a hint; see [`prefetch`](super::memory::prefetch)).
@@ -222,5 +219,25 @@ mod tests {
             }
             assert_eq!(e.mv, 2);
         }
+    }
+
+    /// A table takes as many buckets as the bytes allowed hold, a power of two or not, and
+    /// spreads keys over all of them.
+    #[test]
+    fn any_number_of_buckets() {
+        let table = Table::new(100 * 64 + 63).unwrap();
+        assert_eq!(table.bytes(), 100 * 64);
+        let mut used = [false; 100];
+        let mut key = 7u64;
+        for i in 0..2000 {
+            key = super::super::mix(key.wrapping_add(i));
+            let at = (table.bucket(key) as *const Bucket as usize
+                - table.buckets.as_ptr() as usize)
+                / 64;
+            used[at] = true;
+            table.store(key, -1, 1, 0, 0);
+            assert!(table.probe(key).is_some());
+        }
+        assert!(used.iter().all(|&u| u));
     }
 }
