@@ -31,6 +31,7 @@ const UNKNOWN: i8 = i8::MIN;
 /// A child while a board is solved: its board, gain, index, and whether the mover moves again.
 type Kid = (u128, u32, usize, bool);
 type Kids = [Kid; 8];
+const NO_KIDS: Kids = [(0, 0, 0, false); 8];
 
 /// Boards between the one whose children are generated and the one finished.
 const AHEAD: usize = 4;
@@ -321,10 +322,22 @@ impl Endgame {
         }
     }
 
-    /// The children of a board the game has not ended on (board, gain, index, extra turn):
-    /// their count, their value bytes asked for from memory as they are found.
+    /// The children of the board `b` at index `idx` (board, gain, index, extra turn): their
+    /// count, their value bytes asked for from memory as they are found; or `None` if the
+    /// game has ended on it, its value stored.
     #[inline]
-    fn children(&self, values: &[AtomicI8], board: &Board, b: u128, kids: &mut Kids) -> usize {
+    fn children(
+        &self,
+        values: &[AtomicI8],
+        board: &Board,
+        b: u128,
+        idx: usize,
+        kids: &mut Kids,
+    ) -> Option<usize> {
+        if let Some(v) = board.terminal(b) {
+            values[idx].store(v as i8, Relaxed);
+            return None;
+        }
         let mut n = 0;
         for p in 0..board.m {
             if board.pit(b, p) != 0 {
@@ -335,7 +348,7 @@ impl Endgame {
                 n += 1;
             }
         }
-        n
+        Some(n)
     }
 
     /// The value of a board from its children's (solving those not known yet), stored.
@@ -365,13 +378,11 @@ impl Endgame {
         if known != UNKNOWN {
             return known;
         }
-        if let Some(v) = board.terminal(b) {
-            values[idx].store(v as i8, Relaxed);
-            return v as i8;
+        let mut kids = NO_KIDS;
+        match self.children(values, board, b, idx, &mut kids) {
+            Some(n) => self.finish(values, board, idx, &kids[..n]),
+            None => values[idx].load(Relaxed),
         }
-        let mut kids = [(0u128, 0u32, 0usize, false); 8];
-        let n = self.children(values, board, b, &mut kids);
-        self.finish(values, board, idx, &kids[..n])
     }
 
     /// Computes every value on `threads` threads (`level_done(k)` is called after each
@@ -415,7 +426,7 @@ impl Endgame {
                             // together.
                             let mut seq = this.sequence_at(from as u64);
                             let to = (from + CHUNK).min(hi);
-                            let mut ring = [([(0u128, 0u32, 0usize, false); 8], 0usize); AHEAD];
+                            let mut ring = [(NO_KIDS, SKIP); AHEAD];
                             for idx in from..to + AHEAD {
                                 if idx >= from + AHEAD {
                                     let done = idx - AHEAD;
@@ -429,11 +440,9 @@ impl Endgame {
                                     *n = SKIP;
                                     if values[idx].load(Relaxed) == UNKNOWN {
                                         let b = this.board_of(board, &seq);
-                                        if let Some(v) = board.terminal(b) {
-                                            values[idx].store(v as i8, Relaxed);
-                                        } else {
-                                            *n = this.children(values, board, b, kids);
-                                        }
+                                        *n = this
+                                            .children(values, board, b, idx, kids)
+                                            .unwrap_or(SKIP);
                                     }
                                     this.step(&mut seq);
                                 }

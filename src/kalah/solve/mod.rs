@@ -714,7 +714,8 @@ impl Solver {
         )?;
         let db = database.table();
         let boards = db.len() as u64;
-        let tt = Table::new(self.table_bytes_for(k))?;
+        let table_bytes = self.table_bytes_for(k);
+        let tt = Table::new(table_bytes)?;
         let nodes = AtomicU64::new(0);
         let shared = Shared {
             board: bd,
@@ -726,7 +727,7 @@ impl Solver {
             // boards from 3 seeds above the database. Kalah(6,5), the position's value,
             // 7.9 GB (half what it wants): 891 s -> 827 s; Kalah(6,4) with a 64 MB table:
             // 55.6 s -> 49.1 s. With the table it wants, from 1 seed above measured best.
-            tt_margin: if self.table_bytes_for(k) < self.table_bytes_wanted(k) {
+            tt_margin: if table_bytes < self.table_bytes_wanted(k) {
                 3
             } else {
                 1
@@ -949,7 +950,6 @@ mod tests {
                 flushed: 0,
             };
             let mut rng = SplitMix64::new(7);
-            let mut checked = 0;
             for _ in 0..40 {
                 let mut state = rules.start();
                 for _ in 0..rng.below(12) {
@@ -970,9 +970,7 @@ mod tests {
                 }
                 let g = s.guess(b, k);
                 assert!((-ki..=ki).contains(&g));
-                checked += 1;
             }
-            assert_eq!(checked, 40);
         }
     }
 }
