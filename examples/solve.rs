@@ -31,9 +31,10 @@ move, and as its last line `value <v>`: South's store minus North's under perfec
   --position TEXT      solve this position instead of the start
   --threads N          threads (default: all cores)
   --table-mb MB        most memory for the transposition table (default: a third of the
-                       memory available; a small position uses less)
-  --endgame-seeds N    endgame database up to N seeds on the board (default: a third of the
-                       position's seeds)
+                       memory available, at most 3/4 of what the database leaves; a small
+                       position uses less)
+  --endgame-seeds N    endgame database up to N seeds on the board (default: fitted to the
+                       position, up to 5/12 of its seeds)
   --endgame-boards N   with no --endgame-seeds: the most boards (bytes) the database may use
   --endgame-dir DIR    keep endgame databases in DIR and reuse them (default: none)
   --build-endgame N    only build the database up to N seeds into --endgame-dir

@@ -235,6 +235,21 @@ fn the_work_fits_the_position() {
     // From the start of Kalah(6,3) and (6,4): the database sizes that measured best.
     assert_eq!(solver.endgame_seeds_for(36), 12);
     assert_eq!(solver.endgame_seeds_for(48), 19);
+    // Kalah(6,5)'s larger search pays for a larger one where the memory allows it, and
+    // more so for every first move's value.
+    let roomy = |move_values| {
+        Solver::new(
+            &r,
+            SolverConfig {
+                endgame_boards: 1 << 33,
+                move_values,
+                ..SolverConfig::default()
+            },
+        )
+    };
+    assert_eq!(roomy(false).endgame_seeds_for(60), 27);
+    assert_eq!(roomy(true).endgame_seeds_for(60), 28);
+    assert_eq!(roomy(true).endgame_seeds_for(48), 19);
     assert_eq!(solver.table_bytes_for(36), 64 << 20);
     // One move from the end: next to nothing is built.
     assert!(solver.endgame_seeds_for(2) <= 2);

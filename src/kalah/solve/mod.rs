@@ -73,12 +73,16 @@ use crate::ruleset::Ruleset;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
     /// The most memory the transposition table may use, in megabytes (2^20 bytes). A small
-    /// position gets a smaller table: never more than it could fill. The default is about a
-    /// third of the memory the machine has available ([`available_memory`]).
+    /// position gets a smaller table: never more than it could fill. The table is made after
+    /// the endgame database, and never takes more than three quarters of the memory then
+    /// available ([`available_memory`]). The default is a third of the memory available when
+    /// the configuration is made: on Kalah(6,5)'s value above a 28-seed database, 15.2 GB
+    /// instead of 7.9 GB took the same nodes (the smaller one was 27% full) and 275 s
+    /// instead of 233 s.
     pub table_mb: usize,
     /// The endgame database covers boards with at most this many seeds (never more than the
-    /// position has); `None` fits it to the position: a third of the seeds on its board,
-    /// within [`endgame_boards`](SolverConfig::endgame_boards).
+    /// position has); `None` fits it to the position ([`Solver::endgame_seeds_for`]), within
+    /// [`endgame_boards`](SolverConfig::endgame_boards).
     pub endgame_seeds: Option<u32>,
     /// With `endgame_seeds: None`: the most boards the database may hold (a byte each while
     /// it is built, 5 bits after). The default is a quarter of the memory available, at most
@@ -634,18 +638,26 @@ impl Solver {
     /// in its pits: [`SolverConfig::endgame_seeds`] if given (at most `seeds`), else the most
     /// whose database holds no more than [`SolverConfig::endgame_boards`] boards, no more than
     /// the search is expected to need (three million boards for 36 seeds, doubling every two
-    /// seeds more, halving every three fewer), and no more than 5/12 of `seeds`. That is about
-    /// what measured best from the start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for
-    /// (6,4), CPU time: 106 s with 16 seeds, 90 s with 18, 88 s with 20): smaller
-    /// and the search repeats the database's work, larger and the database costs more than
-    /// the search it saves. A near-finished position builds next to nothing.
+    /// seeds more, halving every three fewer), and no more than 5/12 of `seeds` (above 48
+    /// seeds, one more for every 6 seeds more, and one more again with
+    /// [`SolverConfig::move_values`]). That is about what measured best from the start of
+    /// Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for (6,4), CPU time: 106 s with 16 seeds,
+    /// 90 s with 18, 88 s with 20): smaller and the search repeats the database's work,
+    /// larger and the database costs more than the search it saves. Larger searches pay for
+    /// more: Kalah(6,5)'s value took 698 s of search above a 25-seed database and 224 s above
+    /// a 28-seed one (built in 129-163 s and 540 s on two cores), and every first move's
+    /// value 919 s above the 28-seed one; it gets 27 seeds, or 28 with every first move's
+    /// value. A near-finished position builds next to nothing.
     pub fn endgame_seeds_for(&self, seeds: u32) -> u32 {
         match self.config.endgame_seeds {
             Some(n) => n.min(seeds),
             None => {
                 let most = grow(3_000_000, seeds, 2).min(self.config.endgame_boards);
+                let larger =
+                    seeds.saturating_sub(48) / 6 + u32::from(seeds > 48 && self.config.move_values);
+                let fraction = seeds * 5 / 12 + larger;
                 let mut n = 0;
-                while n < seeds * 5 / 12 && Endgame::size(self.board.m, n + 1) <= most {
+                while n < fraction && Endgame::size(self.board.m, n + 1) <= most {
                     n += 1;
                 }
                 n
@@ -714,7 +726,9 @@ impl Solver {
         )?;
         let db = database.table();
         let boards = db.len() as u64;
-        let table_bytes = self.table_bytes_for(k);
+        // Made after the database: at most three quarters of the memory left beside it.
+        let room = available_memory().map_or(u64::MAX, |a| a / 4 * 3);
+        let table_bytes = self.table_bytes_for(k).min(room).max(64);
         let tt = Table::new(table_bytes)?;
         let nodes = AtomicU64::new(0);
         let shared = Shared {
