@@ -640,10 +640,11 @@ impl Solver {
     /// the search is expected to need (three million boards for 36 seeds, doubling every two
     /// seeds more, halving every three fewer), and no more than 5/12 of `seeds` (above 48
     /// seeds, one more for every 6 seeds more, and one more again with
-    /// [`SolverConfig::move_values`]). That is about what measured best from the start of
-    /// Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for (6,4), CPU time: 106 s with 16 seeds,
-    /// 90 s with 18, 88 s with 20): smaller and the search repeats the database's work,
-    /// larger and the database costs more than the search it saves. Larger searches pay for
+    /// [`SolverConfig::move_values`]; never more than [`MAX_ENDGAME_SEEDS`]). That is about
+    /// what measured best from the start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for
+    /// (6,4), CPU time: 106 s with 16 seeds, 90 s with 18, 88 s with 20): smaller and the
+    /// search repeats the database's work, larger and the database costs more than the
+    /// search it saves. Larger searches pay for
     /// more: Kalah(6,5)'s value took 698 s of search above a 25-seed database and 224 s above
     /// a 28-seed one (built in 129-163 s and 540 s on two cores), and every first move's
     /// value 919 s above the 28-seed one; it gets 27 seeds, or 28 with every first move's
@@ -655,7 +656,7 @@ impl Solver {
                 let most = grow(3_000_000, seeds, 2).min(self.config.endgame_boards);
                 let larger =
                     seeds.saturating_sub(48) / 6 + u32::from(seeds > 48 && self.config.move_values);
-                let fraction = seeds * 5 / 12 + larger;
+                let fraction = (seeds * 5 / 12 + larger).min(MAX_ENDGAME_SEEDS);
                 let mut n = 0;
                 while n < fraction && Endgame::size(self.board.m, n + 1) <= most {
                     n += 1;
