@@ -76,9 +76,9 @@ pub struct SolverConfig {
     /// position gets a smaller table: never more than it could fill. The table is made after
     /// the endgame database, and never takes more than three quarters of the memory then
     /// available ([`available_memory`]). The default is a third of the memory available when
-    /// the configuration is made: on Kalah(6,5)'s value above a 28-seed database, 15.2 GB
-    /// instead of 7.9 GB took the same nodes (the smaller one was 27% full) and 275 s
-    /// instead of 233 s.
+    /// the configuration is made: on Kalah(6,5)'s value above a 28-seed database, tables of
+    /// 4 GB, 7.9 GB and 15.2 GB took the same nodes (7.9 GB ended 27% full), in 222 s,
+    /// 204-233 s and 275 s: no gain from more memory than the search fills.
     pub table_mb: usize,
     /// The endgame database covers boards with at most this many seeds (never more than the
     /// position has); `None` fits it to the position ([`Solver::endgame_seeds_for`]), within
@@ -644,11 +644,11 @@ impl Solver {
     /// what measured best from the start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for
     /// (6,4), CPU time: 106 s with 16 seeds, 90 s with 18, 88 s with 20): smaller and the
     /// search repeats the database's work, larger and the database costs more than the
-    /// search it saves. Larger searches pay for
-    /// more: Kalah(6,5)'s value took 698 s of search above a 25-seed database and 224 s above
-    /// a 28-seed one (built in 129-163 s and 540 s on two cores), and every first move's
-    /// value 919 s above the 28-seed one; it gets 27 seeds, or 28 with every first move's
-    /// value. A near-finished position builds next to nothing.
+    /// search it saves. Larger searches pay for more: Kalah(6,5)'s value took 698 s of
+    /// search above a 25-seed database and 224 s above a 28-seed one (built in 129-163 s and
+    /// 540 s on two cores), and every first move's value 919 s above the 28-seed one; it
+    /// gets 27 seeds, or 28 with every first move's value. A near-finished position builds
+    /// next to nothing.
     pub fn endgame_seeds_for(&self, seeds: u32) -> u32 {
         match self.config.endgame_seeds {
             Some(n) => n.min(seeds),
