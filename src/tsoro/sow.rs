@@ -23,13 +23,14 @@
 //! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
 //! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
 //! check on it, `legal_moves`, takes 0.44 s on one quiet machine and 0.71-0.80 s on
-//! another. No faster exact test is known. The residue test of step 1 settles many relays,
-//! not these (that cycle holds one pair of consecutive residues), and no test on the
-//! residues alone can settle them all: on a loop of 6 holes, the relay lifting hole 5 of
-//! `0,0,1,0,4,5` ends, the one lifting hole 4 of `0,1,0,3,5,1` runs a 27-lap cycle, and the
-//! two have the same residues up to adding a constant (mod 7). A loop holding more stones than the ruleset has (a
-//! state made by parsing alone, which never validates) is refused as endless after its
-//! first 64 laps instead of walked.
+//! another. No faster exact test is known (see [`walk`] for the structure the long cycles
+//! show, and the open conjecture that would settle them early). The residue test of step 1
+//! settles many relays, not these (that cycle holds one pair of consecutive residues), and
+//! no test on the residues alone can settle them all: on a loop of 6 holes, the relay
+//! lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4 of `0,1,0,3,5,1` runs a
+//! 27-lap cycle, and the two have the same residues up to adding a constant (mod 7). A loop
+//! holding more stones than the ruleset has (a state made by parsing alone, which never
+//! validates) is refused as endless after its first 64 laps instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -300,6 +301,36 @@ fn relay_checked<const HASH: bool>(
 /// of the lift that would have left its count): at time `R L + p` its count is
 /// `R - r[j] - [j > p]`. A lap adds its hand to the time, and the count of the landing hole
 /// is one subtraction; no stone is sown one by one until the walk ends.
+///
+/// **Windings: what the long cycles show (not used).** Call the `l_j` and the next landing
+/// time tokens, and write each as `W (L + 1) + r`: winding `W`, residue `r`. The hand at
+/// residue `a` lifts the hole whose token lies at residue `a + j`, `j` windings back (that
+/// hole's count is `j`), and lands at `a + j` in its own winding; or it lifts a token at a
+/// residue `r < a` and lands at `r` in the next winding. So within a winding the hand's
+/// residue only rises, and the relay ends when `j = 1`. Proved: while the hand lands at
+/// some residue `b` in every winding, the tokens above `b` evolve on their own, and the
+/// part at or below `b` is driven by the residue at which the hand leaves each winding.
+/// (Each hole holds one token, so the hand at `a >= b` lifts a token above `b` exactly when
+/// one lies `j` windings back at `a + j <= L`, whatever the tokens at or below `b`; when
+/// none does, it leaves the winding into a token at or below `b`, and from there to `b` it
+/// lifts only those.) On the long cycles of the adversarial corpus the premise of the
+/// conjecture below holds early, at the lap counted from the walk's start: 4 x 15
+/// (4.9e7-lap cycle) at 13,764 (`b = 14`, after 1,458 windings); 4 x 19 (2.7e8) at 69
+/// (`b = 30`, 6 windings); 4 x 21 (1.35e9) at 129,976 (`b = 18`, 10,368); 4 x 21 (5.5e8) at
+/// 8,744,934 (`b = 4`, 629,856); 4 x 15 (2.1e7) at 37,914 (`b = 10`, 4,374); 4 x 21 (2.8e6)
+/// at 4,932 (`b = 12`, 432); 4 x 19 (1.6e6) at 103 (`b = 29`, 8); 4 x 11 (1.0e6) at 27
+/// (`b = 17`, 4); 4 x 13 (6.2e6) never, as it holds both residues `L` and 0.
+///
+/// Open conjecture: on a headless loop, if the hand has landed at residue `b` in each of
+/// the last `P >= 1` windings, the tokens above `b` have the same residues and ages as `P`
+/// windings before, and no two consecutive residues (nor both `L` and 0) are held at or
+/// below `b`, the relay never ends. (The relay could then end only above `b`, which repeats
+/// without ending; what is missing is a proof that the hand keeps landing at `b`.) No
+/// counterexample among all relays on loops of 5 to 9 holes holding `2L` or `2L - 1` stones
+/// (3,594 relays that the residue test leaves open meet the premise, each walked to its end
+/// or its 10^5th lap). Without the condition on the residues below `b` it is false (the
+/// relay of `winding_tests`, 6 holes). If proved, it would settle the worst case above in
+/// 1.3e5 laps instead of 1.9e8.
 fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: usize) -> LapEnd {
     // Revolutions start high enough that no `r[j]` goes below zero.
     let mut rev: u64 = 512;
@@ -850,5 +881,112 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&k| k > 10), "{seen:?}");
+    }
+}
+
+#[cfg(test)]
+mod winding_tests {
+    use super::{LOOP, LapEnd, never_ends, walk};
+    use std::collections::HashMap;
+
+    /// Walks a relay in the token view of the module docs of [`walk`]: hole `j` holds the
+    /// time `l[j]` of its last lift, the hand the time `t` of the next one; writing each
+    /// time as `W (L + 1) + r`, `W` is its winding and `r` its residue. Returns the first
+    /// lap at which the hand lands at a residue `b` that it has landed at in each of the
+    /// last `P >= 2` windings, with the tokens above `b` (their residues, and their ages
+    /// in windings) the same as `P` windings before, at least one of them lifted in
+    /// between: `Some((lap, b, P))`; `None` if the relay ends first or `cap` laps pass.
+    /// With `apart`, only residues `b` with no two consecutive residues held at or below
+    /// `b` (nor both `L` and 0) count.
+    fn upper_part_repeats(
+        b: &[u8; LOOP],
+        len: usize,
+        pos: usize,
+        hand: usize,
+        cap: usize,
+        apart: bool,
+    ) -> Option<(usize, usize, u64)> {
+        let (l, m) = (len as u64, len as u64 + 1);
+        // Start late enough that no time goes below zero.
+        let start = l * m * 1000 + pos as u64;
+        let mut lift = [0u64; LOOP];
+        for (j, (lj, &c)) in lift[..len].iter_mut().zip(&b[..len]).enumerate() {
+            let passed = start - (start + l - j as u64) % l;
+            *lj = passed - u64::from(c) * l;
+        }
+        lift[pos] = start;
+        let mut t = start + hand as u64;
+        let mut held = vec![false; len + 1];
+        for &x in lift[..len].iter().chain([&t]) {
+            held[(x % m) as usize] = true;
+        }
+        let apart_to =
+            |r: usize| !(held[0] && held[len]) && (0..r).all(|x| !(held[x] && held[x + 1]));
+        // Per residue: the winding it was last landed at, and the tokens above it seen at
+        // each landing of the current run of windings.
+        let mut last = vec![u64::MAX; len + 1];
+        let mut seen: Vec<HashMap<Vec<(u64, u64)>, u64>> = vec![HashMap::new(); len + 1];
+        for lap in 1..=cap {
+            let q = (t % l) as usize;
+            let c = (t - lift[q]) / l;
+            if c == 1 {
+                return None;
+            }
+            lift[q] = t;
+            t += c;
+            let (w, r) = (t / m, (t % m) as usize);
+            if last[r].wrapping_add(1) != w {
+                seen[r].clear();
+            }
+            last[r] = w;
+            if apart && !apart_to(r) {
+                continue;
+            }
+            let mut upper: Vec<(u64, u64)> = lift[..len]
+                .iter()
+                .filter(|&&x| (x % m) as usize > r)
+                .map(|&x| (x % m, w - x / m))
+                .collect();
+            upper.sort_unstable();
+            if let Some(&before) = seen[r].get(&upper) {
+                if w - before >= 2 && upper.iter().any(|&(_, age)| age < w - before) {
+                    return Some((lap, r, w - before));
+                }
+            }
+            seen[r].entry(upper).or_insert(w);
+        }
+        None
+    }
+
+    #[test]
+    fn the_part_above_a_residue_landed_at_every_winding_repeating_does_not_make_a_relay_endless() {
+        // The naive form of the conjecture in the docs of `walk`, without its condition on
+        // the residues below `b`: on 6 holes, 2 stones lifted from hole 0 of 2,0,4,5,1,0.
+        let mut b = [0u8; LOOP];
+        b[..6].copy_from_slice(&[0, 0, 4, 5, 1, 0]);
+        assert_eq!(
+            upper_part_repeats(&b, 6, 0, 2, 1000, false),
+            Some((9, 2, 4))
+        );
+        assert_eq!(upper_part_repeats(&b, 6, 0, 2, 1000, true), None);
+        assert!(!never_ends(&b, 6, 0, 2));
+        assert_eq!(walk(&mut b, 6, 0, 0, 2), LapEnd::Empty(0));
+    }
+
+    #[test]
+    fn the_part_above_a_residue_repeats_early_on_a_long_endless_cycle() {
+        // The adversarial corpus's 4 x 15 relay (a 4.9e7-lap cycle) at its 64th lap: the
+        // part above residue 14 repeats after 1,458 windings, at lap 13,764.
+        let counts = [
+            1, 11, 1, 0, 1, 0, 1, 0, 3, 2, 3, 0, 1, 0, 2, 4, 3, 1, 0, 2, 3, 0, 3, 0, 3, 0, 1, 4, 1,
+            0,
+        ];
+        let mut b = [0u8; LOOP];
+        b[..30].copy_from_slice(&counts);
+        assert_eq!(
+            upper_part_repeats(&b, 30, 7, 2, 20_000, true),
+            Some((13_764, 14, 1458))
+        );
+        assert!(!never_ends(&b, 30, 7, 2));
     }
 }
