@@ -97,6 +97,7 @@
 
 mod moves;
 mod picture;
+mod relay;
 mod settings;
 mod sow;
 mod state;

@@ -5,11 +5,16 @@
 //! counts and the hole just lifted) determines the next lap. Since the stones in the loop
 //! are conserved during a relay, the states are finitely many, so the relay either ends (a
 //! last stone in an empty hole, or in an occupied head: a decision) or enters a cycle.
-//! After 64 laps [`relay`] decides it exactly in two steps:
+//! After 64 laps [`relay`] decides it exactly in three steps:
 //! 1. [`never_ends`]: a residue invariant (mod loop length + 1) that proves, in `O(len)`,
 //!    that the relay can never land in an empty hole. It settles the longest cycles met at
 //!    once (10^9 laps on a crowded Tracey board).
-//! 2. For the rest, a walk round the cycle ([`walk`]): the lap map is one-to-one, so a
+//! 2. On a headless loop, a walk as in step 3 for 2^15 revolutions of the loop, then the
+//!    barrier test of [`super::relay`]: up to 2^18 laps in which it looks for a residue the
+//!    hand lands at in every winding, with the part above it repeating and the part below
+//!    in a form that provably brings the hand back to it. It settles 8 of the 10 long
+//!    headless relays of its tests within 1.3e5 laps.
+//! 3. For the rest, a walk round the cycle ([`walk`]): the lap map is one-to-one, so a
 //!    relay that never ends comes back to any state it passed (no tail before the cycle, no
 //!    cycle finding); on a headless loop it may stop sooner, when the state comes back
 //!    turned round the loop. Each lap costs a few instructions whatever its stones (counts
@@ -22,15 +27,17 @@
 //! (`examples/adversarial.rs`) found endless relays whose cycles run up to 1.35 * 10^9 laps
 //! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
 //! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
-//! check on it, `legal_moves`, takes 0.44 s on one quiet machine and 0.71-0.80 s on
-//! another. No faster exact test is known (see [`walk`] for the structure the long cycles
-//! show, and the open conjecture that would settle them early). The residue test of step 1
-//! settles many relays, not these (that cycle holds one pair of consecutive residues), and
-//! no test on the residues alone can settle them all: on a loop of 6 holes, the relay
-//! lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4 of `0,1,0,3,5,1` runs a
-//! 27-lap cycle, and the two have the same residues up to adding a constant (mod 7). A loop
-//! holding more stones than the ruleset has (a state made by parsing alone, which never
-//! validates) is refused as endless after its first 64 laps instead of walked.
+//! check on it, `legal_moves`, took 0.44 s on one quiet machine and 0.71-0.80 s on another
+//! before step 2, which settles it after 1.3e5 laps. Step 2 does not settle every relay:
+//! it would settle the 5.5e8-lap cycle on 4 x 21 only after 8.7e6 laps, past its budget,
+//! so that one is still walked (0.2 s on a loaded machine). The residue test of step 1
+//! settles many relays, not these (the 1.35e9-lap cycle holds one pair of consecutive
+//! residues), and no test on the residues alone can settle them all: on a
+//! loop of 6 holes, the relay lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4
+//! of `0,1,0,3,5,1` runs a 27-lap cycle, and the two have the same residues up to adding a
+//! constant (mod 7). A loop holding more stones than the ruleset has (a state made by
+//! parsing alone, which never validates) is refused as endless after its first 64 laps
+//! instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -43,6 +50,7 @@
 
 use super::Tsoro;
 use super::moves::{Hole, TsoroMove};
+use super::relay;
 use super::state::{LOOP, Phase, TsoroState, keys};
 use crate::player::Player;
 
@@ -267,7 +275,15 @@ fn relay_checked<const HASH: bool>(
         return LapEnd::Endless;
     }
     let before = *b;
-    let end = walk(b, len, heads, pos, hand);
+    let end = if heads != 0 {
+        walk(b, len, heads, pos, hand)
+    } else if let Some(end) = walk_within(b, len, heads, pos, hand, FIRST_REVOLUTIONS) {
+        end
+    } else if relay::endless_by_barrier(b, len, pos, hand, relay::BUDGET) {
+        LapEnd::Endless
+    } else {
+        walk(b, len, heads, pos, hand)
+    };
     if HASH {
         for (i, (&now, &was)) in b[..len].iter().zip(&before[..len]).enumerate() {
             let d = u64::from(now).wrapping_sub(u64::from(was));
@@ -302,38 +318,32 @@ fn relay_checked<const HASH: bool>(
 /// `R - r[j] - [j > p]`. A lap adds its hand to the time, and the count of the landing hole
 /// is one subtraction; no stone is sown one by one until the walk ends.
 ///
-/// **Windings: what the long cycles show (not used).** Call the `l_j` and the next landing
-/// time tokens, and write each as `W (L + 1) + r`: winding `W`, residue `r`. The hand at
-/// residue `a` lifts the hole whose token lies at residue `a + j`, `j` windings back (that
-/// hole's count is `j`), and lands at `a + j` in its own winding; or it lifts a token at a
-/// residue `r < a` and lands at `r` in the next winding. So within a winding the hand's
-/// residue only rises, and the relay ends when `j = 1`. Proved: while the hand lands at
-/// some residue `b` in every winding, the tokens above `b` evolve on their own, and the
-/// part at or below `b` is driven by the residue at which the hand leaves each winding.
-/// (Each hole holds one token, so the hand at `a >= b` lifts a token above `b` exactly when
-/// one lies `j` windings back at `a + j <= L`, whatever the tokens at or below `b`; when
-/// none does, it leaves the winding into a token at or below `b`, and from there to `b` it
-/// lifts only those.) On the long cycles of the adversarial corpus the premise of the
-/// conjecture below holds early, at the lap counted from the walk's start: 4 x 15
-/// (4.9e7-lap cycle) at 13,764 (`b = 14`, after 1,458 windings); 4 x 19 (2.7e8) at 69
-/// (`b = 30`, 6 windings); 4 x 21 (1.35e9) at 129,976 (`b = 18`, 10,368); 4 x 21 (5.5e8) at
-/// 8,744,934 (`b = 4`, 629,856); 4 x 15 (2.1e7) at 37,914 (`b = 10`, 4,374); 4 x 21 (2.8e6)
-/// at 4,932 (`b = 12`, 432); 4 x 19 (1.6e6) at 103 (`b = 29`, 8); 4 x 11 (1.0e6) at 27
-/// (`b = 17`, 4); 4 x 13 (6.2e6) never, as it holds both residues `L` and 0.
-///
-/// Open conjecture: on a headless loop, if the hand has landed at residue `b` in each of
-/// the last `P >= 1` windings, the tokens above `b` have the same residues and ages as `P`
-/// windings before, and no two consecutive residues (nor both `L` and 0) are held at or
-/// below `b`, the relay never ends. (The relay could then end only above `b`, which repeats
-/// without ending; what is missing is a proof that the hand keeps landing at `b`.) No
-/// counterexample among all relays on loops of 5 to 9 holes holding `2L` or `2L - 1` stones
-/// (3,594 relays that the residue test leaves open meet the premise, each walked to its end
-/// or its 10^5th lap). Without the condition on the residues below `b` it is false (the
-/// relay of `winding_tests`, 6 holes). If proved, it would settle the worst case above in
-/// 1.3e5 laps instead of 1.9e8.
-fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: usize) -> LapEnd {
+/// The token view of [`super::relay`] (each lift time a token with a winding and a residue
+/// mod `L + 1`) proves more relays endless without walking their cycle; this walk stays the
+/// exact fallback for the relays its premise does not reach. Without that module's
+/// condition on the aims below the barrier the test is false (the relay of `winding_tests`,
+/// 6 holes, ends after the part above its barrier has repeated).
+fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, pos: usize, hand: usize) -> LapEnd {
+    walk_within(b, len, heads, pos, hand, u64::MAX).unwrap_or(LapEnd::Endless)
+}
+
+/// Revolutions of the loop a headless relay walks before the barrier test of
+/// [`super::relay`] is tried (short cycles are cheaper to walk round).
+const FIRST_REVOLUTIONS: u64 = 1 << 15;
+
+/// [`walk`] for at most `revolutions` revolutions of the loop: `None` (and `b` as it was)
+/// past them.
+fn walk_within(
+    b: &mut [u8; LOOP],
+    len: usize,
+    heads: u64,
+    mut pos: usize,
+    mut hand: usize,
+    revolutions: u64,
+) -> Option<LapEnd> {
     // Revolutions start high enough that no `r[j]` goes below zero.
     let mut rev: u64 = 512;
+    let last_rev = rev.saturating_add(revolutions);
     let mut r = [0u64; LOOP];
     for (j, (rj, &c)) in r[..len].iter_mut().zip(&b[..len]).enumerate() {
         *rj = rev - u64::from(c) - u64::from(j > pos);
@@ -355,6 +365,9 @@ fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: us
         if q >= len {
             q -= len;
             rev += 1;
+            if rev > last_rev {
+                return None;
+            }
             if q >= len {
                 rev += (q / len) as u64;
                 q %= len;
@@ -382,12 +395,12 @@ fn walk(b: &mut [u8; LOOP], len: usize, heads: u64, mut pos: usize, mut hand: us
             let turn = (pos + len - first_pos) % len;
             let now = counts(&r, rev, pos);
             if now[turn..len] == first[..len - turn] && now[..turn] == first[len - turn..len] {
-                return LapEnd::Endless;
+                return Some(LapEnd::Endless);
             }
         }
     };
     *b = counts(&r, rev, q);
-    end
+    Some(end)
 }
 
 /// Laps [`walk`] takes to choose the state it waits for.
@@ -889,7 +902,7 @@ mod winding_tests {
     use super::{LOOP, LapEnd, never_ends, walk};
     use std::collections::HashMap;
 
-    /// Walks a relay in the token view of the module docs of [`walk`]: hole `j` holds the
+    /// Walks a relay in the token view of [`super::relay`]: hole `j` holds the
     /// time `l[j]` of its last lift, the hand the time `t` of the next one; writing each
     /// time as `W (L + 1) + r`, `W` is its winding and `r` its residue. Returns the first
     /// lap at which the hand lands at a residue `b` that it has landed at in each of the
@@ -960,8 +973,8 @@ mod winding_tests {
 
     #[test]
     fn the_part_above_a_residue_landed_at_every_winding_repeating_does_not_make_a_relay_endless() {
-        // The naive form of the conjecture in the docs of `walk`, without its condition on
-        // the residues below `b`: on 6 holes, 2 stones lifted from hole 0 of 2,0,4,5,1,0.
+        // The barrier test of `super::relay` without its conditions on the residues and
+        // aims below `b`: on 6 holes, 2 stones lifted from hole 0 of 2,0,4,5,1,0.
         let mut b = [0u8; LOOP];
         b[..6].copy_from_slice(&[0, 0, 4, 5, 1, 0]);
         assert_eq!(
