@@ -6,6 +6,7 @@
 #![deny(unsafe_code)]
 
 pub mod any;
+pub mod engine;
 pub mod error;
 mod hashing;
 pub mod kalah;
