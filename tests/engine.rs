@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use sowing::engine::{Engine, serve};
 use sowing::kalah::Kalah;
+use sowing::search::WIN;
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
-use sowing::search::WIN;
 use sowing::{GameRecord, Ruleset, SplitMix64};
 
 /// Sends each whole line written to it.
@@ -57,7 +57,11 @@ impl Live {
     }
 
     fn send(&mut self, line: &str) {
-        assert_eq!(self.engine.command(line), ControlFlow::Continue(()), "{line}");
+        assert_eq!(
+            self.engine.command(line),
+            ControlFlow::Continue(()),
+            "{line}"
+        );
     }
 
     /// The next answer. The wait is long (a slow machine is no failure) but bounded, so that
@@ -247,7 +251,11 @@ fn tsoro_takes_are_listed_and_played_in_two_words() {
     for _ in 0..200 {
         let mut s = rules.start();
         while let Some(mv) = rules.random_move(&s, &mut rng) {
-            if rules.legal_moves(&s).iter().any(|&m| rules.format_move(&s, m).contains(' ')) {
+            if rules
+                .legal_moves(&s)
+                .iter()
+                .any(|&m| rules.format_move(&s, m).contains(' '))
+            {
                 found = Some(s);
                 break;
             }
@@ -338,7 +346,11 @@ fn setoption_agent_changes_the_agent_and_its_limits() {
         ("kalah", "alphabeta"),
         b"setoption agent alphabeta:depth=1\ngo\nsetoption agent alphabeta-classic:depth=3\ngo\n",
     );
-    let second = lines.iter().position(|l| l.starts_with("bestmove")).unwrap() + 1;
+    let second = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap()
+        + 1;
     check_search(&lines[..second], 1);
     check_search(&lines[second..], 3);
 }
@@ -422,7 +434,10 @@ fn go_infinite_answers_only_after_stop() {
     assert!(score >= WIN, "{info}");
     // The search has ended, and waits for `stop` to answer.
     assert_eq!(e.ask("isready"), "readyok");
-    assert_eq!(e.ask("show").as_str(), "position 0,0,0,0,0,1/0,0,0,0,0,1 25 21 S");
+    assert_eq!(
+        e.ask("show").as_str(),
+        "position 0,0,0,0,0,1/0,0,0,0,0,1 25 21 S"
+    );
     assert_eq!(e.read(), "tomove South");
     assert_eq!(e.read(), "outcome none");
     e.send("stop");

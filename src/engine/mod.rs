@@ -238,7 +238,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }
             "" => Err("setoption needs an option (agent)".into()),
-            other => Err(format!("setoption: unknown option {other:?} (known: agent)")),
+            other => Err(format!(
+                "setoption: unknown option {other:?} (known: agent)"
+            )),
         }
     }
 

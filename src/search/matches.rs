@@ -607,7 +607,10 @@ mod tests {
         assert_eq!(s.moves + n.moves, 4);
         assert_eq!(game.len(), 4);
         assert_eq!(s.searches, 0);
-        assert_eq!(s.to_string(), format!("{} moves, no search figures", s.moves));
+        assert_eq!(
+            s.to_string(),
+            format!("{} moves, no search figures", s.moves)
+        );
         assert_eq!(n.searches, n.moves);
         assert_eq!(n.average_depth(), Some(2.0));
     }
@@ -658,13 +661,19 @@ mod tests {
         assert_eq!(games.len(), 6);
         for pair in games.chunks(2) {
             assert_eq!(pair[0].opening, pair[1].opening);
-            assert_eq!((pair[0].a_side, pair[1].a_side), (Player::South, Player::North));
+            assert_eq!(
+                (pair[0].a_side, pair[1].a_side),
+                (Player::South, Player::North)
+            );
             assert_eq!(
                 pair[0].record.moves()[..3],
                 pair[1].record.moves()[..3],
                 "the same opening"
             );
-            assert!(pair.iter().all(|g| g.opening_plies == 3 && g.record.is_over()));
+            assert!(
+                pair.iter()
+                    .all(|g| g.opening_plies == 3 && g.record.is_over())
+            );
         }
         assert_ne!(games[0].record.moves()[..3], games[2].record.moves()[..3]);
     }

@@ -52,7 +52,9 @@ pub use eval::{
     final_value,
 };
 pub use limits::Limits;
-pub use matches::{Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game};
+pub use matches::{
+    Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
+};
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
