@@ -1,18 +1,22 @@
 //! Plays a match between two agents: `match --rules RULESET --a AGENT --b AGENT
 //! [--openings N] [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-//! [--max-plies M] [--quiet]`.
+//! [--max-plies M] [--pgn FILE] [--quiet]`.
 //!
 //! Each opening is a few random plies from a seed, played twice with the colours swapped, so
 //! neither side profits from a lucky opening ([`sowing::search::Match`]). Prints every game,
 //! then A's wins, draws and losses, its score, the Elo difference with a 95% interval (a
 //! one-sided bound when a side won every game), and each side's average depth and nodes per
-//! second where its agent reports them. Every strength change of the crate's agents is
+//! second where its agent reports them. `--pgn FILE` writes every game as a record
+//! ([`sowing::pgn`]) that `replay` reads back. Every strength change of the crate's agents is
 //! accepted through it.
 
+use std::fs::File;
+use std::io::Write;
 use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
-use sowing::search::{AgentSpec, Match, MatchConfig, MatchError};
+use sowing::pgn::{GameResult, PgnGame};
+use sowing::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame};
 use sowing::{Player, Ruleset};
 
 mod common;
@@ -20,7 +24,7 @@ use common::Stop;
 
 const USAGE: &str = "usage: match --a AGENT --b AGENT [--rules RULESET] [--openings N]
              [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-             [--max-plies M] [--quiet]
+             [--max-plies M] [--pgn FILE] [--quiet]
 
 Plays 2 x N games between agents A and B: N openings of P random plies (from seed S), each
 played once with A as South and once with A as North. Prints each game and then A's result:
@@ -39,19 +43,21 @@ reports them (random play and MCTS report none).
   --depth D             depth a move for both agents
   --nodes N             nodes a move for both agents
   --max-plies M         adjudicate by the stores after M plies (default 2000)
+  --pgn FILE            write every game to FILE as a record, which replay reads back
   --quiet               print only the summary";
 
 struct Options {
     specs: [AgentSpec; 2],
     config: MatchConfig,
     quiet: bool,
+    /// Where to write the games as records, opened before the match.
+    pgn: Option<(String, File)>,
 }
 
 struct Run(Options);
 
 /// A match error, naming the argument to change.
-fn problem(o: &Options, e: MatchError) -> Stop {
-    let c = &o.config;
+fn problem(c: &MatchConfig, e: MatchError) -> Stop {
     match e {
         MatchError::NoOpenings => format!("--openings {}: {e}", c.openings),
         MatchError::NoPlies => format!("--max-plies {}: {e}", c.max_plies),
@@ -66,16 +72,16 @@ fn problem(o: &Options, e: MatchError) -> Stop {
 impl RulesetVisitor for Run {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
-        let o = self.0;
+        let mut o = self.0;
         let names = o.specs.map(|s| s.to_string());
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);
         let specs = o.specs;
-        let mut games =
-            Match::new(rules, o.config, |i| specs[i].build::<R>()).map_err(|e| problem(&o, e))?;
+        let mut games = Match::new(rules, o.config, |i| specs[i].build::<R>())
+            .map_err(|e| problem(&o.config, e))?;
         out!("{title}")?;
         let mut played = 0;
         while let Some(game) = games.next() {
-            let game = game.map_err(|e| problem(&o, e))?;
+            let game = game.map_err(|e| problem(&o.config, e))?;
             played += 1;
             if !o.quiet {
                 let r = games.result();
@@ -98,6 +104,11 @@ impl RulesetVisitor for Run {
                     r.losses,
                 )?;
             }
+            if let Some((path, file)) = &mut o.pgn {
+                let text = record(game, played, &names);
+                let gap = if played > 1 { "\n" } else { "" };
+                write!(file, "{gap}{text}").map_err(|e| format!("--pgn {path}: {e}"))?;
+            }
         }
         let r = games.result();
         let n = r.games();
@@ -119,6 +130,39 @@ impl RulesetVisitor for Run {
     }
 }
 
+/// Game `round` of the match as a record: the agents' names as the sides, the opening marked
+/// by a comment, and a game stopped by the ply limit given the result the stores decided.
+fn record<R: Ruleset>(game: MatchGame<R>, round: u32, names: &[String; 2]) -> String {
+    let (a_side, a_score, opening) = (game.a_side, game.a_score, game.opening_plies);
+    let adjudicated = game.outcome.is_none();
+    let mut pgn = PgnGame::new(game.record);
+    pgn.set_tag("Event", "sowing match");
+    pgn.set_tag("Round", &round.to_string());
+    for (side, name) in Player::BOTH.into_iter().zip(R::SIDES) {
+        pgn.set_tag(name, &names[usize::from(side != a_side)]);
+    }
+    if opening > 0 {
+        pgn.comments.push((
+            opening,
+            format!("the random opening's {opening} plies end here"),
+        ));
+    }
+    if adjudicated {
+        let south = if a_side == Player::South {
+            a_score
+        } else {
+            1.0 - a_score
+        };
+        pgn.result = match south {
+            1.0 => GameResult::SouthWins,
+            0.0 => GameResult::NorthWins,
+            _ => GameResult::Draw,
+        };
+        pgn.set_tag("Termination", "adjudication by the stores at the ply limit");
+    }
+    pgn.to_text()
+}
+
 fn main() -> ExitCode {
     common::main("match", USAGE, run)
 }
@@ -129,6 +173,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
     let mut limit: Option<String> = None;
     let mut config = MatchConfig::default();
     let mut quiet = false;
+    let mut pgn = None;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -157,6 +202,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
             "--depth" => limit = Some(format!("depth={}", number("--depth", value("--depth")?)?)),
             "--nodes" => limit = Some(format!("nodes={}", number("--nodes", value("--nodes")?)?)),
             "--quiet" => quiet = true,
+            "--pgn" => pgn = Some(value("--pgn")?),
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -173,9 +219,17 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
         agents.push(text.parse().map_err(|e| format!("{name} {text:?}: {e}"))?);
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let pgn = match pgn {
+        Some(path) => {
+            let file = File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
+            Some((path, file))
+        }
+        None => None,
+    };
     rules.visit(Run(Options {
         specs: [agents[0], agents[1]],
         config,
         quiet,
+        pgn,
     }))
 }

@@ -306,3 +306,53 @@ fn match_refuses_settings_that_play_nothing() {
     assert_refused("match", ["--a", "alphabeta"]);
     assert_refused("match", with(&["--frobnicate"]));
 }
+
+/// Issue 19 §5: `match --pgn FILE` writes every game it plays as a record, and `replay` reads
+/// each one back: finished games, and games the ply limit stopped (decided by the stores).
+#[test]
+fn match_writes_records_that_replay_reads_back() {
+    let dir = std::env::temp_dir().join(format!("sowing-match-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (rules, max_plies, games) in [("kalah:pits=4,seeds=3", "2000", 4), ("tsoro", "9", 2)] {
+        let path = dir.join(format!("{}.pgn", rules.replace([':', ',', '='], "-")));
+        let openings = (games / 2).to_string();
+        let path_text = path.to_str().unwrap();
+        match_lines(&[
+            "--rules",
+            rules,
+            "--a",
+            "alphabeta:depth=2",
+            "--b",
+            "random:seed=4",
+            "--openings",
+            &openings,
+            "--max-plies",
+            max_plies,
+            "--pgn",
+            path_text,
+            "--quiet",
+        ]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let records = sowing::pgn::split(&text);
+        assert_eq!(records.len(), games, "{text}");
+        for (i, game) in records.iter().enumerate() {
+            assert_eq!(game.tag("Round"), Some((i + 1).to_string()), "{text}");
+            assert_eq!(game.tag("Variant").as_deref(), Some(rules));
+            let a = "alphabeta:depth=2".to_string();
+            let side = if i % 2 == 0 { "South" } else { "North" };
+            assert_eq!(game.tag(side), Some(a), "game {}: {text}", i + 1);
+        }
+        if rules == "tsoro" {
+            assert!(text.contains("[Termination \"adjudication"), "{text}");
+            assert!(!text.contains("\n*") && !text.contains(" *\n"), "{text}");
+        }
+        let out = run("replay", [path_text]);
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{report}");
+        assert!(
+            report.ends_with(&format!("{games} passed, 0 failed\n")),
+            "{report}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

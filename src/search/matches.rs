@@ -276,7 +276,8 @@ impl MatchResult {
     /// The Elo difference A - B the score implies, with its 95% interval, or `None` before
     /// any game.
     ///
-    /// The interval is the normal approximation from the games' scores. When A won every game
+    /// The interval is the normal approximation from the games' scores (when every game was
+    /// drawn, with the spread of a coin toss, the largest a score can have). When A won every game
     /// the difference has no upper bound, and the lower one is the exact one-sided bound: the
     /// score fraction `p` at which winning all `n` games has probability 5%, `p = 0.05^(1/n)`
     /// (and the other way round when A lost every game).
@@ -305,10 +306,16 @@ impl MatchResult {
                 high: elo(1.0 - tail),
             }
         } else {
-            let var = (f64::from(self.wins) * (1.0 - mean).powi(2)
-                + f64::from(self.draws) * (0.5 - mean).powi(2)
-                + f64::from(self.losses) * mean.powi(2))
-                / n;
+            let var = if self.draws == self.games() {
+                // Every game drawn shows no spread: take the largest a game's score can
+                // have, that of a coin toss.
+                0.25
+            } else {
+                (f64::from(self.wins) * (1.0 - mean).powi(2)
+                    + f64::from(self.draws) * (0.5 - mean).powi(2)
+                    + f64::from(self.losses) * mean.powi(2))
+                    / n
+            };
             let half = 1.96 * (var / n).sqrt();
             Elo {
                 estimate: elo(mean),
@@ -580,6 +587,15 @@ mod tests {
         // An even score is +0, never -0.
         assert_eq!(
             result(1, 0, 1).elo().unwrap().to_string(),
+            "+0, 95% interval [-inf, +inf]"
+        );
+        // All draws: the spread of a coin toss, 0.5 / sqrt(100) = 0.05, so [0.402, 0.598].
+        assert_eq!(
+            result(0, 100, 0).elo().unwrap().to_string(),
+            "+0, 95% interval [-69, +69]"
+        );
+        assert_eq!(
+            result(0, 2, 0).elo().unwrap().to_string(),
             "+0, 95% interval [-inf, +inf]"
         );
         // 3 wins, 1 loss: mean 0.75, variance 3/16, se = sqrt(3/64) = 0.2165, so the
