@@ -1,15 +1,18 @@
-//! Toguz Kumalak game records in PGN, as PlayOK and the federation books write them.
+//! Toguz Kumalak game records in PGN, as PlayOK and the federation books write them: a
+//! dialect of the [records](super) module, on its tags, tokens, comments, results and
+//! splitter, with its own move text and numbering.
 //!
 //! A record is a block of headers (`[Site "PlayOK"]`, `[White "..."]`, `[Result "1-0"]`, ...)
 //! and movetext: moves numbered in pairs (`1. 76 98 2. 66 87`, also written `1.76 98`, and
 //! `10... 23` for a North move opening a line), each move in the players' notation (`36x`,
-//! `36X`, `36х`, `65(10)`: see [`MoveText`](super::MoveText)), `{comments}`, and a result
-//! (`1-0`, `0-1`, `1/2-1/2`, `*`). PlayOK marks a game ended because the player to move had
-//! no move (rule 7, *atsyz kalu*) with a `{zero}` comment after the result. A file may hold
-//! many games. Also read: `;` comments to the end of the line, `$n` annotation glyphs and
-//! `( ... )` variations (skipped), a `[FEN "..."]` header giving the start position, and a
-//! `[Variant "toguz:..."]` header giving the ruleset (other `Variant` values are taken as the
-//! standard game).
+//! `36X`, `36х`, `65(10)`: see [`MoveText`](crate::toguz::MoveText)), `{comments}`, and a
+//! result (`1-0`, `0-1`, `1/2-1/2`, `*`). PlayOK marks a game ended because the player to
+//! move had no move (rule 7, *atsyz kalu*) with a `{zero}` comment after the result. A file
+//! may hold many games. Also read: `;` comments to the end of the line, `$n` annotation
+//! glyphs and `( ... )` variations (skipped), a `[FEN "..."]` header giving the start
+//! position, and a `[Variant "toguz:..."]` header giving the ruleset (these functions take
+//! other `Variant` values as the standard game, as they always have; [`read_any`](super::read_any)
+//! refuses them).
 //!
 //! Reading replays every move: a move that does not parse, is illegal, or whose written
 //! landing hole, tuzdik mark or kazan total differs from what it does is a
@@ -38,19 +41,31 @@
 //! assert_eq!(game.record.ply(), 6);
 //! assert_eq!(game.header("Site"), Some("PlayOK"));
 //! assert_eq!(pgn::write_game(&game, pgn::Style::PlayOk), text);
+//!
+//! // Pairs, a number joined to its move, and a North move opening a line.
+//! let game = pgn::read_game("1. 76 98 2. 66 87 {a comment}\n2... 87\n")
+//!     .map(|_| ()).unwrap_err(); // 87 twice: ply 5 is White's
+//! let game = pgn::read_game("[Result \"*\"]\n\n1.76 98 2. 66 {a comment}\n2... 87 *\n").unwrap();
+//! assert_eq!(game.record.move_texts(), ["76", "98", "66", "87"]);
 //! ```
 
-use std::fmt::Write as _;
-
-use super::Toguz;
+use super::{
+    GameResult, PgnError, PgnProblem, Token, check_outcome, err, one_game, push_tag,
+    push_wrapped, split, syntax, tag_block, tag_value, tokens,
+};
 use crate::error::RecordError;
-use crate::player::{Outcome, Player};
+use crate::player::Player;
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
+use crate::toguz::Toguz;
 
-pub use super::Style;
+pub use crate::toguz::Style;
 
-/// One game read from (or to be written as) PGN.
+/// One game read from (or to be written as) PlayOK's or the federation's PGN.
+///
+/// The records form's game is [`PgnGame<Toguz>`](super::PgnGame); this one keeps what the
+/// dialect says beyond it (a result that may be unknown, `{zero}`, header order as read), and
+/// [`super::PgnGame::to_playok`] and `From` convert between them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// The headers in file order, as `(tag, value)` pairs.
@@ -71,379 +86,104 @@ impl PgnGame {
     /// result from the rules' outcome (`*` while the game goes on) and `{zero}` if it ended
     /// by rule 7.
     pub fn new(record: GameRecord<Toguz>) -> PgnGame {
-        let result = record
-            .outcome()
-            .map_or("*", Outcome::result_text)
-            .to_string();
         let zero = record.rules().is_atsyz_kalu(record.current());
-        let headers = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            ("White", "?"),
-            ("Black", "?"),
-            ("Result", result.as_str()),
-        ]
-        .iter()
-        .map(|&(t, v)| (t.to_string(), v.to_string()))
-        .collect();
-        PgnGame {
-            headers,
-            record,
-            result: Some(result),
-            zero,
-            comments: Vec::new(),
-        }
+        let mut game = PgnGame::from(super::PgnGame::new(record));
+        game.zero = zero;
+        game
     }
 
     /// The value of header `tag`, if present.
     pub fn header(&self, tag: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(t, _)| t == tag)
-            .map(|(_, v)| v.as_str())
+        tag_value(&self.headers, tag)
     }
 
     /// Sets header `tag` (replacing its value, or appending it).
     pub fn set_header(&mut self, tag: &str, value: &str) {
-        match self.headers.iter_mut().find(|(t, _)| t == tag) {
-            Some(h) => h.1 = value.to_string(),
-            None => self.headers.push((tag.to_string(), value.to_string())),
+        super::set_tag_value(&mut self.headers, tag, value);
+    }
+}
+
+impl From<super::PgnGame<Toguz>> for PgnGame {
+    /// The game in the dialect: the tags as headers (a `Result` header appended), `{zero}`
+    /// when the game ended by rule 7 with that result.
+    fn from(game: super::PgnGame<Toguz>) -> PgnGame {
+        let zero = game.result != GameResult::Unfinished
+            && game.record.rules().is_atsyz_kalu(game.record.current())
+            && GameResult::of(game.record.outcome()) == game.result;
+        let mut headers = game.tags;
+        super::set_tag_value(&mut headers, "Result", game.result.token());
+        PgnGame {
+            headers,
+            record: game.record,
+            result: Some(game.result.token().to_string()),
+            zero,
+            comments: game.comments,
+        }
+    }
+}
+
+impl From<PgnGame> for super::PgnGame<Toguz> {
+    /// The game in the records form: the headers as tags, an unknown result as `*`; `{zero}`
+    /// is not kept (the records form reads the end from the final position).
+    fn from(game: PgnGame) -> super::PgnGame<Toguz> {
+        let result = game
+            .result
+            .as_deref()
+            .and_then(GameResult::from_token)
+            .unwrap_or(GameResult::Unfinished);
+        super::PgnGame {
+            tags: game.headers,
+            record: game.record,
+            result,
+            comments: game.comments,
         }
     }
 }
 
 /// Reads a text holding exactly one game.
 pub fn read_game(text: &str) -> Result<PgnGame, RecordError> {
-    let mut games = read_games(text);
-    match games.len() {
-        1 => games.remove(0),
-        0 => Err(RecordError::Syntax {
-            line: 1,
-            problem: "no game in the text".into(),
-        }),
-        n => Err(RecordError::Syntax {
-            line: 1,
-            problem: format!("{n} games in the text, expected one"),
-        }),
-    }
+    Ok(one_game(text)?.read_playok()?)
 }
 
 /// Reads every game of a PGN file; each game is read (and fails) on its own. Line numbers in
 /// errors count from the start of `text`.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, RecordError>> {
-    split_games(text)
-        .into_iter()
-        .map(|(first, lines)| read_chunk(first, &lines))
+    split(text)
+        .iter()
+        .map(|g| g.read_playok().map_err(RecordError::from))
         .collect()
 }
 
-/// Splits a file into games: a header line after movetext starts a new game. Returns the
-/// 1-based number of each game's first line and its lines.
-fn split_games(text: &str) -> Vec<(usize, Vec<&str>)> {
-    let mut games: Vec<(usize, Vec<&str>)> = Vec::new();
-    let mut current: Option<(usize, Vec<&str>)> = None;
-    let mut has_moves = false;
-    let mut has_result = false;
-    // Where the movetext stands at the start of a line: in a `{` comment, in a variation.
-    let mut within = Within::default();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        let header = t.starts_with('[');
-        // A game without headers may follow a finished one: movetext opening with a move
-        // number after a result starts a new game.
-        let opens_moves = within == Within::default()
-            && t.starts_with(|c: char| c.is_ascii_digit())
-            && t.split_whitespace()
-                .next()
-                .is_some_and(|w| w.contains('.') && !RESULTS.contains(&w));
-        if (header && has_moves) || (opens_moves && has_result) || current.is_none() {
-            has_result = false;
-            within = Within::default();
-            if t.is_empty() {
-                continue;
-            }
-            if let Some(g) = current.take() {
-                games.push(g);
-            }
-            current = Some((i + 1, Vec::new()));
-            has_moves = false;
+/// Reads one game's text ([`GameText::read_playok`]).
+pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
+    let block = tag_block(text, first, |name, value, _| {
+        if name == "Result" && GameResult::from_token(value).is_none() {
+            return Err(PgnProblem::BadResultTag(value.to_string()));
         }
-        if let Some((_, lines)) = current.as_mut() {
-            lines.push(line);
-        }
-        if !header && !t.is_empty() {
-            has_moves = true;
-            has_result |= within.scan(line);
-        }
-    }
-    games.extend(current);
-    games
-}
-
-/// Where a line of movetext starts: inside a `{` comment, and how many `(` variations deep.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct Within {
-    comment: bool,
-    variations: usize,
-}
-
-impl Within {
-    /// Reads one line as the tokenizer would, updating where the next line starts; returns
-    /// whether the line holds a result (outside comments and variations).
-    fn scan(&mut self, line: &str) -> bool {
-        let mut found = false;
-        let mut rest = line;
-        loop {
-            if self.comment {
-                match rest.find('}') {
-                    Some(end) => {
-                        rest = &rest[end + 1..];
-                        self.comment = false;
-                    }
-                    None => return found,
-                }
-            }
-            rest = rest.trim_start();
-            let Some(c) = rest.chars().next() else {
-                return found;
-            };
-            match c {
-                '{' => self.comment = true,
-                ';' => return found,
-                '(' => self.variations += 1,
-                ')' => self.variations = self.variations.saturating_sub(1),
-                _ => {
-                    let end = word_end(rest);
-                    found |= self.variations == 0 && RESULTS.contains(&&rest[..end]);
-                    rest = &rest[end..];
-                    continue;
-                }
-            }
-            rest = &rest[1..];
-        }
-    }
-}
-
-/// Where a movetext word ends: at whitespace, `{`, `;`, or a `)` that closes no `(` of the
-/// word. A `(` inside a word is PlayOK's kazan total: `65(10)`.
-fn word_end(rest: &str) -> usize {
-    let mut depth = 0;
-    for (i, ch) in rest.char_indices() {
-        match ch {
-            '(' => depth += 1,
-            ')' if depth > 0 => depth -= 1,
-            ')' => return i,
-            c if c.is_whitespace() || c == '{' || c == ';' => return i,
-            _ => {}
-        }
-    }
-    rest.len()
-}
-
-fn syntax(line: usize, problem: impl Into<String>) -> RecordError {
-    RecordError::Syntax {
-        line,
-        problem: problem.into(),
-    }
-}
-
-/// Parses `[Tag "value"]`.
-fn parse_header(line: &str, at: usize) -> Result<(String, String), RecordError> {
-    let t = line.trim();
-    let inner = t
-        .strip_prefix('[')
-        .and_then(|r| r.strip_suffix(']'))
-        .ok_or_else(|| syntax(at, format!("malformed header {t:?}")))?;
-    let (tag, value) = inner
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| syntax(at, format!("malformed header {t:?}")))?;
-    let value = value.trim();
-    let value = value
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| syntax(at, format!("header {tag} needs a quoted value")))?;
-    if tag.is_empty() || !tag.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(syntax(at, format!("bad header name {tag:?}")));
-    }
-    Ok((tag.to_string(), unescape(value)))
-}
-
-/// Undoes the header escapes `\"` and `\\`, left to right (a backslash before any other
-/// character stands for itself).
-fn unescape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(next @ ('"' | '\\')) => out.push(next),
-                Some(next) => {
-                    out.push('\\');
-                    out.push(next);
-                }
-                None => out.push('\\'),
-            },
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A movetext token with its line.
-#[derive(Debug)]
-enum Token<'a> {
-    /// `12.` or `12...`: the number.
-    Number(u64, bool),
-    Move(&'a str),
-    Result(&'a str),
-    Comment(String),
-}
-
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
-fn tokenize<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, Token<'a>)>, RecordError> {
-    let mut out = Vec::new();
-    let mut comment: Option<(usize, String)> = None;
-    let mut variation = 0usize;
-    for &(at, line) in lines {
-        let mut rest = line;
-        loop {
-            if let Some((_, text)) = comment.as_mut() {
-                match rest.find('}') {
-                    Some(end) => {
-                        text.push_str(&rest[..end]);
-                        rest = &rest[end + 1..];
-                        let (start, text) = comment.take().unwrap_or_default();
-                        if variation == 0 {
-                            out.push((start, Token::Comment(text.trim().to_string())));
-                        }
-                    }
-                    None => {
-                        text.push_str(rest);
-                        text.push(' ');
-                        break;
-                    }
-                }
-            }
-            rest = rest.trim_start();
-            let Some(c) = rest.chars().next() else { break };
-            match c {
-                '{' => {
-                    comment = Some((at, String::new()));
-                    rest = &rest[1..];
-                    continue;
-                }
-                ';' => break,
-                '(' => {
-                    variation += 1;
-                    rest = &rest[1..];
-                    continue;
-                }
-                ')' => {
-                    if variation == 0 {
-                        return Err(syntax(at, "`)` without a variation to close"));
-                    }
-                    variation -= 1;
-                    rest = &rest[1..];
-                    continue;
-                }
-                _ => {}
-            }
-            let end = word_end(rest);
-            let word = &rest[..end];
-            rest = &rest[end..];
-            if variation > 0 {
-                continue;
-            }
-            push_word(&mut out, at, word)?;
-        }
-    }
-    if let Some((start, _)) = comment {
-        return Err(syntax(start, "a `{` comment is never closed"));
-    }
-    if variation > 0 {
-        return Err(syntax(
-            lines.last().map_or(1, |l| l.0),
-            "a `(` variation is never closed",
-        ));
-    }
-    Ok(out)
-}
-
-fn push_word<'a>(
-    out: &mut Vec<(usize, Token<'a>)>,
-    at: usize,
-    word: &'a str,
-) -> Result<(), RecordError> {
-    if RESULTS.contains(&word) {
-        out.push((at, Token::Result(word)));
-        return Ok(());
-    }
-    if word.starts_with('$') {
-        return Ok(()); // an annotation glyph
-    }
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && word[digits..].starts_with('.') {
-        let number: u64 = word[..digits]
+        Ok(())
+    })?;
+    let rules: Toguz = match block.find("Variant") {
+        Some((v, line)) if v.starts_with(Toguz::GAME) => v
             .parse()
-            .map_err(|_| syntax(at, format!("move number {word:?} is too large")))?;
-        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-        if dots != 1 && dots != 3 {
-            return Err(syntax(at, format!("bad move number {word:?}")));
-        }
-        out.push((at, Token::Number(number, dots == 3)));
-        let rest = &word[digits + dots..];
-        if !rest.is_empty() {
-            push_word(out, at, rest)?;
-        }
-        return Ok(());
-    }
-    out.push((at, Token::Move(word)));
-    Ok(())
-}
-
-fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
-    let mut headers = Vec::new();
-    let mut body = Vec::new();
-    for (i, &line) in lines.iter().enumerate() {
-        let at = first + i;
-        if body.is_empty() && line.trim_start().starts_with('[') {
-            let (tag, value) = parse_header(line, at)?;
-            if tag == "Result" && !RESULTS.contains(&value.as_str()) {
-                return Err(syntax(
-                    at,
-                    format!("Result header {value:?} is not 1-0, 0-1, 1/2-1/2 or *"),
-                ));
-            }
-            headers.push((tag, value));
-        } else if !line.trim().is_empty() || !body.is_empty() {
-            body.push((at, line));
-        }
-    }
-    let find = |tag: &str| {
-        headers
-            .iter()
-            .find(|(t, _): &&(String, String)| t == tag)
-            .map(|(_, v)| v.clone())
-    };
-    let rules: Toguz = match find("Variant") {
-        Some(v) if v.starts_with(Toguz::GAME) => v.parse()?,
+            .map_err(|e| err(line, None, PgnProblem::Variant(e)))?,
         _ => Toguz::default(),
     };
-    let mut record = match find("FEN") {
-        Some(fen) => GameRecord::from_position(rules.clone(), rules.parse_position(&fen)?)?,
+    let mut record = match block.find("FEN") {
+        Some((fen, line)) => rules
+            .parse_position(fen)
+            .and_then(|start| GameRecord::from_position(rules.clone(), start))
+            .map_err(|e| err(line, None, PgnProblem::Fen(e)))?,
         None => GameRecord::new(rules.clone()),
     };
-    let mut result: Option<(usize, String)> = None;
+    let movetext = &text[block.offset..];
+    let mut result: Option<(usize, GameResult)> = None;
     let mut zero = false;
     let mut comments = Vec::new();
-    for (at, token) in tokenize(&body)? {
-        if let Some((rline, r)) = &result {
+    for (at, token) in tokens(movetext, block.line)? {
+        if let Some((rline, r)) = result {
             match token {
-                Token::Comment(c) if c == "zero" && !zero => zero = true,
-                Token::Comment(c) => comments.push((record.ply(), c)),
+                Token::Comment(c) if comment(c) == "zero" && !zero => zero = true,
+                Token::Comment(c) => comments.push((record.ply(), comment(c))),
                 _ => {
                     return Err(syntax(
                         at,
@@ -454,103 +194,110 @@ fn read_chunk(first: usize, lines: &[&str]) -> Result<PgnGame, RecordError> {
             continue;
         }
         match token {
-            Token::Number(n, dots) => {
+            Token::Number(n, player) => {
                 let s = record.current();
-                if n != u64::from(s.fullmove()) || (dots && s.to_move() == Player::South) {
+                let full = s.fullmove();
+                if n != u64::from(full) || (player == Player::North && s.to_move() == Player::South)
+                {
                     let expected = match s.to_move() {
-                        Player::South => format!("{}.", s.fullmove()),
-                        Player::North => format!("{}... (or {}.)", s.fullmove(), s.fullmove()),
+                        Player::South => format!("`{full}.` is next"),
+                        Player::North => format!("`{full}...` (or `{full}.`) is next"),
                     };
-                    let written = if dots {
-                        format!("{n}...")
-                    } else {
-                        format!("{n}.")
-                    };
-                    return Err(syntax(
+                    return Err(err(
                         at,
-                        format!("move number {written} where {expected} is next"),
+                        Some(record.ply() + 1),
+                        PgnProblem::MoveNumber {
+                            found: super::turn_number(n, player),
+                            expected,
+                        },
                     ));
                 }
             }
-            Token::Move(text) => {
+            Token::Word(text) => {
                 let ply = record.ply() + 1;
                 record
                     .play_text(text)
-                    .map_err(|error| RecordError::Move { ply, error })?;
+                    .map_err(|e| err(at, Some(ply), PgnProblem::Move(e)))?;
             }
-            Token::Comment(c) => comments.push((record.ply(), c)),
-            Token::Result(r) => result = Some((at, r.to_string())),
+            Token::Comment(c) => comments.push((record.ply(), comment(c))),
+            Token::Result(r) => result = Some((at, r)),
         }
     }
-    let header_result = find("Result");
-    if let (Some((at, r)), Some(h)) = (&result, &header_result) {
-        if r != h && h != "*" && r != "*" {
-            return Err(syntax(
-                *at,
-                format!("the result {r} differs from the Result header {h}"),
+    let header_result = block.find("Result").map(|(v, _)| v);
+    if let (Some((at, r)), Some(h)) = (result, header_result) {
+        if r.token() != h && h != "*" && r != GameResult::Unfinished {
+            return Err(err(
+                at,
+                None,
+                PgnProblem::ResultTag {
+                    token: r.token(),
+                    tag: h.to_string(),
+                },
             ));
         }
     }
     let Some((end_line, result)) = result else {
-        let last = body
-            .iter()
-            .rev()
-            .find(|l| !l.1.trim().is_empty())
-            .map_or(first + lines.len().saturating_sub(1), |l| l.0);
-        return Err(syntax(
-            last,
-            "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut off",
-        ));
+        let last = movetext
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .last()
+            .map_or(first + text.lines().count().saturating_sub(1), |(i, _)| {
+                block.line + i
+            });
+        return Err(err(last, None, PgnProblem::NoResult));
     };
-    let rules = record.rules();
-    if zero && !rules.is_atsyz_kalu(record.current()) {
-        return Err(syntax(
-            end_line,
-            "{zero} says the player to move had no move, but he has one",
-        ));
+    if zero && !record.rules().is_atsyz_kalu(record.current()) {
+        return Err(err(end_line, None, PgnProblem::Zero));
     }
-    if let Some(outcome) = record.outcome() {
-        if result != "*" && result != outcome.result_text() {
-            return Err(syntax(
-                end_line,
-                format!("the result {result} contradicts the final position: {outcome}"),
-            ));
-        }
+    if result != GameResult::Unfinished {
+        check_outcome(record.outcome(), result, end_line)?;
     }
     Ok(PgnGame {
-        headers,
+        headers: block.tags,
         record,
-        result: Some(result),
+        result: Some(result.token().to_string()),
         zero,
         comments,
     })
 }
 
+/// A comment's text as the dialect keeps it: each line break (and the carriage return before
+/// it) a space, trimmed.
+fn comment(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut lines = raw.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        if lines.peek().is_some() {
+            out.push_str(line.strip_suffix('\r').unwrap_or(line));
+            out.push(' ');
+        } else {
+            out.push_str(line);
+        }
+    }
+    out.trim().to_string()
+}
+
 /// Writes a game as PGN: headers (the `Result` header kept in step with the result, `*` when
 /// it is not known, plus `Variant`, `SetUp` and `FEN` when the ruleset or start position are
-/// not the standard ones), then the movetext in the chosen move style, wrapped at 80 columns, the result and
-/// `{zero}`. Moves after the record's cursor (its redo tail) are not written.
+/// not the standard ones), then the movetext in the chosen move style, wrapped at 80 columns,
+/// the result and `{zero}`. Moves after the record's cursor (its redo tail) are not written.
 pub fn write_game(game: &PgnGame, style: Style) -> String {
     let record = &game.record;
     let rules = record.rules();
     let mut headers = game.headers.clone();
-    let mut set = |tag: &str, value: String| match headers.iter_mut().find(|(t, _)| t == tag) {
-        Some(h) => h.1 = value,
-        None => headers.push((tag.to_string(), value)),
-    };
     let result = game.result.as_deref().unwrap_or("*");
-    set("Result", result.to_string());
+    super::set_tag_value(&mut headers, "Result", result);
     if *rules != Toguz::default() {
-        set("Variant", rules.to_string());
+        super::set_tag_value(&mut headers, "Variant", &rules.to_string());
     }
     if *record.start() != rules.start() {
-        set("SetUp", "1".into());
-        set("FEN", record.start().to_string());
+        super::set_tag_value(&mut headers, "SetUp", "1");
+        super::set_tag_value(&mut headers, "FEN", &record.start().to_string());
     }
     let mut out = String::new();
     for (tag, value) in &headers {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{tag} \"{value}\"]");
+        push_tag(&mut out, tag, value, true);
     }
     if !headers.is_empty() {
         out.push('\n');
@@ -582,22 +329,7 @@ pub fn write_game(game: &PgnGame, style: Style) -> String {
     if game.zero {
         words.push("{zero}".into());
     }
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
+    push_wrapped(&mut out, &words, 80);
     out
 }
 
@@ -608,4 +340,25 @@ pub fn write_games<'a, I: IntoIterator<Item = &'a PgnGame>>(games: I, style: Sty
         .map(|g| write_game(g, style))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+impl From<PgnError> for RecordError {
+    /// The error as the dialect's functions have always given it: a move's problem as
+    /// [`RecordError::Move`] with its ply, the `Variant` as [`RecordError::Ruleset`], the
+    /// `FEN` as [`RecordError::Position`], anything else as [`RecordError::Syntax`] with its
+    /// line.
+    fn from(e: PgnError) -> RecordError {
+        match e.problem {
+            PgnProblem::Move(error) => RecordError::Move {
+                ply: e.ply.unwrap_or(0),
+                error,
+            },
+            PgnProblem::Variant(v) => RecordError::Ruleset(v),
+            PgnProblem::Fen(p) => RecordError::Position(p),
+            problem => RecordError::Syntax {
+                line: e.line,
+                problem: problem.to_string(),
+            },
+        }
+    }
 }
