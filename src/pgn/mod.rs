@@ -281,7 +281,9 @@ impl<R: Ruleset> PgnGame<R> {
             return None;
         }
         let rules: Toguz = self.record.rules().to_string().parse().ok()?;
-        let start = rules.parse_position(&self.record.start().to_string()).ok()?;
+        let start = rules
+            .parse_position(&self.record.start().to_string())
+            .ok()?;
         let texts = self.record.move_texts();
         let record =
             GameRecord::replay(rules, Some(start), texts.iter().map(String::as_str)).ok()?;
@@ -400,9 +402,7 @@ pub enum PgnProblem {
     #[error("{0:?} is not a result: the results are 1-0, 0-1, 1/2-1/2 and *")]
     BadResult(String),
     /// The movetext has no result token.
-    #[error(
-        "the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut off"
-    )]
+    #[error("the movetext ends without a result (1-0, 0-1, 1/2-1/2 or *): the game may be cut off")]
     NoResult,
     /// Any other text out of place.
     #[error("{0}")]
@@ -613,8 +613,7 @@ impl Within {
                 ')' => self.variations = self.variations.saturating_sub(1),
                 _ => {
                     let end = word_end(rest);
-                    found |=
-                        self.variations == 0 && GameResult::from_token(&rest[..end]).is_some();
+                    found |= self.variations == 0 && GameResult::from_token(&rest[..end]).is_some();
                     rest = &rest[end..];
                     continue;
                 }
@@ -1368,7 +1367,11 @@ fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, Pg
 /// A result must be the rules' outcome of a finished game (an unfinished one may carry any:
 /// a resignation, an adjudication; a finished one may be written `*`, unknown, in the PlayOK
 /// form only, which [`playok`] checks before).
-fn check_outcome(outcome: Option<Outcome>, result: GameResult, line: usize) -> Result<(), PgnError> {
+fn check_outcome(
+    outcome: Option<Outcome>,
+    result: GameResult,
+    line: usize,
+) -> Result<(), PgnError> {
     if let Some(outcome) = outcome {
         let expected = GameResult::of(Some(outcome));
         if expected != result {

@@ -50,8 +50,8 @@
 //! ```
 
 use super::{
-    GameResult, PgnError, PgnProblem, Token, check_outcome, err, one_game, push_tag,
-    push_wrapped, split, syntax, tag_block, tag_value, tokens,
+    GameResult, PgnError, PgnProblem, Token, check_outcome, err, one_game, push_tag, push_wrapped,
+    split, syntax, tag_block, tag_value, tokens,
 };
 use crate::error::RecordError;
 use crate::player::Player;
