@@ -407,7 +407,10 @@ fn a_backslash_before_another_character_stands_for_itself_in_both_forms() {
         written.contains("[Event \"C:\\\\x \\\"q\\\" \\\\\"]\n"),
         "{written}"
     );
-    assert_eq!(pgn::read_game::<Kalah>(&written).unwrap().tag("Event"), g.tag("Event"));
+    assert_eq!(
+        pgn::read_game::<Kalah>(&written).unwrap().tag("Event"),
+        g.tag("Event")
+    );
     let t = sowing::toguz::pgn::read_game(text).unwrap();
     assert_eq!(t.header("Event"), g.tag("Event"));
 }

@@ -42,11 +42,11 @@
 //! assert_eq!(game.header("Site"), Some("PlayOK"));
 //! assert_eq!(pgn::write_game(&game, pgn::Style::PlayOk), text);
 //!
-//! // Pairs, a number joined to its move, and a North move opening a line.
-//! let game = pgn::read_game("1. 76 98 2. 66 87 {a comment}\n2... 87\n")
-//!     .map(|_| ()).unwrap_err(); // 87 twice: ply 5 is White's
-//! let game = pgn::read_game("[Result \"*\"]\n\n1.76 98 2. 66 {a comment}\n2... 87 *\n").unwrap();
-//! assert_eq!(game.record.move_texts(), ["76", "98", "66", "87"]);
+//! // Pairs, a number joined to its move, and a Black move opening a line after a comment.
+//! for moves in ["1. 76 98 2. 66 87 *", "1.76 98 2.66 87 *", "1. 76 98 2. 66 {a comment}\n2... 87 *"] {
+//!     let game = pgn::read_game(&format!("[Result \"*\"]\n\n{moves}\n")).unwrap();
+//!     assert_eq!(game.record.move_texts(), ["76", "98", "66", "87"]);
+//! }
 //! ```
 
 use super::{
