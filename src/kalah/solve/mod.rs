@@ -93,7 +93,8 @@ pub struct SolverConfig {
     /// How often [`SolveEvent::Tick`] reports progress.
     pub tick: Duration,
     /// A directory to keep endgame databases in: one computed before is read back instead of
-    /// computed again, and a new one is written there (`None`: compute every time, keep
+    /// computed again (one kept for fewer seeds gives its levels, and only those above are
+    /// computed), and a new one is written there (`None`: compute every time, keep
     /// nothing). A database depends only on the pits a side, the rule switches and its size,
     /// so Kalah(6,4) and Kalah(6,5) share theirs.
     pub endgame_dir: Option<PathBuf>,
@@ -120,7 +121,10 @@ impl Default for SolverConfig {
 /// Something the solver reports while it works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveEvent {
-    /// The endgame database is complete up to `seeds` seeds on the board.
+    /// The endgame database is complete up to `seeds` seeds on the board. The first of these
+    /// events, when it is for more than 0 seeds, is a database read from
+    /// [`SolverConfig::endgame_dir`]: the whole database, or the levels up to `seeds` of a
+    /// smaller one kept there (the levels above are then built and reported one by one).
     Endgame {
         /// Seeds on the board of the level just finished.
         seeds: u32,
