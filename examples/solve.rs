@@ -160,6 +160,14 @@ fn run(args: Vec<OsString>) -> Result<(), Stop> {
     let [ruleset] = positional.as_slice() else {
         return Err("expected one ruleset".into());
     };
+    // Another game, or none this crate knows: the solver is Kalah's alone.
+    let game = ruleset.split(':').next().unwrap_or_default().trim();
+    if game != Kalah::GAME {
+        return Err(format!(
+            "the solver solves Kalah only, not {game:?} (for example: kalah, kalah:seeds=3)"
+        )
+        .into());
+    }
     let rules: Kalah = ruleset.parse().map_err(|e| format!("{e}"))?;
     if let Some(seeds) = build {
         return build_endgame(&rules, seeds, &config);
