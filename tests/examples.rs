@@ -157,7 +157,10 @@ fn solve_says_it_solves_kalah_only() {
 #[test]
 fn solve_uses_a_smaller_kept_endgame_database() {
     let dir = std::env::temp_dir().join(format!("sowing-solve-kept-{}", std::process::id()));
-    let dir_arg = dir.to_str().expect("a UTF-8 temporary directory").to_string();
+    let dir_arg = dir
+        .to_str()
+        .expect("a UTF-8 temporary directory")
+        .to_string();
     let stdout = |args: &[&str]| {
         let out = run("solve", args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");

@@ -481,10 +481,10 @@ impl Endgame {
         let (lo, hi) = (lo as usize, hi as usize);
         let per = (hi - lo).div_ceil(threads).max(1);
         std::thread::scope(|scope| {
-            for from in (lo..hi).step_by(per) {
+            for (t, chunk) in values[lo..hi].chunks(per).enumerate() {
                 scope.spawn(move || {
-                    for idx in from..(from + per).min(hi) {
-                        values[idx].store(self.at(idx, k) as i8, Relaxed);
+                    for (i, v) in chunk.iter().enumerate() {
+                        v.store(self.at(lo + t * per + i, k) as i8, Relaxed);
                     }
                 });
             }
