@@ -18,8 +18,8 @@ fn main() {
         .filter(|line| {
             let line = line.trim_start();
             let picture = line.starts_with("![") && line.contains("](docs/");
-            let link = line.starts_with("[`") && line.contains("]: https://docs.rs/sowing/");
-            !(picture || link)
+            let docs_link = line.starts_with("[`") && line.contains("]: https://docs.rs/sowing/");
+            !picture && !docs_link
         })
         .flat_map(|line| [line, "\n"])
         .collect();
