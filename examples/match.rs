@@ -1,13 +1,14 @@
 //! Plays a match between two agents: `match --rules RULESET --a AGENT --b AGENT
 //! [--openings N] [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-//! [--max-plies M] [--pgn FILE] [--quiet]`.
+//! [--max-plies M] [--pgn FILE [--pgn-style STYLE]] [--quiet]`.
 //!
 //! Each opening is a few random plies from a seed, played twice with the colours swapped, so
 //! neither side profits from a lucky opening ([`sowing::search::Match`]). Prints every game,
 //! then A's wins, draws and losses, its score, the Elo difference with a 95% interval (a
 //! one-sided bound when a side won every game), and each side's average depth and nodes per
 //! second where its agent reports them. `--pgn FILE` writes every game as a record
-//! ([`sowing::pgn`]) that `replay` reads back. Every strength change of the crate's agents is
+//! ([`sowing::pgn`]; `--pgn-style playok` or `federation` for Toguz Kumalak's PGN) that
+//! `replay` reads back. Every strength change of the crate's agents is
 //! accepted through it.
 
 use std::fs::File;
@@ -15,7 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
-use sowing::pgn::{GameResult, PgnGame};
+use sowing::pgn::{Form, GameResult, PgnGame};
 use sowing::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame};
 use sowing::{Player, Ruleset};
 
@@ -24,7 +25,7 @@ use common::Stop;
 
 const USAGE: &str = "usage: match --a AGENT --b AGENT [--rules RULESET] [--openings N]
              [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-             [--max-plies M] [--pgn FILE] [--quiet]
+             [--max-plies M] [--pgn FILE [--pgn-style STYLE]] [--quiet]
 
 Plays 2 x N games between agents A and B: N openings of P random plies (from seed S), each
 played once with A as South and once with A as North. Prints each game and then A's result:
@@ -44,14 +45,17 @@ reports them (random play and MCTS report none).
   --nodes N             nodes a move for both agents
   --max-plies M         adjudicate by the stores after M plies (default 2000)
   --pgn FILE            write every game to FILE as a record, which replay reads back
+  --pgn-style STYLE     records (default: the crate's record form, any game), or for
+                        Toguz Kumalak playok or federation (its PGN as PlayOK or the
+                        federation books write it)
   --quiet               print only the summary";
 
 struct Options {
     specs: [AgentSpec; 2],
     config: MatchConfig,
     quiet: bool,
-    /// Where to write the games as records, opened before the match.
-    pgn: Option<(String, File)>,
+    /// Where to write the games as records, opened before the match, and in which form.
+    pgn: Option<(String, File, Form)>,
 }
 
 struct Run(Options);
@@ -104,8 +108,13 @@ impl RulesetVisitor for Run {
                     r.losses,
                 )?;
             }
-            if let Some((path, file)) = &mut o.pgn {
-                let text = record(game, played, &names);
+            if let Some((path, file, form)) = &mut o.pgn {
+                let text = record(game, played, &names)
+                    .to_text_in(*form)
+                    .ok_or(format!(
+                        "--pgn-style {form} cannot write a {} game",
+                        R::GAME
+                    ))?;
                 let gap = if played > 1 { "\n" } else { "" };
                 write!(file, "{gap}{text}").map_err(|e| format!("--pgn {path}: {e}"))?;
             }
@@ -132,7 +141,7 @@ impl RulesetVisitor for Run {
 
 /// Game `round` of the match as a record: the agents' names as the sides, the opening marked
 /// by a comment, and a game stopped by the ply limit given the result the stores decided.
-fn record<R: Ruleset>(game: MatchGame<R>, round: u32, names: &[String; 2]) -> String {
+fn record<R: Ruleset>(game: MatchGame<R>, round: u32, names: &[String; 2]) -> PgnGame<R> {
     let (a_side, a_score, opening) = (game.a_side, game.a_score, game.opening_plies);
     let adjudicated = game.outcome.is_none();
     let mut pgn = PgnGame::new(game.record);
@@ -160,7 +169,7 @@ fn record<R: Ruleset>(game: MatchGame<R>, round: u32, names: &[String; 2]) -> St
         };
         pgn.set_tag("Termination", "adjudication by the stores at the ply limit");
     }
-    pgn.to_text()
+    pgn
 }
 
 fn main() -> ExitCode {
@@ -173,7 +182,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
     let mut limit: Option<String> = None;
     let mut config = MatchConfig::default();
     let mut quiet = false;
-    let mut pgn = None;
+    let (mut pgn, mut style) = (None, None);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -203,6 +212,12 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
             "--nodes" => limit = Some(format!("nodes={}", number("--nodes", value("--nodes")?)?)),
             "--quiet" => quiet = true,
             "--pgn" => pgn = Some(value("--pgn")?),
+            "--pgn-style" => {
+                let name = value("--pgn-style")?;
+                style = Some(Form::from_name(&name).ok_or(format!(
+                    "--pgn-style {name:?}: expected records, playok or federation"
+                ))?);
+            }
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -219,11 +234,16 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
         agents.push(text.parse().map_err(|e| format!("{name} {text:?}: {e}"))?);
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let form = style.unwrap_or(Form::Records);
+    if form != Form::Records && !matches!(rules, AnyRuleset::Toguz(_)) {
+        return Err(format!("--pgn-style {form} writes Toguz Kumalak games only").into());
+    }
     let pgn = match pgn {
         Some(path) => {
             let file = File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
-            Some((path, file))
+            Some((path, file, form))
         }
+        None if style.is_some() => return Err("--pgn-style needs --pgn FILE".into()),
         None => None,
     };
     rules.visit(Run(Options {

@@ -56,6 +56,7 @@
 mod moves;
 mod picture;
 mod settings;
+#[cfg(feature = "solver")]
 pub mod solve;
 mod sow;
 mod state;
