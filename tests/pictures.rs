@@ -8,10 +8,10 @@ use sowing::kalah::{Kalah, KalahSettings};
 use sowing::svg::{Highlight, Spot};
 use sowing::toguz::{Toguz, ToguzMove, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
-use sowing::{Player, RandomSource, Ruleset, SplitMix64};
+use sowing::{Picture, Player, RandomSource, Ruleset, SplitMix64};
 
 /// A random position after up to `plies` random actions, and the highlight of the last one.
-fn position<R: Ruleset>(rules: &R, seed: u64, plies: u32) -> (R::State, Option<Highlight>) {
+fn position<R: Picture>(rules: &R, seed: u64, plies: u32) -> (R::State, Option<Highlight>) {
     let mut rng = SplitMix64::new(seed);
     let mut s = rules.start();
     let mut highlight = None;
