@@ -131,8 +131,9 @@ impl Spots {
 pub struct Effect {
     /// The player who made the move.
     pub mover: Player,
-    /// The hole the move lifted its seeds from first; `None` for a move that lifts nothing
-    /// (Kalah's swap, Tsoro's `stop`, a bonus take).
+    /// The hole the move lifted its seeds from before sowing any; `None` for a move that
+    /// starts with no lift (Kalah's swap, Tsoro's `stop` and bonus takes, even when the
+    /// captured stones are sown back in and relay on).
     pub origin: Option<Spot>,
     /// Every hole the move lifted seeds from: the origin and any hole a relay lifted on.
     pub lifted: Spots,
@@ -142,7 +143,9 @@ pub struct Effect {
     pub sown: Spots,
     /// The seeds sown, in all (a hole sown on several laps counts each time).
     pub sown_seeds: u32,
-    /// Where the last seed sown fell, or `None` when nothing was sown.
+    /// Where the last seed sown fell, or `None` when nothing was sown (a Toguz Kumalak
+    /// tuzdik too, though it passes the seed on to its owner's kazan: it is not in
+    /// [`sown`](Effect::sown)).
     pub last: Option<Spot>,
     /// The seeds in that hole just after the last seed fell, before any capture (0 for a
     /// store and for a Toguz Kumalak tuzdik, which passes its seeds on).
@@ -196,7 +199,7 @@ impl Effect {
 pub(crate) trait Record {
     /// Whether anything is recorded: kernels guard work done only for the record with it.
     const ON: bool;
-    /// `seeds` lifted from `spot`; the first lift is the origin.
+    /// `seeds` lifted from `spot`; a lift before any sowing is the origin.
     #[inline(always)]
     fn lift(&mut self, _spot: Spot, _seeds: u32) {}
     /// `seeds` sown into `spot` (a store sown into gains them).
@@ -227,7 +230,9 @@ impl Record for Effect {
     const ON: bool = true;
 
     fn lift(&mut self, spot: Spot, seeds: u32) {
-        if self.origin.is_none() && self.lifted.is_empty() {
+        // The origin is a lift before any sowing: not a hole a relay lifts on after sowing
+        // a Tsoro hand back in.
+        if self.lifted.is_empty() && self.sown.is_empty() {
             self.origin = Some(spot);
         }
         self.lifted.insert(spot);

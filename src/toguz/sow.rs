@@ -236,6 +236,9 @@ impl Toguz {
             return (0, Landing::Nothing); // not a lane of this board: nothing to sow
         };
         let e = *e;
+        if R::ON {
+            rec.lift(self.spot(o), balls.into());
+        }
         let last = e.last();
         let laps = e.laps();
         let gains = e.words(&t.loop_ones);
@@ -280,7 +283,7 @@ impl Toguz {
         let taken = even | tuzdik;
         let take = c & u8::from(taken).wrapping_neg();
         if R::ON {
-            self.record_sowing(s, o, balls, gains, open, last, c, rec);
+            self.record_sowing(s, gains, open, last, c, rec);
             let spot = self.spot(last);
             if taken {
                 rec.capture(spot, take.into());
@@ -342,23 +345,19 @@ impl Toguz {
         }
     }
 
-    /// Tells `rec` what sowing `balls` from lane `o` of `s` did: `gains` are the balls each
+    /// Tells `rec` where sowing from lane `o` of `s` sowed: `gains` are the balls each
     /// lane received, `open` the lanes that keep them (all but the tuzdiks), `last` the
     /// last ball's lane and `c` the count it made there.
     #[cold]
-    #[allow(clippy::too_many_arguments)]
     fn record_sowing<R: Record>(
         &self,
         s: &ToguzState,
-        o: usize,
-        balls: u8,
         gains: [u64; 3],
         open: [u64; 3],
         last: usize,
         c: u8,
         rec: &mut R,
     ) {
-        rec.lift(self.spot(o), balls.into());
         let kept = [
             gains[0] & open[0],
             gains[1] & open[1],
