@@ -254,8 +254,8 @@ impl Toguz {
         self.pass_turn::<false>(&mut s);
         if s.kazans != kazans {
             // Rule 7: the balls left went to their side's kazan.
-            for p in 0..2 {
-                effect.stores[p] += u32::from(s.kazans[p] - kazans[p]);
+            for (gain, (now, was)) in effect.stores.iter_mut().zip(s.kazans.iter().zip(kazans)) {
+                *gain += u32::from(now - was);
             }
             effect.swept = true;
         }
