@@ -21,6 +21,8 @@ pub mod search;
 mod select;
 pub mod svg;
 pub mod switches;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod text;
 pub mod toguz;
 pub mod tsoro;
