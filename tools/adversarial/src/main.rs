@@ -90,13 +90,20 @@ const CORPUS: &str = include_str!("../../../tests/data/tsoro_adversarial.txt");
 
 /// The corpus's positions: (what, ruleset, position text, whether the position validates).
 fn corpus() -> Result<Vec<(String, String, String, bool)>, String> {
-    let lines = CORPUS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let lines = CORPUS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
     lines
         .map(|line| match line.splitn(4, " | ").collect::<Vec<_>>()[..] {
-            [v @ ("validates" | "parse-only"), r, p, w] => {
-                Ok((w.to_string(), r.to_string(), p.to_string(), v == "validates"))
-            }
-            _ => Err(format!("corpus line {line:?} is not `validates | ruleset | position | what`")),
+            [v @ ("validates" | "parse-only"), r, p, w] => Ok((
+                w.to_string(),
+                r.to_string(),
+                p.to_string(),
+                v == "validates",
+            )),
+            _ => Err(format!(
+                "corpus line {line:?} is not `validates | ruleset | position | what`"
+            )),
         })
         .collect()
 }
