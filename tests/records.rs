@@ -180,7 +180,7 @@ fn reading_names_the_line_and_ply_of_every_problem() {
     let e = error("1. 3 6\n1... 1 2. 9 *", "*");
     assert_eq!(
         e.to_string(),
-        "line 5, ply 4: \"9\" is not a move: expected a pit number 1..=7 or `swap`"
+        "line 5, ply 4: \"9\" is not a move: expected a pit number 1 to 6"
     );
     let e = error("1. 3 1... 6 *", "*");
     assert_eq!(
