@@ -508,3 +508,28 @@ proptest! {
         check_text(&rules, &position, "12x", "toguz:kozdatu");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Records: every random game writes as a record (`sowing::pgn`) and reads back as the same game
+// (the harness checks it at the end of every game; here under all three games' settings at
+// once, with longer Tsoro games).
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_round_trip_through_records(
+        kalah in kalah_settings(),
+        toguz in toguz_settings(),
+        tsoro in tsoro_settings(),
+        seed in any::<u64>(),
+    ) {
+        let config = |max_plies| Config { max_plies, perft_every: 0, ..Config::DEFAULT };
+        let check = |report: Result<testing::Report, testing::Failure>| {
+            report.unwrap_or_else(|f| panic!("{f}"));
+        };
+        check(testing::check_random_games_with(&Kalah::new(kalah).unwrap(), seed, 1, &config(400)));
+        check(testing::check_random_games_with(&Toguz::new(toguz).unwrap(), seed, 1, &config(400)));
+        check(testing::check_random_games_with(&Tsoro::new(tsoro).unwrap(), seed, 1, &config(300)));
+    }
+}
