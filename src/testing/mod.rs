@@ -39,12 +39,13 @@
 //!
 //! Besides, in [`check_random_games`]: the ruleset text round trip, the start position, perft
 //! at sampled positions against a count made with the checked `play` (and
-//! [`perft_divide`] and [`perft_parallel`] against [`perft`]), undo and redo of a
-//! [`GameRecord`] after every ply and all the way back at the end, and each game written as a
-//! record ([`GameRecord::to_pgn`]) and read back as the same game. With the `serde` feature,
-//! [`check_random_games_serde`] adds serde round trips of every state, move, [`Position`] and
-//! record, in a format you choose. [`check_position_text`], [`check_move_text`] and
-//! [`check_ruleset_text`] check what arbitrary text does (for property tests and fuzzing).
+//! [`perft_divide`](crate::perft_divide) and [`perft_parallel`](crate::perft_parallel)
+//! against [`perft`](crate::perft)), undo and redo of a [`GameRecord`] after every ply and all
+//! the way back at the end, and each game written as a record ([`GameRecord::to_pgn`]) and
+//! read back as the same game. With the `serde` feature, `check_random_games_serde` adds serde
+//! round trips of every state, move, position (as a `Position`) and record, in a format you
+//! choose. [`check_position_text`], [`check_move_text`] and [`check_ruleset_text`] check what
+//! arbitrary text does (for property tests and fuzzing).
 //!
 //! # Failures
 //!
@@ -76,7 +77,7 @@ pub struct Config {
     pub perft_every: u32,
     /// The deepest perft check (each sampled position gets a depth from 1 to this).
     pub perft_depth: u32,
-    /// The threads [`perft_parallel`] is checked with.
+    /// The threads [`perft_parallel`](crate::perft_parallel) is checked with.
     pub perft_threads: usize,
     /// Whether each game is played through a [`GameRecord`] (undo and redo after every ply,
     /// all the way back at the end, refused moves leave it as it was) and written and read
