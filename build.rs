@@ -17,8 +17,9 @@ fn main() {
         .lines()
         .filter(|line| {
             let line = line.trim_start();
-            !(line.starts_with("![") && line.contains("](docs/"))
-                && !(line.starts_with("[`") && line.contains("]: https://docs.rs/sowing/"))
+            let picture = line.starts_with("![") && line.contains("](docs/");
+            let docs_link = line.starts_with("[`") && line.contains("]: https://docs.rs/sowing/");
+            !picture && !docs_link
         })
         .flat_map(|line| [line, "\n"])
         .collect();

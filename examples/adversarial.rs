@@ -8,8 +8,8 @@
 //! gets every method, timed by the harness (`sowing::testing::time_calls`): `legal_moves`,
 //! `outcome`, `is_over`, `validate`, `hash`, `hash_from_scratch`, `seed_count`,
 //! `random_move`, position text out and back in, and for every legal move and every move
-//! text of the game its notation out and back in, `is_legal`, `illegal_reason` and
-//! `try_play`, `play_unchecked` of every legal move; and `picture`.
+//! text of the game its notation out and back in, `is_legal`, `illegal_reason`, `effect`
+//! and `try_play`, `play_unchecked` of every legal move; and `picture`.
 //!
 //! Times are wall-clock, the best of three runs of the slowest call (a position's remaining
 //! calls are skipped once one is over ten times the bound). Build with `--release` and run

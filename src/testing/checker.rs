@@ -249,6 +249,17 @@ impl<'a, R: Ruleset> Checker<'a, R> {
         self.ensure(unchecked == after, Check::Play, s, || {
             format!("{written}: play gives {after}, play_unchecked {unchecked}")
         })?;
+        let effect = self.call(s, &|| name("effect"), || rules.effect(s, mv))?;
+        let mover = rules.to_move(s);
+        let again = !rules.is_over(&after) && rules.to_move(&after) == mover;
+        self.ensure(
+            effect
+                .as_ref()
+                .is_ok_and(|e| e.mover == mover && e.again == again),
+            Check::Effect,
+            s,
+            || format!("{written}: effect {effect:?}, but {mover:?} moved, again: {again}"),
+        )?;
         self.invariants(&after).map_err(|mut f| {
             f.detail = format!("after {written}: {}", f.detail);
             f
@@ -296,6 +307,10 @@ impl<'a, R: Ruleset> Checker<'a, R> {
                 format!("play refuses {mv:?} but hands back {}", e.state)
             })?,
         }
+        let effect = self.call(s, &|| name("effect"), || rules.effect(s, mv))?;
+        self.ensure(effect.is_err(), Check::Effect, s, || {
+            format!("{mv:?} is not legal, yet has the effect {effect:?}")
+        })?;
         let read = self.call(s, &|| name("parse_move"), || rules.parse_move(s, &written))?;
         self.ensure(read.is_err(), Check::MoveText, s, || {
             format!("{mv:?} is not legal, yet its text {written:?} reads as {read:?}")

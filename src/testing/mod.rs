@@ -33,9 +33,10 @@
 //!   ([`parse_move`](Ruleset::parse_move) of [`format_move`](Ruleset::format_move)), and
 //!   [`play`](Ruleset::play), [`try_play`](Ruleset::try_play) and
 //!   [`play_unchecked`](Ruleset::play_unchecked) give the same state, which validates, keeps
-//!   every seed, has a fresh hash and round-trips as text;
-//! - every other move seen in the run is refused by all of them, leaving the state (and a
-//!   [`GameRecord`]) as it was, and its notation does not read.
+//!   every seed, has a fresh hash and round-trips as text; its [`effect`](Ruleset::effect)
+//!   names the mover and whether he moves again;
+//! - every other move seen in the run is refused by all of them (and has no effect), leaving
+//!   the state (and a [`GameRecord`]) as it was, and its notation does not read.
 //!
 //! Besides, in [`check_random_games`]: the ruleset text round trip, the start position, perft
 //! at sampled positions against a count made with the checked `play` (and
@@ -141,6 +142,9 @@ pub enum Check {
     Play,
     /// A move that is not legal is accepted, or its refusal changes the state or the record.
     Refused,
+    /// A legal move's [`effect`](Ruleset::effect) is refused, or names another mover or
+    /// another answer to whether he moves again; an illegal move has an effect.
+    Effect,
     /// perft disagrees with a count through the checked `play`, or with `perft_divide` or
     /// `perft_parallel`.
     Perft,
@@ -169,6 +173,7 @@ impl fmt::Display for Check {
             Check::MoveText => "move notation",
             Check::Play => "play, try_play and play_unchecked agree",
             Check::Refused => "illegal moves refused, state untouched",
+            Check::Effect => "move effect",
             Check::Perft => "perft",
             Check::Record => "game record",
             Check::Serde => "serde round trip",

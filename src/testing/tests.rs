@@ -6,8 +6,8 @@ use std::str::FromStr;
 use super::{Check, Config, check_random_games, check_random_games_with};
 use crate::kalah::{Kalah, KalahMove, KalahState};
 use crate::{
-    IllegalReason, MoveList, MoveParseError, Outcome, PositionError, Ruleset, RulesetParseError,
-    SeedCount,
+    Effect, IllegalReason, MoveList, MoveParseError, Outcome, PositionError, Ruleset,
+    RulesetParseError, SeedCount,
 };
 
 /// One broken contract.
@@ -20,9 +20,10 @@ enum Flaw {
     Notation,
     NeverOver,
     Duplicate,
+    Effect,
 }
 
-const FLAWS: [(&str, Flaw); 7] = [
+const FLAWS: [(&str, Flaw); 8] = [
     ("none", Flaw::None),
     ("hash", Flaw::Hash),
     ("seeds", Flaw::Seeds),
@@ -30,6 +31,7 @@ const FLAWS: [(&str, Flaw); 7] = [
     ("notation", Flaw::Notation),
     ("never-over", Flaw::NeverOver),
     ("duplicate", Flaw::Duplicate),
+    ("effect", Flaw::Effect),
 ];
 
 /// Kalah with a flaw, written `<flaw>/<kalah ruleset>`.
@@ -109,6 +111,12 @@ impl Ruleset for Flawed {
             text
         }
     }
+    fn effect(&self, s: &KalahState, mv: KalahMove) -> Result<Effect, IllegalReason> {
+        let mut effect = self.1.effect(s, mv)?;
+        // The flaw: an extra turn is not said.
+        effect.again &= self.0 != Flaw::Effect;
+        Ok(effect)
+    }
     fn illegal_reason(&self, s: &KalahState, mv: KalahMove) -> Option<IllegalReason> {
         if self.0 == Flaw::AcceptsIllegal {
             None
@@ -130,6 +138,7 @@ fn a_sound_ruleset_passes_and_every_flaw_is_found() {
         (Flaw::Notation, Check::MoveText),
         (Flaw::NeverOver, Check::GameOver),
         (Flaw::Duplicate, Check::DuplicateMove),
+        (Flaw::Effect, Check::Effect),
     ] {
         let rules = Flawed(flaw, Kalah::default());
         let failure = check_random_games(&rules, 3, 4).unwrap_err();

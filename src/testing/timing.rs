@@ -81,9 +81,9 @@ impl Stopwatch {
 /// Times every method of the [`Ruleset`] trait on `state` with `watch`: the legal moves, the
 /// outcome, validation, the hashes, the seed count, random moves of 8 seeds, the position text
 /// out and back in; then for every legal move and every move of `others`, its notation out and
-/// back in, `is_legal`, `illegal_reason` and `try_play`, and `play_unchecked` of every legal
-/// move. Nothing is checked, so `state` need not validate (a bound on the time of calls on
-/// any parsed state is a contract too). Stops once the stopwatch gives up.
+/// back in, `is_legal`, `illegal_reason`, `effect` and `try_play`, and `play_unchecked` of
+/// every legal move. Nothing is checked, so `state` need not validate (a bound on the time of
+/// calls on any parsed state is a contract too). Stops once the stopwatch gives up.
 pub fn time_calls<R: Ruleset>(
     rules: &R,
     state: &R::State,
@@ -129,6 +129,7 @@ pub fn time_calls<R: Ruleset>(
         watch.time(&|| format!("try_play({text})"), || {
             rules.try_play(&mut { *s }, mv)
         });
+        watch.time(&|| format!("effect({text})"), || rules.effect(s, mv));
         if legal.contains(&mv) {
             watch.time(&|| format!("play_unchecked({text})"), || {
                 let mut next = *s;

@@ -19,12 +19,17 @@
 //! Cost: ordinary relays end within a few laps and pay nothing for the detection. The
 //! longest relays are on crowded headless loops, reachable only with re-entered captures
 //! (or set up by text). A searcher that moves stones to maximise the laps walked
-//! (`examples/adversarial.rs`) found endless relays whose cycles run 4.9 * 10^7 laps (4 x 15,
-//! 51 of 60 stones in one loop) and 2.7 * 10^8 laps (4 x 19, 68 of 76), which come back
-//! turned after 9.9 * 10^6 and 1.4 * 10^7 laps: tens of milliseconds for one legality check.
-//! No faster exact test is known; the residue test of step 1 settles many, not these. A
-//! loop holding more stones than the ruleset has (a state made by parsing alone, which never
-//! validates) is refused as endless after its first 64 laps instead of walked.
+//! (`examples/adversarial.rs`) found endless relays whose cycles run up to 1.35 * 10^9 laps
+//! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
+//! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
+//! check on it, `legal_moves`, takes 0.44 s on one quiet machine and 0.71-0.80 s on
+//! another. No faster exact test is known. The residue test of step 1 settles many relays,
+//! not these (that cycle holds one pair of consecutive residues), and no test on the
+//! residues alone can settle them all: on a loop of 6 holes, the relay lifting hole 5 of
+//! `0,0,1,0,4,5` ends, the one lifting hole 4 of `0,1,0,3,5,1` runs a 27-lap cycle, and the
+//! two have the same residues up to adding a constant (mod 7). A loop holding more stones than the ruleset has (a
+//! state made by parsing alone, which never validates) is refused as endless after its
+//! first 64 laps instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -38,6 +43,7 @@
 use super::Tsoro;
 use super::moves::{Hole, TsoroMove};
 use super::state::{LOOP, Phase, TsoroState, keys};
+use crate::effect::{Record, Spot};
 use crate::player::Player;
 
 /// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
@@ -100,6 +106,12 @@ pub(crate) fn nth_bit(mut m: u64, k: u32) -> usize {
         m &= m - 1;
     }
     m.trailing_zeros() as usize
+}
+
+/// The hole of `owner`'s loop index `i`, as an [`Effect`](crate::Effect) names it.
+#[inline(always)]
+fn spot(owner: Player, index: usize) -> Spot {
+    Spot::Hole { owner, index }
 }
 
 /// How a relay ended.
@@ -169,8 +181,8 @@ fn sow<const HASH: bool>(
 }
 
 /// Laps run before cycle detection starts: nearly every relay ends sooner, and then pays
-/// nothing for the detection. Starting Brent's algorithm later changes only when a cycle is
-/// found, never whether.
+/// nothing for the detection. Starting the cycle test later changes only when an endless
+/// relay is found, never whether.
 const UNCHECKED_LAPS: u32 = 64;
 
 /// What a relay needs to know of the loop it sows.
@@ -372,7 +384,7 @@ const CHOOSING_LAPS: u32 = 256;
 /// landing time's. If no two residues of the multiset are consecutive, that never happens.
 ///
 /// The converse fails: some endless relays have consecutive residues and are left to
-/// Brent's walk (see the module docs for how long it can take).
+/// the walk (see the module docs for how long it can take).
 #[inline]
 fn never_ends(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> bool {
     let m = len + 1;
@@ -394,8 +406,14 @@ impl Tsoro {
 
     /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
     /// unchanged) or if its sowing never ends (the state is then garbage, but the call
-    /// returns).
-    pub(super) fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
+    /// returns). `rec` hears what the move does (see [`Record`]; the unit recorder compiles
+    /// away, and a recorder must only be given a legal move).
+    pub(super) fn apply<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        mv: TsoroMove,
+        rec: &mut R,
+    ) -> bool {
         let me = s.mover.index();
         let mut h = s.hash;
         let ok = match (s.phase, mv) {
@@ -406,15 +424,9 @@ impl Tsoro {
                     if HASH {
                         h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
                     }
-                    let end = relay::<HASH>(
-                        &mut s.holes[me],
-                        &keys::HOLES[me],
-                        &mut h,
-                        &self.shape,
-                        i,
-                        c.into(),
-                    );
-                    self.after_lap::<HASH>(s, &mut h, end)
+                    rec.lift(spot(s.mover, i), c.into());
+                    let end = self.relay_from::<HASH, R>(s, &mut h, i, c.into(), rec);
+                    self.after_lap::<HASH, R>(s, &mut h, end, rec)
                 }
                 Some(i) if s.holes[me][i] == 1 => {
                     let next = if i + 1 == self.len { 0 } else { i + 1 };
@@ -425,7 +437,12 @@ impl Tsoro {
                             .wrapping_sub(keys::HOLES[me][i])
                             .wrapping_add(keys::HOLES[me][next]);
                     }
-                    self.land::<HASH>(s, &mut h, next)
+                    if R::ON {
+                        rec.lift(spot(s.mover, i), 1);
+                        rec.sow(spot(s.mover, next), 1);
+                        rec.last(spot(s.mover, next), s.holes[me][next].into());
+                    }
+                    self.land::<HASH, R>(s, &mut h, next, rec)
                 }
                 _ => false,
             },
@@ -437,15 +454,9 @@ impl Tsoro {
                     h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
                 }
                 Self::set_phase::<HASH>(s, &mut h, Phase::Start);
-                let end = relay::<HASH>(
-                    &mut s.holes[me],
-                    &keys::HOLES[me],
-                    &mut h,
-                    &self.shape,
-                    i,
-                    u32::from(c).max(1),
-                );
-                self.after_lap::<HASH>(s, &mut h, end)
+                rec.lift(spot(s.mover, i), c.into());
+                let end = self.relay_from::<HASH, R>(s, &mut h, i, u32::from(c).max(1), rec);
+                self.after_lap::<HASH, R>(s, &mut h, end, rec)
             }
             (Phase::Head(_), TsoroMove::Stop) => {
                 Self::end_turn::<HASH>(s, &mut h);
@@ -458,18 +469,19 @@ impl Tsoro {
                     if HASH {
                         h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
                     }
-                    self.gain::<HASH>(s, &mut h, c);
+                    rec.capture(spot(!s.mover, j), c.into());
+                    self.gain::<HASH, R>(s, &mut h, c, rec);
                     if k > 1 && self.takeable(s) != 0 {
                         Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
                         true
                     } else {
-                        self.finish_bonus::<HASH>(s, &mut h)
+                        self.finish_bonus::<HASH, R>(s, &mut h, rec)
                     }
                 }
                 _ => false,
             },
             (Phase::Bonus(_), TsoroMove::Done) if !self.settings.forced_bonus => {
-                self.finish_bonus::<HASH>(s, &mut h)
+                self.finish_bonus::<HASH, R>(s, &mut h, rec)
             }
             _ => false,
         };
@@ -483,9 +495,78 @@ impl Tsoro {
         ok
     }
 
+    /// [`relay`] on the mover's loop from the hole after `pos` with `hand` stones. A
+    /// recorder hears every lap: the relay is then played lap by lap by [`lap`], the kernel
+    /// [`relay`] runs, with no cycle test (a recorder is given only legal moves, whose
+    /// relays end), and ends where [`relay`] ends with the same counts.
+    #[inline(always)]
+    fn relay_from<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        pos: usize,
+        hand: u32,
+        rec: &mut R,
+    ) -> LapEnd {
+        let me = s.mover.index();
+        if !R::ON {
+            return relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                &self.shape,
+                pos,
+                hand,
+            );
+        }
+        self.relay_recorded::<HASH, R>(s, h, pos, hand as usize, rec)
+    }
+
+    /// [`relay_from`](Tsoro::relay_from) with a recorder.
+    #[cold]
+    fn relay_recorded<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        mut pos: usize,
+        mut hand: usize,
+        rec: &mut R,
+    ) -> LapEnd {
+        let (mover, me) = (s.mover, s.mover.index());
+        let (len, heads) = (self.shape.len, self.shape.heads);
+        let b = &mut s.holes[me];
+        loop {
+            // The lap sows `hand / len` stones into every hole and one more into the `hand %
+            // len` holes after `pos`.
+            let (laps, rest) = (hand / len, hand % len);
+            for i in 0..len {
+                let after = (i + len - pos - 1) % len;
+                rec.sow(spot(mover, i), (laps + usize::from(after < rest)) as u32);
+            }
+            match lap::<HASH>(b, &keys::HOLES[me], h, len, heads, pos, hand) {
+                Ok((last, lifted)) => {
+                    rec.lift(spot(mover, last), lifted as u32);
+                    (pos, hand) = (last, lifted);
+                }
+                Err(end) => {
+                    if let LapEnd::Empty(j) | LapEnd::Head(j) = end {
+                        rec.last(spot(mover, j), b[j].into());
+                    }
+                    return end;
+                }
+            }
+        }
+    }
+
     /// Captured stones go to the mover's store, or to his hand under re-entry.
     #[inline]
-    pub(super) fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
+    pub(super) fn gain<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        c: u8,
+        rec: &mut R,
+    ) {
         if self.settings.reenter {
             s.hand = s.hand.wrapping_add(c);
             if HASH {
@@ -493,6 +574,7 @@ impl Tsoro {
             }
         } else {
             let me = s.mover.index();
+            rec.gain(s.mover, c.into());
             s.captured[me] = s.captured[me].wrapping_add(c);
             if HASH {
                 *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
@@ -525,14 +607,15 @@ impl Tsoro {
     }
 
     #[inline]
-    pub(super) fn after_lap<const HASH: bool>(
+    pub(super) fn after_lap<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
         end: LapEnd,
+        rec: &mut R,
     ) -> bool {
         match end {
-            LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
+            LapEnd::Empty(j) => self.land::<HASH, R>(s, h, j, rec),
             LapEnd::Head(j) => {
                 Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
                 true
@@ -546,11 +629,12 @@ impl Tsoro {
 
     /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
     /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
-    pub(super) fn land<const HASH: bool>(
+    pub(super) fn land<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
         mut j: usize,
+        rec: &mut R,
     ) -> bool {
         let n = self.n;
         let me = s.mover.index();
@@ -573,7 +657,13 @@ impl Tsoro {
                     .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
                     .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
             }
-            self.gain::<HASH>(s, h, a.wrapping_add(b));
+            if R::ON {
+                rec.capture(spot(!s.mover, across), a.into());
+                if b > 0 {
+                    rec.capture(spot(!s.mover, behind), b.into());
+                }
+            }
+            self.gain::<HASH, R>(s, h, a.wrapping_add(b), rec);
             let before = s.captures[me];
             if self.settings.tracey {
                 let after = (before + 1).min(2);
@@ -600,14 +690,7 @@ impl Tsoro {
             }
             // Re-entry: sow the captured stones on from the capturing hole.
             let hand = Self::take_hand::<HASH>(s, h);
-            match relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                &self.shape,
-                j,
-                u32::from(hand).max(1),
-            ) {
+            match self.relay_from::<HASH, R>(s, h, j, u32::from(hand).max(1), rec) {
                 LapEnd::Empty(next) => j = next,
                 LapEnd::Head(hd) => {
                     Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
@@ -624,21 +707,18 @@ impl Tsoro {
     }
 
     /// The bonus takes are over: re-enter the hand, or end the turn.
-    pub(super) fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
+    pub(super) fn finish_bonus<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        rec: &mut R,
+    ) -> bool {
         if self.settings.reenter && s.hand > 0 {
-            let me = s.mover.index();
             let at = usize::from(s.at) % self.len;
             let hand = Self::take_hand::<HASH>(s, h);
             Self::set_phase::<HASH>(s, h, Phase::Start);
-            let end = relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                &self.shape,
-                at,
-                hand.into(),
-            );
-            self.after_lap::<HASH>(s, h, end)
+            let end = self.relay_from::<HASH, R>(s, h, at, hand.into(), rec);
+            self.after_lap::<HASH, R>(s, h, end, rec)
         } else {
             Self::end_turn::<HASH>(s, h);
             true
@@ -664,7 +744,7 @@ impl Tsoro {
     #[inline]
     pub(super) fn ends(&self, s: &TsoroState, mv: TsoroMove) -> bool {
         let mut copy = *s;
-        self.apply::<false>(&mut copy, mv)
+        self.apply::<false, ()>(&mut copy, mv, &mut ())
     }
 
     /// Whether a start from loop index `i` ends: a lap of the stones of `i` (2 or more), or
@@ -723,7 +803,7 @@ impl Tsoro {
 
 #[cfg(test)]
 mod tests {
-    use super::{LOOP, LapEnd, walk};
+    use super::{LOOP, LapEnd, never_ends, walk};
     use crate::rng::{RandomSource, SplitMix64};
     use std::collections::HashSet;
 
@@ -757,6 +837,46 @@ mod tests {
             }
         }
         None
+    }
+
+    /// The residues mod `len + 1` of a lap-end state, as [`never_ends`] takes them, counted.
+    fn residues(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> Vec<usize> {
+        let m = len + 1;
+        let mut count = vec![0; m];
+        count[(pos + hand) % m] += 1;
+        for (y, &c) in b[..len].iter().enumerate() {
+            let t = if y > pos { y } else { y + len };
+            count[(t + usize::from(c) + 1) % m] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn the_residues_alone_do_not_decide_whether_a_relay_ends() {
+        // The module docs' pair: on 6 holes, 5 stones lifted from hole 5 of 0,0,1,0,4,5 and
+        // from hole 4 of 0,1,0,3,5,1; the same residues mod 7 up to a shift of 6.
+        let lift = |loop_: [u8; 6], pos: usize| {
+            let mut b = [0u8; LOOP];
+            b[..6].copy_from_slice(&loop_);
+            let hand = usize::from(b[pos]);
+            b[pos] = 0;
+            (b, pos, hand)
+        };
+        let (mut ends, p, h) = lift([0, 0, 1, 0, 4, 5], 5);
+        let (mut endless, q, k) = lift([0, 1, 0, 3, 5, 1], 4);
+        let (r, s) = (residues(&ends, 6, p, h), residues(&endless, 6, q, k));
+        assert_eq!(r, [1, 2, 0, 3, 0, 1, 0]);
+        assert!(
+            (0..7).any(|t| (0..7).all(|i| r[i] == s[(i + t) % 7])),
+            "{r:?} {s:?}"
+        );
+        assert!(!never_ends(&ends, 6, p, h) && !never_ends(&endless, 6, q, k));
+        let (mut a, mut b) = (ends, endless);
+        assert_eq!(reference(&mut a, 6, 0, p, h, 1000), Some(LapEnd::Empty(4)));
+        assert_eq!(reference(&mut b, 6, 0, q, k, 1000), Some(LapEnd::Endless));
+        assert_eq!(walk(&mut ends, 6, 0, p, h), LapEnd::Empty(4));
+        assert_eq!(ends, a);
+        assert_eq!(walk(&mut endless, 6, 0, q, k), LapEnd::Endless);
     }
 
     #[test]
