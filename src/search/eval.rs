@@ -2,6 +2,7 @@
 //! the end.
 
 use std::any::Any;
+#[cfg(feature = "solver")]
 use std::sync::{Arc, OnceLock};
 
 use crate::kalah::Kalah;
@@ -183,6 +184,7 @@ pub struct AgentEval {
     pub eval: GameEval,
     /// The most seeds in the pits looked up in Kalah's endgame database; 0 for none.
     pub endgame: u32,
+    #[cfg(feature = "solver")]
     database: OnceLock<Option<Arc<crate::kalah::solve::EndgameDatabase>>>,
 }
 
@@ -192,6 +194,7 @@ impl AgentEval {
         AgentEval {
             eval,
             endgame,
+            #[cfg(feature = "solver")]
             database: OnceLock::new(),
         }
     }
@@ -200,6 +203,7 @@ impl AgentEval {
 impl<R: Ruleset> Evaluator<R> for AgentEval {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
+        #[cfg(feature = "solver")]
         if self.endgame > 0 {
             let (r, s) = (rules as &dyn Any, state as &dyn Any);
             if let (Some(r), Some(s)) = (r.downcast_ref::<Kalah>(), s.downcast_ref()) {

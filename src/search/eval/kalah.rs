@@ -6,9 +6,12 @@
 //! seeds left up in the solver's [`EndgameDatabase`] (option `endgame=N`), which gives their
 //! exact value.
 
+#[cfg(feature = "solver")]
 use std::sync::{Arc, Mutex, OnceLock};
 
+#[cfg(feature = "solver")]
 use super::WIN;
+#[cfg(feature = "solver")]
 use crate::kalah::solve::EndgameDatabase;
 use crate::kalah::{Kalah, KalahState};
 use crate::player::Player;
@@ -99,6 +102,7 @@ super::linear_eval!(KalahEval, Kalah, KalahState);
 
 /// Kalah's endgame databases, built once per process for each set of rules and seed limit
 /// and shared by every agent that asks.
+#[cfg(feature = "solver")]
 pub(crate) fn database(rules: &Kalah, seeds: u32) -> Option<Arc<EndgameDatabase>> {
     type Cache = Mutex<Vec<(String, Option<Arc<EndgameDatabase>>)>>;
     static DATABASES: OnceLock<Cache> = OnceLock::new();
@@ -115,6 +119,7 @@ pub(crate) fn database(rules: &Kalah, seeds: u32) -> Option<Arc<EndgameDatabase>
 
 /// The value for the player to move of a Kalah position the database holds: a won or lost
 /// game as [`final_value`](crate::search::final_value) scores it.
+#[cfg(feature = "solver")]
 pub(crate) fn exact(db: &EndgameDatabase, state: &KalahState) -> Option<i32> {
     let margin = db.value(state)?;
     Some(match margin.signum() {
