@@ -26,7 +26,7 @@ use std::time::Duration;
 use sowing::Ruleset;
 use sowing::any::AnyRuleset;
 use sowing::kalah::Kalah;
-use sowing::search::{AgentEval, AgentSpec, AlphaBeta, Limits};
+use sowing::search::{AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Limits};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
@@ -58,7 +58,7 @@ macro_rules! say {
     ($($arg:tt)*) => { say(format_args!($($arg)*)) };
 }
 
-type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval>;
+type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval<R>>;
 
 /// One game's engine: the ruleset, the position and the agent (handed to the search thread
 /// while it runs).
@@ -81,19 +81,19 @@ trait Session {
 }
 
 impl<R: Ruleset> Engine<R> {
-    fn new(rules: R, spec: AgentSpec) -> Engine<R> {
+    fn new(rules: R, spec: AgentSpec) -> Result<Engine<R>, AgentSpecError> {
         let stop = Arc::new(AtomicBool::new(false));
         let agent = spec
-            .alphabeta::<R>()
+            .alphabeta::<R>()?
             .map(|a| a.stop_flag(Arc::clone(&stop)));
-        Engine {
+        Ok(Engine {
             state: rules.start(),
             rules,
             spec,
             agent,
             search: None,
             stop,
-        }
+        })
     }
 }
 
@@ -209,7 +209,10 @@ impl<R: Ruleset> Session for Engine<R> {
             }
         }
         if self.agent.is_none() {
-            *self = Engine::new(self.rules.clone(), self.spec);
+            // The spec served this game before: it builds again.
+            if let Ok(fresh) = Engine::new(self.rules.clone(), self.spec) {
+                *self = fresh;
+            }
         }
     }
 
@@ -233,12 +236,12 @@ fn line<R: Ruleset>(rules: &R, state: &R::State, moves: &[R::Move]) -> String {
     words.join(" ")
 }
 
-fn session(rules: AnyRuleset, spec: AgentSpec) -> Box<dyn Session> {
-    match rules {
-        AnyRuleset::Kalah(r) => Box::new(Engine::<Kalah>::new(r, spec)),
-        AnyRuleset::Toguz(r) => Box::new(Engine::<Toguz>::new(r, spec)),
-        AnyRuleset::Tsoro(r) => Box::new(Engine::<Tsoro>::new(r, spec)),
-    }
+fn session(rules: AnyRuleset, spec: AgentSpec) -> Result<Box<dyn Session>, AgentSpecError> {
+    Ok(match rules {
+        AnyRuleset::Kalah(r) => Box::new(Engine::<Kalah>::new(r, spec)?),
+        AnyRuleset::Toguz(r) => Box::new(Engine::<Toguz>::new(r, spec)?),
+        AnyRuleset::Tsoro(r) => Box::new(Engine::<Tsoro>::new(r, spec)?),
+    })
 }
 
 fn main() -> ExitCode {
@@ -264,7 +267,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
         return Err(format!("--agent {spec_text:?}: the engine needs an alphabeta agent").into());
     }
     let rules: AnyRuleset = rules_text.parse().map_err(|e| format!("--rules: {e}"))?;
-    let mut engine = session(rules, spec);
+    let mut engine = session(rules, spec).map_err(|e| format!("--agent {spec_text:?}: {e}"))?;
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         if CLOSED.load(Ordering::Relaxed) {
@@ -290,11 +293,14 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                 Ok(())
             }
             "rules" => match rest.parse::<AnyRuleset>() {
-                Ok(r) => {
-                    engine.stop();
-                    engine = session(r, spec);
-                    Ok(())
-                }
+                Ok(r) => match session(r, spec) {
+                    Ok(next) => {
+                        engine.stop();
+                        engine = next;
+                        Ok(())
+                    }
+                    Err(e) => Err(format!("rules: {e}")),
+                },
                 Err(e) => Err(format!("rules: {e}")),
             },
             "position" => engine.position(rest),

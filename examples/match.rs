@@ -99,7 +99,8 @@ impl RulesetVisitor for Match {
                 }
             };
             for a_side in Player::BOTH {
-                let mut agents = o.specs.map(|s| s.build::<R>());
+                let [a, b] = o.specs.map(|s| s.build::<R>().map_err(|e| e.to_string()));
+                let mut agents = [a?, b?];
                 let mut state = start;
                 let mut plies = 0;
                 while !rules.is_over(&state) && plies < o.max_plies {

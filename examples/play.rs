@@ -43,7 +43,10 @@ impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
         let opts = self.0;
-        let mut agents = opts.agents.map(|spec| spec.build::<R>());
+        let [a, b] = opts
+            .agents
+            .map(|spec| spec.build::<R>().map_err(|e| e.to_string()));
+        let mut agents = [a?, b?];
         let mut game = GameRecord::new(rules.clone());
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();

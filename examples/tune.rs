@@ -16,8 +16,11 @@
 use std::process::ExitCode;
 
 use sowing::any::AnyRuleset;
-use sowing::search::{AlphaBeta, KalahEval, Limits, Linear, SearchOptions, ToguzEval, TsoroEval};
+use sowing::kalah::KalahEval;
+use sowing::search::{AlphaBeta, Limits, Linear, SearchOptions};
+use sowing::toguz::ToguzEval;
 use sowing::toguz::pgn;
+use sowing::tsoro::TsoroEval;
 use sowing::{Player, RandomSource, Ruleset, SplitMix64};
 
 mod common;

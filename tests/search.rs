@@ -434,7 +434,7 @@ fn agent_specs_parse_build_and_print() {
         assert_eq!(spec.to_string(), printed, "{text}");
         assert_eq!(printed.parse::<AgentSpec>().unwrap(), spec);
         let r = rules("kalah:pits=3,seeds=2");
-        let mut agent = spec.build::<Kalah>();
+        let mut agent = spec.build::<Kalah>().unwrap();
         if !text.contains("20000") {
             assert!(agent.choose(&r, &r.start()).is_some(), "{text}");
         }
@@ -447,9 +447,10 @@ fn agent_specs_parse_build_and_print() {
         "alphabeta:depht=3".parse::<AgentSpec>(),
         Err(AgentSpecError::UnknownOption { .. })
     ));
+    // A known option without its value says so.
     assert!(matches!(
         "alphabeta:depth".parse::<AgentSpec>(),
-        Err(AgentSpecError::UnknownOption { .. })
+        Err(AgentSpecError::BadOption { .. })
     ));
     for bad in [
         "alphabeta:depth=0",
@@ -475,7 +476,7 @@ fn agents_play_finished_games_as_none() {
     let r = Kalah::default();
     let over = r.parse_position("0,0,0,0,0,0/0,0,0,0,0,0 30 18 S").unwrap();
     for text in ["random", "alphabeta:depth=3", "mcts:playouts=10"] {
-        let mut agent = text.parse::<AgentSpec>().unwrap().build::<Kalah>();
+        let mut agent = text.parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
         assert_eq!(agent.choose(&r, &over), None, "{text}");
     }
 }
@@ -571,8 +572,8 @@ fn agents_play_every_game() {
         type Output = usize;
         fn visit<R: Ruleset>(self, rules: R) -> usize {
             let mut agents: [Box<dyn Agent<R>>; 2] = [
-                self.0.parse::<AgentSpec>().unwrap().build::<R>(),
-                self.1.parse::<AgentSpec>().unwrap().build::<R>(),
+                self.0.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
+                self.1.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
             ];
             let mut s = rules.start();
             let mut plies = 0;
@@ -710,9 +711,10 @@ fn a_raised_stop_flag_still_gives_a_move_and_a_principal_variation() {
 
 #[test]
 fn evaluation_terms_of_hand_worked_positions() {
-    use sowing::search::{Evaluator, KalahEval, ToguzEval, TsoroEval};
-    use sowing::toguz::Toguz;
-    use sowing::tsoro::Tsoro;
+    use sowing::kalah::KalahEval;
+    use sowing::search::Evaluator;
+    use sowing::toguz::{Toguz, ToguzEval};
+    use sowing::tsoro::{Tsoro, TsoroEval};
     let t = Toguz::default();
     // North's hole 9 holds one ball, which would go to South's hole 1: with 2 balls there it
     // makes 3, a tuzdik; with 1 it makes 2, a capture. South's sowings land on nothing.

@@ -95,12 +95,14 @@
 //! assert_eq!(rules.to_move(&state), Player::North);
 //! ```
 
+mod eval;
 mod moves;
 mod picture;
 mod settings;
 mod sow;
 mod state;
 
+pub use eval::TsoroEval;
 pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
@@ -626,6 +628,12 @@ impl Ruleset for Tsoro {
                 }
             }
         }
+    }
+
+    /// [`TsoroEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &TsoroState) -> i32 {
+        eval::evaluate(self, s)
     }
 
     fn picture(&self, s: &TsoroState) -> String {

@@ -6,8 +6,8 @@
 //! on the terms) with `examples/tune.rs`, on the positions of the Kazakhstan federation's
 //! 2016-2018 games and of self-play.
 
+use super::{Toguz, ToguzState};
 use crate::player::Player;
-use crate::toguz::{Toguz, ToguzState};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -77,8 +77,8 @@ fn side(
 /// of a ball.
 ///
 /// ```
-/// use sowing::search::{Evaluator, ToguzEval};
-/// use sowing::toguz::Toguz;
+/// use sowing::search::Evaluator;
+/// use sowing::toguz::{Toguz, ToguzEval};
 /// use sowing::Ruleset;
 /// let rules = Toguz::default();
 /// let start = rules.start();
@@ -152,4 +152,11 @@ impl ToguzEval {
     }
 }
 
-super::linear_eval!(ToguzEval, Toguz, ToguzState);
+crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
+
+/// Toguz's [`Ruleset::evaluate`](crate::Ruleset::evaluate): [`ToguzEval::TUNED`].
+#[inline]
+pub(super) fn evaluate(rules: &Toguz, s: &ToguzState) -> i32 {
+    use crate::search::Evaluator;
+    ToguzEval::TUNED.evaluate(rules, s)
+}
