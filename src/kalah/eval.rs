@@ -153,3 +153,97 @@ mod endgame {
         Some(Arc::new(move |s: &KalahState| db.value(s)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{KalahEval, side};
+    use crate::kalah::{Capture, EndRule, Kalah, KalahMove, KalahSettings, KalahState, Leftovers};
+    use crate::player::Player;
+    use crate::rng::SplitMix64;
+    use crate::ruleset::Ruleset;
+
+    /// Sows pit `pit` of `p` seed by seed on plain counts: whether the last seed ends in the
+    /// store, the seeds sown into the store, and the seeds a capture takes (`capture`: the
+    /// rule).
+    fn sow(s: &KalahState, p: Player, pit: usize, capture: Capture) -> (bool, i32, i32) {
+        let m = s.pits();
+        let mut own: Vec<i32> = (1..=m).map(|k| i32::from(s.pit(p, k))).collect();
+        let mut opp: Vec<i32> = (1..=m).map(|k| i32::from(s.pit(!p, k))).collect();
+        let (mut store, mut at) = (0, pit - 1);
+        let mut n = std::mem::take(&mut own[at]);
+        while n > 0 {
+            at = (at + 1) % (2 * m + 1);
+            match at {
+                a if a < m => own[a] += 1,
+                a if a == m => store += 1,
+                a => opp[a - m - 1] += 1,
+            }
+            n -= 1;
+        }
+        let mut captured = 0;
+        if at < m && own[at] == 1 {
+            let across = opp[m - 1 - at];
+            if across > 0 || capture == Capture::Empty {
+                captured = across + 1;
+            }
+        }
+        (at == m, store, captured)
+    }
+
+    /// Every switch and boards with laps: the extra-turn and capture terms agree with a
+    /// sowing seed by seed for both sides, and that sowing with the engine's stores.
+    #[test]
+    fn the_terms_follow_every_capture_rule() {
+        let mut rng = SplitMix64::new(11);
+        let mut captures = [0; 2];
+        for (pits, seeds) in [(6, 4), (3, 2), (1, 1), (2, 30), (6, 10), (7, 3)] {
+            for bits in 0..16 {
+                let settings = KalahSettings {
+                    capture: [Capture::Standard, Capture::Empty][bits & 1],
+                    end: [EndRule::EitherSideEmpty, EndRule::AtTurn][bits >> 1 & 1],
+                    leftovers: [Leftovers::Owner, Leftovers::Nobody][bits >> 2 & 1],
+                    pie: bits & 8 != 0,
+                    ..KalahSettings::sized(pits, seeds)
+                };
+                let rules = Kalah::new(settings).unwrap();
+                for _ in 0..20 {
+                    let mut s = rules.start();
+                    while let Some(mv) = rules.random_move(&s, &mut rng) {
+                        let terms = KalahEval::terms(&rules, &s);
+                        let me = s.to_move();
+                        for (p, extra_term, capture_term) in
+                            [(me, terms[2], terms[4]), (!me, terms[3], terms[5])]
+                        {
+                            let (mut extra, mut best) = (0, 0);
+                            for pit in (1..=s.pits()).filter(|&k| s.pit(p, k) > 0) {
+                                let (e, store, captured) = sow(&s, p, pit, settings.capture);
+                                extra += i32::from(e);
+                                best = best.max(captured);
+                                let mut after = s;
+                                rules.play_unchecked(&mut after, KalahMove::Pit(pit as u8));
+                                // (A move that ends the game also sweeps the pits.)
+                                if p == me && !rules.is_over(&after) {
+                                    let gained =
+                                        i32::from(after.store(me)) - i32::from(s.store(me));
+                                    assert_eq!(gained, store + captured, "{rules} {s} pit {pit}");
+                                }
+                            }
+                            assert_eq!(
+                                (extra_term, capture_term),
+                                (extra, best),
+                                "{rules} {s} {p}"
+                            );
+                            assert_eq!(
+                                side(&s, p, settings.capture == Capture::Empty),
+                                (extra, best)
+                            );
+                            captures[usize::from(best > 0)] += 1;
+                        }
+                        rules.play_unchecked(&mut s, mv);
+                    }
+                }
+            }
+        }
+        assert!(captures[0] > 1000 && captures[1] > 1000, "{captures:?}");
+    }
+}
