@@ -30,8 +30,8 @@
 //! use sowing::{Ruleset, kalah::Kalah};
 //!
 //! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
-//! let mut south = "alphabeta:depth=6".parse::<AgentSpec>().unwrap().build::<Kalah>();
-//! let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>();
+//! let mut south = "alphabeta:depth=6".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
+//! let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
 //! let mut state = rules.start();
 //! while !rules.is_over(&state) {
 //!     let agent = if rules.to_move(&state) == sowing::Player::South { &mut south } else { &mut north };

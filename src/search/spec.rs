@@ -28,7 +28,7 @@ const MAX_ENDGAME: u64 = 20;
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,aspiration=on|off]`: with no limit, depth
+///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,endgame=N]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
 ///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
