@@ -1,20 +1,22 @@
 //! Plays a whole game in the terminal: `play [--rules RULESET] [--human south|north|both]
-//! [--south AGENT] [--north AGENT]`.
+//! [--south AGENT] [--north AGENT] [--pgn FILE [--pgn-style records|playok|federation]]`.
 //!
-//! By default two computer players play each other, so it runs with no input.
+//! By default two computer players play each other, so it runs with no input. With `--pgn`
+//! the game is written as a record ([`sowing::pgn`]) that `replay` reads back.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
-use sowing::search::AgentSpec;
+use sowing::pgn::{Form, PgnGame};
+use sowing::search::{Agent, AgentSpec};
 use sowing::{GameRecord, Player, Ruleset};
 
 mod common;
 use common::Stop;
 
 const USAGE: &str = "usage: play [--rules RULESET] [--human south|north|both] [--south AGENT]
-            [--north AGENT] [--max-plies N]
+            [--north AGENT] [--max-plies N] [--pgn FILE [--pgn-style STYLE]]
 
 Plays a whole game, printing the board after every move. With no options the computer plays
 both sides. A human types moves in the game's notation; `moves` lists the legal moves,
@@ -27,7 +29,12 @@ both sides. A human types moves in the game's notation; `moves` lists the legal 
                     alphabeta:depth=10, alphabeta:time=500ms, mcts:playouts=20000,seed=7,
                     random:seed=3
   --north AGENT     the same for North
-  --max-plies N     stop after N plies (default: play to the end)";
+  --max-plies N     stop after N plies (default: play to the end)
+  --pgn FILE        write the game as a record to FILE (also when stopped early), which
+                    `replay FILE` reads back
+  --pgn-style STYLE records (default: the crate's record form, any game), or for Toguz
+                    Kumalak playok or federation (its PGN as PlayOK or the federation
+                    books write it)";
 
 const DEFAULT_AGENT: &str = "alphabeta:depth=8";
 
@@ -35,6 +42,8 @@ struct Options {
     humans: [bool; 2],
     agents: [AgentSpec; 2],
     max_plies: usize,
+    /// Where to write the record, opened before the game, and in which form.
+    pgn: Option<(String, std::fs::File, Form)>,
 }
 
 struct Play(Options);
@@ -42,15 +51,14 @@ struct Play(Options);
 impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
-        let opts = self.0;
+        let mut opts = self.0;
         let [a, b] = opts
             .agents
             .map(|spec| spec.build::<R>().map_err(|e| e.to_string()));
         let mut agents = [a?, b?];
         let mut game = GameRecord::new(rules.clone());
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
         out!("{rules}")?;
+        let mut players = Vec::new();
         for side in Player::BOTH {
             let who = if opts.humans[side.index()] {
                 "a person".to_string()
@@ -58,7 +66,36 @@ impl RulesetVisitor for Play {
                 agents[side.index()].name()
             };
             out!("{side}: {who}")?;
+            players.push(who);
         }
+        let played = play(&rules, &opts, &mut agents, &mut game);
+        if let Some((path, mut file, form)) = opts.pgn.take() {
+            let mut record = PgnGame::new(game);
+            record.set_tag("Event", "sowing play");
+            for (name, who) in R::SIDES.iter().zip(&players) {
+                record.set_tag(name, who);
+            }
+            let text = record.to_text_in(form).ok_or(format!(
+                "--pgn-style {form} cannot write a {} game",
+                R::GAME
+            ))?;
+            file.write_all(text.as_bytes())
+                .map_err(|e| format!("--pgn {path}: {e}"))?;
+        }
+        played
+    }
+}
+
+/// Plays the game to its end, `--max-plies`, or until a person stops.
+fn play<R: Ruleset>(
+    rules: &R,
+    opts: &Options,
+    agents: &mut [Box<dyn Agent<R>>; 2],
+    game: &mut GameRecord<R>,
+) -> Result<(), Stop> {
+    {
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
         out!("\n{}\n", rules.picture(game.current()))?;
         while game.ply() < opts.max_plies {
             let state = *game.current();
@@ -106,7 +143,7 @@ impl RulesetVisitor for Play {
             } else {
                 let agent = &mut agents[side.index()];
                 let mv = agent
-                    .choose(&rules, &state)
+                    .choose(rules, &state)
                     .ok_or("the agent found no move in a game that is not over")?;
                 if let Some(summary) = agent.summary() {
                     out!("{side} ({}): {summary}", agent.name())?;
@@ -140,7 +177,9 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
         humans: [false, false],
         agents: [default, default],
         max_plies: usize::MAX,
+        pgn: None,
     };
+    let (mut pgn, mut style) = (None, None);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -169,9 +208,28 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                     .parse()
                     .map_err(|_| "--max-plies needs a number")?
             }
+            "--pgn" => pgn = Some(value("--pgn")?),
+            "--pgn-style" => {
+                let name = value("--pgn-style")?;
+                style = Some(Form::from_name(&name).ok_or(format!(
+                    "--pgn-style {name:?}: expected records, playok or federation"
+                ))?);
+            }
             other => return Err(format!("unknown argument {other:?} (see --help)").into()),
         }
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let form = style.unwrap_or(Form::Records);
+    if form != Form::Records && !matches!(rules, AnyRuleset::Toguz(_)) {
+        return Err(format!("--pgn-style {form} writes Toguz Kumalak games only").into());
+    }
+    match pgn {
+        Some(path) => {
+            let file = std::fs::File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
+            opts.pgn = Some((path, file, form));
+        }
+        None if style.is_some() => return Err("--pgn-style needs --pgn FILE".into()),
+        None => {}
+    }
     rules.visit(Play(opts))
 }

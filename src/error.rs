@@ -105,6 +105,23 @@ pub enum TextProblem {
         /// The largest allowed.
         max: u64,
     },
+    /// A number with more digits than any count could have: too large even to hold
+    /// (`99999999999999999999`); written as it stands in the text.
+    #[error("{written} is too large (at most {max})")]
+    Overflow {
+        /// The digits written.
+        written: String,
+        /// The largest allowed.
+        max: u64,
+    },
+    /// The two rows of the board have different numbers of entries.
+    #[error("the north row has {north} entries and the south row {south}: both need as many")]
+    RowsDiffer {
+        /// Entries in the north row.
+        north: usize,
+        /// Entries in the south row.
+        south: usize,
+    },
     /// A row with the wrong number of entries.
     #[error("{found} entries where {expected} are needed")]
     WrongLength {

@@ -1,4 +1,5 @@
-#![doc = include_str!("../README.md")]
+// The README without its pictures and docs.rs link definitions (see build.rs).
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/README.md"))]
 #![deny(missing_docs)]
 // Two `unsafe` calls in the crate, both hints about memory for the Kalah solver's tables:
 // `madvise` for huge pages and a cache-line prefetch (src/kalah/solve/memory.rs, with their

@@ -191,13 +191,10 @@ impl Outcome {
         }
     }
 
-    /// The PGN-style result: `1-0` (South won), `0-1` or `1/2-1/2`.
+    /// The PGN-style result: `1-0` (South won), `0-1` or `1/2-1/2`: the token of
+    /// [`GameResult::of`](crate::pgn::GameResult::of), the crate's one table of results.
     pub const fn result_text(self) -> &'static str {
-        match self.winner() {
-            Some(Player::South) => "1-0",
-            Some(Player::North) => "0-1",
-            None => "1/2-1/2",
-        }
+        crate::pgn::GameResult::of(Some(self)).token()
     }
 }
 

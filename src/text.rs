@@ -77,24 +77,42 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// A decimal number `0..=max` at byte `at` of field `field`: only ASCII digits, no sign, no
+/// space. A number too large even for `u64` is reported as written
+/// ([`TextProblem::Overflow`]), not as a saturated value.
+pub(crate) fn parse_number(
+    text: &str,
+    at: usize,
+    field: &'static str,
+    max: u64,
+) -> Result<u64, PositionParseError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        let problem = if text.is_empty() {
+            TextProblem::Missing
+        } else {
+            TextProblem::NotANumber(text.to_string())
+        };
+        return Err(PositionParseError::new(at, field, problem));
+    }
+    // All digits: an error can only be overflow.
+    let problem = match text.parse::<u64>() {
+        Ok(value) if value <= max => return Ok(value),
+        Ok(value) => TextProblem::TooLarge { value, max },
+        Err(_) => TextProblem::Overflow {
+            written: text.to_string(),
+            max,
+        },
+    };
+    Err(PositionParseError::new(at, field, problem))
+}
+
 /// A count of seeds in decimal, `0..=255`, at byte `at` of field `field`.
 pub(crate) fn parse_count(
     item: &str,
     at: usize,
     field: &'static str,
 ) -> Result<u8, PositionParseError> {
-    if item.is_empty() || !item.bytes().all(|b| b.is_ascii_digit()) {
-        let problem = if item.is_empty() {
-            TextProblem::Missing
-        } else {
-            TextProblem::NotANumber(item.to_string())
-        };
-        return Err(PositionParseError::new(at, field, problem));
-    }
-    // All digits: an error can only be overflow.
-    let value = item.parse::<u64>().unwrap_or(u64::MAX);
-    u8::try_from(value)
-        .map_err(|_| PositionParseError::new(at, field, TextProblem::TooLarge { value, max: 255 }))
+    parse_number(item, at, field, 255).map(|v| v as u8)
 }
 
 /// Checks that every count of a parsed position (pits or holes, and stores) adds up to at
@@ -117,23 +135,21 @@ pub(crate) fn check_total<'c>(
     Ok(())
 }
 
-/// A `WrongLength` error at the south row (byte `south_at`) unless both rows have as many
-/// entries.
+/// A [`TextProblem::RowsDiffer`] error at the rows (byte `rows_at`) unless both rows have as
+/// many entries. Without the ruleset the text alone cannot tell which row is wrong, so the
+/// error names both.
 pub(crate) fn same_length(
     north: usize,
     south: usize,
-    south_at: usize,
+    rows_at: usize,
 ) -> Result<(), PositionParseError> {
     if north == south {
         return Ok(());
     }
     Err(PositionParseError::new(
-        south_at,
-        "south row",
-        TextProblem::WrongLength {
-            expected: north,
-            found: south,
-        },
+        rows_at,
+        "rows",
+        TextProblem::RowsDiffer { north, south },
     ))
 }
 

@@ -135,3 +135,152 @@ fn a_non_utf8_argument_is_refused_not_a_panic() {
     );
     assert!(err.contains("argument 3"), "{err}");
 }
+
+/// A file in the temporary folder, unique to this test process and `name`.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("sowing-examples-{}-{name}", std::process::id()))
+}
+
+/// Issue 19 §5: `play --pgn FILE` writes the game it plays as a record, in the records form
+/// or (Toguz Kumalak) PlayOK's or the federation's PGN, and `replay` reads it back: the same
+/// number of plies and the same end.
+#[test]
+fn play_writes_its_game_as_a_record_that_replay_reads_back() {
+    for (rules, style, form) in [
+        ("kalah:pie", None, "kalah:pie, "),
+        (
+            "tsoro:holes=6,bonus=3",
+            Some("records"),
+            "tsoro:holes=6,bonus=3, ",
+        ),
+        ("toguz", None, "toguz, "),
+        ("toguz", Some("playok"), ""),
+        ("toguz:bestemshe", Some("federation"), ""),
+    ] {
+        let file = temp_file(&format!(
+            "{}-{}.pgn",
+            rules.replace([':', ',', '='], "_"),
+            style.unwrap_or("none")
+        ));
+        let mut args = vec![
+            "--rules",
+            rules,
+            "--south",
+            "random:seed=5",
+            "--north",
+            "random:seed=6",
+            "--pgn",
+            file.to_str().unwrap(),
+        ];
+        if let Some(style) = style {
+            args.extend(["--pgn-style", style]);
+        }
+        let out = run("play", &args);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        // "Game over after 152 plies: North wins 68-83"
+        let end = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("Game over after "))
+            .unwrap_or_else(|| panic!("{args:?}: {stdout}"));
+        let (plies, outcome) = end.split_once(" plies: ").unwrap();
+        let record = std::fs::read_to_string(&file).unwrap();
+        let replayed = run("replay", [file.to_str().unwrap()]);
+        std::fs::remove_file(&file).unwrap();
+        let lines = String::from_utf8_lossy(&replayed.stdout).into_owned();
+        assert_eq!(replayed.status.code(), Some(0), "{record}\n{lines}");
+        let want = format!(": ok, {form}{plies} plies, {outcome}");
+        assert!(
+            lines.lines().next().unwrap().ends_with(&want),
+            "{want}\n{lines}\n{record}"
+        );
+        assert!(lines.ends_with("\n1 passed, 0 failed\n"), "{lines}");
+        // The sides are named by the game's own names, and the form is the one asked for.
+        let sides = if rules.starts_with("toguz") {
+            "[White \"random:seed=5\"]\n[Black \"random:seed=6\"]\n"
+        } else {
+            "[South \"random:seed=5\"]\n[North \"random:seed=6\"]\n"
+        };
+        assert!(record.contains(sides), "{record}");
+        // The records form numbers Black's turn (`1... 98`), PlayOK's pairs do not.
+        let classic = style.is_some_and(|s| s != "records");
+        assert_eq!(record.contains(" 1... "), !classic, "{record}");
+    }
+    // A form that cannot write the game, or a file that cannot be made, is refused before
+    // the game is played.
+    let err = assert_refused(
+        "play",
+        [
+            "--rules",
+            "kalah",
+            "--pgn",
+            "x.pgn",
+            "--pgn-style",
+            "playok",
+        ],
+    );
+    assert!(err.contains("Toguz Kumalak games only"), "{err}");
+    assert_refused("play", ["--pgn-style", "chess", "--pgn", "x.pgn"]);
+    assert_refused("play", ["--pgn-style", "records"]);
+    assert_refused("play", ["--pgn", "/no/such/folder/game.pgn"]);
+}
+
+/// Issue 19 §1: a record whose `Variant` names no ruleset fails with the ruleset error; only a
+/// record with no `Variant` at all is read as Toguz Kumalak's PlayOK PGN.
+#[test]
+fn replay_refuses_a_variant_that_names_no_ruleset() {
+    let file = temp_file("variants.pgn");
+    let mut text = String::new();
+    for variant in ["kalah:pits=9", "chess", "Kalah"] {
+        text += &format!("[Variant \"{variant}\"]\n[Result \"*\"]\n\n1. 3 6 *\n\n");
+    }
+    text += "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 *\n";
+    std::fs::write(&file, &text).unwrap();
+    let out = run("replay", [file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(
+        lines[0].ends_with(
+            "game 1: FAILED: line 1: Variant: pits = 9 is out of range (allowed: 1..=7)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].ends_with(
+            "game 2: FAILED: line 6: Variant: unknown game \"chess\" (known: kalah, toguz, tsoro)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].ends_with(
+            "game 3: FAILED: line 11: Variant: unknown game \"Kalah\" (known: kalah, toguz, tsoro)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        lines[3].ends_with("game 4: ok, 2 plies, unfinished, *"),
+        "{stdout}"
+    );
+    assert_eq!(lines[4], "1 passed, 3 failed");
+}
+
+/// Issue 19 §3: `replay` without a file prints its usage on standard error, exit 2; `--help`
+/// prints it on standard output, exit 0.
+#[test]
+fn replay_without_a_file_prints_its_usage_on_standard_error() {
+    let out = run("replay", Vec::<&str>::new());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("usage: replay <file>..."));
+    let out = run("replay", ["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: replay <file>..."));
+    assert_refused("replay", ["/no/such/file.pgn"]);
+}

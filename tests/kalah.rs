@@ -388,11 +388,25 @@ fn position_text_errors_say_what_and_where() {
     );
     let err = "4,4/4,4,4 0 0 S".parse::<KalahState>().unwrap_err();
     assert_eq!(
-        err.problem,
-        TextProblem::WrongLength {
-            expected: 2,
-            found: 3
-        }
+        (err.field, err.offset, err.problem),
+        ("rows", 0, TextProblem::RowsDiffer { north: 2, south: 3 })
+    );
+    // A short north row is not blamed on the south row.
+    let err = "4,4,4,4,4/4,4,4,4,4,4 0 0 S"
+        .parse::<KalahState>()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "position text: rows at byte 0: the north row has 5 entries and the south row 6: \
+         both need as many"
+    );
+    // A store too large even for 64 bits is reported as written, not as 2^64 - 1.
+    let err = "4,4/4,4 99999999999999999999 0 S"
+        .parse::<KalahState>()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "position text: south store at byte 8: 99999999999999999999 is too large (at most 255)"
     );
     let err = "4,4/4,4 0 0 X".parse::<KalahState>().unwrap_err();
     assert_eq!((err.field, err.offset), ("side to move", 12));
@@ -492,4 +506,36 @@ fn perft_small_boards() {
     let r = rules("kalah:pits=1,seeds=1");
     assert_eq!(perft(&r, &r.start(), 1), 1);
     assert_eq!(perft(&r, &r.start(), 2), 0);
+}
+
+#[test]
+fn move_syntax_errors_name_this_boards_pits() {
+    use sowing::MoveParseError;
+    let syntax = |rules: &str| {
+        let rules: Kalah = rules.parse().unwrap();
+        match rules.parse_move(&rules.start(), "foo") {
+            Err(MoveParseError::Syntax { expected, .. }) => expected,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(syntax("kalah"), "a pit number 1 to 6");
+    assert_eq!(syntax("kalah:pie"), "a pit number 1 to 6 or `swap`");
+    assert_eq!(syntax("kalah:pits=4"), "a pit number 1 to 4");
+    assert_eq!(syntax("kalah:pits=1,pie"), "the pit number 1 or `swap`");
+    let rules = Kalah::default();
+    assert_eq!(
+        rules
+            .parse_move(&rules.start(), "foo")
+            .unwrap_err()
+            .to_string(),
+        "\"foo\" is not a move: expected a pit number 1 to 6"
+    );
+    // A pit past this board is still a legality error that names the board's pits.
+    assert!(
+        rules
+            .parse_move(&rules.start(), "7")
+            .unwrap_err()
+            .to_string()
+            .contains("the pits are 1 to 6")
+    );
 }

@@ -180,7 +180,7 @@ fn reading_names_the_line_and_ply_of_every_problem() {
     let e = error("1. 3 6\n1... 1 2. 9 *", "*");
     assert_eq!(
         e.to_string(),
-        "line 5, ply 4: \"9\" is not a move: expected a pit number 1..=7 or `swap`"
+        "line 5, ply 4: \"9\" is not a move: expected a pit number 1 to 6"
     );
     let e = error("1. 3 1... 6 *", "*");
     assert_eq!(
@@ -345,4 +345,103 @@ fn random_positions_of_any_seed_round_trip() {
         let g = random_game(Toguz::default(), seed, 1000);
         assert_eq!(GameRecord::<Toguz>::from_pgn(&g.to_pgn()).unwrap(), g);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One record module (issue 18 §1): both forms on the same tags, tokens and results.
+
+#[test]
+fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
+    use sowing::pgn::{AnyGame, Form};
+    let game = |tags: &str, moves: &str| format!("{tags}[Result \"*\"]\n\n{moves} *\n");
+    let file = [
+        game("[Variant \"kalah:pie\"]\n", "1. 3 6 1... swap"),
+        game("[Variant \"kalah:pits=9\"]\n", "1. 3 6"),
+        game("[Variant \"chess\"]\n", "1. 3 6"),
+        game("[Variant \"Kalah\"]\n", "1. 3 6"),
+        // No Variant at all: Toguz Kumalak as PlayOK writes it.
+        game("[Site \"PlayOK\"]\n", "1. 65(10) 98"),
+        // A Toguz Kumalak Variant with PlayOK's pairs, and the same game in the records form.
+        game("[Variant \"toguz:play-to-end\"]\n", "1. 65 98 2. 55"),
+        game("[Variant \"toguz:play-to-end\"]\n", "1. 65 1... 98 2. 55"),
+    ]
+    .join("\n");
+    let games = pgn::read_any(&file);
+    assert_eq!(games.len(), 7);
+    let ok = |i: usize| games[i].as_ref().unwrap();
+    assert_eq!((ok(0).form(), ok(0).ply()), (Form::Records, 3));
+    assert!(matches!(ok(0), AnyGame::Kalah(_)));
+    for (i, line) in [(1, 6), (2, 11), (3, 16)] {
+        let e = games[i].as_ref().unwrap_err();
+        assert_eq!(e.line, line, "{e}");
+        assert!(matches!(e.problem, PgnProblem::Variant(_)), "{e}");
+    }
+    assert_eq!(
+        (ok(4).form(), ok(4).rules().to_string()),
+        (Form::PlayOk, "toguz".into())
+    );
+    assert_eq!((ok(5).form(), ok(5).ply()), (Form::PlayOk, 3));
+    assert_eq!(ok(5).rules().to_string(), "toguz:play-to-end");
+    assert_eq!((ok(6).form(), ok(6).ply()), (Form::Records, 3));
+    match (ok(5), ok(6)) {
+        (AnyGame::PlayOk(a), AnyGame::Toguz(b)) => assert_eq!(a.record, b.record),
+        other => panic!("{other:?}"),
+    }
+    // The toguz::pgn functions read the unnamed-Variant game as they always have.
+    let chess = game("[Variant \"chess\"]\n", "1. 65 98");
+    assert_eq!(
+        sowing::toguz::pgn::read_game(&chess).unwrap().record.ply(),
+        2
+    );
+}
+
+#[test]
+fn a_backslash_before_another_character_stands_for_itself_in_both_forms() {
+    // PlayOK's reader always kept `\x`; the records form refused it. Both keep it now, and
+    // write it back escaped, which reads as the same value.
+    let text = "[Event \"C:\\x \\\"q\\\" \\\\\"]\n[Result \"*\"]\n[Variant \"kalah\"]\n\n1. 1 *\n";
+    let g = pgn::read_game::<Kalah>(text).unwrap();
+    assert_eq!(g.tag("Event"), Some("C:\\x \"q\" \\"));
+    let written = g.to_text();
+    assert!(
+        written.contains("[Event \"C:\\\\x \\\"q\\\" \\\\\"]\n"),
+        "{written}"
+    );
+    assert_eq!(
+        pgn::read_game::<Kalah>(&written).unwrap().tag("Event"),
+        g.tag("Event")
+    );
+    let t = sowing::toguz::pgn::read_game(text).unwrap();
+    assert_eq!(t.header("Event"), g.tag("Event"));
+}
+
+#[test]
+fn a_game_record_writes_in_any_form_with_one_call() {
+    use sowing::pgn::Form;
+    use sowing::toguz::{Style, pgn as toguz_pgn};
+    let record = random_game(Toguz::default(), 4, 60);
+    let mut game = PgnGame::new(record.clone());
+    game.set_tag("White", "Ann");
+    // The records form, and PlayOK's and the federation's PGN exactly as toguz::pgn writes.
+    assert_eq!(game.to_text_in(Form::Records).unwrap(), game.to_text());
+    let mut old = toguz_pgn::PgnGame::new(record.clone());
+    old.set_header("White", "Ann");
+    for (form, style) in [
+        (Form::PlayOk, Style::PlayOk),
+        (Form::Federation, Style::Federation),
+    ] {
+        let text = game.to_text_in(form).unwrap();
+        assert_eq!(text, toguz_pgn::write_game(&old, style));
+        assert_eq!(toguz_pgn::read_game(&text).unwrap().record, record);
+    }
+    // A Kalah game has no PlayOK form.
+    let kalah = PgnGame::new(game_of::<Kalah>("kalah", &["3", "6"]));
+    assert_eq!(kalah.to_text_in(Form::PlayOk), None);
+    // Between the two game types.
+    let back: PgnGame<Toguz> = toguz_pgn::PgnGame::from(game.clone()).into();
+    assert!(back.record == game.record && back.result == game.result);
+}
+
+fn game_of<R: Ruleset>(rules: &str, moves: &[&str]) -> GameRecord<R> {
+    game::<R>(rules, moves)
 }

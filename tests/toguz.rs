@@ -911,3 +911,27 @@ fn header_values_and_comments_round_trip() {
         assert_eq!(pgn::read_game(&out).unwrap(), g, "{out}");
     }
 }
+
+#[test]
+fn position_text_rows_of_different_lengths_name_both_rows() {
+    let text = "8/9 81 81 S"; // eight empty holes in the north row, nine in the south
+    let err = text.parse::<sowing::toguz::ToguzState>().unwrap_err();
+    assert_eq!(
+        (err.field, err.offset, err.problem),
+        (
+            "rows",
+            0,
+            sowing::TextProblem::RowsDiffer { north: 8, south: 9 }
+        )
+    );
+    let err = "9/9 81 123456789012345678901 S"
+        .parse::<sowing::toguz::ToguzState>()
+        .unwrap_err();
+    assert_eq!(
+        err.problem,
+        sowing::TextProblem::Overflow {
+            written: "123456789012345678901".into(),
+            max: 255
+        }
+    );
+}

@@ -286,7 +286,11 @@ impl Ruleset for Kalah {
     }
 
     fn parse_move(&self, s: &KalahState, text: &str) -> Result<KalahMove, MoveParseError> {
-        let mv: KalahMove = text.parse()?;
+        // The notation's own message names every board's pits; this board's are known here.
+        let mv: KalahMove = text.parse().map_err(|_| MoveParseError::Syntax {
+            text: text.to_string(),
+            expected: moves::move_syntax(self.settings.pits, self.settings.pie),
+        })?;
         match self.pit_reason(s, mv) {
             None => Ok(mv),
             Some(reason) => Err(MoveParseError::Illegal {

@@ -37,7 +37,35 @@ impl fmt::Display for KalahMove {
     }
 }
 
-const MOVE_SYNTAX: &str = "a pit number 1..=7 or `swap`";
+/// What a Kalah move looks like when the board is not known: any pit of the largest board, or
+/// the pie rule's swap.
+const MOVE_SYNTAX: &str = "a pit number 1 to 7 or `swap`";
+
+/// What a move looks like on a board of `pits` pits a side (`1..=7`), naming `swap` only
+/// under the pie rule: the `expected` text of [`MoveParseError::Syntax`] once the ruleset is
+/// known.
+pub(crate) fn move_syntax(pits: u8, pie: bool) -> &'static str {
+    const PLAIN: [&str; 7] = [
+        "the pit number 1",
+        "a pit number 1 to 2",
+        "a pit number 1 to 3",
+        "a pit number 1 to 4",
+        "a pit number 1 to 5",
+        "a pit number 1 to 6",
+        "a pit number 1 to 7",
+    ];
+    const PIE: [&str; 7] = [
+        "the pit number 1 or `swap`",
+        "a pit number 1 to 2 or `swap`",
+        "a pit number 1 to 3 or `swap`",
+        "a pit number 1 to 4 or `swap`",
+        "a pit number 1 to 5 or `swap`",
+        "a pit number 1 to 6 or `swap`",
+        "a pit number 1 to 7 or `swap`",
+    ];
+    let i = usize::from(pits.clamp(1, KalahSettings::MAX_PITS)) - 1;
+    if pie { PIE[i] } else { PLAIN[i] }
+}
 
 impl FromStr for KalahMove {
     type Err = MoveParseError;

@@ -202,7 +202,7 @@ impl FromStr for KalahState {
             fields.rows("<North's pits m..1>/<South's pits 1..m>")?;
         let north = parse_row(north_text, at0, "north row")?;
         let south = parse_row(south_text, south_at, "south row")?;
-        same_length(north.len(), south.len(), south_at)?;
+        same_length(north.len(), south.len(), at0)?;
         let m = north.len();
         if m > 7 {
             return Err(PositionParseError::new(

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total, same_length};
+use crate::text::{Fields, check_total, parse_number, same_length};
 
 /// A Toguz Kumalak position: the balls in every hole (otau), both kazans, both tuzdiks, the
 /// player to move and the full-move number.
@@ -332,38 +332,6 @@ fn parse_row(
     Ok(out)
 }
 
-fn parse_number(
-    text: &str,
-    at: usize,
-    field: &'static str,
-    max: u64,
-) -> Result<u64, PositionParseError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        let problem = if text.is_empty() {
-            TextProblem::Missing
-        } else {
-            TextProblem::NotANumber(text.to_string())
-        };
-        return Err(PositionParseError::new(at, field, problem));
-    }
-    match text.parse::<u64>() {
-        Ok(v) if v <= max => Ok(v),
-        Ok(v) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge { value: v, max },
-        )),
-        Err(_) => Err(PositionParseError::new(
-            at,
-            field,
-            TextProblem::TooLarge {
-                value: u64::MAX,
-                max,
-            },
-        )),
-    }
-}
-
 /// Splits a row into counts and the position of its tuzdik (if any).
 fn split_tuzdik(
     row: &[Option<u8>],
@@ -399,7 +367,7 @@ impl FromStr for ToguzState {
             fields.rows("<North's holes n..1>/<South's holes 1..n>")?;
         let north = parse_row(north_text, at0, "north row")?;
         let south = parse_row(south_text, south_at, "south row")?;
-        same_length(north.len(), south.len(), south_at)?;
+        same_length(north.len(), south.len(), at0)?;
         let n = north.len();
         let (mut north_counts, north_t) = split_tuzdik(&north, at0, "north row")?;
         north_counts.reverse(); // written from hole n down to hole 1

@@ -19,12 +19,17 @@
 //! Cost: ordinary relays end within a few laps and pay nothing for the detection. The
 //! longest relays are on crowded headless loops, reachable only with re-entered captures
 //! (or set up by text). A searcher that moves stones to maximise the laps walked
-//! (`examples/adversarial.rs`) found endless relays whose cycles run 4.9 * 10^7 laps (4 x 15,
-//! 51 of 60 stones in one loop) and 2.7 * 10^8 laps (4 x 19, 68 of 76), which come back
-//! turned after 9.9 * 10^6 and 1.4 * 10^7 laps: tens of milliseconds for one legality check.
-//! No faster exact test is known; the residue test of step 1 settles many, not these. A
-//! loop holding more stones than the ruleset has (a state made by parsing alone, which never
-//! validates) is refused as endless after its first 64 laps instead of walked.
+//! (`examples/adversarial.rs`) found endless relays whose cycles run up to 1.35 * 10^9 laps
+//! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
+//! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
+//! check on it, `legal_moves`, takes 0.44 s on one quiet machine and 0.71-0.80 s on
+//! another. No faster exact test is known. The residue test of step 1 settles many relays,
+//! not these (that cycle holds one pair of consecutive residues), and no test on the
+//! residues alone can settle them all: on a loop of 6 holes, the relay lifting hole 5 of
+//! `0,0,1,0,4,5` ends, the one lifting hole 4 of `0,1,0,3,5,1` runs a 27-lap cycle, and the
+//! two have the same residues up to adding a constant (mod 7). A loop holding more stones than the ruleset has (a
+//! state made by parsing alone, which never validates) is refused as endless after its
+//! first 64 laps instead of walked.
 //!
 //! Endless relays need a loop with no head. Over one cycle of lap-end states the sowing goes
 //! round the loop a whole number of times, at least once, so every hole receives stones; a
@@ -169,8 +174,8 @@ fn sow<const HASH: bool>(
 }
 
 /// Laps run before cycle detection starts: nearly every relay ends sooner, and then pays
-/// nothing for the detection. Starting Brent's algorithm later changes only when a cycle is
-/// found, never whether.
+/// nothing for the detection. Starting the cycle test later changes only when an endless
+/// relay is found, never whether.
 const UNCHECKED_LAPS: u32 = 64;
 
 /// What a relay needs to know of the loop it sows.
@@ -372,7 +377,7 @@ const CHOOSING_LAPS: u32 = 256;
 /// landing time's. If no two residues of the multiset are consecutive, that never happens.
 ///
 /// The converse fails: some endless relays have consecutive residues and are left to
-/// Brent's walk (see the module docs for how long it can take).
+/// the walk (see the module docs for how long it can take).
 #[inline]
 fn never_ends(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> bool {
     let m = len + 1;
@@ -723,7 +728,7 @@ impl Tsoro {
 
 #[cfg(test)]
 mod tests {
-    use super::{LOOP, LapEnd, walk};
+    use super::{LOOP, LapEnd, never_ends, walk};
     use crate::rng::{RandomSource, SplitMix64};
     use std::collections::HashSet;
 
@@ -757,6 +762,46 @@ mod tests {
             }
         }
         None
+    }
+
+    /// The residues mod `len + 1` of a lap-end state, as [`never_ends`] takes them, counted.
+    fn residues(b: &[u8; LOOP], len: usize, pos: usize, hand: usize) -> Vec<usize> {
+        let m = len + 1;
+        let mut count = vec![0; m];
+        count[(pos + hand) % m] += 1;
+        for (y, &c) in b[..len].iter().enumerate() {
+            let t = if y > pos { y } else { y + len };
+            count[(t + usize::from(c) + 1) % m] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn the_residues_alone_do_not_decide_whether_a_relay_ends() {
+        // The module docs' pair: on 6 holes, 5 stones lifted from hole 5 of 0,0,1,0,4,5 and
+        // from hole 4 of 0,1,0,3,5,1; the same residues mod 7 up to a shift of 6.
+        let lift = |loop_: [u8; 6], pos: usize| {
+            let mut b = [0u8; LOOP];
+            b[..6].copy_from_slice(&loop_);
+            let hand = usize::from(b[pos]);
+            b[pos] = 0;
+            (b, pos, hand)
+        };
+        let (mut ends, p, h) = lift([0, 0, 1, 0, 4, 5], 5);
+        let (mut endless, q, k) = lift([0, 1, 0, 3, 5, 1], 4);
+        let (r, s) = (residues(&ends, 6, p, h), residues(&endless, 6, q, k));
+        assert_eq!(r, [1, 2, 0, 3, 0, 1, 0]);
+        assert!(
+            (0..7).any(|t| (0..7).all(|i| r[i] == s[(i + t) % 7])),
+            "{r:?} {s:?}"
+        );
+        assert!(!never_ends(&ends, 6, p, h) && !never_ends(&endless, 6, q, k));
+        let (mut a, mut b) = (ends, endless);
+        assert_eq!(reference(&mut a, 6, 0, p, h, 1000), Some(LapEnd::Empty(4)));
+        assert_eq!(reference(&mut b, 6, 0, q, k, 1000), Some(LapEnd::Endless));
+        assert_eq!(walk(&mut ends, 6, 0, p, h), LapEnd::Empty(4));
+        assert_eq!(ends, a);
+        assert_eq!(walk(&mut endless, 6, 0, q, k), LapEnd::Endless);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use super::moves::Hole;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::parse_count;
+use crate::text::{parse_count, parse_number};
 
 /// Bytes kept per player's loop: room for the largest loop (2 x 21 holes), padded to a
 /// multiple of 16 so loop copies and compares are a few vector moves.
@@ -466,17 +466,7 @@ impl FromStr for TsoroState {
                     }
                 }
                 _ => {
-                    s.ply = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|_| value.bytes().all(|b| b.is_ascii_digit()))
-                        .ok_or_else(|| {
-                            PositionParseError::new(
-                                va,
-                                "ply",
-                                TextProblem::NotANumber(value.to_string()),
-                            )
-                        })?;
+                    s.ply = parse_number(value, va, "ply", u32::MAX.into())? as u32;
                 }
             }
         }
