@@ -8,6 +8,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use sowing::Ruleset;
@@ -159,6 +160,14 @@ fn run(args: Vec<OsString>) -> Result<(), Stop> {
     let [ruleset] = positional.as_slice() else {
         return Err("expected one ruleset".into());
     };
+    // Another game, or none this crate knows: the solver is Kalah's alone.
+    let game = ruleset.split(':').next().unwrap_or_default().trim();
+    if game != Kalah::GAME {
+        return Err(format!(
+            "the solver solves Kalah only, not {game:?} (for example: kalah, kalah:seeds=3)"
+        )
+        .into());
+    }
     let rules: Kalah = ruleset.parse().map_err(|e| format!("{e}"))?;
     if let Some(seeds) = build {
         return build_endgame(&rules, seeds, &config);
@@ -168,6 +177,7 @@ fn run(args: Vec<OsString>) -> Result<(), Stop> {
         None => rules.start(),
     };
     let threads = config.threads;
+    let config_dir = config.endgame_dir.clone();
     let solver = Solver::new(&rules, config);
     let seeds =
         state.seeds_in_pits(sowing::Player::South) + state.seeds_in_pits(sowing::Player::North);
@@ -176,12 +186,16 @@ fn run(args: Vec<OsString>) -> Result<(), Stop> {
         "solving {rules} from {state} on {threads} threads, table {:.1} MB, endgame database up to {endgame} seeds",
         mb(solver.table_bytes_for(seeds))
     );
+    let first_level = AtomicBool::new(true);
     let on_event = |e: SolveEvent| match e {
         SolveEvent::Endgame {
             seeds,
             boards,
             elapsed,
         } => {
+            if first_level.swap(false, Relaxed) {
+                say_read(seeds, endgame, config_dir.as_deref());
+            }
             let all = EndgameDatabase::boards(rules.settings().pits.into(), endgame);
             say!(
                 "[{:8.1}s] endgame database {} {boards} boards up to {seeds} seeds",
@@ -243,6 +257,27 @@ fn run(args: Vec<OsString>) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Says where the endgame database comes from, at its first finished level `first` (of
+/// `wanted` seeds): a first level above 0 was read from `dir`, whole or the levels a smaller
+/// kept database holds.
+fn say_read(first: u32, wanted: u32, dir: Option<&std::path::Path>) {
+    let Some(dir) = dir.filter(|_| first > 0) else {
+        return;
+    };
+    if first >= wanted {
+        say!(
+            "endgame database up to {first} seeds read from {}",
+            dir.display()
+        );
+    } else {
+        say!(
+            "endgame database: the one kept in {} up to {first} seeds is used; building from {} up to {wanted} seeds",
+            dir.display(),
+            first + 1
+        );
+    }
+}
+
 /// A progress bar of `done` out of `all`.
 fn bar(done: u64, all: u64) -> String {
     let width = 30;
@@ -267,7 +302,11 @@ fn build_endgame(rules: &Kalah, seeds: u32, config: &SolverConfig) -> Result<(),
         dir.display()
     );
     let started = Instant::now();
+    let first_level = AtomicBool::new(true);
     let db = EndgameDatabase::build_with_progress(rules, seeds, config.threads, dir, &|k| {
+        if first_level.swap(false, Relaxed) {
+            say_read(k, seeds, Some(dir));
+        }
         say!(
             "[{:8.1}s] {} up to {k} seeds",
             secs(started.elapsed()),

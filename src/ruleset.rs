@@ -380,7 +380,7 @@ pub trait Ruleset:
     /// [`Oracle`] giving, for the player to move, the final store difference under perfect
     /// play by both sides, or `None` for a position it does not hold. `None` (the default)
     /// when the game has none, or it cannot be had (Kalah: under the pie rule, whose swap
-    /// is not a sowing).
+    /// is not a sowing, or without the `solver` feature).
     ///
     /// It may take long (Kalah builds its solver's endgame database at the first call for
     /// each ruleset and size, then shares it); the search asks once, at its first evaluation.

@@ -284,3 +284,55 @@ fn replay_without_a_file_prints_its_usage_on_standard_error() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: replay <file>..."));
     assert_refused("replay", ["/no/such/file.pgn"]);
 }
+
+/// Issue 19: `solve toguz` answered "unknown game" and listed toguz among the known games.
+#[cfg(feature = "solver")]
+#[test]
+fn solve_says_it_solves_kalah_only() {
+    for game in ["toguz", "tsoro", "tsoro:relay", "chess"] {
+        let err = assert_refused("solve", [game]);
+        assert!(err.contains("solves Kalah only"), "{game}: {err}");
+        assert!(!err.contains("unknown game"), "{game}: {err}");
+    }
+    // Kalah's own errors are still Kalah's.
+    let err = assert_refused("solve", ["kalah:pits=99"]);
+    assert!(err.contains("pits"), "{err}");
+}
+
+/// Issue 19: a database kept by `--build-endgame` for fewer seeds than a solve wants was
+/// built again from 0 seeds: the README's "build once and reuse" reused nothing. Now its
+/// levels are used, the output says so, and only the levels above it are built.
+#[cfg(feature = "solver")]
+#[test]
+fn solve_uses_a_smaller_kept_endgame_database() {
+    let dir = std::env::temp_dir().join(format!("sowing-solve-kept-{}", std::process::id()));
+    let dir_arg = dir
+        .to_str()
+        .expect("a UTF-8 temporary directory")
+        .to_string();
+    let stdout = |args: &[&str]| {
+        let out = run("solve", args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).expect("UTF-8 output")
+    };
+    let rules = "kalah:pits=3,seeds=2";
+    let built = stdout(&[rules, "--build-endgame", "2", "--endgame-dir", &dir_arg]);
+    assert!(built.contains("up to 0 seeds"), "{built}");
+    // 12 seeds on the board: the solve wants a 5-seed database.
+    let out = stdout(&[rules, "--endgame-dir", &dir_arg, "--threads", "1"]);
+    let used = format!(
+        "endgame database: the one kept in {dir_arg} up to 2 seeds is used; building from 3 up to 5 seeds"
+    );
+    assert!(out.contains(&used), "{out}");
+    assert!(!out.contains("up to 0 seeds"), "{out}");
+    assert!(!out.contains("up to 1 seeds"), "{out}");
+    assert!(out.contains("462 boards up to 5 seeds"), "{out}");
+    assert!(out.ends_with("\nvalue 4\n"), "{out}");
+    // The 5-seed database is kept too, and read whole next time.
+    let again = stdout(&[rules, "--endgame-dir", &dir_arg, "--threads", "1"]);
+    let read = format!("endgame database up to 5 seeds read from {dir_arg}\n");
+    assert!(again.contains(&read), "{again}");
+    assert!(!again.contains("up to 2 seeds"), "{again}");
+    assert!(again.ends_with("\nvalue 4\n"), "{again}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

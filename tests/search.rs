@@ -561,6 +561,73 @@ fn kept_endgame_databases_serve_smaller_ones_and_are_checked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 19: a database kept for fewer seeds than a solve wants gave nothing (it was built
+/// again from 0 seeds up). Its levels are read, only those above are computed, and the
+/// larger database comes out byte for byte as one built from nothing.
+#[test]
+fn solver_extends_a_smaller_kept_endgame_database() {
+    use sowing::kalah::solve::{EndgameDatabase, SolveEvent};
+    use std::sync::Mutex;
+    let dir = std::env::temp_dir().join(format!("sowing-endgame-extend-{}", std::process::id()));
+    let fresh_dir = dir.join("fresh");
+    let r = rules("kalah:pits=3,seeds=3,empty-capture");
+    let levels = Mutex::new(Vec::new());
+    let record = |k: u32| levels.lock().unwrap().push(k);
+    let take = || std::mem::take(&mut *levels.lock().unwrap());
+    EndgameDatabase::build_with_progress(&r, 4, 1, &dir, &record).unwrap();
+    assert_eq!(take(), [0, 1, 2, 3, 4]);
+    // A solve that wants 7 seeds reads the 4 kept and builds 5 to 7.
+    let solver = Solver::new(
+        &r,
+        SolverConfig {
+            endgame_dir: Some(dir.clone()),
+            ..small_config()
+        },
+    );
+    assert_eq!(solver.endgame_seeds(), 7);
+    let solution = solver
+        .solve_with(&r.start(), &|e| {
+            if let SolveEvent::Endgame { seeds, .. } = e {
+                record(seeds);
+            }
+        })
+        .unwrap();
+    assert_eq!(take(), [4, 5, 6, 7]);
+    assert_eq!(solution.endgame.1, 7);
+    assert_eq!(solution.value, minimax(&r, &r.start(), &mut HashMap::new()));
+    // Asked for 9, the largest kept one (7) gives its levels.
+    let extended = EndgameDatabase::build_with_progress(&r, 9, 2, &dir, &record).unwrap();
+    assert_eq!(take(), [7, 8, 9]);
+    let fresh = EndgameDatabase::build_with_progress(&r, 9, 2, &fresh_dir, &record).unwrap();
+    assert_eq!(take(), (0..=9).collect::<Vec<_>>());
+    let name = EndgameDatabase::file_name(&r, 9);
+    let kept = std::fs::read(dir.join(&name)).unwrap();
+    assert!(kept.len() > 1000);
+    assert_eq!(kept, std::fs::read(fresh_dir.join(&name)).unwrap());
+    // Every board of 8 or 9 seeds (the levels built above the kept ones) with seeds on both
+    // sides, North to move.
+    let mut checked = 0;
+    for code in 0..10u32.pow(6) {
+        let pits: Vec<u32> = (0..6).map(|i| code / 10u32.pow(i) % 10).collect();
+        let k: u32 = pits.iter().sum();
+        if k != 8 && k != 9 {
+            continue;
+        }
+        let [a, b, c, d, e, f] = pits[..] else {
+            unreachable!()
+        };
+        let text = format!("{a},{b},{c}/{d},{e},{f} {} 0 N", 18 - k);
+        if let Ok(s) = r.parse_position(&text) {
+            assert_eq!(extended.value(&s), fresh.value(&s), "{s}");
+            assert!(fresh.value(&s).is_some(), "{s}");
+            checked += 1;
+        }
+    }
+    // C(k + 5, 5) boards of k seeds, less the 2 C(k + 2, 2) with a side empty.
+    assert_eq!(checked, (1287 - 90) + (2002 - 110));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every game of the crate: each agent plays only legal moves, and a game between two of
 /// them reaches its end (or a ply cap) with the seeds conserved.
 #[test]

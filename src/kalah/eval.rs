@@ -3,9 +3,10 @@
 //! [`Ruleset::evaluate`](crate::Ruleset::evaluate).
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
-//! With the `solver` feature, Kalah's [`endgame_oracle`](crate::Ruleset::endgame_oracle) is
-//! the solver's [`EndgameDatabase`](super::solve::EndgameDatabase) (agent option
-//! `endgame=N`), which gives the exact value of positions with few seeds left.
+//! With the `solver` feature (on by default), Kalah's
+//! [`endgame_oracle`](crate::Ruleset::endgame_oracle) is the solver's endgame database
+//! (`kalah::solve::EndgameDatabase`, agent option `endgame=N`), which gives the exact value
+//! of positions with few seeds left.
 
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
@@ -115,10 +116,22 @@ pub(super) fn evaluate(rules: &Kalah, s: &KalahState) -> i32 {
     KalahEval::TUNED.evaluate(rules, s)
 }
 
+#[cfg(feature = "solver")]
 pub(super) use endgame::{ENDGAME_SEEDS, oracle};
+
+/// Without the solver (feature `solver` off) there is no endgame database: no exact values.
+#[cfg(not(feature = "solver"))]
+pub(super) const ENDGAME_SEEDS: u32 = 0;
+
+/// Without the solver (feature `solver` off) there is no endgame database: no exact values.
+#[cfg(not(feature = "solver"))]
+pub(super) fn oracle(_: &Kalah, _: u32) -> Option<crate::Oracle<KalahState>> {
+    None
+}
 
 /// Kalah's exact values: the solver's endgame databases, the one place outside the solver
 /// that names it.
+#[cfg(feature = "solver")]
 mod endgame {
     use std::sync::{Arc, Mutex, OnceLock};
 

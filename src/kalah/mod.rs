@@ -57,6 +57,7 @@ mod eval;
 mod moves;
 mod picture;
 mod settings;
+#[cfg(feature = "solver")]
 pub mod solve;
 mod sow;
 mod state;
@@ -369,8 +370,9 @@ impl Ruleset for Kalah {
 
     const ENDGAME_SEEDS: u32 = eval::ENDGAME_SEEDS;
 
-    /// The solver's [`EndgameDatabase`](solve::EndgameDatabase) of these rules, built at the
-    /// first call for each ruleset and size and shared.
+    /// The solver's endgame database of these rules (`solve::EndgameDatabase`), built at
+    /// the first call for each ruleset and size and shared; none without the `solver`
+    /// feature.
     fn endgame_oracle(&self, max_seeds: u32) -> Option<crate::Oracle<KalahState>> {
         eval::oracle(self, max_seeds)
     }

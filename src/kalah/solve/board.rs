@@ -7,7 +7,7 @@
 //! `m+1..=2m` the opponent's) with both store lanes kept at zero; a move reports the seeds it
 //! put in the mover's store (its **gain**) and whether the mover moves again.
 
-use super::super::{Capture, EndRule, Kalah, KalahState, Leftovers};
+use crate::kalah::{Capture, EndRule, Kalah, KalahState, Leftovers};
 
 /// Bits per lane.
 const LANE: u32 = 8;

@@ -76,7 +76,9 @@ impl EndgameDatabase {
 
     /// Like [`new`](Self::new), but first looks for the database in `dir` (written there by
     /// an earlier call or by `solve --endgame-dir`), and saves it there if it had to be
-    /// computed. A file that cannot be read or written only costs the computation.
+    /// computed. A database kept there for more seeds serves whole; one kept for fewer gives
+    /// its levels, and only the levels above them are computed (then the larger one is saved
+    /// too). A file that cannot be read or written only costs the computation.
     ///
     /// # Errors
     /// As [`new`](Self::new).
@@ -86,8 +88,10 @@ impl EndgameDatabase {
     }
 
     /// Like [`open`](Self::open) on `threads` threads, calling `level_done(k)` as each
-    /// level (the boards of `k` seeds) is complete, or once with `max_seeds` when the database
-    /// was read from `dir`.
+    /// level (the boards of `k` seeds) is complete: once with `max_seeds` when the database
+    /// was read from `dir`, and once with `k` when a kept database gave the levels up to `k`
+    /// (then for each level computed above it). A first call for more than 0 seeds means
+    /// that many were read.
     ///
     /// # Errors
     /// As [`new`](Self::new).
@@ -104,7 +108,8 @@ impl EndgameDatabase {
     /// The shared constructor: load from `dir` or compute (reporting each finished level).
     /// A database kept in `dir` for more seeds serves too (its first boards are this one);
     /// with `larger_ok` boards or fewer, the largest kept one is taken whole instead (a
-    /// solve gains from every board it covers, at the cost of reading it).
+    /// solve gains from every board it covers, at the cost of reading it). A database kept
+    /// for fewer seeds gives its levels, and only the levels above are computed.
     pub(crate) fn build(
         rules: &Kalah,
         mut max_seeds: u32,
@@ -163,13 +168,21 @@ impl EndgameDatabase {
         }
         let board = Board::new(rules);
         let file = dir.map(|d| d.join(Self::file_name(rules, max_seeds)));
-        let mut sources: Vec<&(u32, std::path::PathBuf)> =
-            kept.iter().filter(|(n, _)| *n >= max_seeds).collect();
-        sources.sort_by_key(|(n, _)| *n);
-        if sources.iter().any(|(_, f)| db.load(f).is_ok()) {
-            level_done(max_seeds);
-        } else {
-            db.fill(&board, threads, level_done)?;
+        // The smallest kept database that holds this one, else the largest that holds its
+        // first levels: only the levels above it are computed.
+        let (mut holding, mut smaller): (Vec<_>, Vec<_>) =
+            kept.iter().partition(|(n, _)| *n >= max_seeds);
+        holding.sort_by_key(|(n, _)| *n);
+        smaller.sort_by_key(|(n, _)| std::cmp::Reverse(*n));
+        let known = holding
+            .iter()
+            .chain(&smaller)
+            .find_map(|(_, f)| db.load(f).ok());
+        if let Some(top) = known {
+            level_done(top);
+        }
+        if known != Some(max_seeds) {
+            db.fill(&board, threads, known.map_or(0, |top| top + 1), level_done)?;
             if let Some(f) = &file {
                 // A database that cannot be kept is only recomputed next time.
                 let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));

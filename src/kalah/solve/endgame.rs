@@ -38,6 +38,9 @@ const AHEAD: usize = 4;
 /// A ring slot with nothing to finish.
 const SKIP: usize = usize::MAX;
 
+/// The most seeds a saved database can hold (a larger count in a header is not ours).
+const MAX_STORED: u32 = 255;
+
 /// The first bytes of a saved database.
 const MAGIC: &[u8; 8] = b"SOWKDB02";
 
@@ -176,9 +179,11 @@ impl Endgame {
     }
 
     /// Reads values written by [`save`](Self::save) for a table of the same pits, rules and
-    /// bits a value and at least as many seeds (its first levels are this table). Any
-    /// mismatch or a level whose checksum fails is an error and leaves nothing known.
-    pub(crate) fn load(&mut self, path: &Path) -> std::io::Result<()> {
+    /// bits a value: the levels up to this table's `max_seeds`, or all of them if the file
+    /// holds fewer (its levels are this table's first ones). Returns the last level read: with
+    /// fewer than `max_seeds`, [`fill`](Self::fill) computes the rest. Any mismatch or a level
+    /// whose checksum fails is an error and leaves nothing known.
+    pub(crate) fn load(&mut self, path: &Path) -> std::io::Result<u32> {
         use std::io::Read;
         let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not this database");
         let mut file = std::io::BufReader::new(std::fs::File::open(path)?);
@@ -191,9 +196,10 @@ impl Endgame {
         file.read_exact(&mut magic)?;
         let stored = next(&mut file)?;
         let bits = next(&mut file)?;
-        if &magic != MAGIC || stored < u64::from(self.max_seeds) || bits != u64::from(self.bits) {
+        if &magic != MAGIC || stored > u64::from(MAX_STORED) || bits != u64::from(self.bits) {
             return Err(bad());
         }
+        let top = (stored as u32).min(self.max_seeds);
         let mut sums = Vec::new();
         for _ in 0..=stored {
             sums.push(next(&mut file)?);
@@ -201,11 +207,11 @@ impl Endgame {
         if self.packed.is_empty() {
             self.allocate().map_err(|_| bad())?;
         }
-        let end = self.level_bytes(self.max_seeds as usize).end;
+        let end = self.level_bytes(top as usize).end;
         let result = file.read_exact(&mut self.packed[..end]).and_then(|()| {
-            let ok = (0..=self.max_seeds as usize)
-                .all(|k| checksum(&self.packed[self.level_bytes(k)]) == sums[k]);
-            if ok { Ok(()) } else { Err(bad()) }
+            let ok =
+                (0..=top as usize).all(|k| checksum(&self.packed[self.level_bytes(k)]) == sums[k]);
+            if ok { Ok(top) } else { Err(bad()) }
         });
         if result.is_err() {
             self.packed = Vec::new();
@@ -385,12 +391,16 @@ impl Endgame {
         }
     }
 
-    /// Computes every value on `threads` threads (`level_done(k)` is called after each
-    /// level), a byte a board, then packs them; or the error if the memory cannot be had.
+    /// Computes the values of the levels `from..=max_seeds` on `threads` threads
+    /// (`level_done(k)` is called after each level), a byte a board, then packs them; or the
+    /// error if the memory cannot be had. The levels below `from` must be known already
+    /// ([`load`](Self::load) read them): their packed values are unpacked for the children
+    /// to read.
     pub(crate) fn fill(
         &mut self,
         board: &Board,
         threads: usize,
+        from: u32,
         level_done: &(dyn Fn(u32) + Sync),
     ) -> Result<(), SolveError> {
         const CHUNK: usize = 1 << 14;
@@ -406,7 +416,10 @@ impl Endgame {
         let values = &values[..];
         let threads = threads.max(1);
         let this = &*self;
-        for k in 0..=this.max_seeds {
+        for k in 0..from.min(this.max_seeds + 1) {
+            this.unpack(values, k, threads);
+        }
+        for k in from..=this.max_seeds {
             let (lo, _) = this.levels[k as usize];
             let (hi, _) = this.levels[k as usize + 1];
             let (lo, hi) = (lo as usize, hi as usize);
@@ -453,17 +466,38 @@ impl Endgame {
             });
             level_done(k);
         }
-        self.allocate()?;
-        self.pack(values, threads);
+        if self.packed.is_empty() {
+            self.allocate()?;
+        }
+        self.pack(values, threads, from);
         Ok(())
     }
 
-    /// Packs the byte-a-board values into [`packed`](Self::packed), level by level, each level
-    /// split between the threads in runs of eight boards (a whole number of bytes).
-    fn pack(&mut self, values: &[AtomicI8], threads: usize) {
+    /// Copies the packed values of level `k` into the byte-a-board `values`, on `threads`
+    /// threads.
+    fn unpack(&self, values: &[AtomicI8], k: u32, threads: usize) {
+        let (lo, _) = self.levels[k as usize];
+        let (hi, _) = self.levels[k as usize + 1];
+        let (lo, hi) = (lo as usize, hi as usize);
+        let per = (hi - lo).div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for (t, chunk) in values[lo..hi].chunks(per).enumerate() {
+                scope.spawn(move || {
+                    for (i, v) in chunk.iter().enumerate() {
+                        v.store(self.at(lo + t * per + i, k) as i8, Relaxed);
+                    }
+                });
+            }
+        });
+    }
+
+    /// Packs the byte-a-board values of the levels from `from` on into
+    /// [`packed`](Self::packed) (zero there until now), level by level, each level split
+    /// between the threads in runs of eight boards (a whole number of bytes).
+    fn pack(&mut self, values: &[AtomicI8], threads: usize, from: u32) {
         let (bits, halved) = (self.bits as usize, self.halved);
         let (levels, packed) = (&self.levels, &mut self.packed);
-        for (k, pair) in levels.windows(2).enumerate() {
+        for (k, pair) in levels.windows(2).enumerate().skip(from as usize) {
             let [(first, start), (end_board, end)] = [pair[0], pair[1]];
             let (first, count) = (first as usize, (end_board - first) as usize);
             let level = &mut packed[(start / 8) as usize..(end / 8) as usize];

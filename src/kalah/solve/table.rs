@@ -230,7 +230,7 @@ mod tests {
         let mut used = [false; 100];
         let mut key = 7u64;
         for i in 0..2000 {
-            key = super::super::mix(key.wrapping_add(i));
+            key = crate::hashing::mix(key.wrapping_add(i));
             let at = (table.bucket(key) as *const Bucket as usize
                 - table.buckets.as_ptr() as usize)
                 / 64;
