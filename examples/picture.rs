@@ -26,7 +26,7 @@ struct Picture {
 
 impl RulesetVisitor for Picture {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: Ruleset + sowing::Picture>(self, rules: R) -> Result<(), Stop> {
         let mut state = common::start_position(&rules, self.position.as_deref())?;
         let mut highlight = None;
         for (i, text) in self.moves.iter().enumerate() {
@@ -54,13 +54,14 @@ fn main() -> ExitCode {
             }
         }
     }
-    if args.iter().any(|a| a == "--help" || a == "-h") || args.is_empty() {
+    if args.is_empty() {
+        // Standard output is the picture: `picture > board.svg` must not write the usage there.
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
-        return if args.is_empty() {
-            ExitCode::from(2)
-        } else {
-            ExitCode::SUCCESS
-        };
+        return ExitCode::SUCCESS;
     }
     let mut position = None;
     let mut rest = Vec::new();

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use sowing::any::{AnyRuleset, RulesetVisitor};
 use sowing::pgn::{Form, PgnGame};
 use sowing::search::{Agent, AgentSpec};
-use sowing::{GameRecord, Player, Ruleset};
+use sowing::{GameRecord, Picture, Player, Ruleset};
 
 mod common;
 use common::Stop;
@@ -50,7 +50,7 @@ struct Play(Options);
 
 impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: Ruleset + Picture>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
         let [a, b] = opts
             .agents
@@ -87,7 +87,7 @@ impl RulesetVisitor for Play {
 }
 
 /// Plays the game to its end, `--max-plies`, or until a person stops.
-fn play<R: Ruleset>(
+fn play<R: Ruleset + Picture>(
     rules: &R,
     opts: &Options,
     agents: &mut [Box<dyn Agent<R>>; 2],

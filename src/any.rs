@@ -26,6 +26,7 @@ use std::str::FromStr;
 
 use crate::error::RulesetParseError;
 use crate::kalah::Kalah;
+use crate::picture::Picture;
 use crate::ruleset::Ruleset;
 use crate::switches;
 use crate::toguz::Toguz;
@@ -46,11 +47,14 @@ pub enum AnyRuleset {
 }
 
 /// Generic code to run on whichever ruleset an [`AnyRuleset`] holds.
+///
+/// Every ruleset of the crate draws pictures too, so the visit may use [`Picture`]; an
+/// implementation that needs only the rules may write the shorter bound `R: Ruleset`.
 pub trait RulesetVisitor {
     /// What the visit returns.
     type Output;
     /// Runs on the concrete ruleset.
-    fn visit<R: Ruleset>(self, rules: R) -> Self::Output;
+    fn visit<R: Ruleset + Picture>(self, rules: R) -> Self::Output;
 }
 
 impl AnyRuleset {

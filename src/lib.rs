@@ -7,12 +7,14 @@
 #![deny(unsafe_code)]
 
 pub mod any;
+mod effect;
 pub mod error;
 mod hashing;
 pub mod kalah;
 mod movelist;
 mod perft;
 pub mod pgn;
+pub mod picture;
 mod player;
 mod position;
 mod record;
@@ -20,7 +22,6 @@ mod rng;
 mod ruleset;
 pub mod search;
 mod select;
-pub mod svg;
 pub mod switches;
 mod text;
 pub mod toguz;
@@ -28,12 +29,17 @@ pub mod tsoro;
 
 pub(crate) use switches::{ruleset_text, serde_as_text};
 
+/// The SVG pictures, at their old path: [`picture::svg`].
+pub use picture::svg;
+
+pub use effect::{Effect, Spot, Spots};
 pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RecordError, RulesetParseError, SettingsError, TextProblem,
 };
 pub use movelist::{MoveList, MoveListIntoIter};
 pub use perft::{Playout, perft, perft_divide, perft_parallel, random_playout};
+pub use picture::Picture;
 pub use player::{Outcome, Player, Score};
 pub use position::Position;
 pub use record::GameRecord;

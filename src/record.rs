@@ -184,11 +184,6 @@ impl<R: Ruleset> GameRecord<R> {
         self.rules.random_move(self.current(), rng)
     }
 
-    /// A picture of the board at the cursor for people ([`Ruleset::picture`]).
-    pub fn picture(&self) -> String {
-        self.rules.picture(self.current())
-    }
-
     /// Plays `mv` at the cursor, dropping any redo tail.
     ///
     /// # Errors

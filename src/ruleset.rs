@@ -6,13 +6,13 @@ use std::ops::Deref;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::effect::Effect;
 use crate::error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RulesetParseError,
 };
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
-use crate::svg::Highlight;
 
 /// Where the seeds of a position are: on the board, and in each player's store (Kalah's store,
 /// Toguz Kumalak's kazan, or the stones a Tsoro player has captured).
@@ -304,12 +304,6 @@ pub trait Ruleset:
         Ok(state)
     }
 
-    /// A picture of the board for people, several lines long. The default is the position
-    /// text.
-    fn picture(&self, state: &Self::State) -> String {
-        state.to_string()
-    }
-
     /// Plays uniformly random legal moves from `state` until the game ends or `max_plies`
     /// plies have been played; returns the plies played. `state` is left at the final
     /// position. Games may override it with a faster loop; the moves must stay uniformly
@@ -341,6 +335,41 @@ pub trait Ruleset:
         } else {
             Some(moves[rng.below(moves.len() as u32) as usize])
         }
+    }
+
+    /// What `mv` does in `state`: where it lifts and sows, where its last seed falls, what
+    /// it captures and marks, what each store gains (see [`Effect`]). The games record it
+    /// with their own sowing engines, on a copy of `state`, and allocate nothing.
+    ///
+    /// The default, for a ruleset that does not record, plays the move on a copy and says
+    /// only who moved and whether he moves again.
+    ///
+    /// # Errors
+    /// The [`IllegalReason`] when `mv` is not legal in `state`.
+    ///
+    /// # Examples
+    /// ```
+    /// use sowing::kalah::{Kalah, KalahMove};
+    /// use sowing::{Player, Ruleset, Spot};
+    ///
+    /// let rules: Kalah = "kalah".parse().unwrap();
+    /// let state = rules.parse_position("4,4,4,4,4,4/1,0,4,4,4,4 7 0 S").unwrap();
+    /// let e = rules.effect(&state, KalahMove::Pit(1)).unwrap(); // into the empty pit 2
+    /// assert_eq!(e.last, Some(Spot::Hole { owner: Player::South, index: 2 }));
+    /// assert_eq!(e.captured_seeds, 5); // the seed and the four across
+    /// assert_eq!(e.stores, [5, 0]);
+    /// assert!(rules.effect(&state, KalahMove::Pit(2)).is_err()); // an empty pit
+    /// ```
+    fn effect(&self, state: &Self::State, mv: Self::Move) -> Result<Effect, IllegalReason> {
+        if let Some(reason) = self.illegal_reason(state, mv) {
+            return Err(reason);
+        }
+        let mover = self.to_move(state);
+        let mut after = *state;
+        self.play_unchecked(&mut after, mv);
+        let mut effect = Effect::new(mover);
+        effect.again = !self.is_over(&after) && self.to_move(&after) == mover;
+        Ok(effect)
     }
 
     // ---------------------------------------------------------------------------------------
@@ -390,29 +419,10 @@ pub trait Ruleset:
     }
 
     // ---------------------------------------------------------------------------------------
-    // Records and pictures.
+    // Records.
 
-    /// The two sides' names in the game's records, South's first: `South` and `North`, or
-    /// the game's own (Toguz Kumalak: `White` and `Black`). See [`pgn`](crate::pgn).
+    /// The two sides' names in the game's records and pictures, South's first: `South` and
+    /// `North`, or the game's own (Toguz Kumalak: `White` and `Black`). See
+    /// [`pgn`](crate::pgn).
     const SIDES: [&'static str; 2] = ["South", "North"];
-
-    /// The board as a self-contained SVG document (no scripts, no external fonts): see
-    /// [`svg`](crate::svg).
-    fn picture_svg(&self, state: &Self::State) -> String {
-        self.picture_svg_with(state, None)
-    }
-
-    /// [`picture_svg`](Ruleset::picture_svg) with the holes of a move marked, as
-    /// [`highlight`](Ruleset::highlight) finds them. The default draws the text
-    /// [`picture`](Ruleset::picture); the games draw their boards.
-    fn picture_svg_with(&self, state: &Self::State, highlight: Option<&Highlight>) -> String {
-        crate::svg::text_picture(&self.picture(state), highlight)
-    }
-
-    /// The holes `mv` played from `state` starts from, ends in and captures, for a picture
-    /// of the position after it. The default marks nothing.
-    fn highlight(&self, state: &Self::State, mv: Self::Move) -> Highlight {
-        let _ = (state, mv);
-        Highlight::default()
-    }
 }

@@ -1,15 +1,15 @@
 //! A downstream program, as a user would write it against the crate without the `serde`
 //! feature: random games of all three games through `GameRecord` alone, states copied, legal
-//! moves iterated by value and printed with `{}`. A generic function over `R: Ruleset` needs
-//! no bounds beyond the trait's own.
+//! moves iterated by value and printed with `{}`. A generic function over `R: Picture` (the
+//! rules and their pictures) needs no bounds beyond the traits' own.
 
 use sowing::kalah::Kalah;
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
-use sowing::{GameRecord, Ruleset, SplitMix64};
+use sowing::{GameRecord, Picture, SplitMix64};
 
 /// Plays a random game; returns its plies and the first position's moves as text.
-fn random_game<R: Ruleset>(rules: R, seed: u64) -> Result<(usize, String), sowing::IllegalMove> {
+fn random_game<R: Picture>(rules: R, seed: u64) -> Result<(usize, String), sowing::IllegalMove> {
     let mut game = GameRecord::new(rules);
     let start = *game.current(); // states are Copy
     let mut first = Vec::new();

@@ -336,3 +336,23 @@ fn solve_uses_a_smaller_kept_endgame_database() {
     assert!(again.ends_with("\nvalue 4\n"), "{again}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn picture_without_arguments_writes_its_usage_to_standard_error() {
+    // Issue 19 §3: the usage went to standard output, so `picture > board.svg` wrote it
+    // into the SVG file.
+    let out = run("picture", Vec::<&str>::new());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(err.starts_with("usage: picture <ruleset>"), "{err}");
+    // Asked for, the usage is the output: standard output, success.
+    let help = run("picture", ["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).starts_with("usage: picture <ruleset>"));
+    assert!(help.stderr.is_empty());
+}

@@ -8,10 +8,10 @@ use sowing::kalah::{Kalah, KalahSettings};
 use sowing::svg::{Highlight, Spot};
 use sowing::toguz::{Toguz, ToguzMove, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
-use sowing::{Player, RandomSource, Ruleset, SplitMix64};
+use sowing::{Picture, Player, RandomSource, Ruleset, SplitMix64};
 
 /// A random position after up to `plies` random actions, and the highlight of the last one.
-fn position<R: Ruleset>(rules: &R, seed: u64, plies: u32) -> (R::State, Option<Highlight>) {
+fn position<R: Picture>(rules: &R, seed: u64, plies: u32) -> (R::State, Option<Highlight>) {
     let mut rng = SplitMix64::new(seed);
     let mut s = rules.start();
     let mut highlight = None;
@@ -283,4 +283,271 @@ fn every_tsoro_heads_layout_draws_its_heads() {
             assert_eq!(found.len(), 4 * usize::from(holes));
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19 §3: each side's numbers and names in the terminal pictures.
+
+#[test]
+fn tsoro_terminal_picture_numbers_each_side_as_its_moves_name_them() {
+    let rules: Tsoro = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
+    let mut s = rules.start();
+    for text in ["o1", "o2"] {
+        let mv = rules.parse_move(&s, text).unwrap();
+        rules.try_play(&mut s, mv).unwrap();
+    }
+    // North's o2 is column 7 from South's left: the number above it is 2, and it is empty.
+    let picture = rules.picture(&s);
+    let lines: Vec<&str> = picture.lines().collect();
+    assert_eq!(lines[0], "        8  7  6  5  4  3  2  1", "{picture}");
+    // (o2's relay: o3, o4 occupied; then o5, o6, o7; o8, i1, i2, empty.)
+    assert_eq!(lines[1], "N out   3  0  3  3  0  3  0  2", "{picture}");
+    assert_eq!(lines[6], "        1  2  3  4  5  6  7  8", "{picture}");
+    let column = lines[0].find('2').unwrap();
+    assert_eq!(&lines[1][column..=column], "0");
+    assert!(lines[7].starts_with("captured: South 0, North 0; South to move"));
+}
+
+#[test]
+fn toguz_terminal_picture_calls_the_sides_white_and_black() {
+    let rules = Toguz::default();
+    let picture = rules.picture(&rules.start());
+    assert!(
+        picture.lines().next().unwrap().ends_with("   Black"),
+        "{picture}"
+    );
+    assert!(picture.ends_with("   White  <- to move"), "{picture}");
+    assert!(
+        !picture.contains("North") && !picture.contains("South"),
+        "{picture}"
+    );
+    // The result too, as the SVG and the records say it.
+    let mut rng = SplitMix64::new(5);
+    let mut s = rules.start();
+    while let Some(mv) = rules.random_move(&s, &mut rng) {
+        rules.play_unchecked(&mut s, mv);
+    }
+    let picture = rules.picture(&s);
+    let last = picture.lines().last().unwrap();
+    assert!(
+        last.starts_with("Game over: White wins") || last.starts_with("Game over: Black wins"),
+        "{picture}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A ruleset defined outside the crate gets its pictures from its holes and stores.
+
+mod tiny {
+    use std::fmt;
+    use std::str::FromStr;
+
+    use sowing::picture::Board;
+    use sowing::{
+        Effect, IllegalReason, MoveList, MoveParseError, Outcome, Picture, Player, PositionError,
+        PositionParseError, Ruleset, RulesetParseError, Score, SeedCount, Spot, TextProblem,
+    };
+
+    /// Two rows of three holes, two seeds each, a store at each player's right; a move
+    /// sows one hole's seeds anticlockwise (his holes, his store, the opponent's holes) and
+    /// the turn passes. The game ends when the player to move has no seed.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub struct Tiny;
+
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub struct State {
+        pub holes: [[u8; 3]; 2],
+        pub stores: [u8; 2],
+        pub mover: Player,
+    }
+
+    impl fmt::Display for State {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let [s, n] = self.holes;
+            write!(f, "{s:?}{n:?} {:?} {:?}", self.stores, self.mover)
+        }
+    }
+
+    impl FromStr for State {
+        type Err = PositionParseError;
+        fn from_str(_: &str) -> Result<State, PositionParseError> {
+            Err(PositionParseError::new(0, "position", TextProblem::Missing))
+        }
+    }
+
+    impl fmt::Display for Tiny {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("tiny")
+        }
+    }
+
+    impl FromStr for Tiny {
+        type Err = RulesetParseError;
+        fn from_str(text: &str) -> Result<Tiny, RulesetParseError> {
+            match text {
+                "tiny" => Ok(Tiny),
+                _ => Err(RulesetParseError::UnknownGame(text.into())),
+            }
+        }
+    }
+
+    impl Ruleset for Tiny {
+        type State = State;
+        type Move = u8;
+        type Moves = MoveList<u8, 3>;
+        const GAME: &'static str = "tiny";
+
+        fn start(&self) -> State {
+            State {
+                holes: [[2; 3]; 2],
+                stores: [0; 2],
+                mover: Player::South,
+            }
+        }
+        fn to_move(&self, s: &State) -> Player {
+            s.mover
+        }
+        fn legal_moves(&self, s: &State) -> MoveList<u8, 3> {
+            let mut moves = MoveList::new();
+            for (i, &c) in s.holes[s.mover.index()].iter().enumerate() {
+                if c > 0 {
+                    moves.push(i as u8 + 1);
+                }
+            }
+            moves
+        }
+        fn play_unchecked(&self, s: &mut State, mv: u8) {
+            let _ = self.sow(s, mv);
+        }
+        fn effect(&self, s: &State, mv: u8) -> Result<Effect, IllegalReason> {
+            if !self.is_legal(s, mv) {
+                return Err(IllegalReason::Forbidden("not a hole with seeds".into()));
+            }
+            Ok(self.sow(&mut s.clone(), mv))
+        }
+        fn outcome(&self, s: &State) -> Option<Outcome> {
+            if !self.legal_moves(s).is_empty() {
+                return None;
+            }
+            let total = |p: usize| u32::from(s.stores[p] + s.holes[p].iter().sum::<u8>());
+            Some(Outcome::by_score(Score {
+                south: total(0),
+                north: total(1),
+            }))
+        }
+        fn seed_count(&self, s: &State) -> SeedCount {
+            let board = s.holes.iter().flatten().map(|&c| u32::from(c)).sum();
+            SeedCount {
+                board,
+                stores: [s.stores[0].into(), s.stores[1].into()],
+            }
+        }
+        fn total_seeds(&self) -> u32 {
+            12
+        }
+        fn validate(&self, _: &State) -> Result<(), PositionError> {
+            Ok(())
+        }
+        fn hash(&self, s: &State) -> u64 {
+            s.holes
+                .iter()
+                .flatten()
+                .fold(0, |h, &c| h * 31 + u64::from(c))
+        }
+        fn hash_from_scratch(&self, s: &State) -> u64 {
+            self.hash(s)
+        }
+        fn parse_move(&self, _: &State, text: &str) -> Result<u8, MoveParseError> {
+            text.parse().map_err(|_| MoveParseError::Syntax {
+                text: text.into(),
+                expected: "1, 2 or 3",
+            })
+        }
+        fn format_move(&self, _: &State, mv: u8) -> String {
+            mv.to_string()
+        }
+    }
+
+    impl Tiny {
+        /// Sows hole `mv` of the mover, recording what it does.
+        fn sow(&self, s: &mut State, mv: u8) -> Effect {
+            let me = s.mover;
+            let mut e = Effect::new(me);
+            let i = usize::from(mv - 1);
+            let seeds = std::mem::take(&mut s.holes[me.index()][i]);
+            let origin = Spot::Hole {
+                owner: me,
+                index: i + 1,
+            };
+            (e.origin, e.lifted_seeds) = (Some(origin), seeds.into());
+            e.lifted.insert(origin);
+            // The loop: his holes 0..3, his store 3, the opponent's holes 4..7.
+            let mut at = i;
+            for _ in 0..seeds {
+                at = (at + 1) % 7;
+                let spot = match at {
+                    0..3 => Spot::Hole {
+                        owner: me,
+                        index: at + 1,
+                    },
+                    3 => Spot::Store(me),
+                    _ => Spot::Hole {
+                        owner: !me,
+                        index: at - 3,
+                    },
+                };
+                match spot {
+                    Spot::Hole { owner, index } => s.holes[owner.index()][index - 1] += 1,
+                    Spot::Store(p) => s.stores[p.index()] += 1,
+                }
+                e.sown.insert(spot);
+                e.sown_seeds += 1;
+                e.last = Some(spot);
+            }
+            s.mover = !me;
+            e
+        }
+    }
+
+    impl Picture for Tiny {
+        fn board(&self, s: &State) -> Option<Board> {
+            Some(Board {
+                holes: s.holes.map(|row| row.map(u32::from).to_vec()),
+                stores: s.stores.map(u32::from),
+                to_move: s.mover,
+                outcome: self.outcome(s),
+            })
+        }
+    }
+}
+
+#[test]
+fn a_downstream_ruleset_is_drawn_from_its_holes_and_stores() {
+    let rules = tiny::Tiny;
+    let start = rules.start();
+    // Hole 3's two seeds: the store, then North's hole 1.
+    let h = rules.highlight(&start, 3);
+    assert_eq!(h.origin, Some(hole(Player::South, 3)));
+    assert_eq!(h.landing, Some(hole(Player::North, 1)));
+    let after = rules.play(start, 3).unwrap();
+    let text = rules.picture(&after);
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(lines[0], "         3    2    1   North  <- to move");
+    assert_eq!(lines[2], "      |  2 |  2 |  3 |");
+    assert_eq!(lines[3], "    0 +----+----+----+  1");
+    assert_eq!(lines[4], "      |  2 |  2 |  0 |");
+    let svg = rules.picture_svg_with(&after, Some(&h));
+    let (holes, stores) = read(&svg);
+    assert_eq!(holes.len(), 6);
+    assert!(holes.contains(&("north".into(), 1, 3, None)));
+    assert!(holes.contains(&("south".into(), 3, 0, None)));
+    assert_eq!(stores, [("north".to_string(), 0), ("south".to_string(), 1)]);
+    assert!(svg.contains(">North to move</text>"));
+    // A game with its pictures through the record, to the end.
+    let mut game = sowing::GameRecord::new(rules);
+    let mut rng = SplitMix64::new(3);
+    while let Some(mv) = game.random_move(&mut rng) {
+        game.play(mv).unwrap();
+    }
+    assert!(game.picture().contains("Game over: "));
 }

@@ -69,6 +69,7 @@ use sow::{COUNT, SELECT, Tables, nonempty};
 pub use state::KalahState;
 use state::{Pie, keys, lane};
 
+use crate::effect::{Effect, Record};
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
@@ -150,6 +151,31 @@ impl Kalah {
             KalahMove::Pit(_) => None,
         }
     }
+
+    /// [`Ruleset::play_unchecked`], telling `rec` what the move does.
+    #[inline(always)]
+    fn play_move<R: Record>(&self, s: &mut KalahState, mv: KalahMove, rec: &mut R) {
+        match mv {
+            KalahMove::Pit(n) => {
+                let p = usize::from(n).wrapping_sub(1);
+                if p >= self.t.m {
+                    return;
+                }
+                if s.pie == Pie::Offer {
+                    s.pie = Pie::Done;
+                    s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
+                }
+                self.sow::<true, R>(s, p, rec);
+            }
+            KalahMove::Swap => {
+                // The sides' contents change owners: seen from the mover's side nothing moves,
+                // but the mover is now South (see the module docs).
+                s.mover = Player::South;
+                s.pie = Pie::Done;
+                s.hash = s.raw_hash_from_scratch();
+            }
+        }
+    }
 }
 
 impl Ruleset for Kalah {
@@ -192,26 +218,18 @@ impl Ruleset for Kalah {
 
     #[inline]
     fn play_unchecked(&self, s: &mut KalahState, mv: KalahMove) {
-        match mv {
-            KalahMove::Pit(n) => {
-                let p = usize::from(n).wrapping_sub(1);
-                if p >= self.t.m {
-                    return;
-                }
-                if s.pie == Pie::Offer {
-                    s.pie = Pie::Done;
-                    s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
-                }
-                self.sow::<true>(s, p);
-            }
-            KalahMove::Swap => {
-                // The sides' contents change owners: seen from the mover's side nothing moves,
-                // but the mover is now South (see the module docs).
-                s.mover = Player::South;
-                s.pie = Pie::Done;
-                s.hash = s.raw_hash_from_scratch();
-            }
+        self.play_move(s, mv, &mut ());
+    }
+
+    fn effect(&self, s: &KalahState, mv: KalahMove) -> Result<Effect, IllegalReason> {
+        if let Some(reason) = self.pit_reason(s, mv) {
+            return Err(reason);
         }
+        let mut effect = Effect::new(s.mover);
+        let mut after = *s;
+        self.play_move(&mut after, mv, &mut effect);
+        effect.again = !self.over(&after) && after.mover == s.mover;
+        Ok(effect)
     }
 
     fn outcome(&self, s: &KalahState) -> Option<Outcome> {
@@ -344,7 +362,7 @@ impl Ruleset for Kalah {
                     break;
                 }
                 let k = rng.below(u32::from(COUNT[mask])) as usize;
-                self.sow::<false>(&mut s, usize::from(SELECT[mask][k]));
+                self.sow::<false, ()>(&mut s, usize::from(SELECT[mask][k]), &mut ());
                 plies += 1;
             }
             // The loop skipped the hash updates: bring the hash up to date once.
@@ -376,64 +394,6 @@ impl Ruleset for Kalah {
     fn endgame_oracle(&self, max_seeds: u32) -> Option<crate::Oracle<KalahState>> {
         eval::oracle(self, max_seeds)
     }
-
-    fn picture(&self, s: &KalahState) -> String {
-        picture(s, self.outcome(s))
-    }
-
-    fn picture_svg_with(
-        &self,
-        s: &KalahState,
-        highlight: Option<&crate::svg::Highlight>,
-    ) -> String {
-        picture::svg(self, s, highlight)
-    }
-
-    fn highlight(&self, s: &KalahState, mv: KalahMove) -> crate::svg::Highlight {
-        picture::highlight(self, s, mv)
-    }
-}
-
-/// A board picture: North's row on top (his pit 1 at the right), stores at the ends.
-fn picture(s: &KalahState, outcome: Option<Outcome>) -> String {
-    use std::fmt::Write;
-    let m = s.pits();
-    let rule = format!("      +{}", "----+".repeat(m));
-    let mut out = String::new();
-    let mark = |p: Player| crate::text::to_move_mark(s.to_move(), p, outcome);
-    let _ = write!(out, "       ");
-    for p in (1..=m).rev() {
-        let _ = write!(out, " {p:>2}  ");
-    }
-    let _ = writeln!(out, " North{}", mark(Player::North));
-    let _ = writeln!(out, "{rule}");
-    let _ = write!(out, "      |");
-    for p in (1..=m).rev() {
-        let _ = write!(out, " {:>2} |", s.pit(Player::North, p));
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "  {:>3} +{}  {:<3}",
-        s.store(Player::North),
-        "----+".repeat(m),
-        s.store(Player::South)
-    );
-    let _ = write!(out, "      |");
-    for p in 1..=m {
-        let _ = write!(out, " {:>2} |", s.pit(Player::South, p));
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(out, "{rule}");
-    let _ = write!(out, "       ");
-    for p in 1..=m {
-        let _ = write!(out, " {p:>2}  ");
-    }
-    let _ = write!(out, " South{}", mark(Player::South));
-    if let Some(outcome) = outcome {
-        let _ = write!(out, "\nGame over: {outcome}");
-    }
-    out
 }
 
 crate::ruleset_text!(Kalah, KalahSettings);

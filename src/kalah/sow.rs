@@ -9,6 +9,7 @@
 
 use super::state::{Pie, keys, lane};
 use super::{Capture, EndRule, Kalah, KalahState, Leftovers};
+use crate::effect::{Record, Spot};
 use crate::player::Player;
 
 /// What sowing `r` seeds (after any whole laps) from start pit `p` adds, precomputed.
@@ -180,15 +181,18 @@ impl Kalah {
     }
 
     /// Moves each side's remaining seeds into its owner's store (under [`Leftovers::Owner`]).
-    pub(super) fn sweep<const HASH: bool>(&self, s: &mut KalahState) {
+    pub(super) fn sweep<const HASH: bool, R: Record>(&self, s: &mut KalahState, rec: &mut R) {
         if self.settings.leftovers == Leftovers::Nobody {
             return;
         }
         let m = self.t.m;
-        for side in &mut s.sides {
+        for (k, side) in s.sides.iter_mut().enumerate() {
             let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
             *side = (*side & !self.t.pits) + (seeds << (8 * m));
+            // Word 0 is the side to move's.
+            rec.gain(Player::from_index(s.mover.index() ^ k), seeds as u32);
         }
+        rec.sweep();
         if HASH {
             s.hash = s.raw_hash_from_scratch();
         }
@@ -199,9 +203,15 @@ impl Kalah {
     /// capture behind one branch that is rarely taken.
     ///
     /// With `HASH` the Zobrist hash is updated too; random playouts, which never read it,
-    /// sow without and recompute it once at the end.
+    /// sow without and recompute it once at the end. `rec` hears what the move does (see
+    /// [`Record`]; the unit recorder compiles away).
     #[inline]
-    pub(super) fn sow<const HASH: bool>(&self, s: &mut KalahState, p: usize) {
+    pub(super) fn sow<const HASH: bool, R: Record>(
+        &self,
+        s: &mut KalahState,
+        p: usize,
+        rec: &mut R,
+    ) {
         let t = &*self.t;
         let me = s.mover.index() & 1;
         let [mut own, mut opp] = s.sides;
@@ -231,6 +241,9 @@ impl Kalah {
         own = own.wrapping_add(lap.own);
         opp += lap.opp;
         let last = usize::from(lap.last);
+        if R::ON {
+            self.record_sowing(s, p, seeds, [own, opp], last, rec);
+        }
 
         // Capture: the last seed alone in a pit of the mover's own, with seeds across (or
         // under the empty-capture rule).
@@ -242,6 +255,21 @@ impl Kalah {
             let across = (opp & c.across) >> c.across_shift;
             own = (own & !c.own) + ((across + 1) << (8 * t.m));
             opp &= !c.across;
+            if R::ON {
+                let me = s.mover;
+                rec.capture(
+                    Spot::Hole {
+                        owner: me,
+                        index: (last & 7) + 1,
+                    },
+                    1,
+                );
+                if across > 0 {
+                    let index = usize::from(c.across_shift / 8) + 1;
+                    rec.capture(Spot::Hole { owner: !me, index }, across as u32);
+                }
+                rec.gain(me, across as u32 + 1);
+            }
             if HASH {
                 let m = t.m;
                 h =
@@ -279,7 +307,72 @@ impl Kalah {
         }
         s.hash = h;
         if self.over(s) {
-            self.sweep::<HASH>(s);
+            self.sweep::<HASH, R>(s, rec);
         }
+    }
+
+    /// Tells `rec` what sowing `seeds` from pit `p` of the mover in `s` did: `words` are the
+    /// mover's and the opponent's sides after the sowing, `last` the last seed's place in
+    /// the mover's loop (his pits, his store, the opponent's pits).
+    #[cold]
+    fn record_sowing<R: Record>(
+        &self,
+        s: &KalahState,
+        p: usize,
+        seeds: u8,
+        words: [u64; 2],
+        last: usize,
+        rec: &mut R,
+    ) {
+        let m = self.t.m;
+        let me = s.mover;
+        rec.lift(
+            Spot::Hole {
+                owner: me,
+                index: p + 1,
+            },
+            seeds.into(),
+        );
+        // The seeds each lane received: the new word less the old, the origin's seeds back.
+        let own = words[0]
+            .wrapping_sub(s.sides[0])
+            .wrapping_add(u64::from(seeds) << (8 * p));
+        let opp = words[1].wrapping_sub(s.sides[1]);
+        for i in 0..m {
+            rec.sow(
+                Spot::Hole {
+                    owner: me,
+                    index: i + 1,
+                },
+                lane(own, i).into(),
+            );
+        }
+        rec.sow(Spot::Store(me), lane(own, m).into());
+        for i in 0..m {
+            rec.sow(
+                Spot::Hole {
+                    owner: !me,
+                    index: i + 1,
+                },
+                lane(opp, i).into(),
+            );
+        }
+        let spot = match last {
+            l if l < m => Spot::Hole {
+                owner: me,
+                index: l + 1,
+            },
+            l if l == m => Spot::Store(me),
+            l => Spot::Hole {
+                owner: !me,
+                index: l - m,
+            },
+        };
+        let count = match spot {
+            Spot::Hole { owner, index } if owner == me => lane(words[0], index - 1),
+            Spot::Hole { index, .. } => lane(words[1], index - 1),
+            Spot::Store(_) => 0,
+        };
+        rec.last(spot, count.into());
     }
 }

@@ -86,6 +86,7 @@ use sow::{Sowing, Tables};
 pub use state::ToguzState;
 use state::{keys, lane, nonempty16};
 
+use crate::effect::Spot;
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
@@ -205,30 +206,62 @@ impl Toguz {
         self.playable(state) == 0
     }
 
-    /// What `mv` does in `state` (where its last ball lands, a capture or tuzdik, the
-    /// mover's kazan after it), or why it is illegal.
+    /// What `mv` does in `state` as the notation writes it (where its last ball lands, a
+    /// capture or tuzdik, the mover's kazan after it), or why it is illegal. The whole
+    /// effect, in the type every game shares, is [`Ruleset::effect`] (call it as
+    /// `Ruleset::effect(&rules, ..)`: this method has the same name).
     ///
     /// # Errors
     /// The [`IllegalReason`] when `mv` is not legal in `state`.
     pub fn effect(&self, state: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
+        let (e, kazan) = self.recorded(state, mv)?;
+        // A legal move sows at least one ball.
+        let (side, hole) = match e.last {
+            Some(Spot::Hole { owner, index }) => (owner, index as u8),
+            _ => (state.mover, mv.0),
+        };
+        Ok(Effect {
+            side,
+            hole,
+            landing: if !e.marked.is_empty() {
+                Landing::Tuzdik
+            } else if e.captures() {
+                Landing::Capture(e.captured_seeds as u8)
+            } else {
+                Landing::Nothing
+            },
+            kazan,
+            kazan_final: u32::from(state.kazan(state.mover)) + e.stores[state.mover.index()],
+        })
+    }
+
+    /// Plays `mv` on a copy of `state`, recording what it does; returns the effect and the
+    /// mover's kazan after the move, before any end-of-game sweep.
+    fn recorded(
+        &self,
+        state: &ToguzState,
+        mv: ToguzMove,
+    ) -> Result<(crate::Effect, u32), IllegalReason> {
         if let Some(reason) = self.hole_reason(state, mv) {
             return Err(reason);
         }
         let me = state.mover;
+        let mut effect = crate::Effect::new(me);
         let mut s = *state;
         let o = self.origin(&s, mv).unwrap_or(0);
         let balls = lane(&s.board, o);
-        let (last, landing) = self.sow::<false>(&mut s, o, balls);
+        self.sow::<false, _>(&mut s, o, balls, &mut effect);
         let kazan = u32::from(s.kazan(me));
+        let kazans = s.kazans;
         self.pass_turn::<false>(&mut s);
-        let n = self.t.n;
-        Ok(Effect {
-            side: Player::from_index(last / n),
-            hole: (last % n) as u8 + 1,
-            landing,
-            kazan,
-            kazan_final: u32::from(s.kazan(me)),
-        })
+        if s.kazans != kazans {
+            // Rule 7: the balls left went to their side's kazan.
+            for (gain, (now, was)) in effect.stores.iter_mut().zip(s.kazans.iter().zip(kazans)) {
+                *gain += u32::from(now - was);
+            }
+            effect.swept = true;
+        }
+        Ok((effect, kazan))
     }
 
     /// Writes `mv` as played from `state` in the chosen players' form: the federation's `36x`
@@ -321,7 +354,7 @@ impl Toguz {
                     "the move makes no tuzdik (the last ball leaves {} hole {} with {})",
                     owner(e.side),
                     e.hole,
-                    self.landing_count(s, mv)
+                    self.recorded(s, mv).map_or(0, |(e, _)| e.last_count)
                 )));
             }
             (false, Landing::Tuzdik) => {
@@ -348,30 +381,6 @@ impl Toguz {
             }
         }
         Ok(mv)
-    }
-
-    /// Balls in the landing hole just after the last ball fell (before any capture).
-    fn landing_count(&self, s: &ToguzState, mv: ToguzMove) -> u8 {
-        let mut c = *s;
-        let Some(o) = self.origin(&c, mv) else {
-            return 0;
-        };
-        // Sow with tuzdik creation off to see the count the last ball made.
-        let plain = Toguz {
-            settings: ToguzSettings {
-                tuzdik: false,
-                ..self.settings
-            },
-            t: self.t,
-            sowing: self.sowing.clone(),
-            sown: self.sown.clone(),
-        };
-        let balls = lane(&c.board, o);
-        let (last, landing) = plain.sow::<false>(&mut c, o, balls);
-        match landing {
-            Landing::Capture(k) => k,
-            _ => lane(&c.board, last),
-        }
     }
 }
 
@@ -416,6 +425,10 @@ impl Ruleset for Toguz {
     #[inline]
     fn play_unchecked(&self, s: &mut ToguzState, mv: ToguzMove) {
         self.play_move::<true>(s, mv);
+    }
+
+    fn effect(&self, s: &ToguzState, mv: ToguzMove) -> Result<crate::Effect, IllegalReason> {
+        self.recorded(s, mv).map(|(e, _)| e)
     }
 
     /// Random games through the same sowing with the hash updates compiled out (a playout
@@ -568,61 +581,6 @@ impl Ruleset for Toguz {
     fn evaluate(&self, s: &ToguzState) -> i32 {
         eval::evaluate(self, s)
     }
-
-    fn picture(&self, s: &ToguzState) -> String {
-        picture(s, self.outcome(s))
-    }
-
-    fn picture_svg_with(
-        &self,
-        s: &ToguzState,
-        highlight: Option<&crate::svg::Highlight>,
-    ) -> String {
-        picture::svg(self, s, highlight)
-    }
-
-    fn highlight(&self, s: &ToguzState, mv: ToguzMove) -> crate::svg::Highlight {
-        picture::highlight(self, s, mv)
-    }
-}
-
-/// A board picture in the federation diagrams' layout: North's (Black's) holes 9..1 on top,
-/// South's (White's) 1..9 below, `-` for an empty hole, `X` for a tuzdik, kazans beside.
-fn picture(s: &ToguzState, outcome: Option<Outcome>) -> String {
-    use std::fmt::Write;
-    let n = s.holes();
-    let cell = |p: Player, h: usize| -> String {
-        if s.is_tuzdik(p, h) {
-            "X".into()
-        } else {
-            match s.hole(p, h) {
-                0 => "-".into(),
-                c => c.to_string(),
-            }
-        }
-    };
-    let mark = |p: Player| crate::text::to_move_mark(s.to_move(), p, outcome);
-    let mut out = String::new();
-    for h in (1..=n).rev() {
-        let _ = write!(out, "{h:>4}");
-    }
-    let _ = writeln!(out, "   North (Black){}", mark(Player::North));
-    for h in (1..=n).rev() {
-        let _ = write!(out, "{:>4}", cell(Player::North, h));
-    }
-    let _ = writeln!(out, "   kazan {}", s.kazan(Player::North));
-    for h in 1..=n {
-        let _ = write!(out, "{:>4}", cell(Player::South, h));
-    }
-    let _ = writeln!(out, "   kazan {}", s.kazan(Player::South));
-    for h in 1..=n {
-        let _ = write!(out, "{h:>4}");
-    }
-    let _ = write!(out, "   South (White){}", mark(Player::South));
-    if let Some(outcome) = outcome {
-        let _ = write!(out, "\nGame over: {outcome}");
-    }
-    out
 }
 
 crate::ruleset_text!(Toguz, ToguzSettings);

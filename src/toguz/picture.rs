@@ -1,9 +1,14 @@
-//! Toguz Kumalak's board as SVG: two rows of long holes, the kazans between them.
+//! Toguz Kumalak's pictures: two rows of long holes, the kazans between them, in the
+//! terminal and as SVG.
 
-use super::{Landing, Toguz, ToguzMove, ToguzState};
+use std::fmt::Write as _;
+
+use super::{Toguz, ToguzState};
+use crate::effect::Spot;
+use crate::picture::svg::{Area, BOARD_Y, Highlight, HoleSpec, Shape, StoreSpec, frame, status};
+use crate::picture::{Picture, game_over};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
-use crate::svg::{Area, BOARD_Y, Highlight, HoleSpec, Shape, Spot, StoreSpec, frame, status};
 
 const PITCH: f64 = 64.0;
 const RX: f64 = 24.0;
@@ -12,10 +17,61 @@ const ROW_H: f64 = 2.0 * RY + 16.0;
 const KAZAN_H: f64 = 46.0;
 const PAD: f64 = 16.0;
 
-/// The board as the federation's diagrams show it: Black's (North's) holes `9..1` on top,
-/// White's (South's) `1..9` below, and between them the two kazans, Black's above White's.
-/// A tuzdik is its hole drawn dark with an X, named under it.
-pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) -> String {
+/// The federation diagrams' layout: Black's (North's) holes `9..1` on top, White's
+/// (South's) `1..9` below; the sides called White and Black. Moves are marked from their
+/// [`Ruleset::effect`]: the hole lifted, the hole the last ball falls into, and that hole
+/// again if the move captures its balls or makes it a tuzdik.
+impl Picture for Toguz {
+    fn picture(&self, s: &ToguzState) -> String {
+        text(s, self.outcome(s))
+    }
+
+    fn picture_svg_with(&self, s: &ToguzState, highlight: Option<&Highlight>) -> String {
+        svg(self, s, highlight)
+    }
+}
+
+/// The terminal picture: `-` for an empty hole, `X` for a tuzdik, the kazans beside.
+fn text(s: &ToguzState, outcome: Option<crate::player::Outcome>) -> String {
+    let n = s.holes();
+    let [white, black] = Toguz::SIDES;
+    let cell = |p: Player, h: usize| -> String {
+        if s.is_tuzdik(p, h) {
+            "X".into()
+        } else {
+            match s.hole(p, h) {
+                0 => "-".into(),
+                c => c.to_string(),
+            }
+        }
+    };
+    let mark = |p: Player| crate::text::to_move_mark(s.to_move(), p, outcome);
+    let mut out = String::new();
+    for h in (1..=n).rev() {
+        let _ = write!(out, "{h:>4}");
+    }
+    let _ = writeln!(out, "   {black}{}", mark(Player::North));
+    for h in (1..=n).rev() {
+        let _ = write!(out, "{:>4}", cell(Player::North, h));
+    }
+    let _ = writeln!(out, "   kazan {}", s.kazan(Player::North));
+    for h in 1..=n {
+        let _ = write!(out, "{:>4}", cell(Player::South, h));
+    }
+    let _ = writeln!(out, "   kazan {}", s.kazan(Player::South));
+    for h in 1..=n {
+        let _ = write!(out, "{h:>4}");
+    }
+    let _ = write!(out, "   {white}{}", mark(Player::South));
+    if let Some(outcome) = outcome {
+        let _ = write!(out, "\nGame over: {}", game_over(outcome, Toguz::SIDES));
+    }
+    out
+}
+
+/// The SVG picture: between the rows the two kazans, Black's above White's; a tuzdik is its
+/// hole drawn dark with an X, named under it.
+fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) -> String {
     let n = s.holes();
     let none = Highlight::default();
     let hl = highlight.unwrap_or(&none);
@@ -83,25 +139,4 @@ pub(super) fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) 
     c.finish()
 }
 
-/// The hole `mv` lifts, the hole its last ball falls into, and that hole again if the move
-/// captures its balls or makes it a tuzdik.
-pub(super) fn highlight(rules: &Toguz, s: &ToguzState, mv: ToguzMove) -> Highlight {
-    let Ok(effect) = rules.effect(s, mv) else {
-        return Highlight::default();
-    };
-    let landing = Spot::Hole {
-        owner: effect.side,
-        index: effect.hole.into(),
-    };
-    Highlight {
-        origin: Some(Spot::Hole {
-            owner: s.to_move(),
-            index: mv.0.into(),
-        }),
-        landing: Some(landing),
-        captured: match effect.landing {
-            Landing::Nothing => Vec::new(),
-            Landing::Capture(_) | Landing::Tuzdik => vec![landing],
-        },
-    }
-}
+crate::picture::inherent_pictures!(Toguz);

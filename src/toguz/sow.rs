@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use super::state::{LANES, NO_TUZDIK, PREFIX, add_range, keys, lane};
 use super::{Landing, Toguz, ToguzMove, ToguzSettings, ToguzState};
+use crate::effect::{Record, Spot};
 use crate::player::Player;
 use playout::Sown;
 
@@ -215,13 +216,15 @@ impl Toguz {
     /// what happened there. `o` must hold `balls >= 1` balls.
     ///
     /// Random play cannot predict where a move ends, so the outcome (capture, tuzdik, balls
-    /// for a tuzdik's owner) is combined into the board with masks, not branches.
+    /// for a tuzdik's owner) is combined into the board with masks, not branches. `rec`
+    /// hears what the move does (see [`Record`]; the unit recorder compiles away).
     #[inline(always)]
-    pub(super) fn sow<const HASH: bool>(
+    pub(super) fn sow<const HASH: bool, R: Record>(
         &self,
         s: &mut ToguzState,
         o: usize,
         balls: u8,
+        rec: &mut R,
     ) -> (usize, Landing) {
         let t = &self.t;
         let me = s.mover.index();
@@ -233,6 +236,9 @@ impl Toguz {
             return (0, Landing::Nothing); // not a lane of this board: nothing to sow
         };
         let e = *e;
+        if R::ON {
+            rec.lift(self.spot(o), balls.into());
+        }
         let last = e.last();
         let laps = e.laps();
         let gains = e.words(&t.loop_ones);
@@ -249,6 +255,9 @@ impl Toguz {
             let tz = usize::from(s.tuzdiks[p]) & (LANES - 1);
             let c = e.reaches(tz) + (laps & mask::HAS_TUZDIK[tz]);
             s.kazans[p] = s.kazans[p].wrapping_add(c);
+            if R::ON {
+                rec.sow(Spot::Store(Player::from_index(p)), c.into());
+            }
             if HASH {
                 h = h.wrapping_add(
                     u64::from(c).wrapping_mul(keys::KAZAN[p].wrapping_sub(keys::LANE[tz])),
@@ -273,6 +282,17 @@ impl Toguz {
             & (usize::from(s.tuzdiks[1 - me]).wrapping_sub(me * t.n) != hole);
         let taken = even | tuzdik;
         let take = c & u8::from(taken).wrapping_neg();
+        if R::ON {
+            self.record_sowing(s, gains, open, last, c, rec);
+            let spot = self.spot(last);
+            if taken {
+                rec.capture(spot, take.into());
+                rec.gain(s.mover, take.into());
+            }
+            if tuzdik {
+                rec.mark(spot);
+            }
+        }
         s.kazans[me] = s.kazans[me].wrapping_add(take);
         if HASH {
             h = h
@@ -312,8 +332,43 @@ impl Toguz {
         if balls == 0 {
             return;
         }
-        self.sow::<HASH>(s, o, balls);
+        self.sow::<HASH, ()>(s, o, balls, &mut ());
         self.pass_turn::<HASH>(s);
+    }
+
+    /// The hole of lane `l`.
+    fn spot(&self, l: usize) -> Spot {
+        let n = self.t.n;
+        Spot::Hole {
+            owner: Player::from_index(l / n),
+            index: l % n + 1,
+        }
+    }
+
+    /// Tells `rec` where sowing from lane `o` of `s` sowed: `gains` are the balls each
+    /// lane received, `open` the lanes that keep them (all but the tuzdiks), `last` the
+    /// last ball's lane and `c` the count it made there.
+    #[cold]
+    fn record_sowing<R: Record>(
+        &self,
+        s: &ToguzState,
+        gains: [u64; 3],
+        open: [u64; 3],
+        last: usize,
+        c: u8,
+        rec: &mut R,
+    ) {
+        let kept = [
+            gains[0] & open[0],
+            gains[1] & open[1],
+            gains[2] & open[2],
+            0,
+        ];
+        for l in 0..self.t.len {
+            rec.sow(self.spot(l), lane(&kept, l).into());
+        }
+        let tuzdik = s.tuzdiks.iter().any(|&t| usize::from(t) == last);
+        rec.last(self.spot(last), if tuzdik { 0 } else { c.into() });
     }
 
     /// Hands the turn over, and ends the game by rule 7 if the new mover has no ball.

@@ -110,6 +110,7 @@ pub use state::{Phase, TsoroState};
 use sow::{Shape, nth_bit, occupied};
 use state::keys;
 
+use crate::effect::Effect;
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
@@ -412,7 +413,20 @@ impl Ruleset for Tsoro {
 
     #[inline]
     fn play_unchecked(&self, s: &mut TsoroState, mv: TsoroMove) {
-        self.apply::<true>(s, mv);
+        self.apply::<true, ()>(s, mv, &mut ());
+    }
+
+    /// Recorded by the engine lap by lap: a long relay takes as long as its laps (the
+    /// legality check first decides that it ends).
+    fn effect(&self, s: &TsoroState, mv: TsoroMove) -> Result<Effect, IllegalReason> {
+        if let Some(reason) = self.reason(s, mv) {
+            return Err(reason);
+        }
+        let mut effect = Effect::new(s.mover);
+        let mut after = *s;
+        self.apply::<false, Effect>(&mut after, mv, &mut effect);
+        effect.again = after.mover == s.mover && !self.is_over(&after);
+        Ok(effect)
     }
 
     fn outcome(&self, s: &TsoroState) -> Option<Outcome> {
@@ -635,68 +649,6 @@ impl Ruleset for Tsoro {
     fn evaluate(&self, s: &TsoroState) -> i32 {
         eval::evaluate(self, s)
     }
-
-    fn picture(&self, s: &TsoroState) -> String {
-        picture(s, self.outcome(s))
-    }
-
-    fn picture_svg_with(
-        &self,
-        s: &TsoroState,
-        highlight: Option<&crate::svg::Highlight>,
-    ) -> String {
-        picture::svg(self, s, highlight)
-    }
-
-    fn highlight(&self, s: &TsoroState, mv: TsoroMove) -> crate::svg::Highlight {
-        picture::highlight(self, s, mv)
-    }
-}
-
-/// A board picture as South sees it: North's outer and inner rows on top, South's inner and
-/// outer rows below, columns numbered from South's left, heads unmarked.
-fn picture(s: &TsoroState, outcome: Option<Outcome>) -> String {
-    use std::fmt::Write;
-    let text = s.to_string();
-    let mut parts = text.split(' ');
-    let rows: Vec<&str> = parts.next().unwrap_or("").split('/').collect();
-    let rest: Vec<&str> = parts.collect();
-    let mut out = String::new();
-    let n = s.holes();
-    let _ = write!(out, "      ");
-    for c in 1..=n {
-        let _ = write!(out, "{c:>3}");
-    }
-    let _ = writeln!(out);
-    let names = ["N out", "N in ", "S in ", "S out"];
-    for (r, row) in rows.iter().enumerate() {
-        if r == 2 {
-            let _ = writeln!(out, "      {}", "---".repeat(n));
-        }
-        let _ = write!(out, "{} ", names[r]);
-        for v in row.split(',') {
-            let _ = write!(out, "{v:>3}");
-        }
-        let _ = writeln!(out);
-    }
-    let _ = write!(
-        out,
-        "captured: South {}, North {}",
-        s.captured(Player::South),
-        s.captured(Player::North),
-    );
-    match outcome {
-        Some(outcome) => {
-            let _ = write!(out, "\nGame over: {outcome}");
-        }
-        None => {
-            let _ = write!(out, "; {} to move", s.to_move());
-            for extra in rest.iter().skip(3) {
-                let _ = write!(out, "; {extra}");
-            }
-        }
-    }
-    out
 }
 
 crate::ruleset_text!(Tsoro, TsoroSettings);

@@ -1,13 +1,16 @@
-//! Tsoro's board as SVG: four rows, the heads marked, the turn's pending decision.
+//! Tsoro's pictures: four rows, the heads marked, the turn's pending decision, in the
+//! terminal and as SVG.
 
-use super::sow::{LapEnd, relay};
-use super::state::{LOOP, keys};
+use std::fmt::Write as _;
+
 use super::{Hole, Phase, Tsoro, TsoroMove, TsoroState};
-use crate::player::Player;
-use crate::ruleset::Ruleset;
-use crate::svg::{
-    Area, BOARD_Y, Font, Highlight, HoleSpec, Shape, Spot, StoreSpec, colour, frame, status,
+use crate::effect::Spot;
+use crate::picture::svg::{
+    Area, BOARD_Y, Font, Highlight, HoleSpec, Shape, StoreSpec, colour, frame, status,
 };
+use crate::picture::{Picture, game_over};
+use crate::player::{Outcome, Player};
+use crate::ruleset::Ruleset;
 
 const PITCH: f64 = 46.0;
 const RADIUS: f64 = 19.0;
@@ -20,10 +23,89 @@ const BOX_W: f64 = 70.0;
 const MIDDLE: f64 = 14.0;
 
 /// The board as South sees it: North's outer and inner rows on top, South's inner and outer
-/// rows below, columns numbered from each player's own left (South's below the board,
-/// North's above it); heads ringed in gold and named; a head waiting for `relay` or `stop`
+/// rows below, columns numbered from each player's own left as his moves name them (South's
+/// below the board, North's above it).
+impl Picture for Tsoro {
+    fn picture(&self, s: &TsoroState) -> String {
+        text(s, self.outcome(s))
+    }
+
+    fn picture_svg_with(&self, s: &TsoroState, highlight: Option<&Highlight>) -> String {
+        svg(self, s, highlight)
+    }
+
+    /// From the move's [`Ruleset::effect`]: the hole an action lifts first, the hole its
+    /// last stone falls into, the opponent's holes it empties (a capture or a bonus take);
+    /// `stop` marks the head it stops at.
+    fn highlight(&self, s: &TsoroState, mv: TsoroMove) -> Highlight {
+        let Ok(effect) = self.effect(s, mv) else {
+            return Highlight::default();
+        };
+        let mut highlight = Highlight::from(&effect);
+        if let (Phase::Head(i), TsoroMove::Stop) = (s.phase(), mv) {
+            highlight.landing = Some(Spot::Hole {
+                owner: s.to_move(),
+                index: i.into(),
+            });
+        }
+        highlight
+    }
+}
+
+/// The terminal picture: heads unmarked, each side's column numbers on its side.
+fn text(s: &TsoroState, outcome: Option<Outcome>) -> String {
+    let text = s.to_string();
+    let mut parts = text.split(' ');
+    let rows: Vec<&str> = parts.next().unwrap_or("").split('/').collect();
+    let rest: Vec<&str> = parts.collect();
+    let mut out = String::new();
+    let n = s.holes();
+    let [south, north] = Tsoro::SIDES;
+    let numbers = |out: &mut String, columns: &mut dyn Iterator<Item = usize>| {
+        let _ = write!(out, "      ");
+        for c in columns {
+            let _ = write!(out, "{c:>3}");
+        }
+    };
+    // North's holes count from North's left: South's right.
+    numbers(&mut out, &mut (1..=n).rev());
+    let _ = writeln!(out);
+    let names = ["N out", "N in ", "S in ", "S out"];
+    for (r, row) in rows.iter().enumerate() {
+        if r == 2 {
+            let _ = writeln!(out, "      {}", "---".repeat(n));
+        }
+        let _ = write!(out, "{} ", names[r]);
+        for v in row.split(',') {
+            let _ = write!(out, "{v:>3}");
+        }
+        let _ = writeln!(out);
+    }
+    numbers(&mut out, &mut (1..=n));
+    let _ = writeln!(out);
+    let _ = write!(
+        out,
+        "captured: {south} {}, {north} {}",
+        s.captured(Player::South),
+        s.captured(Player::North),
+    );
+    match outcome {
+        Some(outcome) => {
+            let _ = write!(out, "\nGame over: {}", game_over(outcome, Tsoro::SIDES));
+        }
+        None => {
+            let _ = write!(out, "; {} to move", Tsoro::SIDES[s.to_move().index()]);
+            for extra in rest.iter().skip(3) {
+                let _ = write!(out, "; {extra}");
+            }
+        }
+    }
+    out
+}
+
+/// The SVG picture: heads ringed in gold and named; a head waiting for `relay` or `stop`
 /// ringed again; the stones each player has captured in a box at the right.
-pub(super) fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) -> String {
+fn svg(rules: &Tsoro, s: &TsoroState, highlight: Option<&Highlight>) -> String {
     let n = s.holes();
     let none = Highlight::default();
     let hl = highlight.unwrap_or(&none);
@@ -132,53 +214,4 @@ fn pending_line(rules: &Tsoro, s: &TsoroState) -> Option<String> {
     Some(line)
 }
 
-/// The hole an action starts from, the hole the first lap's relay ends in, and the
-/// opponent's holes it empties (a capture or a bonus take).
-pub(super) fn highlight(rules: &Tsoro, s: &TsoroState, mv: TsoroMove) -> Highlight {
-    if !rules.is_legal(s, mv) {
-        return Highlight::default();
-    }
-    let (n, me) = (s.holes(), s.to_move());
-    let len = 2 * n;
-    let mine = me.index();
-    // Where a relay from loop index `i` ends, sowing a copy of the mover's loop.
-    let ends = |i: usize| {
-        let mut b: [u8; LOOP] = s.holes[mine];
-        let c = b[i];
-        b[i] = 0;
-        let mut h = 0;
-        match relay::<false>(
-            &mut b,
-            &keys::HOLES[mine],
-            &mut h,
-            &rules.shape,
-            i,
-            u32::from(c).max(1),
-        ) {
-            LapEnd::Empty(j) | LapEnd::Head(j) => Some(j),
-            LapEnd::Endless => None,
-        }
-    };
-    let hole = |owner, index| Spot::Hole { owner, index };
-    let (origin, landing) = match (s.phase(), mv) {
-        (_, TsoroMove::Sow(h)) => match h.own_index(n) {
-            Some(i) if s.hole(me, i) == 1 => (Some(i), Some((i + 1) % len)),
-            Some(i) => (Some(i), ends(i)),
-            None => (None, None),
-        },
-        (Phase::Head(i), TsoroMove::Relay) => (Some(usize::from(i)), ends(i.into())),
-        (Phase::Head(i), TsoroMove::Stop) => (None, Some(usize::from(i))),
-        _ => (None, None),
-    };
-    let mut after = *s;
-    rules.play_unchecked(&mut after, mv);
-    let captured = (0..len)
-        .filter(|&j| s.hole(!me, j) > 0 && after.hole(!me, j) == 0)
-        .map(|j| hole(!me, j))
-        .collect();
-    Highlight {
-        origin: origin.map(|i| hole(me, i)),
-        landing: landing.map(|j| hole(me, j)),
-        captured,
-    }
-}
+crate::picture::inherent_pictures!(Tsoro);

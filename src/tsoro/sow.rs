@@ -43,6 +43,7 @@
 use super::Tsoro;
 use super::moves::{Hole, TsoroMove};
 use super::state::{LOOP, Phase, TsoroState, keys};
+use crate::effect::{Record, Spot};
 use crate::player::Player;
 
 /// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
@@ -105,6 +106,12 @@ pub(crate) fn nth_bit(mut m: u64, k: u32) -> usize {
         m &= m - 1;
     }
     m.trailing_zeros() as usize
+}
+
+/// The hole of `owner`'s loop index `i`, as an [`Effect`](crate::Effect) names it.
+#[inline(always)]
+fn spot(owner: Player, index: usize) -> Spot {
+    Spot::Hole { owner, index }
 }
 
 /// How a relay ended.
@@ -399,8 +406,14 @@ impl Tsoro {
 
     /// Plays `mv`; returns `false` if it is not a move of this phase (the state is then
     /// unchanged) or if its sowing never ends (the state is then garbage, but the call
-    /// returns).
-    pub(super) fn apply<const HASH: bool>(&self, s: &mut TsoroState, mv: TsoroMove) -> bool {
+    /// returns). `rec` hears what the move does (see [`Record`]; the unit recorder compiles
+    /// away, and a recorder must only be given a legal move).
+    pub(super) fn apply<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        mv: TsoroMove,
+        rec: &mut R,
+    ) -> bool {
         let me = s.mover.index();
         let mut h = s.hash;
         let ok = match (s.phase, mv) {
@@ -411,15 +424,9 @@ impl Tsoro {
                     if HASH {
                         h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
                     }
-                    let end = relay::<HASH>(
-                        &mut s.holes[me],
-                        &keys::HOLES[me],
-                        &mut h,
-                        &self.shape,
-                        i,
-                        c.into(),
-                    );
-                    self.after_lap::<HASH>(s, &mut h, end)
+                    rec.lift(spot(s.mover, i), c.into());
+                    let end = self.relay_from::<HASH, R>(s, &mut h, i, c.into(), rec);
+                    self.after_lap::<HASH, R>(s, &mut h, end, rec)
                 }
                 Some(i) if s.holes[me][i] == 1 => {
                     let next = if i + 1 == self.len { 0 } else { i + 1 };
@@ -430,7 +437,12 @@ impl Tsoro {
                             .wrapping_sub(keys::HOLES[me][i])
                             .wrapping_add(keys::HOLES[me][next]);
                     }
-                    self.land::<HASH>(s, &mut h, next)
+                    if R::ON {
+                        rec.lift(spot(s.mover, i), 1);
+                        rec.sow(spot(s.mover, next), 1);
+                        rec.last(spot(s.mover, next), s.holes[me][next].into());
+                    }
+                    self.land::<HASH, R>(s, &mut h, next, rec)
                 }
                 _ => false,
             },
@@ -442,15 +454,9 @@ impl Tsoro {
                     h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
                 }
                 Self::set_phase::<HASH>(s, &mut h, Phase::Start);
-                let end = relay::<HASH>(
-                    &mut s.holes[me],
-                    &keys::HOLES[me],
-                    &mut h,
-                    &self.shape,
-                    i,
-                    u32::from(c).max(1),
-                );
-                self.after_lap::<HASH>(s, &mut h, end)
+                rec.lift(spot(s.mover, i), c.into());
+                let end = self.relay_from::<HASH, R>(s, &mut h, i, u32::from(c).max(1), rec);
+                self.after_lap::<HASH, R>(s, &mut h, end, rec)
             }
             (Phase::Head(_), TsoroMove::Stop) => {
                 Self::end_turn::<HASH>(s, &mut h);
@@ -463,18 +469,19 @@ impl Tsoro {
                     if HASH {
                         h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[1 - me][j]));
                     }
-                    self.gain::<HASH>(s, &mut h, c);
+                    rec.capture(spot(!s.mover, j), c.into());
+                    self.gain::<HASH, R>(s, &mut h, c, rec);
                     if k > 1 && self.takeable(s) != 0 {
                         Self::set_phase::<HASH>(s, &mut h, Phase::Bonus(k - 1));
                         true
                     } else {
-                        self.finish_bonus::<HASH>(s, &mut h)
+                        self.finish_bonus::<HASH, R>(s, &mut h, rec)
                     }
                 }
                 _ => false,
             },
             (Phase::Bonus(_), TsoroMove::Done) if !self.settings.forced_bonus => {
-                self.finish_bonus::<HASH>(s, &mut h)
+                self.finish_bonus::<HASH, R>(s, &mut h, rec)
             }
             _ => false,
         };
@@ -488,9 +495,78 @@ impl Tsoro {
         ok
     }
 
+    /// [`relay`] on the mover's loop from the hole after `pos` with `hand` stones. A
+    /// recorder hears every lap: the relay is then played lap by lap by [`lap`], the kernel
+    /// [`relay`] runs, with no cycle test (a recorder is given only legal moves, whose
+    /// relays end), and ends where [`relay`] ends with the same counts.
+    #[inline(always)]
+    fn relay_from<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        pos: usize,
+        hand: u32,
+        rec: &mut R,
+    ) -> LapEnd {
+        let me = s.mover.index();
+        if !R::ON {
+            return relay::<HASH>(
+                &mut s.holes[me],
+                &keys::HOLES[me],
+                h,
+                &self.shape,
+                pos,
+                hand,
+            );
+        }
+        self.relay_recorded::<HASH, R>(s, h, pos, hand as usize, rec)
+    }
+
+    /// [`relay_from`](Tsoro::relay_from) with a recorder.
+    #[cold]
+    fn relay_recorded<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        mut pos: usize,
+        mut hand: usize,
+        rec: &mut R,
+    ) -> LapEnd {
+        let (mover, me) = (s.mover, s.mover.index());
+        let (len, heads) = (self.shape.len, self.shape.heads);
+        let b = &mut s.holes[me];
+        loop {
+            // The lap sows `hand / len` stones into every hole and one more into the `hand %
+            // len` holes after `pos`.
+            let (laps, rest) = (hand / len, hand % len);
+            for i in 0..len {
+                let after = (i + len - pos - 1) % len;
+                rec.sow(spot(mover, i), (laps + usize::from(after < rest)) as u32);
+            }
+            match lap::<HASH>(b, &keys::HOLES[me], h, len, heads, pos, hand) {
+                Ok((last, lifted)) => {
+                    rec.lift(spot(mover, last), lifted as u32);
+                    (pos, hand) = (last, lifted);
+                }
+                Err(end) => {
+                    if let LapEnd::Empty(j) | LapEnd::Head(j) = end {
+                        rec.last(spot(mover, j), b[j].into());
+                    }
+                    return end;
+                }
+            }
+        }
+    }
+
     /// Captured stones go to the mover's store, or to his hand under re-entry.
     #[inline]
-    pub(super) fn gain<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64, c: u8) {
+    pub(super) fn gain<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        c: u8,
+        rec: &mut R,
+    ) {
         if self.settings.reenter {
             s.hand = s.hand.wrapping_add(c);
             if HASH {
@@ -498,6 +574,7 @@ impl Tsoro {
             }
         } else {
             let me = s.mover.index();
+            rec.gain(s.mover, c.into());
             s.captured[me] = s.captured[me].wrapping_add(c);
             if HASH {
                 *h = h.wrapping_add(u64::from(c).wrapping_mul(keys::CAPTURED[me]));
@@ -530,14 +607,15 @@ impl Tsoro {
     }
 
     #[inline]
-    pub(super) fn after_lap<const HASH: bool>(
+    pub(super) fn after_lap<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
         end: LapEnd,
+        rec: &mut R,
     ) -> bool {
         match end {
-            LapEnd::Empty(j) => self.land::<HASH>(s, h, j),
+            LapEnd::Empty(j) => self.land::<HASH, R>(s, h, j, rec),
             LapEnd::Head(j) => {
                 Self::set_phase::<HASH>(s, h, Phase::Head(j as u8));
                 true
@@ -551,11 +629,12 @@ impl Tsoro {
 
     /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
     /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
-    pub(super) fn land<const HASH: bool>(
+    pub(super) fn land<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
         mut j: usize,
+        rec: &mut R,
     ) -> bool {
         let n = self.n;
         let me = s.mover.index();
@@ -578,7 +657,13 @@ impl Tsoro {
                     .wrapping_sub(u64::from(a).wrapping_mul(keys::HOLES[op][across]))
                     .wrapping_sub(u64::from(b).wrapping_mul(keys::HOLES[op][behind]));
             }
-            self.gain::<HASH>(s, h, a.wrapping_add(b));
+            if R::ON {
+                rec.capture(spot(!s.mover, across), a.into());
+                if b > 0 {
+                    rec.capture(spot(!s.mover, behind), b.into());
+                }
+            }
+            self.gain::<HASH, R>(s, h, a.wrapping_add(b), rec);
             let before = s.captures[me];
             if self.settings.tracey {
                 let after = (before + 1).min(2);
@@ -605,14 +690,7 @@ impl Tsoro {
             }
             // Re-entry: sow the captured stones on from the capturing hole.
             let hand = Self::take_hand::<HASH>(s, h);
-            match relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                &self.shape,
-                j,
-                u32::from(hand).max(1),
-            ) {
+            match self.relay_from::<HASH, R>(s, h, j, u32::from(hand).max(1), rec) {
                 LapEnd::Empty(next) => j = next,
                 LapEnd::Head(hd) => {
                     Self::set_phase::<HASH>(s, h, Phase::Head(hd as u8));
@@ -629,21 +707,18 @@ impl Tsoro {
     }
 
     /// The bonus takes are over: re-enter the hand, or end the turn.
-    pub(super) fn finish_bonus<const HASH: bool>(&self, s: &mut TsoroState, h: &mut u64) -> bool {
+    pub(super) fn finish_bonus<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        rec: &mut R,
+    ) -> bool {
         if self.settings.reenter && s.hand > 0 {
-            let me = s.mover.index();
             let at = usize::from(s.at) % self.len;
             let hand = Self::take_hand::<HASH>(s, h);
             Self::set_phase::<HASH>(s, h, Phase::Start);
-            let end = relay::<HASH>(
-                &mut s.holes[me],
-                &keys::HOLES[me],
-                h,
-                &self.shape,
-                at,
-                hand.into(),
-            );
-            self.after_lap::<HASH>(s, h, end)
+            let end = self.relay_from::<HASH, R>(s, h, at, hand.into(), rec);
+            self.after_lap::<HASH, R>(s, h, end, rec)
         } else {
             Self::end_turn::<HASH>(s, h);
             true
@@ -669,7 +744,7 @@ impl Tsoro {
     #[inline]
     pub(super) fn ends(&self, s: &TsoroState, mv: TsoroMove) -> bool {
         let mut copy = *s;
-        self.apply::<false>(&mut copy, mv)
+        self.apply::<false, ()>(&mut copy, mv, &mut ())
     }
 
     /// Whether a start from loop index `i` ends: a lap of the stones of `i` (2 or more), or

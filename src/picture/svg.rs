@@ -1,5 +1,5 @@
-//! Board pictures as SVG: what every game's [`Ruleset::picture_svg`](crate::Ruleset::picture_svg)
-//! draws with.
+//! Board pictures as SVG: what every game's [`Picture::picture_svg`](crate::Picture::picture_svg)
+//! draws with (also at its old path, `sowing::svg`).
 //!
 //! A picture is one self-contained SVG document: shapes and text only, a generic font family
 //! (`sans-serif`), no scripts, no external files. Each game draws its real board (Kalah's two
@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use sowing::kalah::Kalah;
-//! use sowing::Ruleset;
+//! use sowing::{Picture, Ruleset};
 //!
 //! let rules = Kalah::default();
 //! let start = rules.start();
@@ -36,22 +36,10 @@ use std::fmt::Write as _;
 
 use crate::player::{Outcome, Player};
 
-/// A hole or a store, as a [`Highlight`] names it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Spot {
-    /// A hole: its owner and the index the game's state accessor takes (Kalah's pit and
-    /// Toguz Kumalak's hole `1..=n` from the owner's left, Tsoro's loop index `0..2N`).
-    Hole {
-        /// The side the hole belongs to.
-        owner: Player,
-        /// Its index.
-        index: usize,
-    },
-    /// A player's store (Kalah's store, Toguz Kumalak's kazan).
-    Store(Player),
-}
+pub use crate::effect::Spot;
 
-/// The holes a move touched, to mark in a picture of the position after it.
+/// The holes a move touched, to mark in a picture of the position after it (made from the
+/// move's [`Effect`](crate::Effect) by [`Picture::highlight`](crate::Picture::highlight)).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Highlight {
     /// The hole the move lifted its seeds from.
