@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use sowing::Ruleset;
 use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::testing::{self, Config};
 use sowing::toguz::pgn::{self, PgnGame, Style};
 
 /// The longest one call may take, or `None` for no timing.
@@ -38,6 +39,14 @@ pub const UNTIMED: Bound = Bound(None);
 const MAX_WALK: usize = 256;
 
 impl Bound {
+    /// The harness's configuration: every call timed against this bound.
+    fn config(self) -> Config {
+        Config {
+            call_bound: self.0,
+            ..Config::DEFAULT
+        }
+    }
+
     /// Runs `f`; if it took longer than `units` times the bound, runs it twice more and fails
     /// only if the fastest of the three is still over (one slow run on a busy machine is not
     /// a finding).
@@ -70,11 +79,6 @@ impl Bound {
         );
         out
     }
-}
-
-/// The legal moves, in a list that outlives the state.
-fn moves_of<R: Ruleset>(rules: &R, state: &R::State) -> Vec<R::Move> {
-    rules.legal_moves(state).into_iter().collect()
 }
 
 /// Splits off the first `n` lines; the rest (possibly empty) is the last part.
@@ -127,13 +131,9 @@ impl RulesetVisitor for StartCheck {
     fn visit<R: Ruleset>(self, rules: R) {
         let story = || format!("{rules} start");
         let start = self.bound.time(1, "start", &story, || rules.start());
-        check_state(&rules, &start, self.bound, &story);
-        let moves = self
-            .bound
-            .time(1, "legal_moves", &story, || moves_of(&rules, &start));
-        for mv in moves {
-            check_play(&rules, &start, mv, self.bound, &story);
-        }
+        testing::check_ruleset_text::<R>(&rules.to_string()).unwrap_or_else(|f| panic!("{f}"));
+        testing::check_position(&rules, &start, &[], &self.bound.config())
+            .unwrap_or_else(|f| panic!("{}: {f}", story()));
     }
 }
 
@@ -169,46 +169,26 @@ impl RulesetVisitor for Walk<'_> {
             choices,
             bound,
         } = self;
-        let Ok(parsed) = text.parse::<R::State>() else {
+        let config = bound.config();
+        // The text round trip, and validation timed on any parsed state: it guards the rest.
+        let Some(mut state) =
+            testing::check_position_text(&rules, text, &config).unwrap_or_else(|f| panic!("{f}"))
+        else {
             return;
         };
-        check_text_round_trip(&parsed, text);
-        // Validation itself is timed on any parsed state: it is what guards the rest.
-        let story = || format!("{rules}: {text:?}");
-        let verdict = bound.time(1, "validate", &story, || rules.validate(&parsed));
-        let by_parse = rules.parse_position(text);
-        assert_eq!(
-            verdict.is_ok(),
-            by_parse.is_ok(),
-            "{}: validate and parse_position disagree",
-            story()
-        );
-        if verdict.is_err() {
-            return;
-        }
-        let mut state = parsed;
         // Moves seen anywhere on the walk: illegal candidates for the positions after.
-        let mut seen: Vec<R::Move> = moves_of(&rules, &rules.start());
+        let mut seen: Vec<R::Move> = rules.legal_moves(&rules.start()).into_iter().collect();
         let mut path: Vec<String> = Vec::new();
         for step in 0..=choices.len().min(MAX_WALK) {
-            let story = || format!("{rules}: {text:?} then {path:?}");
-            check_state(&rules, &state, bound, &story);
-            let moves = bound.time(1, "legal_moves", &story, || moves_of(&rules, &state));
-            for &mv in &moves {
-                check_play(&rules, &state, mv, bound, &story);
-            }
-            for &mv in seen.iter().filter(|m| !moves.contains(m)) {
-                check_illegal(&rules, &state, mv, bound, &story);
-            }
+            let moves: Vec<R::Move> = rules.legal_moves(&state).into_iter().collect();
+            testing::check_position(&rules, &state, &seen, &config)
+                .unwrap_or_else(|f| panic!("{rules}: {text:?} then {path:?}: {f}"));
             if moves.is_empty() || step == choices.len() {
                 break;
             }
             let mv = moves[usize::from(choices[step]) % moves.len()];
-            let written = rules.format_move(&state, mv);
-            rules
-                .try_play(&mut state, mv)
-                .unwrap_or_else(|e| panic!("{}: a listed move is refused: {e}", story()));
-            path.push(written);
+            path.push(rules.format_move(&state, mv));
+            rules.play_unchecked(&mut state, mv);
             for m in moves {
                 if !seen.contains(&m) {
                     seen.push(m);
@@ -216,169 +196,6 @@ impl RulesetVisitor for Walk<'_> {
             }
         }
     }
-}
-
-/// Position text round-trips: the parsed state prints as text that parses to it.
-fn check_text_round_trip<S>(state: &S, text: &str)
-where
-    S: std::str::FromStr + std::fmt::Display + PartialEq + Debug,
-    S::Err: std::fmt::Display,
-{
-    let printed = state.to_string();
-    let again: S = printed
-        .parse()
-        .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
-    assert_eq!(
-        &again, state,
-        "{text:?} -> {printed:?} parses to another state"
-    );
-    assert_eq!(
-        again.to_string(),
-        printed,
-        "{text:?}: printing is not stable"
-    );
-}
-
-/// What holds for every validated state.
-fn check_state<R: Ruleset>(rules: &R, state: &R::State, bound: Bound, story: &dyn Fn() -> String) {
-    check_text_round_trip(state, &state.to_string());
-    if let Err(e) = bound.time(1, "validate", story, || rules.validate(state)) {
-        panic!("{}: {state} does not validate: {e}", story());
-    }
-    if let Err(e) = rules.parse_position(&state.to_string()) {
-        panic!("{}: {state} does not parse back: {e}", story());
-    }
-    let count = rules.seed_count(state);
-    assert_eq!(
-        count.total(),
-        rules.total_seeds(),
-        "{}: {state} holds {count:?}",
-        story()
-    );
-    assert_eq!(
-        rules.hash(state),
-        rules.hash_from_scratch(state),
-        "{}: {state}: stale hash",
-        story()
-    );
-    let over = bound
-        .time(1, "outcome", story, || rules.outcome(state))
-        .is_some();
-    let moves = bound.time(1, "legal_moves", story, || moves_of(rules, state));
-    assert_eq!(
-        moves.is_empty(),
-        over,
-        "{}: {state}: legal moves {moves:?} but the game over is {over}",
-        story()
-    );
-}
-
-/// A legal move: its text reads back as the move, and playing it gives a valid state that
-/// keeps every seed.
-fn check_play<R: Ruleset>(
-    rules: &R,
-    state: &R::State,
-    mv: R::Move,
-    bound: Bound,
-    story: &dyn Fn() -> String,
-) {
-    let written = rules.format_move(state, mv);
-    let story = || format!("{}, move {written}", story());
-    assert!(
-        bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
-        "{}: listed but not legal",
-        story()
-    );
-    assert!(
-        bound
-            .time(1, "illegal_reason", &story, || rules
-                .illegal_reason(state, mv))
-            .is_none(),
-        "{}: listed but has an illegal reason",
-        story()
-    );
-    match bound.time(1, "parse_move", &story, || {
-        rules.parse_move(state, &written)
-    }) {
-        Ok(read) => assert_eq!(read, mv, "{}: its text reads as another move", story()),
-        Err(e) => panic!("{}: its text does not read back: {e}", story()),
-    }
-    let after = bound
-        .time(1, "play", &story, || rules.play(*state, mv))
-        .unwrap_or_else(|e| panic!("{}: refused: {}", story(), e.error));
-    if let Err(e) = rules.validate(&after) {
-        panic!("{}: gives {after}, which does not validate: {e}", story());
-    }
-    check_text_round_trip(&after, &after.to_string());
-    if let Err(e) = rules.parse_position(&after.to_string()) {
-        panic!("{}: gives {after}, which does not parse back: {e}", story());
-    }
-    assert_eq!(
-        rules.seed_count(&after).total(),
-        rules.total_seeds(),
-        "{}: seeds not conserved in {after}",
-        story()
-    );
-    assert_eq!(
-        rules.hash(&after),
-        rules.hash_from_scratch(&after),
-        "{}: stale hash in {after}",
-        story()
-    );
-}
-
-/// An illegal move is refused and leaves the state as it was.
-fn check_illegal<R: Ruleset>(
-    rules: &R,
-    state: &R::State,
-    mv: R::Move,
-    bound: Bound,
-    story: &dyn Fn() -> String,
-) {
-    let story = || format!("{}, illegal {mv:?}", story());
-    assert!(
-        !bound.time(1, "is_legal", &story, || rules.is_legal(state, mv)),
-        "{}: is_legal",
-        story()
-    );
-    assert!(
-        rules.illegal_reason(state, mv).is_some(),
-        "{}: no reason",
-        story()
-    );
-    let mut copy = *state;
-    assert!(
-        bound
-            .time(1, "try_play", &story, || rules.try_play(&mut { copy }, mv))
-            .is_err(),
-        "{}: try_play accepts it",
-        story()
-    );
-    assert!(rules.try_play(&mut copy, mv).is_err());
-    assert_eq!(
-        &copy,
-        state,
-        "{}: the refused move changed the state",
-        story()
-    );
-    match rules.play(*state, mv) {
-        Ok(s) => panic!("{}: play accepts it, giving {s}", story()),
-        Err(e) => assert_eq!(
-            &e.state,
-            state,
-            "{}: play hands back another state",
-            story()
-        ),
-    }
-    let mut record = sowing::GameRecord::from_position(rules.clone(), *state)
-        .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
-    assert!(record.play(mv).is_err(), "{}: record plays it", story());
-    assert_eq!(
-        (record.current(), record.len()),
-        (state, 0),
-        "{}: record changed",
-        story()
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,31 +242,8 @@ impl RulesetVisitor for MoveText<'_> {
                 Err(_) => return,
             }
         };
-        let story = || format!("{rules}: {state}: move text {text:?}");
-        let mut record = sowing::GameRecord::from_position(rules.clone(), state)
-            .unwrap_or_else(|e| panic!("{}: record refuses the state: {e}", story()));
-        match bound.time(1, "parse_move", &story, || rules.parse_move(&state, text)) {
-            Ok(mv) => {
-                check_play(&rules, &state, mv, bound, &story);
-                let played = record
-                    .play_text(text)
-                    .unwrap_or_else(|e| panic!("{}: the record refuses it: {e}", story()));
-                assert_eq!(played, mv, "{}: the record reads another move", story());
-            }
-            Err(_) => {
-                assert!(
-                    record.play_text(text).is_err(),
-                    "{}: the record plays it",
-                    story()
-                );
-                assert_eq!(
-                    (record.current(), record.len()),
-                    (&state, 0),
-                    "{}: a refused text changed the record",
-                    story()
-                );
-            }
-        }
+        testing::check_move_text(&rules, &state, text, &bound.config())
+            .unwrap_or_else(|f| panic!("{f}"));
     }
 }
 
@@ -509,15 +303,15 @@ pub fn serde_json(data: &[u8], bound: Bound) {
     one::<Toguz>(data, bound);
     one::<Tsoro>(data, bound);
     // A bare state reads from its position text: well formed, not validated.
-    if let Ok(state) = serde_json::from_slice::<sowing::kalah::KalahState>(data) {
-        check_text_round_trip(&state, &state.to_string());
+    fn bare<R: Ruleset + Default>(state: Result<R::State, serde_json::Error>) {
+        if let Ok(state) = state {
+            testing::check_position_text(&R::default(), &state.to_string(), &UNTIMED.config())
+                .unwrap_or_else(|f| panic!("{f}"));
+        }
     }
-    if let Ok(state) = serde_json::from_slice::<sowing::toguz::ToguzState>(data) {
-        check_text_round_trip(&state, &state.to_string());
-    }
-    if let Ok(state) = serde_json::from_slice::<sowing::tsoro::TsoroState>(data) {
-        check_text_round_trip(&state, &state.to_string());
-    }
+    bare::<Kalah>(serde_json::from_slice(data));
+    bare::<Toguz>(serde_json::from_slice(data));
+    bare::<Tsoro>(serde_json::from_slice(data));
 }
 
 // ---------------------------------------------------------------------------------------------

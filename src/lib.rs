@@ -23,6 +23,8 @@ mod ruleset;
 pub mod search;
 mod select;
 pub mod switches;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod text;
 pub mod toguz;
 pub mod tsoro;

@@ -1,20 +1,21 @@
-//! The conformance suite: one set of checks, generic over [`Ruleset`], run on random legal
-//! games of every game under random settings.
+//! The conformance suite: the harness of `sowing::testing`, run on random legal games of
+//! every game under random settings, and on random and edited text.
 //!
-//! After every ply of every game it checks that seeds are conserved, the state validates,
-//! the incremental hash equals the hash from scratch, position text and serde round-trip,
-//! the game is over exactly when no move is legal, every legal move is accepted (and its
-//! notation parses back to it), every other move seen anywhere in the run is rejected with the
-//! state unchanged, and undo/redo in a [`GameRecord`] restore the exact states. At sampled
-//! positions perft equals a brute-force count made with the checked `play`.
-
-use std::collections::HashSet;
+//! After every ply of every game the harness checks that seeds are conserved, the state
+//! validates, the incremental hash equals the hash from scratch, position text (and, with the
+//! `serde` feature, serde) round-trips, the game is over exactly when no move is legal, every
+//! legal move is accepted by every way to play it (and its notation parses back to it), every
+//! other move seen anywhere in the game is rejected with the state unchanged, undo/redo in a
+//! [`GameRecord`](sowing::GameRecord) restore the exact states, and the game reads back from
+//! its record. At sampled positions perft equals a brute-force count made with the checked
+//! `play`. What is particular to a game (its settings, its text's shapes) stays here.
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::testing::{self, Config};
 use sowing::toguz::{Toguz, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
-use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64, perft, perft_parallel};
+use sowing::{GameRecord, Ruleset, SplitMix64};
 
 /// The rulesets the suite checks. With the `serde` feature their states and moves must
 /// serialize too, and the suite checks those round trips.
@@ -40,169 +41,33 @@ pub trait Checked: Ruleset {}
 #[cfg(not(feature = "serde"))]
 impl<R: Ruleset> Checked for R {}
 
-/// Brute-force count of move sequences of exactly `depth` plies, through the checked path.
-fn brute_force<R: Ruleset>(rules: &R, state: &R::State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    for &mv in rules.legal_moves(state).iter() {
-        let next = rules.play(*state, mv).expect("a legal move plays");
-        n += brute_force(rules, &next, depth - 1);
-    }
-    n
-}
+/// JSON, the format the serde round trips go through.
+#[cfg(feature = "serde")]
+struct Json;
 
-/// Every check on one state; `seen` collects moves legal anywhere in the run.
-fn check_state<R: Checked>(rules: &R, s: &R::State, seen: &mut HashSet<R::Move>) {
-    // Seeds.
-    let count = rules.seed_count(s);
-    assert_eq!(
-        count.total(),
-        rules.total_seeds(),
-        "seeds not conserved in {s}"
-    );
-    // Validity and hash.
-    rules
-        .validate(s)
-        .unwrap_or_else(|e| panic!("reached state {s} does not validate: {e}"));
-    assert_eq!(
-        rules.hash(s),
-        rules.hash_from_scratch(s),
-        "stale hash in {s}"
-    );
-    // Text round trip.
-    let text = s.to_string();
-    let parsed: R::State = text
-        .parse()
-        .unwrap_or_else(|e| panic!("own text {text:?} does not parse: {e}"));
-    assert_eq!(&parsed, s, "text round trip of {text}");
-    assert_eq!(rules.parse_position(&text).as_ref(), Ok(s));
-    assert_eq!(rules.hash(&parsed), rules.hash(s));
-    // serde round trips: the bare state, and the validated Position.
-    #[cfg(feature = "serde")]
-    {
-        let json = serde_json::to_string(s).unwrap();
-        let back: R::State = serde_json::from_str(&json).unwrap();
-        assert_eq!(&back, s, "serde round trip of {text}");
-        let pos = sowing::Position::new(rules.clone(), *s).unwrap();
-        let json = serde_json::to_string(&pos).unwrap();
-        let back: sowing::Position<R> = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, pos);
-    }
-
-    // Moves.
-    let moves = rules.legal_moves(s);
-    let outcome = rules.outcome(s);
-    assert_eq!(
-        moves.is_empty(),
-        outcome.is_some(),
-        "over exactly when no move is legal: {s} has {} moves, outcome {outcome:?}",
-        moves.len()
-    );
-    assert_eq!(rules.is_over(s), outcome.is_some());
-    let distinct: HashSet<_> = moves.iter().collect();
-    assert_eq!(distinct.len(), moves.len(), "duplicate legal moves in {s}");
-    for &mv in moves.iter() {
-        seen.insert(mv);
-        assert!(rules.is_legal(s, mv));
-        assert_eq!(rules.illegal_reason(s, mv), None);
-        let written = rules.format_move(s, mv);
-        assert_eq!(
-            rules.parse_move(s, &written),
-            Ok(mv),
-            "notation {written:?} does not read back in {s}"
-        );
-        #[cfg(feature = "serde")]
-        {
-            let json = serde_json::to_string(&mv).unwrap();
-            assert_eq!(serde_json::from_str::<R::Move>(&json).unwrap(), mv);
-        }
-        let mut a = *s;
-        rules.try_play(&mut a, mv).unwrap();
-        let mut b = *s;
-        rules.play_unchecked(&mut b, mv);
-        assert_eq!(a, b, "try_play and play_unchecked differ");
-    }
-    for &mv in seen.iter() {
-        if moves.contains(&mv) {
-            continue;
-        }
-        assert!(!rules.is_legal(s, mv));
-        assert!(rules.illegal_reason(s, mv).is_some());
-        let mut a = *s;
-        assert!(
-            rules.try_play(&mut a, mv).is_err(),
-            "illegal {mv:?} accepted in {s}"
-        );
-        assert_eq!(&a, s, "a refused move changed the state");
-        let err = rules.play(*s, mv).unwrap_err();
-        assert_eq!(
-            &err.state, s,
-            "the error must hand the state back untouched"
-        );
-        let written = rules.format_move(s, mv);
-        assert!(
-            rules.parse_move(s, &written).is_err(),
-            "illegal move text {written:?} parsed in {s}"
-        );
+#[cfg(feature = "serde")]
+impl testing::SerdeFormat for Json {
+    fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+        value: &T,
+    ) -> Result<T, String> {
+        let json = serde_json::to_string(value).map_err(|e| e.to_string())?;
+        serde_json::from_str(&json).map_err(|e| format!("{json}: {e}"))
     }
 }
 
-/// Plays one random game from the start under `rules`, checking everything after every ply.
-/// Returns the number of plies played.
+/// Plays one random game from the start under `rules`, checking everything after every ply
+/// (with serde round trips under the `serde` feature). Returns the number of plies played.
 pub fn random_game<R: Checked>(rules: &R, seed: u64, max_plies: usize) -> usize {
-    let mut rng = SplitMix64::new(seed);
-    let mut seen = HashSet::new();
-    let mut game = GameRecord::new(rules.clone());
-    // The start's text is a position of the ruleset too.
-    assert_eq!(
-        rules.parse_position(&game.start().to_string()).as_ref(),
-        Ok(game.start())
-    );
-    loop {
-        let s = *game.current();
-        check_state(rules, &s, &mut seen);
-        if rng.below(8) == 0 {
-            // perft against brute force at a sampled position.
-            let depth = 1 + rng.below(3);
-            let n = perft(rules, &s, depth);
-            assert_eq!(n, brute_force(rules, &s, depth), "perft({depth}) of {s}");
-            assert_eq!(perft_parallel(rules, &s, depth, 2), n);
-        }
-        if game.ply() >= max_plies {
-            break;
-        }
-        let Some(mv) = rules.random_move(&s, &mut rng) else {
-            assert!(rules.is_over(&s));
-            break;
-        };
-        assert!(rules.is_legal(&s, mv), "random_move gave an illegal move");
-        game.play(mv).unwrap();
-        // Undo restores exactly; redo comes back.
-        assert_eq!(game.undo(), Some(mv));
-        assert_eq!(game.current(), &s);
-        assert_eq!(game.redo(), Some(mv));
-        let mut expect = s;
-        rules.play_unchecked(&mut expect, mv);
-        assert_eq!(game.current(), &expect);
-    }
-    // The record round-trips through serde (its moves in the players' notation).
+    let config = Config {
+        max_plies,
+        ..Config::DEFAULT
+    };
     #[cfg(feature = "serde")]
-    {
-        let json = serde_json::to_string(&game).unwrap();
-        let back: GameRecord<R> = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, game);
-    }
-    // Undo all the way back restores every recorded state.
-    let plies = game.ply();
-    let states: Vec<R::State> = (0..=plies).map(|p| *game.position_at(p).unwrap()).collect();
-    for p in (0..plies).rev() {
-        game.undo().unwrap();
-        assert_eq!(game.current(), &states[p]);
-    }
-    assert_eq!(game.undo(), None);
-    plies
+    let report = testing::check_random_games_serde(rules, seed, 1, &config, &Json);
+    #[cfg(not(feature = "serde"))]
+    let report = testing::check_random_games_with(rules, seed, 1, &config);
+    report.unwrap_or_else(|f| panic!("{f}")).plies
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,11 +109,8 @@ proptest! {
 
     #[test]
     fn kalah_random_games(settings in kalah_settings(), seed in any::<u64>()) {
-        let rules = Kalah::new(settings).unwrap();
-        // Ruleset text round trip.
-        let text = rules.to_string();
-        prop_assert_eq!(text.parse::<Kalah>().unwrap(), rules.clone());
-        random_game(&rules, seed, 400);
+        // The harness checks the ruleset text round trip too.
+        random_game(&Kalah::new(settings).unwrap(), seed, 400);
     }
 }
 
@@ -272,29 +134,18 @@ fn kalah_presets_play_to_the_end() {
 // Text robustness: any string, and any small edit of a valid text, either fails to parse with
 // an error or parses to a value that prints and parses back to itself. Never a panic.
 
-/// Checks one candidate position text and one candidate move text under `rules`.
+/// Checks one candidate position text, one candidate move text (on that position if it
+/// validates, and on the start) and one candidate ruleset text under `rules`: whatever reads
+/// round-trips, a position that validates passes every check of the harness, and nothing
+/// panics.
 pub fn check_text<R: Ruleset>(rules: &R, position: &str, mv: &str, ruleset: &str) {
-    if let Ok(state) = position.parse::<R::State>() {
-        let again: R::State = state.to_string().parse().expect("printed text parses");
-        assert_eq!(again, state, "parse-print-parse of {position:?}");
-        // Validation may refuse it, but must not panic; a valid one plays on safely.
-        if rules.validate(&state).is_ok() {
-            let moves = rules.legal_moves(&state);
-            assert_eq!(moves.is_empty(), rules.outcome(&state).is_some());
-            if let Ok(m) = rules.parse_move(&state, mv) {
-                assert!(rules.is_legal(&state, m));
-            }
-        }
+    let config = &Config::DEFAULT;
+    if let Some(state) = testing::check_position_text(rules, position, config).unwrap() {
+        testing::check_position(rules, &state, &[], config).unwrap();
+        testing::check_move_text(rules, &state, mv, config).unwrap();
     }
-    let start = rules.start();
-    let _ = rules.parse_move(&start, mv);
-    if let Ok(r) = ruleset.parse::<R>() {
-        assert_eq!(
-            r.to_string().parse::<R>().unwrap(),
-            r,
-            "ruleset {ruleset:?}"
-        );
-    }
+    testing::check_move_text(rules, &rules.start(), mv, config).unwrap();
+    testing::check_ruleset_text::<R>(ruleset).unwrap();
 }
 
 /// Applies a few random edits (delete, insert, replace a character) to `text`.
@@ -430,10 +281,7 @@ proptest! {
 
     #[test]
     fn tsoro_random_games(settings in tsoro_settings(), seed in any::<u64>()) {
-        let rules = Tsoro::new(settings).unwrap();
-        let text = rules.to_string();
-        prop_assert_eq!(text.parse::<Tsoro>().unwrap(), rules.clone());
-        random_game(&rules, seed, 150);
+        random_game(&Tsoro::new(settings).unwrap(), seed, 150);
     }
 }
 
@@ -567,10 +415,7 @@ proptest! {
 
     #[test]
     fn toguz_random_games(settings in toguz_settings(), seed in any::<u64>()) {
-        let rules = Toguz::new(settings).unwrap();
-        let text = rules.to_string();
-        prop_assert_eq!(text.parse::<Toguz>().unwrap(), rules.clone());
-        random_game(&rules, seed, 400);
+        random_game(&Toguz::new(settings).unwrap(), seed, 400);
     }
 }
 
@@ -665,22 +510,9 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Records: every random game writes as a record (`sowing::pgn`) and reads back as the same game.
-
-fn record_round_trip<R: Ruleset>(rules: R, seed: u64, max_plies: usize) {
-    let mut rng = SplitMix64::new(seed);
-    let mut game = GameRecord::new(rules);
-    while game.ply() < max_plies {
-        let Some(mv) = game.rules().random_move(game.current(), &mut rng) else {
-            break;
-        };
-        game.play(mv).unwrap();
-    }
-    let text = game.to_pgn();
-    let back = GameRecord::<R>::from_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(back, game, "{text}");
-    assert_eq!(back.to_pgn(), text);
-}
+// Records: every random game writes as a record (`sowing::pgn`) and reads back as the same game
+// (the harness checks it at the end of every game; here under all three games' settings at
+// once, with longer Tsoro games).
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -692,8 +524,12 @@ proptest! {
         tsoro in tsoro_settings(),
         seed in any::<u64>(),
     ) {
-        record_round_trip(Kalah::new(kalah).unwrap(), seed, 400);
-        record_round_trip(Toguz::new(toguz).unwrap(), seed, 400);
-        record_round_trip(Tsoro::new(tsoro).unwrap(), seed, 300);
+        let config = |max_plies| Config { max_plies, perft_every: 0, ..Config::DEFAULT };
+        let check = |report: Result<testing::Report, testing::Failure>| {
+            report.unwrap_or_else(|f| panic!("{f}"));
+        };
+        check(testing::check_random_games_with(&Kalah::new(kalah).unwrap(), seed, 1, &config(400)));
+        check(testing::check_random_games_with(&Toguz::new(toguz).unwrap(), seed, 1, &config(400)));
+        check(testing::check_random_games_with(&Tsoro::new(tsoro).unwrap(), seed, 1, &config(300)));
     }
 }

@@ -581,6 +581,37 @@ fn the_residues_of_a_relay_never_change_and_prove_it_endless() {
     assert!(apart > 0, "no relay with residues apart met");
 }
 
+/// The adversarial corpus (`tests/data/tsoro_adversarial.txt`, which `examples/adversarial.rs`
+/// times): (whether it validates, ruleset, position text, what it is).
+fn adversarial_corpus() -> Vec<(bool, &'static str, &'static str, &'static str)> {
+    include_str!("data/tsoro_adversarial.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| match line.splitn(4, " | ").collect::<Vec<_>>()[..] {
+            [v @ ("validates" | "parse-only"), r, p, w] => (v == "validates", r, p, w),
+            _ => panic!("corpus line {line:?} is not `validates | ruleset | position | what`"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_adversarial_corpus_reads_and_validates_as_marked() {
+    let corpus = adversarial_corpus();
+    assert_eq!(corpus.len(), 18);
+    for (validates, ruleset, text, what) in corpus {
+        let r = rules(ruleset);
+        let s: TsoroState = text.parse().unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(s.to_string(), text, "{what}");
+        assert_eq!(
+            r.validate(&s).is_ok(),
+            validates,
+            "{what}: {:?}",
+            r.validate(&s)
+        );
+        assert_eq!(r.parse_position(text).is_ok(), validates, "{what}");
+    }
+}
+
 #[test]
 fn the_adversarial_corpus_gives_exact_answers() {
     // Issue 9 §2 and `examples/adversarial.rs`: positions whose endless-relay checks walked
@@ -657,7 +688,12 @@ fn the_adversarial_corpus_gives_exact_answers() {
             &[(11, false)],
         ),
     ];
+    let corpus = adversarial_corpus();
     for (ruleset, text, legal, endless) in cases {
+        assert!(
+            corpus.iter().any(|c| (c.1, c.2) == (ruleset, text)),
+            "{ruleset} {text} is not in the corpus file"
+        );
         let r = rules(ruleset);
         let s: TsoroState = text.parse().unwrap();
         // Without re-entry South's loop holds at most its starting half (27 in Tracey's
