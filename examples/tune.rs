@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use sowing::any::AnyRuleset;
 use sowing::kalah::KalahEval;
-use sowing::search::{AlphaBeta, Limits, Linear, SearchOptions};
+use sowing::search::{Agent, AlphaBeta, Limits, Linear, Match, MatchConfig, SearchOptions};
 use sowing::toguz::ToguzEval;
 use sowing::toguz::pgn;
 use sowing::tsoro::TsoroEval;
@@ -157,39 +157,65 @@ fn fit(data: &Data, k: usize) -> Vec<f64> {
     w
 }
 
-/// Self-play games with the evaluation `weights`, each from a random opening of 6 plies.
+/// An agent that plays a random move 3 times in 100, so that self-play games differ.
+struct Noisy<A> {
+    agent: A,
+    rng: SplitMix64,
+}
+
+impl<R: Ruleset, A: Agent<R>> Agent<R> for Noisy<A> {
+    fn name(&self) -> String {
+        format!("noisy {}", self.agent.name())
+    }
+    fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move> {
+        if self.rng.below(100) < 3 {
+            rules.random_move(state, &mut self.rng)
+        } else {
+            self.agent.choose(rules, state)
+        }
+    }
+}
+
+/// Self-play games with the evaluation `weights`: a match of the evaluation against itself
+/// from random openings of 6 plies (each played with both colours).
 fn self_play<R: Ruleset, L: Linear<R> + 'static>(
     rules: &R,
     weights: &[i32],
     opts: &Options,
     rng: &mut SplitMix64,
     data: &mut Data,
-) {
-    for _ in 0..opts.selfplay {
-        let mut agent =
-            AlphaBeta::with_evaluator(Limits::nodes(opts.nodes), L::with_weights(weights))
+) -> Result<(), Stop> {
+    let config = MatchConfig {
+        openings: opts.selfplay.div_ceil(2),
+        opening_plies: 6,
+        seed: rng.next_u64(),
+        max_plies: 3000,
+    };
+    let mut seed = rng.next_u64();
+    let games = Match::new(rules.clone(), config, |_| {
+        seed = seed.wrapping_add(1);
+        Noisy {
+            agent: AlphaBeta::with_evaluator(Limits::nodes(opts.nodes), L::with_weights(weights))
                 .options(SearchOptions::AGENT)
-                .table_entries(1 << 16);
-        let mut s = rules.start();
-        let mut positions = vec![s];
-        let mut plies = 0;
-        while !rules.is_over(&s) && plies < 3000 {
-            let mv = if plies < 6 || rng.below(100) < 3 {
-                rules.random_move(&s, rng)
-            } else {
-                agent.search(rules, &s).best
-            };
-            let Some(mv) = mv else { break };
-            rules.play_unchecked(&mut s, mv);
-            positions.push(s);
-            plies += 1;
+                .table_entries(1 << 16),
+            rng: SplitMix64::new(seed),
         }
-        let south = match rules.outcome(&s) {
-            Some(o) => (f64::from(o.value_for(Player::South)) + 1.0) / 2.0,
-            None => continue,
+    })
+    .map_err(|e| e.to_string())?;
+    for game in games.take(opts.selfplay as usize) {
+        let game = game.map_err(|e| e.to_string())?;
+        // A game stopped by the ply limit has no result to learn from.
+        let Some(outcome) = game.outcome else {
+            continue;
         };
+        let south = (f64::from(outcome.value_for(Player::South)) + 1.0) / 2.0;
+        let rec = &game.record;
+        let positions: Vec<R::State> = (0..=rec.len())
+            .filter_map(|p| rec.position_at(p).copied())
+            .collect();
         data.add_game::<R, L>(rules, &positions, south, opts.skip);
     }
+    Ok(())
 }
 
 fn tune<R: Ruleset, L: Linear<R> + 'static>(
@@ -203,7 +229,7 @@ fn tune<R: Ruleset, L: Linear<R> + 'static>(
     let mut data = base;
     for round in 0..opts.rounds.max(1) {
         if opts.selfplay > 0 {
-            self_play::<R, L>(&rules, &weights, opts, &mut rng, &mut data);
+            self_play::<R, L>(&rules, &weights, opts, &mut rng, &mut data)?;
         }
         if data.results.is_empty() {
             return Err("no training positions".into());

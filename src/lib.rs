@@ -8,6 +8,7 @@
 
 pub mod any;
 mod effect;
+pub mod engine;
 pub mod error;
 mod hashing;
 pub mod kalah;

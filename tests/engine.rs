@@ -1,77 +1,78 @@
-//! The engine protocol (`examples/engine.rs`), driven through a pipe as a GUI would: whole
-//! games of each game, bad input, `stop`.
+//! The engine protocol ([`sowing::engine`]) driven as a GUI or a Python program would: whole
+//! games of each game, every command, bad input, `stop`, `go infinite`, the end of the input,
+//! and the README's sample session. The engine runs in memory here; `tests/examples.rs`
+//! drives the `engine` example through a real pipe.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
 
+use sowing::engine::{Engine, serve};
 use sowing::kalah::Kalah;
+use sowing::search::WIN;
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
-use sowing::{GameRecord, Ruleset};
+use sowing::{GameRecord, Ruleset, SplitMix64};
 
-/// The engine example's binary. `cargo test` builds the examples along with the tests; when
-/// it has not (`cargo test --test engine`), or the binary is older than this test, it is
-/// built here.
-fn engine_path() -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let exe = std::env::current_exe().unwrap();
-            let dir = exe.parent().unwrap().parent().unwrap().join("examples");
-            let path = dir.join(format!("engine{}", std::env::consts::EXE_SUFFIX));
-            let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-            if modified(&path) < modified(&exe) {
-                let status = Command::new(env!("CARGO"))
-                    .args(["build", "--example", "engine"])
-                    .status()
-                    .unwrap();
-                assert!(status.success());
+/// Sends each whole line written to it.
+struct Lines {
+    partial: Vec<u8>,
+    to: Sender<String>,
+}
+
+impl Write for Lines {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &b in bytes {
+            if b == b'\n' {
+                let line = String::from_utf8(std::mem::take(&mut self.partial)).unwrap();
+                // The test may have stopped listening; the engine goes on regardless.
+                let _ = self.to.send(line);
+            } else {
+                self.partial.push(b);
             }
-            path
-        })
-        .clone()
-}
-
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(engine_path())
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            input,
-            output,
         }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An engine in this process, its answers read line by line as they come.
+struct Live {
+    engine: Engine<Lines>,
+    answers: Receiver<String>,
+}
+
+impl Live {
+    fn start(rules: &str, agent: &str) -> Live {
+        let (to, answers) = channel();
+        let lines = Lines {
+            partial: Vec::new(),
+            to,
+        };
+        let engine = Engine::new(rules.parse().unwrap(), agent.parse().unwrap(), lines).unwrap();
+        Live { engine, answers }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
-    }
-
-    fn read(&mut self) -> String {
-        let mut line = String::new();
-        assert!(
-            self.output.read_line(&mut line).unwrap() > 0,
-            "engine closed"
+        assert_eq!(
+            self.engine.command(line),
+            ControlFlow::Continue(()),
+            "{line}"
         );
-        line.trim_end().to_string()
     }
 
-    /// Lines up to and including the one starting with `last`.
+    /// The next answer. The wait is long (a slow machine is no failure) but bounded, so that
+    /// a missing answer fails the test instead of hanging it.
+    fn read(&mut self) -> String {
+        self.answers
+            .recv_timeout(Duration::from_secs(300))
+            .expect("the engine answered nothing")
+    }
+
+    /// Answers up to and including the one starting with `last`.
     fn read_until(&mut self, last: &str) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
@@ -84,64 +85,89 @@ impl Engine {
         }
     }
 
+    /// Sends `line` and returns its one answer.
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.read()
+    }
+
     fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
+        assert_eq!(self.engine.command("quit"), ControlFlow::Break(()));
+        self.engine.finish().unwrap();
+        assert_eq!(self.answers.try_recv().ok(), None, "nothing after quit");
     }
 }
 
-/// Plays a whole game of `rules` through the engine at depth 2, checking every answer.
+/// Everything the engine answers to `input`, to its end.
+fn session(args: (&str, &str), input: &[u8]) -> Vec<String> {
+    let engine = Engine::new(args.0.parse().unwrap(), args.1.parse().unwrap(), Vec::new()).unwrap();
+    let out = serve(input, engine).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Checks the `info` lines of a search to `depth` and returns the `bestmove` line.
+fn check_search(lines: &[String], depth: usize) -> &str {
+    let (best, infos) = lines.split_last().unwrap();
+    assert_eq!(infos.len(), depth, "{lines:?}");
+    for (d, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(words[..3], ["info", "depth", &(d + 1).to_string()]);
+        assert_eq!(words[3], "score");
+        assert!(words[4].parse::<i32>().is_ok(), "{info}");
+        assert_eq!((words[5], words[7], words[9]), ("nodes", "nps", "pv"));
+        assert!(words[6].parse::<u64>().unwrap() > 0);
+    }
+    best.strip_prefix("bestmove ").unwrap()
+}
+
+/// Plays a whole game of `rules` through the engine at depth 2, checking every answer against
+/// the rules: `legal`, `show`, `go`, `play`.
 fn whole_game<R: Ruleset>(rules_text: &str) {
     let rules: R = rules_text.parse().unwrap();
-    let mut engine = Engine::start(&[]);
+    let mut engine = Live::start("toguz", "alphabeta");
     engine.send(&format!("rules {rules_text}"));
     engine.send("newgame");
     let mut game = GameRecord::new(rules.clone());
-    let mut texts: Vec<String> = Vec::new();
     while !rules.is_over(game.current()) {
         assert!(game.ply() < 2000, "{rules_text}: game too long");
-        let moves = if texts.is_empty() {
-            String::new()
-        } else {
-            format!(" moves {}", texts.join(" "))
-        };
-        engine.send(&format!("position start{moves}"));
+        let s = game.current();
+        let legal: Vec<String> = rules
+            .legal_moves(s)
+            .into_iter()
+            .map(|mv| rules.format_move(s, mv))
+            .collect();
+        assert_eq!(engine.ask("legal"), format!("legal {}", legal.join(" ")));
         engine.send("go depth 2");
         let lines = engine.read_until("bestmove");
-        let (best, infos) = lines.split_last().unwrap();
-        // One info line per depth, each with the fields in order (a forced result found at
-        // depth 1 ends the search there).
-        assert!((1..=2).contains(&infos.len()), "{rules_text}: {lines:?}");
-        for (d, info) in infos.iter().enumerate() {
-            let words: Vec<&str> = info.split_whitespace().collect();
-            assert_eq!(words[..3], ["info", "depth", &(d + 1).to_string()]);
-            assert_eq!(words[3], "score");
-            assert!(words[4].parse::<i32>().is_ok(), "{info}");
-            assert_eq!((words[5], words[7], words[9]), ("nodes", "nps", "pv"));
-            assert!(words[6].parse::<u64>().unwrap() > 0);
+        // A forced result found at depth 1 ends the search there.
+        let depth = lines.len() - 1;
+        assert!((1..=2).contains(&depth), "{rules_text}: {lines:?}");
+        let text = check_search(&lines, depth).to_string();
+        assert!(legal.contains(&text), "{rules_text}: bestmove {text}");
+        game.play_text(&text).unwrap();
+        engine.send(&format!("play {text}"));
+        engine.send("show");
+        assert_eq!(engine.read(), format!("position {}", game.current()));
+        assert_eq!(engine.read(), format!("tomove {}", game.to_move()));
+        let outcome = engine.read();
+        match game.outcome() {
+            None => assert_eq!(outcome, "outcome none"),
+            Some(o) => assert!(outcome.starts_with(&format!("outcome {}", o.result_text()))),
         }
-        let text = best.strip_prefix("bestmove ").unwrap();
-        let mv = rules
-            .parse_move(game.current(), text)
-            .unwrap_or_else(|e| panic!("{rules_text}: bestmove {text}: {e}"));
-        game.play(mv).unwrap();
-        texts.push(text.to_string());
     }
-    assert!(game.outcome().is_some());
-    // The finished game: no move.
-    engine.send(&format!("position start moves {}", texts.join(" ")));
-    engine.send("go depth 2");
-    assert_eq!(
-        engine.read_until("bestmove").last().unwrap(),
-        "bestmove none"
-    );
+    // The finished game: no move, no search.
+    assert_eq!(engine.ask("legal"), "legal");
+    assert_eq!(engine.ask("go depth 2"), "bestmove none");
     engine.quit();
 }
 
 #[test]
 fn whole_kalah_game() {
-    whole_game::<Kalah>("kalah");
+    whole_game::<Kalah>("kalah:pie");
 }
 
 #[test]
@@ -155,78 +181,326 @@ fn whole_tsoro_game() {
 }
 
 #[test]
-fn bad_input_answers_error_and_the_engine_goes_on() {
-    let mut e = Engine::start(&["--rules", "kalah"]);
-    for (command, expected) in [
+fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"hello\nsetoption agent alphabeta:depth=3,table=16\nhello\n",
+    );
+    let version = env!("CARGO_PKG_VERSION");
+    let hello = |agent: &str| {
+        [
+            "name sowing".to_string(),
+            format!("version {version}"),
+            "protocol 1".into(),
+            "games kalah toguz tsoro".into(),
+            format!("option agent {agent}"),
+            "ok".into(),
+        ]
+    };
+    assert_eq!(lines[..6], hello("alphabeta"));
+    assert_eq!(lines[6..], hello("alphabeta:depth=3,table=16"));
+}
+
+#[test]
+fn legal_and_show_answer_in_the_games_notation() {
+    // Toguz Kumalak's start: each hole's 9 balls end in the opponent's hole one lower (hole
+    // 1's stay at home, in hole 9).
+    let lines = session(("toguz", "alphabeta"), b"legal\nshow\n");
+    assert_eq!(
+        lines,
+        [
+            "legal 19 21 32 43 54 65 76 87 98",
+            "position 9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1",
+            "tomove South",
+            "outcome none",
+        ]
+    );
+    // Kalah: South's 3 ends in the store (an extra turn), his 6 sows the store and North's
+    // 1 to 4; a finished game shows its result.
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"position start moves 3\nlegal\nplay 6\nshow\nlegal\n\
+          position 0,0,0,0,0,0/0,0,0,0,0,0 30 18 N\nshow\nlegal\n\
+          position 0,0,0,0,0,0/0,0,0,0,0,0 24 24 N\nshow\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "legal 1 2 4 5 6",
+            "position 4,4,5,5,5,5/4,4,0,5,5,0 2 0 N",
+            "tomove North",
+            "outcome none",
+            "legal 1 2 3 4 5 6",
+            "position 0,0,0,0,0,0/0,0,0,0,0,0 30 18 N",
+            "tomove North",
+            "outcome 1-0 score 30-18",
+            "legal",
+            "position 0,0,0,0,0,0/0,0,0,0,0,0 24 24 N",
+            "tomove North",
+            "outcome 1/2-1/2 score 24-24",
+        ]
+    );
+}
+
+/// Tsoro writes a bonus take in two words: `legal` lists it so, and `play` reads it back.
+#[test]
+fn tsoro_takes_are_listed_and_played_in_two_words() {
+    let rules = Tsoro::default();
+    let mut rng = SplitMix64::new(5);
+    let mut found = None;
+    for _ in 0..200 {
+        let mut s = rules.start();
+        while let Some(mv) = rules.random_move(&s, &mut rng) {
+            if rules
+                .legal_moves(&s)
+                .iter()
+                .any(|&m| rules.format_move(&s, m).contains(' '))
+            {
+                found = Some(s);
+                break;
+            }
+            rules.play_unchecked(&mut s, mv);
+        }
+        if found.is_some() {
+            break;
+        }
+    }
+    let s = found.expect("a position with a bonus take");
+    let texts: Vec<String> = rules
+        .legal_moves(&s)
+        .into_iter()
+        .map(|mv| rules.format_move(&s, mv))
+        .collect();
+    let take = texts.iter().find(|t| t.starts_with("take ")).unwrap();
+    let mut after = s;
+    rules.play_unchecked(&mut after, rules.parse_move(&s, take).unwrap());
+    let input = format!("position {s}\nlegal\nplay {take}\nshow\n");
+    let lines = session(("tsoro", "alphabeta"), input.as_bytes());
+    assert_eq!(lines[0], format!("legal {}", texts.join(" ")));
+    assert_eq!(lines[1], format!("position {after}"));
+}
+
+#[test]
+fn bad_input_answers_error_and_changes_nothing() {
+    let mut input: Vec<u8> = Vec::new();
+    let expected = [
         ("dance", "error unknown command \"dance\""),
         ("rules chess", "error rules: unknown game \"chess\""),
         ("go depth", "error depth needs a value"),
         ("go depth x", "error depth \"x\": expected a whole number"),
         ("go speed 3", "error go: unknown option \"speed\""),
+        ("go infinite depth 3", "error go: infinite takes no limit"),
         (
             "position",
             "error position needs `start` or a position text",
         ),
         ("position 4,4/4 0 0 S", "error position: "),
         ("position start moves 9", "error move 9: "),
-    ] {
-        e.send(command);
-        let answer = e.read();
-        assert!(answer.starts_with(expected), "{command}: {answer}");
+        ("play", "error play needs a move"),
+        // The 3 is good, the 9 is not: neither is played.
+        ("play 3 9", "error move 9: "),
+        ("setoption", "error setoption needs an option (agent)"),
+        (
+            "setoption speed 3",
+            "error setoption: unknown option \"speed\" (known: agent)",
+        ),
+        (
+            "setoption agent alphabeta:depht=3",
+            "error setoption agent \"alphabeta:depht=3\": ",
+        ),
+        (
+            "setoption agent mcts",
+            "error setoption agent: mcts:playouts=10000,seed=0 is not an alphabeta agent",
+        ),
+    ];
+    for (command, _) in expected {
+        input.extend_from_slice(command.as_bytes());
+        input.push(b'\n');
     }
-    // A bad move list leaves the position as it was: the start.
-    e.send("go depth 1");
-    let lines = e.read_until("bestmove");
-    assert_eq!(lines.len(), 2);
-    assert!(lines[0].starts_with("info depth 1 score "), "{lines:?}");
-    let rules = Kalah::default();
-    let best = lines[1].strip_prefix("bestmove ").unwrap();
-    assert!(rules.parse_move(&rules.start(), best).is_ok(), "{best}");
-    e.send("isready");
-    assert_eq!(e.read(), "readyok");
-    e.quit();
+    input.extend_from_slice(b"kal\xffah\nshow\nhello\n");
+    let lines = session(("kalah", "alphabeta"), &input);
+    for (i, (command, answer)) in expected.iter().enumerate() {
+        assert!(lines[i].starts_with(answer), "{command}: {}", lines[i]);
+    }
+    let rest = &lines[expected.len()..];
+    assert_eq!(rest[0], "error the line is not UTF-8 (byte 4 of it)");
+    // Still the start, and still the first agent.
+    assert_eq!(rest[1], "position 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
+    assert_eq!(rest[8], "option agent alphabeta");
 }
 
 #[test]
 fn position_text_and_moves() {
-    let mut e = Engine::start(&["--rules", "kalah"]);
     // South's last seed of pit 5 lands in the empty pit 6 and takes North's 9: the capture
     // is better than pit 1 (its seed lands in pit 2, across from an empty pit).
-    e.send("position 0,0,0,0,0,9/1,0,0,0,1,0 20 17 S");
-    e.send("go depth 3");
-    let lines = e.read_until("bestmove");
-    assert_eq!(lines.last().unwrap(), "bestmove 5", "{lines:?}");
-    e.send("position start moves 3 1");
-    e.send("go depth 1");
-    assert!(
-        e.read_until("bestmove")
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"position 0,0,0,0,0,9/1,0,0,0,1,0 20 17 S\ngo depth 3\n",
     );
-    e.quit();
+    assert_eq!(lines.last().unwrap(), "bestmove 5", "{lines:?}");
+}
+
+#[test]
+fn setoption_agent_changes_the_agent_and_its_limits() {
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"setoption agent alphabeta:depth=1\ngo\nsetoption agent alphabeta-classic:depth=3\ngo\n",
+    );
+    let second = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap()
+        + 1;
+    check_search(&lines[..second], 1);
+    check_search(&lines[second..], 3);
+}
+
+/// `go` without limits searches to the agent's own depth (`alphabeta`: 8).
+#[test]
+fn go_without_limits_uses_the_agents_depth() {
+    let lines = session(("kalah", "alphabeta"), b"go\n");
+    check_search(&lines, 8);
+}
+
+/// Issue 19: the end of the input stopped a running search (`printf 'go depth 10\n' |
+/// engine` answered from depth 5). The search now runs to its depth and answers.
+#[test]
+fn the_end_of_the_input_lets_the_search_answer() {
+    let lines = session(("toguz", "alphabeta"), b"go depth 7\n");
+    let best = check_search(&lines, 7);
+    let rules = Toguz::default();
+    assert!(rules.parse_move(&rules.start(), best).is_ok(), "{best}");
 }
 
 #[test]
 fn stop_ends_a_long_search() {
-    let mut e = Engine::start(&["--rules", "toguz"]);
+    let mut e = Live::start("toguz", "alphabeta");
     e.send("go time 600000");
     e.send("stop");
     let lines = e.read_until("bestmove");
-    let best = lines.last().unwrap();
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     let rules = Toguz::default();
-    let mv = best.strip_prefix("bestmove ").unwrap();
-    assert!(rules.parse_move(&rules.start(), mv).is_ok(), "{best}");
+    assert!(rules.parse_move(&rules.start(), best).is_ok(), "{best}");
+    // Stopped: the next search goes on as usual.
+    e.send("go depth 1");
+    check_search(&e.read_until("bestmove"), 1);
+    e.quit();
+}
+
+/// `isready`, `legal` and `show` are answered while a search runs; `go` during `go infinite`
+/// is refused until `stop`, whose `bestmove` follows.
+#[test]
+fn the_protocol_answers_during_a_search_without_end() {
+    let mut e = Live::start("toguz", "alphabeta");
+    e.send("go infinite");
+    e.send("isready");
+    // The info lines come as the search deepens; `readyok` comes among them, and no bestmove
+    // before `stop`.
+    let before = e.read_until("readyok");
+    assert!(
+        before[..before.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info depth ")),
+        "{before:?}"
+    );
+    e.send("legal");
+    e.send("go depth 3");
+    e.send("newgame");
+    e.send("stop");
+    let lines = e.read_until("bestmove");
+    let answers: Vec<&String> = lines.iter().filter(|l| !l.starts_with("info")).collect();
+    assert_eq!(
+        answers[..3],
+        [
+            "legal 19 21 32 43 54 65 76 87 98",
+            "error go: a search with no limit is running; send stop first",
+            "error newgame: a search with no limit is running; send stop first",
+        ]
+    );
+    assert!(answers[3].starts_with("bestmove "), "{lines:?}");
+    e.quit();
+}
+
+/// A search without end that finishes early (a forced result) still answers only at `stop`.
+#[test]
+fn go_infinite_answers_only_after_stop() {
+    let mut e = Live::start("kalah", "alphabeta");
+    // South's one move, pit 6, ends the game: he wins 26-22, found at depth 1.
+    e.send("position 0,0,0,0,0,1/0,0,0,0,0,1 25 21 S");
+    e.send("go infinite");
+    let info = e.read();
+    assert!(info.starts_with("info depth 1 score "), "{info}");
+    let score: i32 = info.split_whitespace().nth(4).unwrap().parse().unwrap();
+    assert!(score >= WIN, "{info}");
+    // The search has ended, and waits for `stop` to answer.
+    assert_eq!(e.ask("isready"), "readyok");
+    assert_eq!(
+        e.ask("show").as_str(),
+        "position 0,0,0,0,0,1/0,0,0,0,0,1 25 21 S"
+    );
+    assert_eq!(e.read(), "tomove South");
+    assert_eq!(e.read(), "outcome none");
+    e.send("stop");
+    assert_eq!(e.read(), "bestmove 6");
     e.quit();
 }
 
 #[test]
-fn bad_arguments_exit_2() {
-    let out = Command::new(engine_path())
-        .args(["--agent", "mcts"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("engine: --agent"));
+fn quit_stops_the_search_and_ends() {
+    let lines = session(("toguz", "alphabeta"), b"go infinite\nquit\nisready\n");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    assert!(!lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn newgame_and_rules_go_back_to_the_start() {
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"play 1\nnewgame\nshow\nrules tsoro:holes=6\nshow\n",
+    );
+    assert_eq!(lines[0], "position 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
+    let tsoro: Tsoro = "tsoro:holes=6".parse().unwrap();
+    assert_eq!(lines[3], format!("position {}", tsoro.start()));
+}
+
+/// The README's sample session is what the engine answers, line for line (the `nps` figures
+/// aside: they are the machine's speed).
+#[test]
+fn the_readme_session_is_what_the_engine_prints() {
+    let readme = include_str!("../README.md");
+    let section = readme
+        .split("<!-- engine protocol: begin -->")
+        .nth(1)
+        .and_then(|s| s.split("<!-- engine protocol: end -->").next())
+        .expect("the README's engine section");
+    let sample = section
+        .split("```text\n> ")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("the sample session");
+    let sample = format!("> {sample}");
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for line in sample.lines() {
+        if let Some(command) = line.strip_prefix("> ") {
+            input.push_str(command);
+            input.push('\n');
+        } else if let Some(answer) = line.strip_prefix("< ") {
+            expected.push(answer.to_string());
+        } else {
+            panic!("a sample line that is neither `> ` nor `< `: {line:?}");
+        }
+    }
+    let mask = |l: &String| match l.split_once(" nps ") {
+        Some((head, tail)) => {
+            let pv = tail.split_once(' ').map_or("", |(_, pv)| pv);
+            format!("{head} nps N {pv}")
+        }
+        None => l.clone(),
+    };
+    let lines = session(("toguz", "alphabeta"), input.as_bytes());
+    assert_eq!(
+        lines.iter().map(mask).collect::<Vec<_>>(),
+        expected.iter().map(mask).collect::<Vec<_>>()
+    );
 }

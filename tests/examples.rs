@@ -136,6 +136,263 @@ fn a_non_utf8_argument_is_refused_not_a_panic() {
     assert!(err.contains("argument 3"), "{err}");
 }
 
+/// `name args` with `input` on its standard input.
+fn run_with_input(name: &str, args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Issue 19: through a real pipe, the end of the input let a running search answer from
+/// depth 5 instead of 10, and a line that is not UTF-8 ended the engine silently.
+#[test]
+fn engine_answers_through_a_pipe_to_the_end_of_its_input() {
+    let out = run_with_input(
+        "engine",
+        &["--rules", "kalah"],
+        b"go depth 10\n\xff\xfe\nisready\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The error and readyok come at once, among the search's info lines.
+    assert!(
+        lines.contains(&"error the line is not UTF-8 (byte 1 of it)"),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"readyok"), "{lines:?}");
+    let infos: Vec<&&str> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 10, "{lines:?}");
+    assert!(infos[9].starts_with("info depth 10 score "), "{lines:?}");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&best), "{best}");
+}
+
+#[test]
+fn engine_refuses_bad_arguments_in_one_line() {
+    let err = assert_refused("engine", ["--agent", "mcts"]);
+    assert!(err.contains("not an alphabeta agent"), "{err}");
+    assert_refused("engine", ["--agent", "alphabeta:depht=3"]);
+    assert_refused("engine", ["--rules", "chess"]);
+    assert_refused("engine", ["--rules"]);
+    assert_refused("engine", ["--frobnicate"]);
+}
+
+/// The lines of `match args` (which must succeed).
+fn match_lines(args: &[&str]) -> Vec<String> {
+    let out = run("match", args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 19: `match` printed `average depth 0.00, 0 nodes/s` for sides that measure no
+/// search, and `Elo +2400, 95% interval [+2400, +2400]` for a 2-0 result.
+#[test]
+fn match_reports_only_measured_figures_and_a_one_sided_bound() {
+    let lines = match_lines(&[
+        "--rules",
+        "kalah:pits=4,seeds=3",
+        "--a",
+        "alphabeta:depth=6",
+        "--b",
+        "random:seed=3",
+        "--openings",
+        "1",
+    ]);
+    assert_eq!(
+        lines[0],
+        "kalah:pits=4,seeds=3: A = alphabeta:depth=6, B = random:seed=3"
+    );
+    assert!(lines[1].starts_with("game   1: opening   1, A plays South: A wins after "));
+    assert!(lines[2].starts_with("game   2: opening   1, A plays North: A wins after "));
+    assert_eq!(
+        lines[3],
+        "A: 2 wins, 0 draws, 0 losses of 2 games: score 2.0/2 (100.0%)"
+    );
+    // 0.05^(1/2) = 0.224: below that score fraction two wins in two games are under 5% likely.
+    assert_eq!(
+        lines[4],
+        "Elo A - B: above -216 (95% one-sided bound: every game won)"
+    );
+    assert!(
+        lines[5].starts_with("A: alphabeta:depth=6: average depth ")
+            && lines[5].contains(" nodes/s ("),
+        "{}",
+        lines[5]
+    );
+    let random = lines[6].strip_prefix("B: random:seed=3: ").unwrap();
+    assert!(random.ends_with(" moves, no search figures"), "{random}");
+    let lines = match_lines(&[
+        "--rules",
+        "kalah:pits=4,seeds=3",
+        "--a",
+        "mcts:playouts=50",
+        "--b",
+        "random",
+        "--openings",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(
+        !lines[3].contains("depth") && !lines[4].contains("depth"),
+        "{lines:?}"
+    );
+}
+
+/// Issue 19: an even score printed Elo `-0`. The same deterministic agent on both sides wins
+/// each opening once with each colour (or draws both): exactly 50%.
+#[test]
+fn match_prints_an_even_score_as_plus_zero() {
+    let lines = match_lines(&[
+        "--rules",
+        "kalah",
+        "--a",
+        "alphabeta:depth=2",
+        "--b",
+        "alphabeta:depth=2",
+        "--openings",
+        "3",
+        "--quiet",
+    ]);
+    assert!(lines[1].ends_with("score 3.0/6 (50.0%)"), "{lines:?}");
+    assert!(
+        lines[2].starts_with("Elo A - B: +0, 95% interval ["),
+        "{lines:?}"
+    );
+}
+
+/// Issue 19: `--openings 0` played 2 games, and `--opening-plies 500` in Kalah never ended (every
+/// opening of 500 random plies ends the game, and the match drew openings for ever).
+#[test]
+fn match_refuses_settings_that_play_nothing() {
+    let kalah = ["--rules", "kalah", "--a", "alphabeta", "--b", "random"];
+    let with = |more: &[&'static str]| [&kalah[..], more].concat();
+    let err = assert_refused("match", with(&["--openings", "0"]));
+    assert!(
+        err.contains("--openings 0: a match needs at least 1 opening"),
+        "{err}"
+    );
+    let err = assert_refused("match", with(&["--opening-plies", "500"]));
+    assert!(
+        err.contains(
+            "--opening-plies 500: 1000 random openings of 500 plies in a row ended the game"
+        ),
+        "{err}"
+    );
+    assert_refused("match", with(&["--max-plies", "0"]));
+    assert_refused("match", with(&["--openings", "-1"]));
+    assert_refused("match", with(&["--openings", "99999999999"]));
+    assert_refused("match", ["--a", "alphabeta"]);
+    assert_refused("match", with(&["--frobnicate"]));
+}
+
+/// Issue 19 §5: `match --pgn FILE` writes every game it plays as a record, and `replay` reads
+/// each one back: finished games, and games the ply limit stopped (decided by the stores), in
+/// the records form and in Toguz Kumalak's PlayOK PGN.
+#[test]
+fn match_writes_records_that_replay_reads_back() {
+    for (rules, style, max_plies, openings) in [
+        ("kalah:pits=4,seeds=3", None, "2000", 2),
+        ("tsoro", Some("records"), "9", 1),
+        ("toguz", Some("playok"), "8", 1),
+    ] {
+        let file = temp_file(&format!(
+            "match-{}-{}.pgn",
+            rules.replace([':', ',', '='], "_"),
+            style.unwrap_or("none")
+        ));
+        let path = file.to_str().unwrap();
+        let openings_text = openings.to_string();
+        let mut args = vec![
+            "--rules",
+            rules,
+            "--a",
+            "alphabeta:depth=2",
+            "--b",
+            "random:seed=4",
+            "--openings",
+            &openings_text,
+            "--max-plies",
+            max_plies,
+            "--pgn",
+            path,
+            "--quiet",
+        ];
+        if let Some(style) = style {
+            args.extend(["--pgn-style", style]);
+        }
+        match_lines(&args);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let records = sowing::pgn::split(&text);
+        let games = 2 * openings;
+        assert_eq!(records.len(), games, "{text}");
+        let sides = if rules == "toguz" {
+            ["White", "Black"]
+        } else {
+            ["South", "North"]
+        };
+        for (i, game) in records.iter().enumerate() {
+            assert_eq!(game.tag("Round"), Some((i + 1).to_string()), "{text}");
+            if style != Some("playok") {
+                assert_eq!(game.tag("Variant").as_deref(), Some(rules));
+            }
+            // A plays South (White) in the first game of each opening, North in the second.
+            let a = Some("alphabeta:depth=2".to_string());
+            assert_eq!(game.tag(sides[i % 2]), a, "game {}: {text}", i + 1);
+        }
+        if max_plies != "2000" {
+            assert!(text.contains("[Termination \"adjudication"), "{text}");
+            assert!(!text.contains(" *\n"), "a decided result: {text}");
+        }
+        let out = run("replay", [path]);
+        std::fs::remove_file(&file).unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{report}");
+        assert!(
+            report.ends_with(&format!("\n{games} passed, 0 failed\n")),
+            "{report}"
+        );
+    }
+    let err = assert_refused(
+        "match",
+        [
+            "--rules",
+            "kalah",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--pgn-style",
+            "playok",
+        ],
+    );
+    assert!(
+        err.contains("--pgn-style playok writes Toguz Kumalak games only"),
+        "{err}"
+    );
+}
+
 /// A file in the temporary folder, unique to this test process and `name`.
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("sowing-examples-{}-{name}", std::process::id()))

@@ -10,8 +10,9 @@ use sowing::kalah::solve::{Solver, SolverConfig};
 use sowing::kalah::{Kalah, KalahState};
 use sowing::search::{
     Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent, WIN,
+    play_game,
 };
-use sowing::{Player, RandomSource, Ruleset, SplitMix64};
+use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
 fn rules(text: &str) -> Kalah {
     text.parse().unwrap()
@@ -361,24 +362,11 @@ fn mcts_is_reproducible() {
     assert_eq!(game(config), game(config));
 }
 
-/// South's margin when `south` plays `north` from the start.
+/// South's margin when `south` plays `north` from the start (every move checked).
 fn play(r: &Kalah, south: &mut dyn Agent<Kalah>, north: &mut dyn Agent<Kalah>) -> i32 {
-    let mut s = r.start();
-    loop {
-        let choice = if s.to_move() == Player::South {
-            south.choose(r, &s)
-        } else {
-            north.choose(r, &s)
-        };
-        match choice {
-            Some(mv) => {
-                assert!(r.is_legal(&s, mv));
-                r.play_unchecked(&mut s, mv);
-            }
-            None => break,
-        }
-    }
-    let score = r.outcome(&s).unwrap().score().unwrap();
+    let mut game = GameRecord::new(r.clone());
+    play_game(&mut game, [south, north], 10_000).unwrap();
+    let score = game.outcome().unwrap().score().unwrap();
     score.south as i32 - score.north as i32
 }
 
@@ -642,23 +630,16 @@ fn agents_play_every_game() {
                 self.0.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
                 self.1.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
             ];
-            let mut s = rules.start();
-            let mut plies = 0;
-            while plies < 400 {
-                let side = rules.to_move(&s).index();
-                let Some(mv) = agents[side].choose(&rules, &s) else {
-                    break;
-                };
-                assert!(
-                    rules.is_legal(&s, mv),
-                    "{} {s}: {mv:?}",
-                    agents[side].name()
-                );
-                rules.play_unchecked(&mut s, mv);
-                assert_eq!(rules.seed_count(&s).total(), rules.total_seeds());
-                plies += 1;
+            let mut game = GameRecord::new(rules.clone());
+            let [south, north] = &mut agents;
+            play_game(&mut game, [&mut **south, &mut **north], 400)
+                .unwrap_or_else(|e| panic!("{e}"));
+            for ply in 0..=game.len() {
+                let s = game.position_at(ply).unwrap();
+                assert_eq!(rules.seed_count(s).total(), rules.total_seeds());
             }
-            assert!(plies == 400 || rules.is_over(&s));
+            let plies = game.len();
+            assert!(plies == 400 || game.is_over());
             plies
         }
     }

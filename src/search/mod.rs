@@ -26,24 +26,23 @@
 //!   `alphabeta-classic` is the agent as it was before tuned evaluations.
 //!
 //! ```
-//! use sowing::search::{Agent, AgentSpec};
-//! use sowing::{Ruleset, kalah::Kalah};
+//! use sowing::search::{AgentSpec, Match, MatchConfig};
+//! use sowing::kalah::Kalah;
 //!
+//! // Alpha-beta against random play from 3 random openings, each played with both colours.
 //! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
-//! let mut south = "alphabeta:depth=6".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
-//! let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
-//! let mut state = rules.start();
-//! while !rules.is_over(&state) {
-//!     let agent = if rules.to_move(&state) == sowing::Player::South { &mut south } else { &mut north };
-//!     let mv = agent.choose(&rules, &state).unwrap();
-//!     rules.play_unchecked(&mut state, mv);
-//! }
+//! let specs: [AgentSpec; 2] = ["alphabeta:depth=6".parse().unwrap(), "random:seed=1".parse().unwrap()];
+//! let config = MatchConfig { openings: 3, ..MatchConfig::default() };
+//! let result = Match::new(rules, config, |i| specs[i].build::<Kalah>().unwrap()).unwrap().run().unwrap();
+//! assert_eq!(result.games(), 6);
+//! println!("alpha-beta scored {} of 6, Elo {}", result.points(), result.elo().unwrap());
 //! ```
 
 mod agent;
 mod alphabeta;
 mod eval;
 mod limits;
+mod matches;
 mod mcts;
 mod random;
 mod spec;
@@ -54,6 +53,9 @@ pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
 pub(crate) use eval::linear_eval;
 pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub use limits::Limits;
+pub use matches::{
+    Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
+};
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};

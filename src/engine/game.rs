@@ -1,0 +1,324 @@
+//! One game's side of the engine: the ruleset, the position, the agent, and the search thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::Say;
+use crate::ruleset::Ruleset;
+use crate::search::{AgentEval, AgentSpec, AlphaBeta, Limits};
+
+type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval<R>>;
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Go {
+    pub limits: Limits,
+    pub infinite: bool,
+}
+
+impl Go {
+    pub fn parse(args: &str) -> Result<Go, String> {
+        let mut go = Go::default();
+        let mut words = args.split_whitespace();
+        while let Some(w) = words.next() {
+            match w {
+                "time" => {
+                    let ms = number(words.next(), "time")?.min(1 << 40);
+                    go.limits.time = Some(Duration::from_millis(ms));
+                }
+                "depth" => {
+                    let d = number(words.next(), "depth")?;
+                    go.limits.depth = Some(d.clamp(1, u64::from(Limits::MAX_DEPTH)) as u32);
+                }
+                "nodes" => go.limits.nodes = Some(number(words.next(), "nodes")?.max(1)),
+                "infinite" => go.infinite = true,
+                other => return Err(format!("go: unknown option {other:?}")),
+            }
+        }
+        if go.infinite && go.limits != Limits::default() {
+            return Err("go: infinite takes no limit".into());
+        }
+        Ok(go)
+    }
+}
+
+fn number(word: Option<&str>, what: &str) -> Result<u64, String> {
+    let w = word.ok_or(format!("{what} needs a value"))?;
+    w.parse()
+        .map_err(|_| format!("{what} {w:?}: expected a whole number"))
+}
+
+/// The engine of whichever game is chosen, behind one interface.
+pub(super) trait Session: Send {
+    /// `position start|<text> [moves ...]`.
+    fn position(&mut self, args: &str) -> Result<(), String>;
+    /// `play <move>...`.
+    fn play(&mut self, args: &str) -> Result<(), String>;
+    /// The `legal` answer.
+    fn legal(&self) -> String;
+    /// The `show` answer's lines.
+    fn show(&self) -> [String; 3];
+    /// Starts a search (after waiting for the one running).
+    fn go(&mut self, go: Go) -> Result<(), String>;
+    /// A new agent (after waiting for the running search).
+    fn set_agent(&mut self, spec: AgentSpec) -> Result<(), String>;
+    /// Forgets what searches learnt; back to the start.
+    fn newgame(&mut self) -> Result<(), String>;
+    /// Waits for a running search with limits; an error names `command` while a search with
+    /// no end runs.
+    fn settle(&mut self, command: &str) -> Result<(), String>;
+    /// Ends the running search now; its `bestmove` follows.
+    fn stop(&mut self);
+    /// End of input: a search with limits runs to its end, one with none is stopped.
+    fn finish(&mut self);
+}
+
+struct Search<R: Ruleset> {
+    handle: JoinHandle<Searcher<R>>,
+    infinite: bool,
+}
+
+/// One game's engine.
+pub(super) struct Game<R: Ruleset> {
+    rules: R,
+    state: R::State,
+    spec: AgentSpec,
+    /// The agent while no search runs (the search thread holds it meanwhile).
+    agent: Option<Searcher<R>>,
+    /// The agent's own limits, for `go` without any.
+    limits: Limits,
+    search: Option<Search<R>>,
+    stop: Arc<AtomicBool>,
+    out: Arc<dyn Say>,
+}
+
+/// The alpha-beta agent of `spec`, or the error that it is another kind.
+pub(super) fn searcher<R: Ruleset>(spec: &AgentSpec) -> Result<Searcher<R>, String> {
+    spec.alphabeta::<R>()
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))
+}
+
+impl<R: Ruleset> Game<R> {
+    pub fn new(rules: R, spec: AgentSpec, out: Arc<dyn Say>) -> Result<Game<R>, String> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let agent = searcher::<R>(&spec)?.stop_flag(Arc::clone(&stop));
+        Ok(Game {
+            state: rules.start(),
+            rules,
+            spec,
+            limits: agent.limits(),
+            agent: Some(agent),
+            search: None,
+            stop,
+            out,
+        })
+    }
+
+    /// Waits for the search thread and takes the agent back.
+    fn join(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.handle.thread().unpark();
+            if let Ok(agent) = search.handle.join() {
+                self.agent = Some(agent);
+            }
+        }
+        if self.agent.is_none() {
+            // The search thread panicked (it never should): a fresh agent.
+            if let Ok(agent) = searcher::<R>(&self.spec) {
+                self.limits = agent.limits();
+                self.agent = Some(agent.stop_flag(Arc::clone(&self.stop)));
+            }
+        }
+    }
+
+    /// The position after `words` (moves in the game's notation) from `state`.
+    fn after(&self, mut state: R::State, words: &str) -> Result<R::State, String> {
+        // A move may be written in two words (Tsoro's `take o4`): a word that is no move is
+        // read together with the next one.
+        let words: Vec<&str> = words.split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            let text = words[i];
+            let mv = match self.rules.parse_move(&state, text) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    let two = words.get(i + 1).map(|next| format!("{text} {next}"));
+                    match two.and_then(|t| self.rules.parse_move(&state, &t).ok()) {
+                        Some(mv) => {
+                            i += 1;
+                            mv
+                        }
+                        None => return Err(format!("move {text}: {e}")),
+                    }
+                }
+            };
+            self.rules.play_unchecked(&mut state, mv);
+            i += 1;
+        }
+        Ok(state)
+    }
+}
+
+/// Moves in the game's notation, each written from the position it is played in.
+fn line<R: Ruleset>(rules: &R, state: &R::State, moves: &[R::Move]) -> String {
+    let mut s = *state;
+    let mut words = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        words.push(rules.format_move(&s, mv));
+        rules.play_unchecked(&mut s, mv);
+    }
+    words.join(" ")
+}
+
+impl<R: Ruleset> Session for Game<R> {
+    fn position(&mut self, args: &str) -> Result<(), String> {
+        let (pos, moves) = match args.split_once("moves") {
+            Some((p, m)) => (p.trim(), m),
+            None => (args.trim(), ""),
+        };
+        let start = match pos {
+            "" => return Err("position needs `start` or a position text".into()),
+            "start" => self.rules.start(),
+            text => self
+                .rules
+                .parse_position(text)
+                .map_err(|e| format!("position: {e}"))?,
+        };
+        self.state = self.after(start, moves)?;
+        Ok(())
+    }
+
+    fn play(&mut self, args: &str) -> Result<(), String> {
+        if args.trim().is_empty() {
+            return Err("play needs a move".into());
+        }
+        self.state = self.after(self.state, args)?;
+        Ok(())
+    }
+
+    fn legal(&self) -> String {
+        let moves = self.rules.legal_moves(&self.state);
+        let mut answer = String::from("legal");
+        for mv in moves {
+            answer.push(' ');
+            answer.push_str(&self.rules.format_move(&self.state, mv));
+        }
+        answer
+    }
+
+    fn show(&self) -> [String; 3] {
+        let outcome = match self.rules.outcome(&self.state) {
+            None => "outcome none".to_string(),
+            Some(o) => match o.score() {
+                Some(score) => format!("outcome {} score {score}", o.result_text()),
+                None => format!("outcome {}", o.result_text()),
+            },
+        };
+        [
+            format!("position {}", self.state),
+            format!("tomove {}", self.rules.to_move(&self.state)),
+            outcome,
+        ]
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), String> {
+        self.settle("go")?;
+        if self.rules.is_over(&self.state) {
+            self.out.say(format_args!("bestmove none"));
+            return Ok(());
+        }
+        let Some(mut agent) = self.agent.take() else {
+            return Err("go: the agent could not be built again".into());
+        };
+        let limits = if go.infinite {
+            Limits::depth(Limits::MAX_DEPTH)
+        } else if go.limits == Limits::default() {
+            self.limits
+        } else {
+            go.limits
+        };
+        agent.set_limits(limits);
+        self.stop.store(false, Ordering::Relaxed);
+        let rules = self.rules.clone();
+        let state = self.state;
+        let out = Arc::clone(&self.out);
+        let stop = Arc::clone(&self.stop);
+        let handle = std::thread::spawn(move || {
+            let result = agent.search_with(&rules, &state, |r| {
+                let secs = r.elapsed.as_secs_f64().max(1e-6);
+                out.say(format_args!(
+                    "info depth {} score {} nodes {} nps {:.0} pv {}",
+                    r.depth,
+                    r.value,
+                    r.nodes,
+                    r.nodes as f64 / secs,
+                    line(&rules, &state, &r.pv)
+                ));
+            });
+            // `go infinite` answers only after `stop`, even when the search has ended.
+            while go.infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::park();
+            }
+            match result.best {
+                Some(mv) => out.say(format_args!("bestmove {}", rules.format_move(&state, mv))),
+                None => out.say(format_args!("bestmove none")),
+            }
+            agent
+        });
+        self.search = Some(Search {
+            handle,
+            infinite: go.infinite,
+        });
+        Ok(())
+    }
+
+    fn set_agent(&mut self, spec: AgentSpec) -> Result<(), String> {
+        let agent = searcher::<R>(&spec).map_err(|e| format!("setoption agent: {e}"))?;
+        self.settle("setoption")?;
+        self.limits = agent.limits();
+        self.agent = Some(agent.stop_flag(Arc::clone(&self.stop)));
+        self.spec = spec;
+        Ok(())
+    }
+
+    fn newgame(&mut self) -> Result<(), String> {
+        self.settle("newgame")?;
+        if let Some(a) = &mut self.agent {
+            a.clear();
+        }
+        self.state = self.rules.start();
+        Ok(())
+    }
+
+    fn settle(&mut self, command: &str) -> Result<(), String> {
+        if self.search.as_ref().is_some_and(|s| s.infinite) {
+            return Err(format!(
+                "{command}: a search with no limit is running; send stop first"
+            ));
+        }
+        self.join();
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.join();
+    }
+
+    fn finish(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.infinite) {
+            self.stop();
+        } else {
+            self.join();
+        }
+    }
+}
+
+impl<R: Ruleset> Drop for Game<R> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

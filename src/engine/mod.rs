@@ -1,0 +1,304 @@
+//! The engine protocol: the crate's alpha-beta agent driven by text commands, one a line, so
+//! that GUIs, game servers and programs in other languages can play any game of the crate
+//! without knowing its rules, as UCI does for chess.
+//!
+//! [`serve`] reads commands from any [`BufRead`] and answers on any [`Write`]; the
+//! `engine` example is `serve` on standard input and output. [`Engine::command`] runs one
+//! command, for programs that embed the engine. The search runs on its own thread, so
+//! `isready`, `stop`, `legal` and `show` are answered while it runs. The commands:
+//!
+//! | command | answer |
+//! |---|---|
+//! | `hello` | `name sowing`, `version <crate version>`, `protocol 1`, `games kalah toguz tsoro`, `option agent <agent text>`, then `ok` |
+//! | `rules <ruleset text>` | none; the game, from its start position |
+//! | `position start\|<position text> [moves <move>...]` | none; the position |
+//! | `play <move>...` | none; the moves played on the current position |
+//! | `legal` | `legal <move> <move>...`: the legal moves, in the game's notation |
+//! | `show` | `position <text>`, `tomove South\|North`, and `outcome none`, `outcome <1-0\|0-1\|1/2-1/2> [score <S-N>]` |
+//! | `go [time <ms>] [depth <d>] [nodes <n>]` | `info depth <d> score <v> nodes <n> nps <n> pv <move>...` a completed depth, then `bestmove <move>` (`bestmove none` when the game is over) |
+//! | `go infinite` | the same, `bestmove` only after `stop` |
+//! | `stop` | the running search ends now; its `bestmove` follows |
+//! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
+//! | `newgame` | none; forgets what earlier searches learnt, back to the start position |
+//! | `isready` | `readyok` |
+//! | `quit` | stops the search (its `bestmove` follows) and ends |
+//!
+//! Bad input (an unknown command, a bad option, position or move, a line that is not UTF-8)
+//! answers `error <message>` and changes nothing. `go`, `rules`, `setoption` and `newgame`
+//! wait for a running search to end (or, during `go infinite`, answer an error until
+//! `stop`); `position` and `play` set the position for the next `go` at once. At the end of
+//! the input a search with limits runs to its end and answers; `go infinite` is stopped.
+//!
+//! ```
+//! use sowing::engine::{Engine, serve};
+//!
+//! let engine = Engine::new("kalah".parse()?, "alphabeta".parse()?, Vec::new())?;
+//! let input = "position start moves 3\nlegal\nplay 6\nshow\ngo depth 2\n";
+//! let output = String::from_utf8(serve(input.as_bytes(), engine)?)?;
+//! let lines: Vec<&str> = output.lines().collect();
+//! assert_eq!(lines[..4], [
+//!     "legal 1 2 4 5 6",
+//!     "position 4,4,5,5,5,5/4,4,0,5,5,0 2 0 N",
+//!     "tomove North",
+//!     "outcome none",
+//! ]);
+//! assert!(lines[4].starts_with("info depth 1 score "));
+//! assert!(lines.last().unwrap().starts_with("bestmove "));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod game;
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+
+use thiserror::Error;
+
+use crate::any::{AnyRuleset, RulesetVisitor};
+use crate::ruleset::Ruleset;
+use crate::search::AgentSpec;
+use game::{Game, Go, Session};
+
+/// The engine's name, as `hello` answers it.
+pub const NAME: &str = "sowing";
+
+/// The protocol's version, as `hello` answers it: raised when a command or an answer changes
+/// in a way a driver could notice.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// An engine that cannot start.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The agent is not an alpha-beta agent (the protocol reports depths and principal
+    /// variations, and stops searches).
+    #[error("{0}")]
+    NotAlphaBeta(String),
+}
+
+/// Where the answers go: shared by the protocol and the search thread, one whole line at a
+/// time. The first write error is kept, and nothing more is written.
+pub(crate) trait Say: Send + Sync {
+    fn say(&self, line: fmt::Arguments<'_>);
+    fn failed(&self) -> bool;
+}
+
+struct Output<W> {
+    inner: Mutex<(W, Option<io::Error>)>,
+}
+
+impl<W: Write + Send> Say for Output<W> {
+    fn say(&self, line: fmt::Arguments<'_>) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let (out, error) = &mut *inner;
+        if error.is_none() {
+            if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                *error = Some(e);
+            }
+        }
+    }
+
+    fn failed(&self) -> bool {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.1.is_some()
+    }
+}
+
+/// The engine: the game, the position and the agent, answering on `W`.
+///
+/// [`command`](Engine::command) runs one command line; [`finish`](Engine::finish) lets a
+/// running search answer and hands the output back.
+pub struct Engine<W: Write + Send + 'static> {
+    out: Arc<Output<W>>,
+    spec: AgentSpec,
+    game: Box<dyn Session>,
+}
+
+struct NewGame(AgentSpec, Arc<dyn Say>);
+
+impl RulesetVisitor for NewGame {
+    type Output = Result<Box<dyn Session>, String>;
+    fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
+        Ok(Box::new(Game::new(rules, self.0, self.1)?))
+    }
+}
+
+impl<W: Write + Send + 'static> Engine<W> {
+    /// An engine for `rules` and the alpha-beta agent `agent`, answering on `output`.
+    ///
+    /// # Errors
+    /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
+    pub fn new(rules: AnyRuleset, agent: AgentSpec, output: W) -> Result<Engine<W>, EngineError> {
+        let out = Arc::new(Output {
+            inner: Mutex::new((output, None)),
+        });
+        let say: Arc<dyn Say> = out.clone();
+        let game = rules
+            .visit(NewGame(agent, say))
+            .map_err(EngineError::NotAlphaBeta)?;
+        Ok(Engine {
+            out,
+            spec: agent,
+            game,
+        })
+    }
+
+    fn say(&self, line: fmt::Arguments<'_>) {
+        self.out.say(line);
+    }
+
+    /// Runs one command line and writes its answers; `Break` after `quit` (the engine then
+    /// answers nothing more but the stopped search's `bestmove`).
+    pub fn command(&mut self, line: &str) -> ControlFlow<()> {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let answer = match command {
+            "" => Ok(()),
+            "quit" => {
+                self.game.stop();
+                return ControlFlow::Break(());
+            }
+            "hello" => {
+                self.hello();
+                Ok(())
+            }
+            "isready" => {
+                self.say(format_args!("readyok"));
+                Ok(())
+            }
+            "stop" => {
+                self.game.stop();
+                Ok(())
+            }
+            "legal" => {
+                self.say(format_args!("{}", self.game.legal()));
+                Ok(())
+            }
+            "show" => {
+                for l in self.game.show() {
+                    self.say(format_args!("{l}"));
+                }
+                Ok(())
+            }
+            "position" => self.game.position(rest),
+            "play" => self.game.play(rest),
+            // These wait for a running search first, so that their answers come in order.
+            "go" | "newgame" | "setoption" | "rules" => {
+                self.game.settle(command).and_then(|()| match command {
+                    "go" => Go::parse(rest).and_then(|go| self.game.go(go)),
+                    "newgame" => self.game.newgame(),
+                    "setoption" => self.setoption(rest),
+                    _ => self.rules(rest),
+                })
+            }
+            other => Err(format!("unknown command {other:?}")),
+        };
+        if let Err(e) = answer {
+            self.say(format_args!("error {e}"));
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`command`](Engine::command) for a line as read, which may not be UTF-8 (it then
+    /// answers `error` and changes nothing).
+    pub fn command_bytes(&mut self, line: &[u8]) -> ControlFlow<()> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.command(text),
+            Err(e) => {
+                self.say(format_args!(
+                    "error the line is not UTF-8 (byte {} of it)",
+                    e.valid_up_to() + 1
+                ));
+                ControlFlow::Continue(())
+            }
+        }
+    }
+
+    fn hello(&self) {
+        self.say(format_args!("name {NAME}"));
+        self.say(format_args!("version {}", env!("CARGO_PKG_VERSION")));
+        self.say(format_args!("protocol {PROTOCOL_VERSION}"));
+        self.say(format_args!("games {}", AnyRuleset::GAMES.join(" ")));
+        self.say(format_args!("option agent {}", self.spec));
+        self.say(format_args!("ok"));
+    }
+
+    fn setoption(&mut self, args: &str) -> Result<(), String> {
+        let (name, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+        match name {
+            "agent" => {
+                let value = value.trim();
+                let spec: AgentSpec = value
+                    .parse()
+                    .map_err(|e| format!("setoption agent {value:?}: {e}"))?;
+                self.game.set_agent(spec)?;
+                self.spec = spec;
+                Ok(())
+            }
+            "" => Err("setoption needs an option (agent)".into()),
+            other => Err(format!(
+                "setoption: unknown option {other:?} (known: agent)"
+            )),
+        }
+    }
+
+    fn rules(&mut self, text: &str) -> Result<(), String> {
+        let rules: AnyRuleset = text.parse().map_err(|e| format!("rules: {e}"))?;
+        let say: Arc<dyn Say> = self.out.clone();
+        self.game = rules.visit(NewGame(self.spec, say))?;
+        Ok(())
+    }
+
+    /// Whether writing an answer has failed (the reader has gone away): nothing more will be
+    /// written.
+    pub fn output_failed(&self) -> bool {
+        self.out.failed()
+    }
+
+    /// Ends the session as at the end of the input: a search with limits runs to its end and
+    /// answers, `go infinite` is stopped. Returns the output.
+    ///
+    /// # Errors
+    /// The first error writing an answer.
+    pub fn finish(mut self) -> io::Result<W> {
+        if self.out.failed() {
+            self.game.stop();
+        } else {
+            self.game.finish();
+        }
+        // The search thread has ended, and with it its share of the output.
+        drop(self.game);
+        let out = Arc::try_unwrap(self.out)
+            .map_err(|_| io::Error::other("the engine's output is still in use"))?;
+        let (writer, error) = out.inner.into_inner().unwrap_or_else(|e| e.into_inner());
+        match error {
+            Some(e) => Err(e),
+            None => Ok(writer),
+        }
+    }
+}
+
+/// Runs `engine` on the command lines of `input` until `quit` or the end of the input, then
+/// [`finish`](Engine::finish)es it. A line that is not UTF-8 answers `error` and the engine
+/// goes on; reading stops when writing an answer fails.
+///
+/// # Errors
+/// An error reading `input`, or the first error writing an answer.
+pub fn serve<R: BufRead, W: Write + Send + 'static>(
+    mut input: R,
+    mut engine: Engine<W>,
+) -> io::Result<W> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if engine.command_bytes(&line).is_break() || engine.output_failed() {
+            break;
+        }
+    }
+    engine.finish()
+}

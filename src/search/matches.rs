@@ -1,0 +1,697 @@
+//! Matches between two agents: the game loop, random openings played with both colours, a ply
+//! limit, what each side searched, and the Elo difference with its 95% interval.
+
+use std::fmt;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use super::agent::Agent;
+use crate::error::IllegalMove;
+use crate::player::{Outcome, Player};
+use crate::record::GameRecord;
+use crate::rng::SplitMix64;
+use crate::ruleset::Ruleset;
+
+/// How a match is played: [`Match`] plays `openings` random openings of `opening_plies`
+/// plies (from `seed`), each twice, agent A taking South in the first game and North in the
+/// second, so that neither side profits from a lucky opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// The openings; the match plays twice as many games. At least 1.
+    pub openings: u32,
+    /// Random plies of each opening. An opening that ends the game is drawn again, at most
+    /// [`MatchConfig::OPENING_TRIES`] times.
+    pub opening_plies: u32,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// The most plies the agents play in one game after its opening; a game still going then
+    /// is decided by the stores (more seeds wins). At least 1.
+    pub max_plies: u32,
+}
+
+impl Default for MatchConfig {
+    /// 12 openings of 4 plies from seed 1, games stopped after 2000 plies.
+    fn default() -> MatchConfig {
+        MatchConfig {
+            openings: 12,
+            opening_plies: 4,
+            seed: 1,
+            max_plies: 2000,
+        }
+    }
+}
+
+impl MatchConfig {
+    /// How many random openings in a row may end the game before the match gives up: the
+    /// openings are then too long for the game.
+    pub const OPENING_TRIES: u32 = 1000;
+}
+
+/// Why a match could not be played on.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum MatchError {
+    /// [`MatchConfig::openings`] is 0.
+    #[error("a match needs at least 1 opening")]
+    NoOpenings,
+    /// [`MatchConfig::max_plies`] is 0.
+    #[error("a game needs a ply limit of at least 1")]
+    NoPlies,
+    /// Every one of [`MatchConfig::OPENING_TRIES`] random openings in a row ended the game.
+    #[error(
+        "{tries} random openings of {plies} plies in a row ended the game ({rules}): \
+         choose fewer opening plies"
+    )]
+    OpeningsEndTheGame {
+        /// The ruleset's text.
+        rules: String,
+        /// The opening plies asked for.
+        plies: u32,
+        /// The openings drawn.
+        tries: u32,
+    },
+    /// An agent gave no move in a position where the game goes on.
+    #[error("{agent} found no move at ply {ply} of a game that is not over")]
+    NoMove {
+        /// The agent's name.
+        agent: String,
+        /// The ply it was asked for (1 for the first move of the game).
+        ply: usize,
+    },
+    /// An agent chose a move the rules do not allow.
+    #[error("{agent} chose an illegal move at ply {ply}: {error}")]
+    IllegalMove {
+        /// The agent's name.
+        agent: String,
+        /// The ply (1 for the first move of the game).
+        ply: usize,
+        /// The move and why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+/// What one side did over a game or a match: its moves and what its agent reported searching
+/// ([`Agent::stats`]). An agent that does not search (random) reports nothing, and an agent
+/// without iterations reports no depth: [`average_depth`](SideFigures::average_depth) and
+/// [`nodes_per_second`](SideFigures::nodes_per_second) are then `None`, never a made-up 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideFigures {
+    /// Moves played.
+    pub moves: u64,
+    /// Moves after which the agent reported a search.
+    pub searches: u64,
+    /// The reported depths, summed.
+    pub depth: u64,
+    /// The reported nodes, summed.
+    pub nodes: u64,
+    /// The reported search times, summed.
+    pub elapsed: Duration,
+}
+
+impl SideFigures {
+    /// Counts one move of `agent`, with what it reports of its last search.
+    pub fn add_move<R: Ruleset>(&mut self, agent: &dyn Agent<R>) {
+        self.moves += 1;
+        if let Some(s) = agent.stats() {
+            self.searches += 1;
+            self.depth += u64::from(s.depth);
+            self.nodes += s.nodes;
+            self.elapsed += s.elapsed;
+        }
+    }
+
+    /// Adds another game's figures.
+    pub fn add(&mut self, other: &SideFigures) {
+        self.moves += other.moves;
+        self.searches += other.searches;
+        self.depth += other.depth;
+        self.nodes += other.nodes;
+        self.elapsed += other.elapsed;
+    }
+
+    /// The average depth of the searches, if the agent reports depths.
+    pub fn average_depth(&self) -> Option<f64> {
+        (self.searches > 0 && self.depth > 0).then(|| self.depth as f64 / self.searches as f64)
+    }
+
+    /// Nodes a second over the searches, if the agent reports nodes and time.
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        (self.nodes > 0 && !self.elapsed.is_zero())
+            .then(|| self.nodes as f64 / self.elapsed.as_secs_f64())
+    }
+}
+
+impl fmt::Display for SideFigures {
+    /// `average depth 7.25, 812000 nodes/s (40 searches, 3.2 s)`, or `40 moves, no search
+    /// figures` for an agent that reports none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(d) = self.average_depth() {
+            parts.push(format!("average depth {d:.2}"));
+        }
+        if let Some(n) = self.nodes_per_second() {
+            parts.push(format!("{n:.0} nodes/s"));
+        }
+        if parts.is_empty() {
+            return write!(f, "{} moves, no search figures", self.moves);
+        }
+        write!(
+            f,
+            "{} ({} searches, {:.1} s)",
+            parts.join(", "),
+            self.searches,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// Plays on from `record`'s position, `agents[0]` for South and `agents[1]` for North, until
+/// the game ends or `max_plies` more plies are played; returns what each side did (South's
+/// first). Every move is checked before it is played.
+///
+/// ```
+/// use sowing::search::{AgentSpec, play_game};
+/// use sowing::{GameRecord, kalah::Kalah};
+///
+/// let mut south = "alphabeta:depth=4".parse::<AgentSpec>().unwrap().build::<Kalah>();
+/// let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>();
+/// let mut game = GameRecord::new(Kalah::default());
+/// let [s, n] = play_game(&mut game, [&mut *south, &mut *north], 1000).unwrap();
+/// assert!(game.is_over());
+/// assert_eq!(s.moves + n.moves, game.len() as u64);
+/// assert_eq!(s.searches, s.moves); // alpha-beta reports its searches
+/// assert_eq!(n.nodes_per_second(), None); // random play searches nothing
+/// ```
+///
+/// # Errors
+/// [`MatchError::NoMove`] or [`MatchError::IllegalMove`] when an agent fails; `record` then
+/// holds the game up to that ply.
+pub fn play_game<R: Ruleset>(
+    record: &mut GameRecord<R>,
+    agents: [&mut dyn Agent<R>; 2],
+    max_plies: u32,
+) -> Result<[SideFigures; 2], MatchError> {
+    let mut figures = [SideFigures::default(); 2];
+    for _ in 0..max_plies {
+        if record.is_over() {
+            break;
+        }
+        let side = record.to_move().index();
+        let agent = &mut *agents[side];
+        let ply = record.ply() + 1;
+        let mv = agent
+            .choose(record.rules(), record.current())
+            .ok_or_else(|| MatchError::NoMove {
+                agent: agent.name(),
+                ply,
+            })?;
+        figures[side].add_move(agent);
+        record.play(mv).map_err(|error| MatchError::IllegalMove {
+            agent: agent.name(),
+            ply,
+            error,
+        })?;
+    }
+    Ok(figures)
+}
+
+/// One game of a match.
+#[derive(Clone, Debug)]
+pub struct MatchGame<R: Ruleset> {
+    /// The opening it was played from, counted from 0.
+    pub opening: u32,
+    /// The side agent A played.
+    pub a_side: Player,
+    /// The whole game from the ruleset's start: the opening's random plies, then the
+    /// agents' moves.
+    pub record: GameRecord<R>,
+    /// How many of the record's plies are the random opening.
+    pub opening_plies: usize,
+    /// How the game ended, or `None` when the ply limit stopped it (it is then decided by the
+    /// stores).
+    pub outcome: Option<Outcome>,
+    /// A's score: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub a_score: f64,
+    /// What A and B did in this game.
+    pub figures: [SideFigures; 2],
+}
+
+impl<R: Ruleset> MatchGame<R> {
+    /// The plies the agents played (after the opening).
+    pub fn agent_plies(&self) -> usize {
+        self.record.len() - self.opening_plies
+    }
+}
+
+/// A match's running totals, for agent A: its wins, draws and losses, and what each side did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// What A and B did.
+    pub sides: [SideFigures; 2],
+}
+
+impl MatchResult {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's points: a win 1, a draw 1/2.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// A's score as a fraction of the games, or `None` before any game.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| self.points() / f64::from(n))
+    }
+
+    /// The Elo difference A - B the score implies, with its 95% interval, or `None` before
+    /// any game.
+    ///
+    /// The interval is the normal approximation from the games' scores (when every game was
+    /// drawn, with the spread of a coin toss, the largest a score can have). When A won every game
+    /// the difference has no upper bound, and the lower one is the exact one-sided bound: the
+    /// score fraction `p` at which winning all `n` games has probability 5%, `p = 0.05^(1/n)`
+    /// (and the other way round when A lost every game).
+    ///
+    /// ```
+    /// use sowing::search::MatchResult;
+    /// let two_wins = MatchResult { wins: 2, ..MatchResult::default() };
+    /// assert_eq!(two_wins.elo().unwrap().to_string(), "above -216 (95% one-sided bound: every game won)");
+    /// let even = MatchResult { wins: 3, draws: 2, losses: 3, ..MatchResult::default() };
+    /// assert_eq!(even.elo().unwrap().to_string(), "+0, 95% interval [-241, +241]");
+    /// ```
+    pub fn elo(&self) -> Option<Elo> {
+        let n = f64::from(self.games());
+        let mean = self.score()?;
+        let tail = 0.05f64.powf(1.0 / n);
+        Some(if self.wins == self.games() {
+            Elo {
+                estimate: f64::INFINITY,
+                low: elo(tail),
+                high: f64::INFINITY,
+            }
+        } else if self.losses == self.games() {
+            Elo {
+                estimate: f64::NEG_INFINITY,
+                low: f64::NEG_INFINITY,
+                high: elo(1.0 - tail),
+            }
+        } else {
+            let var = if self.draws == self.games() {
+                // Every game drawn shows no spread: take the largest a game's score can
+                // have, that of a coin toss.
+                0.25
+            } else {
+                (f64::from(self.wins) * (1.0 - mean).powi(2)
+                    + f64::from(self.draws) * (0.5 - mean).powi(2)
+                    + f64::from(self.losses) * mean.powi(2))
+                    / n
+            };
+            let half = 1.96 * (var / n).sqrt();
+            Elo {
+                estimate: elo(mean),
+                low: elo(mean - half),
+                high: elo(mean + half),
+            }
+        })
+    }
+}
+
+/// The Elo difference for a score fraction; infinite at 0 and 1 and beyond.
+fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// An Elo difference and its 95% interval; an unbounded end is infinite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Elo {
+    /// The difference the score implies (infinite when one side won every game).
+    pub estimate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// A whole Elo figure with its sign, `+0` for an even score.
+fn signed(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf" } else { "-inf" }.into();
+    }
+    // Adding 0.0 turns -0.0 into 0.0.
+    format!("{:+.0}", x.round() + 0.0)
+}
+
+impl fmt::Display for Elo {
+    /// `+35, 95% interval [-20, +90]`; `above -216 (95% one-sided bound: every game won)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.estimate == f64::INFINITY {
+            write!(
+                f,
+                "above {} (95% one-sided bound: every game won)",
+                signed(self.low)
+            )
+        } else if self.estimate == f64::NEG_INFINITY {
+            write!(
+                f,
+                "below {} (95% one-sided bound: every game lost)",
+                signed(self.high)
+            )
+        } else {
+            write!(
+                f,
+                "{}, 95% interval [{}, {}]",
+                signed(self.estimate),
+                signed(self.low),
+                signed(self.high)
+            )
+        }
+    }
+}
+
+/// A match between agents A and B, played game by game as an iterator.
+///
+/// `agents(0)` makes a fresh agent A for each game and `agents(1)` a fresh B. Each item is one
+/// finished game, or the error that ended the match (the last item then);
+/// [`result`](Match::result) holds the totals so far.
+///
+/// ```
+/// use sowing::search::{AgentSpec, Match, MatchConfig};
+/// use sowing::kalah::Kalah;
+///
+/// let specs: [AgentSpec; 2] = ["alphabeta:depth=3".parse().unwrap(), "random:seed=1".parse().unwrap()];
+/// let config = MatchConfig { openings: 2, ..MatchConfig::default() };
+/// let mut games = Match::new(Kalah::default(), config, |i| specs[i].build::<Kalah>()).unwrap();
+/// for game in &mut games {
+///     let game = game.unwrap();
+///     assert!(game.record.is_over());
+/// }
+/// let result = games.result();
+/// assert_eq!(result.games(), 4);
+/// assert!(result.wins >= 3, "{result:?}");
+/// ```
+pub struct Match<R: Ruleset, F> {
+    rules: R,
+    config: MatchConfig,
+    agents: F,
+    rng: SplitMix64,
+    opening: u32,
+    start: Option<GameRecord<R>>,
+    second: bool,
+    done: bool,
+    result: MatchResult,
+}
+
+impl<R: Ruleset, A: Agent<R>, F: FnMut(usize) -> A> Match<R, F> {
+    /// A match under `rules` and `config`, between the agents `agents` makes.
+    ///
+    /// # Errors
+    /// [`MatchError::NoOpenings`] or [`MatchError::NoPlies`] for a config that plays nothing.
+    pub fn new(rules: R, config: MatchConfig, agents: F) -> Result<Match<R, F>, MatchError> {
+        if config.openings == 0 {
+            return Err(MatchError::NoOpenings);
+        }
+        if config.max_plies == 0 {
+            return Err(MatchError::NoPlies);
+        }
+        Ok(Match {
+            rules,
+            rng: SplitMix64::new(config.seed),
+            config,
+            agents,
+            opening: 0,
+            start: None,
+            second: false,
+            done: false,
+            result: MatchResult::default(),
+        })
+    }
+
+    /// The totals of the games played so far.
+    pub fn result(&self) -> MatchResult {
+        self.result
+    }
+
+    /// Plays every remaining game; returns the totals.
+    ///
+    /// # Errors
+    /// The first [`MatchError`].
+    pub fn run(mut self) -> Result<MatchResult, MatchError> {
+        for game in &mut self {
+            game?;
+        }
+        Ok(self.result)
+    }
+
+    /// A random opening that leaves the game going.
+    fn draw_opening(&mut self) -> Result<GameRecord<R>, MatchError> {
+        for _ in 0..MatchConfig::OPENING_TRIES {
+            let mut record = GameRecord::new(self.rules.clone());
+            for _ in 0..self.config.opening_plies {
+                match record.random_move(&mut self.rng) {
+                    Some(mv) => record.play(mv).expect("a random legal move"),
+                    None => break,
+                }
+            }
+            if !record.is_over() {
+                return Ok(record);
+            }
+        }
+        Err(MatchError::OpeningsEndTheGame {
+            rules: self.rules.to_string(),
+            plies: self.config.opening_plies,
+            tries: MatchConfig::OPENING_TRIES,
+        })
+    }
+
+    fn next_game(&mut self) -> Result<MatchGame<R>, MatchError> {
+        let start = match self.start.take() {
+            Some(start) => start,
+            None => self.draw_opening()?,
+        };
+        let a_side = if self.second {
+            Player::North
+        } else {
+            Player::South
+        };
+        let mut record = start.clone();
+        let mut a = (self.agents)(0);
+        let mut b = (self.agents)(1);
+        let agents: [&mut dyn Agent<R>; 2] = match a_side {
+            Player::South => [&mut a, &mut b],
+            Player::North => [&mut b, &mut a],
+        };
+        let by_side = play_game(&mut record, agents, self.config.max_plies)?;
+        let figures = [by_side[a_side.index()], by_side[(!a_side).index()]];
+        let outcome = record.outcome();
+        let margin = match outcome {
+            Some(o) => o.value_for(a_side),
+            None => {
+                let seeds = self.rules.seed_count(record.current());
+                (seeds.store(a_side) as i32 - seeds.store(!a_side) as i32).signum()
+            }
+        };
+        let a_score = match margin {
+            1 => {
+                self.result.wins += 1;
+                1.0
+            }
+            0 => {
+                self.result.draws += 1;
+                0.5
+            }
+            _ => {
+                self.result.losses += 1;
+                0.0
+            }
+        };
+        for (total, game) in self.result.sides.iter_mut().zip(&figures) {
+            total.add(game);
+        }
+        let game = MatchGame {
+            opening: self.opening,
+            a_side,
+            opening_plies: start.len(),
+            record,
+            outcome,
+            a_score,
+            figures,
+        };
+        if self.second {
+            self.opening += 1;
+        } else {
+            self.start = Some(start);
+        }
+        self.second = !self.second;
+        Ok(game)
+    }
+}
+
+impl<R: Ruleset, A: Agent<R>, F: FnMut(usize) -> A> Iterator for Match<R, F> {
+    type Item = Result<MatchGame<R>, MatchError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done || self.opening >= self.config.openings {
+            return None;
+        }
+        let game = self.next_game();
+        self.done = game.is_err();
+        Some(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kalah::Kalah;
+    use crate::search::{AgentSpec, RandomAgent};
+
+    fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            wins,
+            draws,
+            losses,
+            ..MatchResult::default()
+        }
+    }
+
+    #[test]
+    fn elo_figures() {
+        assert_eq!(result(0, 0, 0).elo(), None);
+        // 0.05^(1/2) = 0.2236: -400 log10(1 / 0.2236 - 1) = -216.
+        assert_eq!(
+            result(2, 0, 0).elo().unwrap().to_string(),
+            "above -216 (95% one-sided bound: every game won)"
+        );
+        assert_eq!(
+            result(0, 0, 2).elo().unwrap().to_string(),
+            "below +216 (95% one-sided bound: every game lost)"
+        );
+        // 24 games: 0.05^(1/24) = 0.8827, -400 log10(1/0.8827 - 1) = +350.5.
+        assert_eq!(result(24, 0, 0).elo().unwrap().low.round(), 351.0);
+        // An even score is +0, never -0.
+        assert_eq!(
+            result(1, 0, 1).elo().unwrap().to_string(),
+            "+0, 95% interval [-inf, +inf]"
+        );
+        // All draws: the spread of a coin toss, 0.5 / sqrt(100) = 0.05, so [0.402, 0.598].
+        assert_eq!(
+            result(0, 100, 0).elo().unwrap().to_string(),
+            "+0, 95% interval [-69, +69]"
+        );
+        assert_eq!(
+            result(0, 2, 0).elo().unwrap().to_string(),
+            "+0, 95% interval [-inf, +inf]"
+        );
+        // 3 wins, 1 loss: mean 0.75, variance 3/16, se = sqrt(3/64) = 0.2165, so the
+        // interval's top 0.75 + 0.4244 is beyond 1.
+        let e = result(3, 0, 1).elo().unwrap();
+        assert_eq!(e.estimate.round(), 191.0);
+        assert_eq!(e.high, f64::INFINITY);
+        assert_eq!(e.low.round(), -126.0);
+        // 60 wins, 20 draws, 20 losses: mean 0.7; variance (60*0.09 + 20*0.04 + 20*0.49)/100
+        // = 0.16, se 0.04: [0.6216, 0.7784].
+        let e = result(60, 20, 20).elo().unwrap();
+        assert_eq!(e.to_string(), "+147, 95% interval [+86, +218]");
+    }
+
+    #[test]
+    fn side_figures_report_only_what_is_measured() {
+        let rules = Kalah::default();
+        let mut random = RandomAgent::new(1);
+        let mut ab = "alphabeta:depth=2"
+            .parse::<AgentSpec>()
+            .unwrap()
+            .build::<Kalah>()
+            .unwrap();
+        let mut game = GameRecord::new(rules);
+        let [s, n] = play_game(&mut game, [&mut random, &mut *ab], 4).unwrap();
+        assert_eq!(s.moves + n.moves, 4);
+        assert_eq!(game.len(), 4);
+        assert_eq!(s.searches, 0);
+        assert_eq!(
+            s.to_string(),
+            format!("{} moves, no search figures", s.moves)
+        );
+        assert_eq!(n.searches, n.moves);
+        assert_eq!(n.average_depth(), Some(2.0));
+    }
+
+    #[test]
+    fn configs_that_play_nothing_are_refused() {
+        let agents = |_| RandomAgent::new(1);
+        let config = |openings, max_plies| MatchConfig {
+            openings,
+            max_plies,
+            ..MatchConfig::default()
+        };
+        let refused = |c| Match::new(Kalah::default(), c, agents).err();
+        assert_eq!(refused(config(0, 10)), Some(MatchError::NoOpenings));
+        assert_eq!(refused(config(1, 0)), Some(MatchError::NoPlies));
+    }
+
+    #[test]
+    fn openings_that_end_the_game_are_refused() {
+        let config = MatchConfig {
+            opening_plies: 500,
+            ..MatchConfig::default()
+        };
+        let mut games = Match::new(Kalah::default(), config, |_| RandomAgent::new(1)).unwrap();
+        let err = games.next().unwrap().unwrap_err();
+        assert!(
+            matches!(err, MatchError::OpeningsEndTheGame { plies: 500, tries, .. } if tries == MatchConfig::OPENING_TRIES),
+            "{err}"
+        );
+        assert!(games.next().is_none());
+    }
+
+    #[test]
+    fn each_opening_is_played_with_both_colours() {
+        let config = MatchConfig {
+            openings: 3,
+            opening_plies: 3,
+            ..MatchConfig::default()
+        };
+        let mut seed = 0;
+        let games: Vec<MatchGame<Kalah>> = Match::new(Kalah::default(), config, |_| {
+            seed += 1;
+            RandomAgent::new(seed)
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+        assert_eq!(games.len(), 6);
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0].opening, pair[1].opening);
+            assert_eq!(
+                (pair[0].a_side, pair[1].a_side),
+                (Player::South, Player::North)
+            );
+            assert_eq!(
+                pair[0].record.moves()[..3],
+                pair[1].record.moves()[..3],
+                "the same opening"
+            );
+            assert!(
+                pair.iter()
+                    .all(|g| g.opening_plies == 3 && g.record.is_over())
+            );
+        }
+        assert_ne!(games[0].record.moves()[..3], games[2].record.moves()[..3]);
+    }
+}
