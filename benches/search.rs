@@ -2,6 +2,12 @@
 //! evaluation), the cost of each evaluation per position, and MCTS playouts per second, per
 //! game.
 //!
+//! `alphabeta-depthN/nodes-with-option-code` is the plain search with the code of the
+//! [`SearchOptions`] compiled in but every option off; `nodes` runs the copy the search
+//! compiles without it (which every search with the options off runs). Their difference is
+//! what the switched-off options would cost without that copy: `nodes` shows they cost
+//! nothing.
+//!
 //! Adding a game is one line in `main` (a `bench_game` call with its ruleset).
 
 use std::time::Duration;
@@ -27,6 +33,14 @@ fn bench_game<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, depth: u32, p
         b.iter(|| {
             AlphaBeta::new(Limits::depth(depth))
                 .table_entries(1 << 16)
+                .search(&rules, &start)
+        })
+    });
+    group.bench_function("nodes-with-option-code", |b| {
+        b.iter(|| {
+            AlphaBeta::new(Limits::depth(depth))
+                .table_entries(1 << 16)
+                .with_option_code()
                 .search(&rules, &start)
         })
     });

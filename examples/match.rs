@@ -80,8 +80,12 @@ impl RulesetVisitor for Run {
         let names = o.specs.map(|s| s.to_string());
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);
         let specs = o.specs;
-        let mut games = Match::new(rules, o.config, |i| specs[i].build::<R>())
-            .map_err(|e| problem(&o.config, e))?;
+        for spec in &specs {
+            spec.check::<R>().map_err(|e| e.to_string())?;
+        }
+        // Checked above: both build.
+        let build = |i: usize| specs[i].build::<R>().expect("a spec this game serves");
+        let mut games = Match::new(rules, o.config, build).map_err(|e| problem(&o.config, e))?;
         out!("{title}")?;
         let mut played = 0;
         while let Some(game) = games.next() {

@@ -52,7 +52,10 @@ impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset + Picture>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
-        let mut agents = opts.agents.map(|spec| spec.build::<R>());
+        let [a, b] = opts
+            .agents
+            .map(|spec| spec.build::<R>().map_err(|e| e.to_string()));
+        let mut agents = [a?, b?];
         let mut game = GameRecord::new(rules.clone());
         out!("{rules}")?;
         let mut players = Vec::new();
@@ -84,7 +87,7 @@ impl RulesetVisitor for Play {
 }
 
 /// Plays the game to its end, `--max-plies`, or until a person stops.
-fn play<R: Ruleset>(
+fn play<R: Ruleset + Picture>(
     rules: &R,
     opts: &Options,
     agents: &mut [Box<dyn Agent<R>>; 2],

@@ -16,11 +16,11 @@
 use std::process::ExitCode;
 
 use sowing::any::AnyRuleset;
-use sowing::search::{
-    Agent, AlphaBeta, KalahEval, Limits, Linear, Match, MatchConfig, SearchOptions, ToguzEval,
-    TsoroEval,
-};
+use sowing::kalah::KalahEval;
+use sowing::search::{Agent, AlphaBeta, Limits, Linear, Match, MatchConfig, SearchOptions};
+use sowing::toguz::ToguzEval;
 use sowing::toguz::pgn;
+use sowing::tsoro::TsoroEval;
 use sowing::{Player, RandomSource, Ruleset, SplitMix64};
 
 mod common;

@@ -47,4 +47,4 @@ pub use player::{Outcome, Player, Score};
 pub use position::Position;
 pub use record::GameRecord;
 pub use rng::{RandomSource, SplitMix64, WyRand};
-pub use ruleset::{Ruleset, SeedCount};
+pub use ruleset::{Oracle, Ruleset, SeedCount};

@@ -4,6 +4,7 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::ops::Deref;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::effect::Effect;
 use crate::error::{
@@ -36,6 +37,15 @@ impl SeedCount {
         self.stores[player.index()]
     }
 }
+
+/// Exact values of positions, as [`Ruleset::endgame_oracle`] gives them: for the player to
+/// move in the state, the final store difference under perfect play by both sides (positive:
+/// he wins by that much), or `None` for a state the oracle does not hold.
+///
+/// It is called through a pointer, once for each position the search scores, and only by an
+/// agent that asked for it (`alphabeta:endgame=N`): a database look-up costs far more than
+/// the call.
+pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
 
 /// The rules of one game under one choice of rule switches.
 ///
@@ -360,6 +370,52 @@ pub trait Ruleset:
         let mut effect = Effect::new(mover);
         effect.again = !self.is_over(&after) && self.to_move(&after) == mover;
         Ok(effect)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Search hooks: what a game knows beyond its rules, for the search
+    // ([`search`](crate::search)) to use without naming the game.
+
+    /// The game's own evaluation of an unfinished `state` for the player to move, in
+    /// hundredths of a seed: higher is better, 0 is even. The `alphabeta` agent scores the
+    /// positions where its search stops with it (`eval=tuned`, the default).
+    ///
+    /// The default is 100 times the mover's store minus the opponent's; the games of the crate
+    /// override it with their tuned evaluations (`KalahEval`, `ToguzEval`, `TsoroEval` in
+    /// their modules). A game of your own overrides it with what it knows.
+    ///
+    /// ```
+    /// use sowing::kalah::{Kalah, KalahEval};
+    /// use sowing::search::Evaluator;
+    /// use sowing::Ruleset;
+    /// let rules = Kalah::default();
+    /// let start = rules.start();
+    /// assert_eq!(rules.evaluate(&start), KalahEval::TUNED.evaluate(&rules, &start));
+    /// ```
+    #[inline]
+    fn evaluate(&self, state: &Self::State) -> i32 {
+        let seeds = self.seed_count(state);
+        let me = self.to_move(state);
+        100 * (seeds.store(me) as i32 - seeds.store(!me) as i32)
+    }
+
+    /// The most seeds on the board for which [`endgame_oracle`](Ruleset::endgame_oracle)
+    /// can give exact values: 0 (the default) for a game without one. The `alphabeta` agent's
+    /// option `endgame=N` is refused for `N` above it.
+    const ENDGAME_SEEDS: u32 = 0;
+
+    /// Exact values for positions with at most `max_seeds` seeds on the board (at most
+    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS)), such as an endgame database: an
+    /// [`Oracle`] giving, for the player to move, the final store difference under perfect
+    /// play by both sides, or `None` for a position it does not hold. `None` (the default)
+    /// when the game has none, or it cannot be had (Kalah: under the pie rule, whose swap
+    /// is not a sowing, or without the `solver` feature).
+    ///
+    /// It may take long (Kalah builds its solver's endgame database at the first call for
+    /// each ruleset and size, then shares it); the search asks once, at its first evaluation.
+    fn endgame_oracle(&self, max_seeds: u32) -> Option<Oracle<Self::State>> {
+        let _ = max_seeds;
+        None
     }
 
     // ---------------------------------------------------------------------------------------

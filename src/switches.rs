@@ -1,12 +1,87 @@
-//! Ruleset text: `<game>[:<switch>,...]`, shared by every game.
+//! Option text, one grammar for ruleset text (`kalah:pits=4,empty-capture`) and agent text
+//! (`alphabeta:depth=8,qs=on`): `<name>[:<option>,...]`.
 //!
-//! A switch is a bare name (`empty-capture`) or `name=value` (`pits=4`). Each game reads the
-//! switches it knows with the helpers here and reports any other as
-//! [`RulesetParseError::UnknownSwitch`].
+//! An option is a bare name (`empty-capture`) or `name=value` (`pits=4`). Spaces around the
+//! name, the options and their values are ignored, and so are empty options (`kalah:`,
+//! `alphabeta:depth=4,`). Each game reads the switches it knows with the helpers here and
+//! reports any other as [`RulesetParseError::UnknownSwitch`]; the agents of
+//! [`AgentSpec`](crate::search::AgentSpec) read theirs the same way, with errors of the same
+//! shape ([`AgentSpecError`](crate::search::AgentSpecError)).
+//!
+//! A ruleset of your own can parse its text with them too (its `FromStr` gives a
+//! [`RulesetParseError`]):
+//!
+//! ```
+//! use sowing::RulesetParseError;
+//! use sowing::switches::split_for;
+//!
+//! /// `pebbles[:heaps=N][,misere]`
+//! fn parse(text: &str) -> Result<(i64, bool), RulesetParseError> {
+//!     let (mut heaps, mut misere) = (3, false);
+//!     for sw in split_for(text, "pebbles")? {
+//!         match sw.name {
+//!             "heaps" => heaps = sw.number("pebbles")?,
+//!             "misere" => misere = sw.flag("pebbles").map(|()| true)?,
+//!             _ => return Err(sw.unknown("pebbles")),
+//!         }
+//!     }
+//!     Ok((heaps, misere))
+//! }
+//! assert_eq!(parse("pebbles:heaps=5, misere"), Ok((5, true)));
+//! assert_eq!(parse("pebbles"), Ok((3, false)));
+//! assert!(matches!(parse("pebbles:heaps"), Err(RulesetParseError::BadSwitch { .. })));
+//! assert!(matches!(parse("pebbles:heap=5"), Err(RulesetParseError::UnknownSwitch { .. })));
+//! assert!(matches!(parse("nim"), Err(RulesetParseError::UnknownGame(_))));
+//! ```
+
+use std::str::FromStr;
 
 use crate::error::{RulesetParseError, SettingsError};
 
-/// One switch of ruleset text.
+/// The errors of one kind of option text, so that ruleset text and agent text report the
+/// same problems in the same shape: the owner (game or agent), the option as written, and
+/// what is wrong.
+pub(crate) trait OptionErrors: Sized {
+    /// The owner has no such option (`option` as written, with any value).
+    fn unknown(owner: &'static str, option: String) -> Self;
+    /// The option is written wrong: `problem` says how ("takes no value").
+    fn malformed(owner: &'static str, option: String, problem: &'static str) -> Self;
+    /// The option's value is not one it takes: `expected` says what it takes.
+    fn bad_value(
+        owner: &'static str,
+        option: String,
+        value: String,
+        expected: &'static str,
+    ) -> Self;
+}
+
+impl OptionErrors for RulesetParseError {
+    fn unknown(game: &'static str, switch: String) -> Self {
+        RulesetParseError::UnknownSwitch { game, switch }
+    }
+    fn malformed(game: &'static str, switch: String, problem: &'static str) -> Self {
+        RulesetParseError::BadSwitch {
+            game,
+            switch,
+            problem,
+        }
+    }
+    fn bad_value(
+        game: &'static str,
+        switch: String,
+        value: String,
+        expected: &'static str,
+    ) -> Self {
+        RulesetParseError::BadValue {
+            game,
+            switch,
+            value,
+            expected,
+        }
+    }
+}
+
+/// One switch of ruleset text (one option of agent text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switch<'a> {
     /// The name before `=`, or the whole switch.
@@ -21,14 +96,7 @@ impl<'a> Switch<'a> {
     /// # Errors
     /// [`RulesetParseError::BadSwitch`] when it has a value.
     pub fn flag(&self, game: &'static str) -> Result<(), RulesetParseError> {
-        match self.value {
-            None => Ok(()),
-            Some(_) => Err(RulesetParseError::BadSwitch {
-                game,
-                switch: self.name.to_string(),
-                problem: "takes no value",
-            }),
-        }
+        self.flag_as(game)
     }
 
     /// The switch's value as text.
@@ -36,11 +104,7 @@ impl<'a> Switch<'a> {
     /// # Errors
     /// [`RulesetParseError::BadSwitch`] when it has no value.
     pub fn text(&self, game: &'static str) -> Result<&'a str, RulesetParseError> {
-        self.value.ok_or_else(|| RulesetParseError::BadSwitch {
-            game,
-            switch: self.name.to_string(),
-            problem: "needs a value (name=value)",
-        })
+        self.text_as(game)
     }
 
     /// The switch's value as a whole number; range checks are the settings' job.
@@ -49,30 +113,67 @@ impl<'a> Switch<'a> {
     /// [`RulesetParseError::BadSwitch`] without a value, [`RulesetParseError::BadValue`] when it
     /// is not a whole number.
     pub fn number(&self, game: &'static str) -> Result<i64, RulesetParseError> {
-        let text = self.text(game)?;
-        text.parse::<i64>()
-            .map_err(|_| RulesetParseError::BadValue {
-                game,
-                switch: self.name.to_string(),
-                value: text.to_string(),
-                expected: "a whole number",
-            })
+        self.parse_as(game, "a whole number")
     }
 
     /// An error saying the game has no such switch.
     pub fn unknown(&self, game: &'static str) -> RulesetParseError {
+        self.unknown_as(game)
+    }
+
+    /// [`flag`](Self::flag), with the errors of `E`.
+    pub(crate) fn flag_as<E: OptionErrors>(&self, owner: &'static str) -> Result<(), E> {
+        match self.value {
+            None => Ok(()),
+            Some(_) => Err(E::malformed(owner, self.name.to_string(), "takes no value")),
+        }
+    }
+
+    /// [`text`](Self::text), with the errors of `E`.
+    pub(crate) fn text_as<E: OptionErrors>(&self, owner: &'static str) -> Result<&'a str, E> {
+        self.value
+            .ok_or_else(|| E::malformed(owner, self.name.to_string(), "needs a value (name=value)"))
+    }
+
+    /// The value parsed as a `T`, or the error of `E` saying it should be `expected`.
+    pub(crate) fn parse_as<T: FromStr, E: OptionErrors>(
+        &self,
+        owner: &'static str,
+        expected: &'static str,
+    ) -> Result<T, E> {
+        let text = self.text_as(owner)?;
+        text.parse::<T>()
+            .map_err(|_| self.bad_value(owner, expected))
+    }
+
+    /// The error of `E` saying that the value should be `expected`.
+    pub(crate) fn bad_value<E: OptionErrors>(
+        &self,
+        owner: &'static str,
+        expected: &'static str,
+    ) -> E {
+        E::bad_value(
+            owner,
+            self.name.to_string(),
+            self.value.unwrap_or("").to_string(),
+            expected,
+        )
+    }
+
+    /// [`unknown`](Self::unknown), with the errors of `E`.
+    pub(crate) fn unknown_as<E: OptionErrors>(&self, owner: &'static str) -> E {
         let switch = match self.value {
             Some(v) => format!("{}={}", self.name, v),
             None => self.name.to_string(),
         };
-        RulesetParseError::UnknownSwitch { game, switch }
+        E::unknown(owner, switch)
     }
 }
 
 /// Splits ruleset text into the game name and its switches (no semantic checks).
 ///
 /// # Errors
-/// [`RulesetParseError`] when the text has no game name or an empty or malformed switch.
+/// [`RulesetParseError::BadSwitch`] for a switch with a value but no name (`=4`).
 ///
 /// ```
 /// use sowing::switches::split;
@@ -82,30 +183,28 @@ impl<'a> Switch<'a> {
 /// assert_eq!(switches[0].value, Some("4"));
 /// ```
 pub fn split(text: &str) -> Result<(&str, Vec<Switch<'_>>), RulesetParseError> {
+    split_as(text, "ruleset")
+}
+
+/// [`split`], with the errors of `E` (`owner` names the kind of text in them).
+pub(crate) fn split_as<'a, E: OptionErrors>(
+    text: &'a str,
+    owner: &'static str,
+) -> Result<(&'a str, Vec<Switch<'a>>), E> {
     let text = text.trim();
-    let (game, rest) = match text.split_once(':') {
-        Some((g, r)) => (g, Some(r)),
-        None => (text, None),
-    };
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
     let mut switches = Vec::new();
-    if let Some(rest) = rest {
-        for part in rest.split(',') {
-            let part = part.trim();
-            let (name, value) = match part.split_once('=') {
-                Some((n, v)) => (n.trim(), Some(v.trim())),
-                None => (part, None),
-            };
-            if name.is_empty() {
-                return Err(RulesetParseError::BadSwitch {
-                    game: "ruleset",
-                    switch: part.to_string(),
-                    problem: "is empty",
-                });
-            }
-            switches.push(Switch { name, value });
+    for part in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, value) = match part.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (part, None),
+        };
+        if name.is_empty() {
+            return Err(E::malformed(owner, part.to_string(), "has no name"));
         }
+        switches.push(Switch { name, value });
     }
-    Ok((game, switches))
+    Ok((name.trim(), switches))
 }
 
 /// Splits ruleset text and checks that it names `game`.

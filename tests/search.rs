@@ -422,7 +422,7 @@ fn agent_specs_parse_build_and_print() {
         assert_eq!(spec.to_string(), printed, "{text}");
         assert_eq!(printed.parse::<AgentSpec>().unwrap(), spec);
         let r = rules("kalah:pits=3,seeds=2");
-        let mut agent = spec.build::<Kalah>();
+        let mut agent = spec.build::<Kalah>().unwrap();
         if !text.contains("20000") {
             assert!(agent.choose(&r, &r.start()).is_some(), "{text}");
         }
@@ -435,9 +435,10 @@ fn agent_specs_parse_build_and_print() {
         "alphabeta:depht=3".parse::<AgentSpec>(),
         Err(AgentSpecError::UnknownOption { .. })
     ));
+    // A known option without its value says so.
     assert!(matches!(
         "alphabeta:depth".parse::<AgentSpec>(),
-        Err(AgentSpecError::UnknownOption { .. })
+        Err(AgentSpecError::BadOption { .. })
     ));
     for bad in [
         "alphabeta:depth=0",
@@ -463,7 +464,7 @@ fn agents_play_finished_games_as_none() {
     let r = Kalah::default();
     let over = r.parse_position("0,0,0,0,0,0/0,0,0,0,0,0 30 18 S").unwrap();
     for text in ["random", "alphabeta:depth=3", "mcts:playouts=10"] {
-        let mut agent = text.parse::<AgentSpec>().unwrap().build::<Kalah>();
+        let mut agent = text.parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
         assert_eq!(agent.choose(&r, &over), None, "{text}");
     }
 }
@@ -626,8 +627,8 @@ fn agents_play_every_game() {
         type Output = usize;
         fn visit<R: Ruleset>(self, rules: R) -> usize {
             let mut agents: [Box<dyn Agent<R>>; 2] = [
-                self.0.parse::<AgentSpec>().unwrap().build::<R>(),
-                self.1.parse::<AgentSpec>().unwrap().build::<R>(),
+                self.0.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
+                self.1.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
             ];
             let mut game = GameRecord::new(rules.clone());
             let [south, north] = &mut agents;
@@ -758,9 +759,10 @@ fn a_raised_stop_flag_still_gives_a_move_and_a_principal_variation() {
 
 #[test]
 fn evaluation_terms_of_hand_worked_positions() {
-    use sowing::search::{Evaluator, KalahEval, ToguzEval, TsoroEval};
-    use sowing::toguz::Toguz;
-    use sowing::tsoro::Tsoro;
+    use sowing::kalah::KalahEval;
+    use sowing::search::Evaluator;
+    use sowing::toguz::{Toguz, ToguzEval};
+    use sowing::tsoro::{Tsoro, TsoroEval};
     let t = Toguz::default();
     // North's hole 9 holds one ball, which would go to South's hole 1: with 2 balls there it
     // makes 3, a tuzdik; with 1 it makes 2, a capture. South's sowings land on nothing.
@@ -778,6 +780,14 @@ fn evaluation_terms_of_hand_worked_positions() {
     // South's pit 5 ends in the empty pit 6, across from North's 9: a capture of 10.
     let s = k.parse_position("0,0,0,0,0,9/1,0,0,0,1,0 20 17 S").unwrap();
     assert_eq!(KalahEval::terms(&k, &s), [3, -7, 0, 0, 10, 0]);
+    // South's pit 1 ends in his empty pit 2, across from North's empty 5; North's pit 4 in
+    // his empty 5, across from South's empty 2: captures only under the empty-capture rule.
+    let text = "1,0,1,1,1,1/1,0,0,0,0,0 21 21 S";
+    let s = k.parse_position(text).unwrap();
+    assert_eq!(KalahEval::terms(&k, &s), [0, -4, 0, 1, 0, 0]);
+    let empty: Kalah = "kalah:empty-capture".parse().unwrap();
+    let s = empty.parse_position(text).unwrap();
+    assert_eq!(KalahEval::terms(&empty, &s), [0, -4, 0, 1, 1, 1]);
     // At the start pit 3 (4 seeds, 4 from the store) is each side's extra turn.
     assert_eq!(KalahEval::terms(&k, &k.start()), [0, 0, 1, 1, 0, 0]);
     assert_eq!(
@@ -832,4 +842,159 @@ fn solver_handles_boards_of_more_than_127_seeds() {
             assert_eq!(db.value(&s), want, "{text} {s}");
         }
     }
+}
+
+/// `endgame=N`: Kalah serves it from its solver's endgame database through the ruleset's
+/// oracle, so a search one ply deep already knows the exact value of a position with few
+/// seeds left; the other games have no exact values and refuse it by name.
+#[test]
+fn the_endgame_option_is_served_by_kalah_and_refused_elsewhere() {
+    use sowing::search::{AgentEval, Evaluator, GameEval};
+    use sowing::toguz::Toguz;
+    use sowing::tsoro::Tsoro;
+    let spec: AgentSpec = "alphabeta:depth=1,endgame=8".parse().unwrap();
+    let r = rules("kalah:pits=3,seeds=2,empty-capture");
+    let eval = AgentEval::<Kalah>::new(GameEval::Tuned, 8);
+    let mut memo = HashMap::new();
+    let mut exact = 0;
+    for s in random_positions(&r, 120, 9) {
+        if r.is_over(&s) {
+            continue;
+        }
+        let south = minimax(&r, &s, &mut memo);
+        let margin = if s.to_move() == Player::South {
+            south
+        } else {
+            -south
+        };
+        let want = match margin.signum() {
+            1 => WIN + margin,
+            -1 => -WIN + margin,
+            _ => 0,
+        };
+        // 12 seeds in all: at most 8 on the board is in the database.
+        let seeds = s.seeds_in_pits(Player::South) + s.seeds_in_pits(Player::North);
+        if seeds <= 8 {
+            exact += 1;
+            assert_eq!(eval.evaluate(&r, &s), want, "{s}");
+            let mut ab = spec.alphabeta::<Kalah>().unwrap().unwrap();
+            assert_eq!(ab.search(&r, &s).value, want, "{s}");
+        } else {
+            assert_eq!(eval.evaluate(&r, &s), r.evaluate(&s), "{s}");
+        }
+    }
+    assert!(exact >= 10, "{exact}");
+    assert!(spec.build::<Kalah>().is_ok());
+
+    for (game, err) in [
+        ("toguz", spec.build::<Toguz>().err()),
+        ("tsoro", spec.build::<Tsoro>().err()),
+    ] {
+        let err = err.expect("refused");
+        assert_eq!(
+            err,
+            AgentSpecError::Unsupported {
+                agent: "alphabeta",
+                option: "endgame=8".into(),
+                game,
+                most: 0
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "alphabeta: option endgame=8 is not available in {game}: it has no exact endgame values"
+            )
+        );
+    }
+    assert!(spec.alphabeta::<Toguz>().is_err());
+    // Without the option every game builds the agent.
+    let plain: AgentSpec = "alphabeta:depth=1,endgame=0".parse().unwrap();
+    assert!(plain.build::<Toguz>().is_ok() && plain.build::<Tsoro>().is_ok());
+}
+
+/// Agent text and ruleset text share one grammar (spaces and empty options ignored) and one
+/// error shape: what is wrong, said the same way.
+#[test]
+fn agent_text_and_ruleset_text_share_one_grammar() {
+    for (text, printed) in [
+        (" alphabeta : depth = 4 , qs=on ", "alphabeta:depth=4,qs=on"),
+        ("alphabeta:", "alphabeta"),
+        ("alphabeta:depth=4,,nodes=9,", "alphabeta:depth=4,nodes=9"),
+        ("random:seed=3,seed=4", "random:seed=4"),
+    ] {
+        let spec: AgentSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), printed, "{text:?}");
+    }
+    for (text, printed) in [
+        (
+            " kalah : pits = 4 , empty-capture ",
+            "kalah:pits=4,empty-capture",
+        ),
+        ("kalah:", "kalah"),
+        ("kalah:pits=4,,", "kalah:pits=4"),
+    ] {
+        assert_eq!(rules(text).to_string(), printed, "{text:?}");
+    }
+    let agent = |text: &str| text.parse::<AgentSpec>().unwrap_err().to_string();
+    let ruleset = |text: &str| text.parse::<Kalah>().unwrap_err().to_string();
+    assert_eq!(
+        agent("alphabeta:depht=3"),
+        r#"alphabeta has no option "depht=3""#
+    );
+    assert_eq!(ruleset("kalah:pitz=3"), r#"kalah has no switch "pitz=3""#);
+    assert_eq!(
+        agent("alphabeta:depth"),
+        r#"alphabeta: option "depth" needs a value (name=value)"#
+    );
+    assert_eq!(
+        ruleset("kalah:pits"),
+        r#"kalah: switch "pits" needs a value (name=value)"#
+    );
+    assert_eq!(
+        agent("alphabeta:depth=x"),
+        r#"alphabeta: bad value "x" for depth: expected a depth 1..=200"#
+    );
+    assert_eq!(
+        ruleset("kalah:pits=x"),
+        r#"kalah: bad value "x" for pits: expected a whole number"#
+    );
+    assert_eq!(agent("mcts:=4"), r#"agent: option "=4" has no name"#);
+    assert_eq!(ruleset("kalah:=4"), r#"ruleset: switch "=4" has no name"#);
+    assert_eq!(
+        agent("minimax:depth=3"),
+        r#"unknown agent "minimax" (known: random, alphabeta, alphabeta-classic, mcts)"#
+    );
+}
+
+/// The search with every option off runs a copy compiled without the options' code: it
+/// searches exactly as the copy with that code in (same nodes, values and moves).
+#[test]
+fn the_search_without_the_option_code_searches_the_same() {
+    use sowing::search::GameEval;
+    fn both<R: Ruleset>(rules: &R, depth: u32) {
+        let mut s = rules.start();
+        for _ in 0..12 {
+            if rules.is_over(&s) {
+                break;
+            }
+            let search = |code: bool| {
+                let mut ab = AlphaBeta::with_evaluator(Limits::depth(depth), GameEval::Tuned)
+                    .table_entries(1 << 12);
+                if code {
+                    ab = ab.with_option_code();
+                }
+                ab.search(rules, &s)
+            };
+            let (a, b) = (search(false), search(true));
+            assert_eq!(
+                (a.best, a.value, a.nodes, &a.pv),
+                (b.best, b.value, b.nodes, &b.pv)
+            );
+            rules.play_unchecked(&mut s, a.best.unwrap());
+        }
+    }
+    both(&Kalah::default(), 6);
+    both(&sowing::toguz::Toguz::default(), 4);
+    both(&sowing::tsoro::Tsoro::default(), 4);
 }

@@ -9,7 +9,7 @@ use super::Say;
 use crate::ruleset::Ruleset;
 use crate::search::{AgentEval, AgentSpec, AlphaBeta, Limits};
 
-type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval>;
+type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval<R>>;
 
 /// What `go` asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,6 +97,7 @@ pub(super) struct Game<R: Ruleset> {
 /// The alpha-beta agent of `spec`, or the error that it is another kind.
 pub(super) fn searcher<R: Ruleset>(spec: &AgentSpec) -> Result<Searcher<R>, String> {
     spec.alphabeta::<R>()
+        .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))
 }
 

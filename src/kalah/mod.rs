@@ -53,6 +53,7 @@
 //! assert!(rules.outcome(&state).is_none());
 //! ```
 
+mod eval;
 mod moves;
 mod picture;
 mod settings;
@@ -61,6 +62,7 @@ pub mod solve;
 mod sow;
 mod state;
 
+pub use eval::KalahEval;
 pub use moves::{KalahMove, KalahMoves};
 pub use settings::{Capture, EndRule, KalahSettings, Leftovers};
 use sow::{COUNT, SELECT, Tables, nonempty};
@@ -376,6 +378,21 @@ impl Ruleset for Kalah {
         }
         *state = s;
         plies
+    }
+
+    /// [`KalahEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &KalahState) -> i32 {
+        eval::evaluate(self, s)
+    }
+
+    const ENDGAME_SEEDS: u32 = eval::ENDGAME_SEEDS;
+
+    /// The solver's endgame database of these rules (`solve::EndgameDatabase`), built at
+    /// the first call for each ruleset and size and shared; none without the `solver`
+    /// feature.
+    fn endgame_oracle(&self, max_seeds: u32) -> Option<crate::Oracle<KalahState>> {
+        eval::oracle(self, max_seeds)
     }
 }
 

@@ -13,7 +13,9 @@
 //!
 //! [`SearchOptions`] turns on refinements, each kept in the default agent only where
 //! self-play through `examples/match.rs` showed a gain: quiescence on captures, late-move
-//! reductions, history ordering and aspiration windows. The table is kept between searches,
+//! reductions, history ordering and aspiration windows. With every option off (as in the
+//! default agent) the search runs a copy of itself compiled without their code, so that
+//! they cost nothing there (`benches/search.rs` measures both). The table is kept between searches,
 //! and a search stopped by its time or node budget keeps the best move of its unfinished
 //! last iteration when that iteration completed at least the first move.
 
@@ -81,6 +83,12 @@ impl SearchOptions {
         history: false,
         aspiration: false,
     };
+
+    /// Whether any option is on. With none, the search runs a copy of itself compiled
+    /// without the options' code, so that options switched off cost nothing.
+    pub const fn any(self) -> bool {
+        self.quiescence || self.lmr || self.history || self.aspiration
+    }
 }
 
 /// A hasher for moves (a few bytes): multiply and add, for the history table's index.
@@ -147,6 +155,7 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     stopped: bool,
     root_best: Option<M>,
     last: Option<SearchResult<M>>,
+    option_code: bool,
 }
 
 impl<M: Copy> AlphaBeta<M, StoreDifference> {
@@ -174,6 +183,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             stopped: false,
             root_best: None,
             last: None,
+            option_code: false,
         }
     }
 
@@ -224,6 +234,15 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     /// The evaluation.
     pub fn evaluator(&self) -> &E {
         &self.eval
+    }
+
+    /// Runs the search with the options' code compiled in even when every option is off
+    /// (the search leaves it out then): for `benches/search.rs`, which measures what
+    /// switched-off options would cost without that.
+    #[doc(hidden)]
+    pub fn with_option_code(mut self) -> Self {
+        self.option_code = true;
+        self
     }
 }
 
@@ -307,11 +326,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             result.value = end_value(rules, state);
             return result;
         }
+        let options = self.options.any() || self.option_code;
         for depth in 1..=self.limits.max_depth() {
             if self.killers.len() < depth as usize + 1 {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
-            let (value, best) = self.root(rules, state, depth, result.value);
+            let (value, best) = if options {
+                self.root::<R, true>(rules, state, depth, result.value)
+            } else {
+                self.root::<R, false>(rules, state, depth, result.value)
+            };
             if self.stopped && depth > 1 {
                 // An unfinished iteration searched the last best move first: a move that
                 // finished with a better value is the better choice.
@@ -357,7 +381,9 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         line
     }
 
-    fn root<R: Ruleset<Move = M>>(
+    /// The root of one iteration. `OPT`: the [`SearchOptions`]' code is compiled in (with
+    /// every option off, the search runs without it).
+    fn root<R: Ruleset<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -368,16 +394,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         E: Evaluator<R>,
     {
         self.root_best = None;
-        if self.options.aspiration && depth >= 4 && last.abs() < WIN {
+        if OPT && self.options.aspiration && depth >= 4 && last.abs() < WIN {
             let delta = 50;
             let (lo, hi) = (last - delta, last + delta);
-            let v = self.negamax(rules, state, depth, lo, hi, 0);
+            let v = self.negamax::<R, OPT>(rules, state, depth, lo, hi, 0);
             if self.stopped || (v > lo && v < hi) {
                 return (v, self.root_best);
             }
             self.root_best = None;
         }
-        let v = self.negamax(rules, state, depth, -WIN * 2, WIN * 2, 0);
+        let v = self.negamax::<R, OPT>(rules, state, depth, -WIN * 2, WIN * 2, 0);
         (v, self.root_best)
     }
 
@@ -433,7 +459,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     /// The value of `child` (reached by one ply from a position where `me` was to move) for
     /// `me`, searched in the window `alpha..beta` of `me`.
     #[allow(clippy::too_many_arguments)]
-    fn child_value<R: Ruleset<Move = M>>(
+    fn child_value<R: Ruleset<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         me: crate::Player,
@@ -447,14 +473,14 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         E: Evaluator<R>,
     {
         if rules.to_move(child) == me {
-            self.negamax(rules, child, depth, alpha, beta, ply)
+            self.negamax::<R, OPT>(rules, child, depth, alpha, beta, ply)
         } else {
-            -self.negamax(rules, child, depth, -beta, -alpha, ply)
+            -self.negamax::<R, OPT>(rules, child, depth, -beta, -alpha, ply)
         }
     }
 
     #[allow(clippy::too_many_lines)]
-    fn negamax<R: Ruleset<Move = M>>(
+    fn negamax<R: Ruleset<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -472,7 +498,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             return end_value(rules, state);
         }
         if depth == 0 {
-            if self.options.quiescence {
+            if OPT && self.options.quiescence {
                 self.nodes -= 1;
                 return self.quiesce(rules, state, alpha, beta, 0);
             }
@@ -507,7 +533,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 nf += 1;
             }
         }
-        let sort = self.options.history && moves.len() <= SORTED;
+        let sort = OPT && self.options.history && moves.len() <= SORTED;
         if !sort {
             // As generated: no sort buffer to fill at every node.
             let unsorted = moves
@@ -515,7 +541,8 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 .copied()
                 .filter(|mv| !firsts[..nf].contains(&Some(*mv)));
             let ordered = firsts[..nf].iter().flatten().copied().chain(unsorted);
-            return self.search_moves(rules, state, depth, alpha, beta, ply, key, ordered);
+            return self
+                .search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered);
         }
         let mut rest = [(0i32, moves[0]); SORTED];
         let mut nr = 0;
@@ -538,14 +565,14 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             .flatten()
             .copied()
             .chain(rest[..nr].iter().map(|&(_, mv)| mv));
-        self.search_moves(rules, state, depth, alpha, beta, ply, key, ordered)
+        self.search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered)
     }
 
     /// The move loop of [`negamax`](Self::negamax): searches the moves in the given order and
     /// stores the result in the table.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_moves<R: Ruleset<Move = M>>(
+    fn search_moves<R: Ruleset<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -561,7 +588,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     {
         let me = rules.to_move(state);
         let alpha0 = alpha;
-        let store = if self.options.lmr {
+        let store = if OPT && self.options.lmr {
             rules.seed_count(state).store(me)
         } else {
             0
@@ -572,21 +599,46 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
             let v = if i == 0 {
-                self.child_value(rules, me, &child, depth - 1, alpha, beta, ply + 1)
+                self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let reduce = self.options.lmr
+                let reduce = OPT
+                    && self.options.lmr
                     && depth >= 3
                     && i >= 3
                     && rules.to_move(&child) != me
                     && rules.seed_count(&child).store(me) < store + 2;
                 let mut v = alpha + 1;
                 if reduce {
-                    v = self.child_value(rules, me, &child, depth - 2, alpha, alpha + 1, ply + 1);
+                    v = self.child_value::<R, OPT>(
+                        rules,
+                        me,
+                        &child,
+                        depth - 2,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                    );
                 }
                 if v > alpha {
-                    v = self.child_value(rules, me, &child, depth - 1, alpha, alpha + 1, ply + 1);
+                    v = self.child_value::<R, OPT>(
+                        rules,
+                        me,
+                        &child,
+                        depth - 1,
+                        alpha,
+                        alpha + 1,
+                        ply + 1,
+                    );
                     if v > alpha && v < beta {
-                        v = self.child_value(rules, me, &child, depth - 1, v, beta, ply + 1);
+                        v = self.child_value::<R, OPT>(
+                            rules,
+                            me,
+                            &child,
+                            depth - 1,
+                            v,
+                            beta,
+                            ply + 1,
+                        );
                     }
                 }
                 v
@@ -613,7 +665,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                         k[0] = Some(mv);
                     }
                 }
-                if self.options.history {
+                if OPT && self.options.history {
                     let slot = history_slot(&mv, me);
                     self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1 << 24);
                 }

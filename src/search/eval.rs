@@ -1,18 +1,15 @@
 //! Evaluation: how good a position looks to the player to move, when search stops short of
 //! the end.
 
-use std::any::Any;
-#[cfg(feature = "solver")]
-use std::sync::{Arc, OnceLock};
+use std::fmt;
+use std::sync::OnceLock;
 
-use crate::kalah::Kalah;
 use crate::player::Outcome;
-use crate::ruleset::Ruleset;
-use crate::toguz::Toguz;
-use crate::tsoro::Tsoro;
+use crate::ruleset::{Oracle, Ruleset};
 
 /// The [`Linear`] and [`Evaluator`] impls of a game's evaluation `$eval` (a struct with a
-/// `weights` array, a `TUNED` constant, `NAMES` and a `terms(rules, state)` function).
+/// `weights` array, a `TUNED` constant, `NAMES` and a `terms(rules, state)` function), for
+/// the games' own `eval.rs`.
 macro_rules! linear_eval {
     ($eval:ident, $rules:ty, $state:ty) => {
         impl $crate::search::Linear<$rules> for $eval {
@@ -41,15 +38,7 @@ macro_rules! linear_eval {
         }
     };
 }
-use linear_eval;
-
-pub(crate) mod kalah;
-pub(crate) mod toguz;
-pub(crate) mod tsoro;
-
-pub use kalah::KalahEval;
-pub use toguz::ToguzEval;
-pub use tsoro::TsoroEval;
+pub(crate) use linear_eval;
 
 /// The score of a won game before its margin is added; every evaluation stays well inside
 /// `-WIN..WIN`.
@@ -130,8 +119,9 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 }
 
 /// The evaluation an agent uses, chosen at run time: the plain store difference, or the
-/// tuned evaluation of the game being played ([`ToguzEval`], [`KalahEval`], [`TsoroEval`]),
-/// which is the default of [`AgentSpec`](super::AgentSpec)'s `alphabeta`.
+/// game's own evaluation, [`Ruleset::evaluate`] (the games of the crate: their tuned
+/// evaluations, `KalahEval`, `ToguzEval` and `TsoroEval`), which is the default of
+/// [`AgentSpec`](super::AgentSpec)'s `alphabeta`.
 ///
 /// ```
 /// use sowing::search::{Evaluator, GameEval};
@@ -146,8 +136,8 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 pub enum GameEval {
     /// [`StoreDifference`]: the mover's store minus the opponent's (agent option `eval=store`).
     StoreDifference,
-    /// The game's tuned evaluation, in hundredths of a seed (agent option `eval=tuned`); the
-    /// store difference times 100 for a ruleset without one.
+    /// The game's own evaluation, [`Ruleset::evaluate`], in hundredths of a seed (agent
+    /// option `eval=tuned`); 100 times the store difference for a ruleset that has none.
     #[default]
     Tuned,
 }
@@ -155,64 +145,79 @@ pub enum GameEval {
 impl<R: Ruleset> Evaluator<R> for GameEval {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        if *self == GameEval::StoreDifference {
-            return StoreDifference.evaluate(rules, state);
+        match self {
+            GameEval::StoreDifference => StoreDifference.evaluate(rules, state),
+            GameEval::Tuned => rules.evaluate(state),
         }
-        // The concrete types are known after monomorphisation, so the downcasts fold away.
-        let (r, s) = (rules as &dyn Any, state as &dyn Any);
-        if let (Some(r), Some(s)) = (r.downcast_ref::<Toguz>(), s.downcast_ref()) {
-            return ToguzEval::TUNED.evaluate(r, s);
-        }
-        if let (Some(r), Some(s)) = (r.downcast_ref::<Kalah>(), s.downcast_ref()) {
-            return KalahEval::TUNED.evaluate(r, s);
-        }
-        if let (Some(r), Some(s)) = (r.downcast_ref::<Tsoro>(), s.downcast_ref()) {
-            return TsoroEval::TUNED.evaluate(r, s);
-        }
-        100 * StoreDifference.evaluate(rules, state)
+    }
+}
+
+/// The value for the player to move of a position whose final store difference under perfect
+/// play is `margin` (as an [`Oracle`] gives it): a won or lost game as [`final_value`] scores
+/// it.
+fn exact_value(margin: i32) -> i32 {
+    match margin.signum() {
+        1 => WIN + margin,
+        -1 => -WIN + margin,
+        _ => 0,
     }
 }
 
 /// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
-/// in Kalah the exact values of the solver's
-/// [`EndgameDatabase`](crate::kalah::solve::EndgameDatabase) for positions with at most
-/// `endgame` seeds left in the pits (0: none). The database is built at the first evaluation
-/// (once per process and ruleset) and shared.
-#[derive(Debug, Default)]
-pub struct AgentEval {
+/// the exact values of the game's [`endgame_oracle`](Ruleset::endgame_oracle) (Kalah: its
+/// solver's endgame database) for positions with at most `endgame` seeds on the board (0:
+/// none). The oracle is asked for at the first evaluation, for the rules of that evaluation,
+/// and kept.
+pub struct AgentEval<R: Ruleset> {
     /// The evaluation.
     pub eval: GameEval,
-    /// The most seeds in the pits looked up in Kalah's endgame database; 0 for none.
+    /// The most seeds on the board for which the game's oracle gives exact values; 0 for
+    /// none.
     pub endgame: u32,
-    #[cfg(feature = "solver")]
-    database: OnceLock<Option<Arc<crate::kalah::solve::EndgameDatabase>>>,
+    oracle: OnceLock<Option<Oracle<R::State>>>,
 }
 
-impl AgentEval {
-    /// `eval`, with Kalah's endgame database up to `endgame` seeds.
-    pub fn new(eval: GameEval, endgame: u32) -> AgentEval {
+impl<R: Ruleset> AgentEval<R> {
+    /// `eval`, with the game's exact values up to `endgame` seeds on the board.
+    pub fn new(eval: GameEval, endgame: u32) -> AgentEval<R> {
         AgentEval {
             eval,
             endgame,
-            #[cfg(feature = "solver")]
-            database: OnceLock::new(),
+            oracle: OnceLock::new(),
         }
     }
 }
 
-impl<R: Ruleset> Evaluator<R> for AgentEval {
+impl<R: Ruleset> Default for AgentEval<R> {
+    fn default() -> Self {
+        AgentEval::new(GameEval::default(), 0)
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for AgentEval<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let oracle = match self.oracle.get() {
+            None => "not asked yet",
+            Some(None) => "none",
+            Some(Some(_)) => "present",
+        };
+        f.debug_struct("AgentEval")
+            .field("eval", &self.eval)
+            .field("endgame", &self.endgame)
+            .field("oracle", &oracle)
+            .finish()
+    }
+}
+
+impl<R: Ruleset> Evaluator<R> for AgentEval<R> {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        #[cfg(feature = "solver")]
         if self.endgame > 0 {
-            let (r, s) = (rules as &dyn Any, state as &dyn Any);
-            if let (Some(r), Some(s)) = (r.downcast_ref::<Kalah>(), s.downcast_ref()) {
-                let db = self
-                    .database
-                    .get_or_init(|| kalah::database(r, self.endgame));
-                if let Some(v) = db.as_deref().and_then(|db| kalah::exact(db, s)) {
-                    return v;
-                }
+            let oracle = self
+                .oracle
+                .get_or_init(|| rules.endgame_oracle(self.endgame));
+            if let Some(margin) = oracle.as_ref().and_then(|o| o(state)) {
+                return exact_value(margin);
             }
         }
         self.eval.evaluate(rules, state)

@@ -173,8 +173,8 @@ impl fmt::Display for SideFigures {
 /// use sowing::search::{AgentSpec, play_game};
 /// use sowing::{GameRecord, kalah::Kalah};
 ///
-/// let mut south = "alphabeta:depth=4".parse::<AgentSpec>().unwrap().build::<Kalah>();
-/// let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>();
+/// let mut south = "alphabeta:depth=4".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
+/// let mut north = "random:seed=1".parse::<AgentSpec>().unwrap().build::<Kalah>().unwrap();
 /// let mut game = GameRecord::new(Kalah::default());
 /// let [s, n] = play_game(&mut game, [&mut *south, &mut *north], 1000).unwrap();
 /// assert!(game.is_over());
@@ -396,7 +396,7 @@ impl fmt::Display for Elo {
 ///
 /// let specs: [AgentSpec; 2] = ["alphabeta:depth=3".parse().unwrap(), "random:seed=1".parse().unwrap()];
 /// let config = MatchConfig { openings: 2, ..MatchConfig::default() };
-/// let mut games = Match::new(Kalah::default(), config, |i| specs[i].build::<Kalah>()).unwrap();
+/// let mut games = Match::new(Kalah::default(), config, |i| specs[i].build::<Kalah>().unwrap()).unwrap();
 /// for game in &mut games {
 ///     let game = game.unwrap();
 ///     assert!(game.record.is_over());
@@ -617,7 +617,8 @@ mod tests {
         let mut ab = "alphabeta:depth=2"
             .parse::<AgentSpec>()
             .unwrap()
-            .build::<Kalah>();
+            .build::<Kalah>()
+            .unwrap();
         let mut game = GameRecord::new(rules);
         let [s, n] = play_game(&mut game, [&mut random, &mut *ab], 4).unwrap();
         assert_eq!(s.moves + n.moves, 4);

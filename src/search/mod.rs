@@ -11,16 +11,19 @@
 //!   (an **extra turn**) keeps the sign of the value instead of flipping it.
 //! - [`Mcts`]: UCT with random playouts, seeded and reproducible.
 //! - [`Evaluator`]: the position score alpha-beta uses at its horizon. [`StoreDifference`]
-//!   is the mover's store minus the opponent's (the default of [`AlphaBeta::new`]); each game
-//!   has its own evaluation, a weighted sum of terms that know the game ([`ToguzEval`],
-//!   [`KalahEval`], [`TsoroEval`], weights fitted to game results by `examples/tune.rs`),
-//!   which [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses (and,
-//!   in Kalah, [`AgentEval`] adds the solver's endgame database). Any closure can replace it.
+//!   is the mover's store minus the opponent's (the default of [`AlphaBeta::new`]). What a
+//!   game knows beyond its rules it gives through two hooks of [`Ruleset`](crate::Ruleset),
+//!   so the search never names a game: its own evaluation,
+//!   [`Ruleset::evaluate`](crate::Ruleset::evaluate) (the games of the crate: a weighted
+//!   sum of terms that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their
+//!   modules, [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
+//!   [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses; and exact
+//!   values, [`Ruleset::endgame_oracle`](crate::Ruleset::endgame_oracle) (Kalah: its
+//!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`. A
+//!   game of your own overrides them; any closure can replace the evaluation.
 //! - [`SearchOptions`]: quiescence, late-move reductions, history ordering and aspiration
 //!   windows, each kept in the `alphabeta` agent only where self-play showed a gain;
 //!   `alphabeta-classic` is the agent as it was before tuned evaluations.
-//!
-//! The exact Kalah solver is [`kalah::solve`](crate::kalah::solve).
 //!
 //! ```
 //! use sowing::search::{AgentSpec, Match, MatchConfig};
@@ -30,7 +33,7 @@
 //! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
 //! let specs: [AgentSpec; 2] = ["alphabeta:depth=6".parse().unwrap(), "random:seed=1".parse().unwrap()];
 //! let config = MatchConfig { openings: 3, ..MatchConfig::default() };
-//! let result = Match::new(rules, config, |i| specs[i].build::<Kalah>()).unwrap().run().unwrap();
+//! let result = Match::new(rules, config, |i| specs[i].build::<Kalah>().unwrap()).unwrap().run().unwrap();
 //! assert_eq!(result.games(), 6);
 //! println!("alpha-beta scored {} of 6, Elo {}", result.points(), result.elo().unwrap());
 //! ```
@@ -47,10 +50,8 @@ mod tt;
 
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
-pub use eval::{
-    AgentEval, Evaluator, GameEval, KalahEval, Linear, StoreDifference, ToguzEval, TsoroEval, WIN,
-    final_value,
-};
+pub(crate) use eval::linear_eval;
+pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,

@@ -10,31 +10,39 @@ use thiserror::Error;
 use super::agent::Agent;
 use super::alphabeta::{AlphaBeta, SearchOptions};
 use super::eval::{AgentEval, GameEval};
-
-/// The default of `alphabeta`'s `endgame` option.
-pub const DEFAULT_ENDGAME: u32 = 0;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
 use super::random::RandomAgent;
 use crate::ruleset::Ruleset;
+use crate::switches::{self, OptionErrors};
 
-/// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]`:
+/// The default of `alphabeta`'s `endgame` option.
+pub const DEFAULT_ENDGAME: u32 = 0;
+
+/// The most seeds `alphabeta`'s `endgame` option takes (the game may offer fewer:
+/// [`Ruleset::ENDGAME_SEEDS`]).
+const MAX_ENDGAME: u64 = 20;
+
+/// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]` (the grammar
+/// of ruleset text, [`switches`](crate::switches)):
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,aspiration=on|off]`: with no limit, depth
+///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,endgame=N]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
-///   evaluation); the switches the [`SearchOptions`] (default [`SearchOptions::AGENT`]);
-///   `endgame=N` (Kalah only) looks positions with at most N seeds in the pits up in the
-///   solver's endgame database (default [`DEFAULT_ENDGAME`]).
+///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
+///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds on
+///   the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
+///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
+///   [`build`](AgentSpec::build) for a game without them.
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
 ///   `eval=store` and every switch off; it takes the same options.
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`: default 10000 playouts, seed 0,
 ///   exploration `c` √2.
 ///
 /// Times are written `500ms`, `2s` or `1.5s`. [`build`](AgentSpec::build) makes the agent for
-/// any ruleset.
+/// any ruleset that can serve its options.
 ///
 /// ```
 /// use sowing::search::{Agent, AgentSpec};
@@ -42,10 +50,15 @@ use crate::ruleset::Ruleset;
 ///
 /// let spec: AgentSpec = "alphabeta:depth=4".parse().unwrap();
 /// let rules = Kalah::default();
-/// let mut agent = spec.build::<Kalah>();
+/// let mut agent = spec.build::<Kalah>().unwrap();
 /// assert_eq!(agent.name(), "alphabeta:depth=4");
 /// assert!(agent.choose(&rules, &rules.start()).is_some());
 /// assert!("alphabeta:depht=4".parse::<AgentSpec>().is_err());
+/// // Exact endgame values: Kalah has them (its solver's database, with the `solver`
+/// // feature), Toguz Kumalak has not.
+/// let endgame: AgentSpec = "alphabeta:endgame=12".parse().unwrap();
+/// assert_eq!(endgame.build::<Kalah>().is_ok(), Kalah::ENDGAME_SEEDS >= 12);
+/// assert!(endgame.build::<sowing::toguz::Toguz>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AgentSpec {
@@ -64,21 +77,23 @@ pub enum AgentSpec {
         eval: GameEval,
         /// The search refinements.
         options: SearchOptions,
-        /// Kalah: the most seeds left in the pits for which the solver's endgame database
-        /// gives exact values (0: none).
+        /// The most seeds on the board for which the game's exact values
+        /// ([`Ruleset::endgame_oracle`]) are looked up (0: none).
         endgame: u32,
     },
     /// [`Mcts`].
     Mcts(MctsConfig),
 }
 
-/// Agent text that names no agent.
+/// Agent text that names no agent, or an agent the game cannot serve. The same shape as
+/// [`RulesetParseError`](crate::RulesetParseError) for ruleset text: the agent kind, the option
+/// as written, and what is wrong.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
 pub enum AgentSpecError {
     /// The kind before the colon is not `random`, `alphabeta`, `alphabeta-classic` or `mcts`.
     #[error("unknown agent {0:?} (known: random, alphabeta, alphabeta-classic, mcts)")]
     UnknownAgent(String),
-    /// An option the agent does not have, or one written without `=value`.
+    /// An option the agent does not have.
     #[error("{agent} has no option {option:?}")]
     UnknownOption {
         /// The agent kind.
@@ -98,6 +113,64 @@ pub enum AgentSpecError {
         /// What the option accepts.
         expected: &'static str,
     },
+    /// An option written without its value (`depth`), or with a value but no name (`=4`).
+    #[error("{agent}: option {option:?} {problem}")]
+    BadOption {
+        /// The agent kind (`agent` when the text names none yet).
+        agent: &'static str,
+        /// The option as written.
+        option: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// An option the game being played cannot serve: `endgame=N` for a game without exact
+    /// values, or with fewer seeds than `N` ([`Ruleset::ENDGAME_SEEDS`]).
+    #[error("{agent}: option {option} is not available in {game}: {}", offer(*most))]
+    Unsupported {
+        /// The agent kind.
+        agent: &'static str,
+        /// The option as written.
+        option: String,
+        /// The game's name ([`Ruleset::GAME`]).
+        game: &'static str,
+        /// The most the game offers (0: nothing).
+        most: u32,
+    },
+}
+
+/// What a game offers for [`AgentSpecError::Unsupported`].
+fn offer(most: u32) -> String {
+    if most == 0 {
+        "it has no exact endgame values".into()
+    } else {
+        format!("its exact values go up to {most} seeds")
+    }
+}
+
+impl OptionErrors for AgentSpecError {
+    fn unknown(agent: &'static str, option: String) -> Self {
+        AgentSpecError::UnknownOption { agent, option }
+    }
+    fn malformed(agent: &'static str, option: String, problem: &'static str) -> Self {
+        AgentSpecError::BadOption {
+            agent,
+            option,
+            problem,
+        }
+    }
+    fn bad_value(
+        agent: &'static str,
+        option: String,
+        value: String,
+        expected: &'static str,
+    ) -> Self {
+        AgentSpecError::BadValue {
+            agent,
+            option,
+            value,
+            expected,
+        }
+    }
 }
 
 fn parse_time(text: &str) -> Option<Duration> {
@@ -129,8 +202,7 @@ impl FromStr for AgentSpec {
     type Err = AgentSpecError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        let (kind, options) = text.split_once(':').unwrap_or((text, ""));
+        let (kind, options) = switches::split_as::<AgentSpecError>(text, "agent")?;
         let agent: &'static str = match kind {
             "random" => "random",
             "alphabeta" => "alphabeta",
@@ -156,33 +228,30 @@ impl FromStr for AgentSpec {
             },
             _ => AgentSpec::Mcts(MctsConfig::default()),
         };
-        for option in options.split(',').filter(|o| !o.is_empty()) {
-            let Some((name, value)) = option.split_once('=') else {
-                return Err(AgentSpecError::UnknownOption {
-                    agent,
-                    option: option.to_string(),
-                });
+        for sw in options {
+            // Every option takes a value: a bare one is told so where the agent has it.
+            let value = || sw.text_as::<AgentSpecError>(agent);
+            let bad = |expected| sw.bad_value::<AgentSpecError>(agent, expected);
+            let int = |expected| sw.parse_as::<u64, AgentSpecError>(agent, expected);
+            let ranged = |lo: u64, hi: u64, expected| {
+                int(expected).and_then(|v| {
+                    if (lo..=hi).contains(&v) {
+                        Ok(v)
+                    } else {
+                        Err(bad(expected))
+                    }
+                })
             };
-            let bad = |expected: &'static str| AgentSpecError::BadValue {
-                agent,
-                option: name.to_string(),
-                value: value.to_string(),
-                expected,
-            };
-            let int = |expected| value.parse::<u64>().map_err(|_| bad(expected));
-            let time = || parse_time(value).ok_or_else(|| bad("a time such as 500ms or 2s"));
-            let switch = || match value {
+            let time = || parse_time(value()?).ok_or_else(|| bad("a time such as 500ms or 2s"));
+            let switch = || match value()? {
                 "on" | "1" | "true" => Ok(true),
                 "off" | "0" | "false" => Ok(false),
                 _ => Err(bad("on or off")),
             };
-            match (&mut spec, name) {
+            match (&mut spec, sw.name) {
                 (AgentSpec::Random { seed }, "seed") => *seed = int("a whole number")?,
                 (AgentSpec::AlphaBeta { limits, .. }, "depth") => {
-                    let d = int("a depth 1..=200")?;
-                    if !(1..=u64::from(Limits::MAX_DEPTH)).contains(&d) {
-                        return Err(bad("a depth 1..=200"));
-                    }
+                    let d = ranged(1, Limits::MAX_DEPTH.into(), "a depth 1..=200")?;
                     limits.depth = Some(d as u32);
                 }
                 (AgentSpec::AlphaBeta { limits, .. }, "nodes") => {
@@ -190,25 +259,17 @@ impl FromStr for AgentSpec {
                 }
                 (AgentSpec::AlphaBeta { limits, .. }, "time") => limits.time = Some(time()?),
                 (AgentSpec::AlphaBeta { table_bits, .. }, "table") => {
-                    let b = int("a power of two 1..=30")?;
-                    if !(1..=30).contains(&b) {
-                        return Err(bad("a power of two 1..=30"));
-                    }
-                    *table_bits = b as u32;
+                    *table_bits = ranged(1, 30, "a power of two 1..=30")? as u32;
                 }
                 (AgentSpec::AlphaBeta { eval, .. }, "eval") => {
-                    *eval = match value {
+                    *eval = match value()? {
                         "tuned" => GameEval::Tuned,
                         "store" => GameEval::StoreDifference,
                         _ => return Err(bad("tuned or store")),
                     }
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
-                    let e = int("seeds 0..=20")?;
-                    if e > 20 {
-                        return Err(bad("seeds 0..=20"));
-                    }
-                    *endgame = e as u32;
+                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=20")? as u32;
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,
@@ -220,18 +281,13 @@ impl FromStr for AgentSpec {
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
                 (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
                 (AgentSpec::Mcts(c), "c") => {
-                    c.exploration = value
-                        .parse::<f64>()
+                    c.exploration = sw
+                        .parse_as::<f64, AgentSpecError>(agent, "a number >= 0")
                         .ok()
                         .filter(|x| x.is_finite() && *x >= 0.0)
                         .ok_or_else(|| bad("a number >= 0"))?
                 }
-                _ => {
-                    return Err(AgentSpecError::UnknownOption {
-                        agent,
-                        option: name.to_string(),
-                    });
-                }
+                _ => return Err(sw.unknown_as(agent)),
             }
         }
         Ok(spec)
@@ -321,38 +377,81 @@ impl fmt::Display for AgentSpec {
 }
 
 impl AgentSpec {
-    /// The agent, for any ruleset.
-    pub fn build<R: Ruleset>(&self) -> Box<dyn Agent<R>> {
+    /// Checks that the game of `R` can serve the spec's options: `endgame=N` needs a game
+    /// with exact values for `N` seeds ([`Ruleset::ENDGAME_SEEDS`]).
+    ///
+    /// # Errors
+    /// [`AgentSpecError::Unsupported`] for an option the game cannot serve.
+    pub fn check<R: Ruleset>(&self) -> Result<(), AgentSpecError> {
         match *self {
-            AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
-            AgentSpec::AlphaBeta { .. } => {
-                let ab = self.alphabeta::<R>().expect("an alphabeta spec");
-                Box::new(Named(ab, self.to_string()))
+            AgentSpec::AlphaBeta { endgame, .. } if endgame > R::ENDGAME_SEEDS => {
+                Err(AgentSpecError::Unsupported {
+                    agent: "alphabeta",
+                    option: format!("endgame={endgame}"),
+                    game: R::GAME,
+                    most: R::ENDGAME_SEEDS,
+                })
             }
-            AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
+            _ => Ok(()),
         }
     }
-}
 
-impl AgentSpec {
-    /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
-    /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
-    pub fn alphabeta<R: Ruleset>(&self) -> Option<AlphaBeta<R::Move, AgentEval>> {
-        match *self {
+    /// The agent, for the game of `R`.
+    ///
+    /// # Errors
+    /// As [`check`](AgentSpec::check): an option the game cannot serve.
+    pub fn build<R: Ruleset>(&self) -> Result<Box<dyn Agent<R>>, AgentSpecError> {
+        self.check::<R>()?;
+        Ok(match *self {
+            AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
             AgentSpec::AlphaBeta {
                 limits,
                 table_bits,
                 eval,
                 options,
                 endgame,
-            } => Some(
-                AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
-                    .table_entries(1 << table_bits)
-                    .options(options),
-            ),
-            _ => None,
-        }
+            } => Box::new(Named(
+                searcher(limits, table_bits, eval, options, endgame),
+                self.to_string(),
+            )),
+            AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
+        })
     }
+
+    /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
+    /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
+    ///
+    /// # Errors
+    /// As [`check`](AgentSpec::check): an option the game cannot serve.
+    #[allow(clippy::type_complexity)]
+    pub fn alphabeta<R: Ruleset>(
+        &self,
+    ) -> Result<Option<AlphaBeta<R::Move, AgentEval<R>>>, AgentSpecError> {
+        self.check::<R>()?;
+        Ok(match *self {
+            AgentSpec::AlphaBeta {
+                limits,
+                table_bits,
+                eval,
+                options,
+                endgame,
+            } => Some(searcher(limits, table_bits, eval, options, endgame)),
+            _ => None,
+        })
+    }
+}
+
+/// The alpha-beta agent of an `alphabeta` spec's settings.
+fn searcher<R: Ruleset>(
+    limits: Limits,
+    table_bits: u32,
+    eval: GameEval,
+    options: SearchOptions,
+    endgame: u32,
+) -> AlphaBeta<R::Move, AgentEval<R>> {
+    AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
+        .table_entries(1 << table_bits)
+        .options(options)
 }
 
 /// An agent that reports its spec's text as its name.

@@ -68,6 +68,7 @@
 //! assert!(Toguz::default().parse_move(game.position_at(9).unwrap(), "37x").is_err());
 //! ```
 
+mod eval;
 mod moves;
 pub mod pgn;
 mod picture;
@@ -77,6 +78,7 @@ mod state;
 
 use std::sync::Arc;
 
+pub use eval::ToguzEval;
 pub use moves::{Effect, Landing, MoveText, Style, ToguzMove, ToguzMoves};
 pub use settings::ToguzSettings;
 use sow::playout::{self, Sown};
@@ -572,6 +574,12 @@ impl Ruleset for Toguz {
             rng,
         )?;
         Some(ToguzMove(h as u8 + 1))
+    }
+
+    /// [`ToguzEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &ToguzState) -> i32 {
+        eval::evaluate(self, s)
     }
 }
 

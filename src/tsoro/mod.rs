@@ -95,6 +95,7 @@
 //! assert_eq!(rules.to_move(&state), Player::North);
 //! ```
 
+mod eval;
 mod moves;
 mod picture;
 mod relay;
@@ -102,6 +103,7 @@ mod settings;
 mod sow;
 mod state;
 
+pub use eval::TsoroEval;
 pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
@@ -641,6 +643,12 @@ impl Ruleset for Tsoro {
                 }
             }
         }
+    }
+
+    /// [`TsoroEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &TsoroState) -> i32 {
+        eval::evaluate(self, s)
     }
 }
 

@@ -4,10 +4,12 @@
 //! where the side to move makes them differ (the mover captures now, the opponent only
 //! threatens). The weights are fitted by Texel's method (logistic regression of game results
 //! on the terms) with `examples/tune.rs`, on the positions of the Kazakhstan federation's
-//! 2016-2018 games and of self-play.
+//! 2016-2018 games and of self-play. The capture and tuzdik terms follow the ruleset's
+//! switches (`no-tuzdik`, `no-origin-sowing`). It is Toguz Kumalak's
+//! [`Ruleset::evaluate`](crate::Ruleset::evaluate).
 
+use super::{Toguz, ToguzState};
 use crate::player::Player;
-use crate::toguz::{Toguz, ToguzState};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -31,9 +33,12 @@ fn row(s: &ToguzState, p: Player) -> Row {
 }
 
 /// What `p`'s sowings do where their last ball lands, by arithmetic on the counts (no sowing
-/// is played). `theirs_owned` is the hole (from 0) of the opponent's side that `p` owns as
-/// his tuzdik, `blocked` the one he may not take (the opponent's tuzdik's number, and hole
-/// n), and `can_tuzdik` whether he has none yet.
+/// is played). `owned` is the hole (from 0) of the opponent's side that `p` owns as his
+/// tuzdik, `blocked` the one he may not take (the opponent's tuzdik's number, and hole n),
+/// `can_tuzdik` whether he may still make one (he has none, and the rules have tuzdiks), and
+/// `back` 1 when a sowing of two or more balls puts its first ball back into the origin
+/// (rule 2), 0 when it starts in the next hole (`no-origin-sowing`).
+#[allow(clippy::too_many_arguments)]
 fn side(
     n: usize,
     mine: &Row,
@@ -41,6 +46,7 @@ fn side(
     owned: Option<usize>,
     blocked: Option<usize>,
     can_tuzdik: bool,
+    back: usize,
 ) -> Side {
     let len = 2 * n;
     let mut out = Side::default();
@@ -54,7 +60,7 @@ fn side(
         let (last, received) = if b == 1 {
             (o + 1, 1)
         } else {
-            ((o + b - 1) % len, (b - 1) / len + 1)
+            ((o + b - back) % len, (b - 1) / len + 1)
         };
         if last < n || last >= len {
             continue;
@@ -77,8 +83,8 @@ fn side(
 /// of a ball.
 ///
 /// ```
-/// use sowing::search::{Evaluator, ToguzEval};
-/// use sowing::toguz::Toguz;
+/// use sowing::search::Evaluator;
+/// use sowing::toguz::{Toguz, ToguzEval};
 /// use sowing::Ruleset;
 /// let rules = Toguz::default();
 /// let start = rules.start();
@@ -117,7 +123,7 @@ impl ToguzEval {
     };
 
     /// The terms of `state` for the player to move.
-    pub fn terms(_rules: &Toguz, s: &ToguzState) -> [i32; ToguzEval::TERMS] {
+    pub fn terms(rules: &Toguz, s: &ToguzState) -> [i32; ToguzEval::TERMS] {
         let me = s.to_move();
         let opp = !me;
         let n = s.holes();
@@ -125,8 +131,10 @@ impl ToguzEval {
         // Tuzdiks as holes from 0 on the side they stand on.
         let tm = s.tuzdik(me).map(|h| usize::from(h) - 1);
         let to = s.tuzdik(opp).map(|h| usize::from(h) - 1);
-        let a = side(n, &rm, &ro, tm, to, tm.is_none());
-        let b = side(n, &ro, &rm, to, tm, to.is_none());
+        let settings = rules.settings();
+        let back = usize::from(settings.origin_sowing);
+        let a = side(n, &rm, &ro, tm, to, settings.tuzdik && tm.is_none(), back);
+        let b = side(n, &ro, &rm, to, tm, settings.tuzdik && to.is_none(), back);
         let tuzdiks = i32::from(s.tuzdik(me).is_some()) - i32::from(s.tuzdik(opp).is_some());
         let board = (a.balls + b.balls) as i32;
         let near_empty = |x: &Side, other: &Side| {
@@ -152,4 +160,63 @@ impl ToguzEval {
     }
 }
 
-super::linear_eval!(ToguzEval, Toguz, ToguzState);
+crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
+
+/// Toguz's [`Ruleset::evaluate`](crate::Ruleset::evaluate): [`ToguzEval::TUNED`].
+#[inline]
+pub(super) fn evaluate(rules: &Toguz, s: &ToguzState) -> i32 {
+    use crate::search::Evaluator;
+    ToguzEval::TUNED.evaluate(rules, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ToguzEval;
+    use crate::rng::SplitMix64;
+    use crate::ruleset::Ruleset;
+    use crate::toguz::{Landing, Toguz, ToguzSettings};
+
+    /// Under every switch that changes where a last ball lands or what it makes, the mover's
+    /// best capture and tuzdik terms are what the engine's moves do.
+    #[test]
+    fn the_landing_terms_follow_the_switches() {
+        let mut rng = SplitMix64::new(3);
+        let mut seen = [0; 3];
+        for (holes, balls) in [(9, 9), (5, 4), (3, 2)] {
+            for (tuzdik, origin_sowing) in
+                [(true, true), (false, true), (true, false), (false, false)]
+            {
+                let settings = ToguzSettings {
+                    tuzdik,
+                    origin_sowing,
+                    ..ToguzSettings::sized(holes, balls)
+                };
+                let rules = Toguz::new(settings).unwrap();
+                for _ in 0..15 {
+                    let mut s = rules.start();
+                    while let Some(mv) = rules.random_move(&s, &mut rng) {
+                        let terms = ToguzEval::terms(&rules, &s);
+                        let (mut capture, mut tuzdik_chance) = (0, false);
+                        for m in rules.legal_moves(&s) {
+                            match rules.effect(&s, m).unwrap().landing {
+                                Landing::Capture(k) => capture = capture.max(i32::from(k)),
+                                Landing::Tuzdik => tuzdik_chance = true,
+                                Landing::Nothing => {}
+                            }
+                        }
+                        assert_eq!(
+                            (terms[5], terms[7]),
+                            (capture, i32::from(tuzdik_chance)),
+                            "{rules} {s}"
+                        );
+                        seen[0] += 1;
+                        seen[1] += usize::from(capture > 0);
+                        seen[2] += usize::from(tuzdik_chance);
+                        rules.play_unchecked(&mut s, mv);
+                    }
+                }
+            }
+        }
+        assert!(seen[1] > 500 && seen[2] > 100, "{seen:?}");
+    }
+}

@@ -3,8 +3,8 @@
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
 
+use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
-use crate::tsoro::{Phase, Tsoro, TsoroState};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
 /// opponent's inner hole across is empty (a last stone landing there takes the file), counted
@@ -29,8 +29,8 @@ fn side(s: &TsoroState, p: Player) -> (i32, i32) {
 /// stone.
 ///
 /// ```
-/// use sowing::search::{Evaluator, TsoroEval};
-/// use sowing::tsoro::Tsoro;
+/// use sowing::search::Evaluator;
+/// use sowing::tsoro::{Tsoro, TsoroEval};
 /// use sowing::Ruleset;
 /// let rules = Tsoro::default();
 /// let f = TsoroEval::terms(&rules, &rules.start());
@@ -96,4 +96,11 @@ impl TsoroEval {
     }
 }
 
-super::linear_eval!(TsoroEval, Tsoro, TsoroState);
+crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
+
+/// Tsoro's [`Ruleset::evaluate`](crate::Ruleset::evaluate): [`TsoroEval::TUNED`].
+#[inline]
+pub(super) fn evaluate(rules: &Tsoro, s: &TsoroState) -> i32 {
+    use crate::search::Evaluator;
+    TsoroEval::TUNED.evaluate(rules, s)
+}
