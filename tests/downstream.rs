@@ -226,4 +226,41 @@ mod own_game {
             err.err()
         );
     }
+
+    /// The defaults of the picture trait: a game that draws no board of its own is shown as
+    /// its position text, in the terminal and in SVG.
+    impl sowing::Picture for Pebbles {}
+
+    /// Everything generic reaches the game without touching the crate: the conformance
+    /// harness, game records both ways, and pictures.
+    #[test]
+    fn a_downstream_game_gets_the_harness_the_records_and_a_picture() {
+        use sowing::testing::{Config, check_random_games_with};
+        use sowing::{GameRecord, Picture};
+
+        let rules: Pebbles = "pebbles:pile=13".parse().unwrap();
+        let report = check_random_games_with(&rules, 7, 50, &Config::default())
+            .unwrap_or_else(|failure| panic!("{failure}"));
+        assert_eq!(report.games, 50);
+        assert!(report.plies >= 50 * 5, "{report:?}"); // 13 seeds, at most 3 a move
+
+        let mut game = GameRecord::new(rules.clone());
+        for text in ["3", "3", "2", "1", "3", "1"] {
+            game.play_text(text).unwrap();
+        }
+        assert_eq!(game.outcome(), Some(Outcome::by_score(Score { south: 8, north: 5 })));
+        let pgn = game.to_pgn();
+        assert!(pgn.contains("[Variant \"pebbles:pile=13\"]"), "{pgn}");
+        assert!(pgn.contains("1. 3 1... 3 2. 2 2... 1 3. 3 3... 1 1-0"), "{pgn}");
+        let back = GameRecord::<Pebbles>::from_pgn(&pgn).unwrap();
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(back.current(), game.current());
+
+        let end = *game.current();
+        assert_eq!(rules.picture(&end), "0 8 5 South");
+        let svg = rules.picture_svg(&end);
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+        assert!(svg.contains("0 8 5 South"), "{svg}");
+        assert!(game.picture().contains("0 8 5 South"));
+    }
 }

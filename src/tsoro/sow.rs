@@ -30,7 +30,7 @@
 //! check on it, `legal_moves`, took 0.44 s on one quiet machine and 0.71-0.80 s on another
 //! before step 2, which settles it after 1.3e5 laps. Step 2 does not settle every relay:
 //! it would settle the 5.5e8-lap cycle on 4 x 21 only after 8.7e6 laps, past its budget,
-//! so that one is still walked (0.2 s on a loaded machine). The residue test of step 1
+//! so that one is still walked (195 ms on a quiet machine, the worst call of the corpus). The residue test of step 1
 //! settles many relays, not these (the 1.35e9-lap cycle holds one pair of consecutive
 //! residues), and no test on the residues alone can settle them all: on a
 //! loop of 6 holes, the relay lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4

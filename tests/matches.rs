@@ -1,0 +1,140 @@
+//! The match runner (`sowing::search::Match`): its Elo figures worked by hand, and matches
+//! of Kalah through the public API.
+
+use sowing::kalah::Kalah;
+use sowing::search::*;
+use sowing::{GameRecord, Player};
+
+fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
+    MatchResult {
+        wins,
+        draws,
+        losses,
+        ..MatchResult::default()
+    }
+}
+
+#[test]
+fn elo_figures() {
+    assert_eq!(result(0, 0, 0).elo(), None);
+    // 0.05^(1/2) = 0.2236: -400 log10(1 / 0.2236 - 1) = -216.
+    assert_eq!(
+        result(2, 0, 0).elo().unwrap().to_string(),
+        "above -216 (95% one-sided bound: every game won)"
+    );
+    assert_eq!(
+        result(0, 0, 2).elo().unwrap().to_string(),
+        "below +216 (95% one-sided bound: every game lost)"
+    );
+    // 24 games: 0.05^(1/24) = 0.8827, -400 log10(1/0.8827 - 1) = +350.5.
+    assert_eq!(result(24, 0, 0).elo().unwrap().low.round(), 351.0);
+    // An even score is +0, never -0.
+    assert_eq!(
+        result(1, 0, 1).elo().unwrap().to_string(),
+        "+0, 95% interval [-inf, +inf]"
+    );
+    // All draws: the spread of a coin toss, 0.5 / sqrt(100) = 0.05, so [0.402, 0.598].
+    assert_eq!(
+        result(0, 100, 0).elo().unwrap().to_string(),
+        "+0, 95% interval [-69, +69]"
+    );
+    assert_eq!(
+        result(0, 2, 0).elo().unwrap().to_string(),
+        "+0, 95% interval [-inf, +inf]"
+    );
+    // 3 wins, 1 loss: mean 0.75, variance 3/16, se = sqrt(3/64) = 0.2165, so the
+    // interval's top 0.75 + 0.4244 is beyond 1.
+    let e = result(3, 0, 1).elo().unwrap();
+    assert_eq!(e.estimate.round(), 191.0);
+    assert_eq!(e.high, f64::INFINITY);
+    assert_eq!(e.low.round(), -126.0);
+    // 60 wins, 20 draws, 20 losses: mean 0.7; variance (60*0.09 + 20*0.04 + 20*0.49)/100
+    // = 0.16, se 0.04: [0.6216, 0.7784].
+    let e = result(60, 20, 20).elo().unwrap();
+    assert_eq!(e.to_string(), "+147, 95% interval [+86, +218]");
+}
+
+#[test]
+fn side_figures_report_only_what_is_measured() {
+    let rules = Kalah::default();
+    let mut random = RandomAgent::new(1);
+    let mut ab = "alphabeta:depth=2"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .build::<Kalah>()
+        .unwrap();
+    let mut game = GameRecord::new(rules);
+    let [s, n] = play_game(&mut game, [&mut random, &mut *ab], 4).unwrap();
+    assert_eq!(s.moves + n.moves, 4);
+    assert_eq!(game.len(), 4);
+    assert_eq!(s.searches, 0);
+    assert_eq!(
+        s.to_string(),
+        format!("{} moves, no search figures", s.moves)
+    );
+    assert_eq!(n.searches, n.moves);
+    assert_eq!(n.average_depth(), Some(2.0));
+}
+
+#[test]
+fn configs_that_play_nothing_are_refused() {
+    let agents = |_| RandomAgent::new(1);
+    let config = |openings, max_plies| MatchConfig {
+        openings,
+        max_plies,
+        ..MatchConfig::default()
+    };
+    let refused = |c| Match::new(Kalah::default(), c, agents).err();
+    assert_eq!(refused(config(0, 10)), Some(MatchError::NoOpenings));
+    assert_eq!(refused(config(1, 0)), Some(MatchError::NoPlies));
+}
+
+#[test]
+fn openings_that_end_the_game_are_refused() {
+    let config = MatchConfig {
+        opening_plies: 500,
+        ..MatchConfig::default()
+    };
+    let mut games = Match::new(Kalah::default(), config, |_| RandomAgent::new(1)).unwrap();
+    let err = games.next().unwrap().unwrap_err();
+    assert!(
+        matches!(err, MatchError::OpeningsEndTheGame { plies: 500, tries, .. } if tries == MatchConfig::OPENING_TRIES),
+        "{err}"
+    );
+    assert!(games.next().is_none());
+}
+
+#[test]
+fn each_opening_is_played_with_both_colours() {
+    let config = MatchConfig {
+        openings: 3,
+        opening_plies: 3,
+        ..MatchConfig::default()
+    };
+    let mut seed = 0;
+    let games: Vec<MatchGame<Kalah>> = Match::new(Kalah::default(), config, |_| {
+        seed += 1;
+        RandomAgent::new(seed)
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap();
+    assert_eq!(games.len(), 6);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert_eq!(
+            (pair[0].a_side, pair[1].a_side),
+            (Player::South, Player::North)
+        );
+        assert_eq!(
+            pair[0].record.moves()[..3],
+            pair[1].record.moves()[..3],
+            "the same opening"
+        );
+        assert!(
+            pair.iter()
+                .all(|g| g.opening_plies == 3 && g.record.is_over())
+        );
+    }
+    assert_ne!(games[0].record.moves()[..3], games[2].record.moves()[..3]);
+}
