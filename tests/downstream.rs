@@ -248,10 +248,16 @@ mod own_game {
         for text in ["3", "3", "2", "1", "3", "1"] {
             game.play_text(text).unwrap();
         }
-        assert_eq!(game.outcome(), Some(Outcome::by_score(Score { south: 8, north: 5 })));
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::by_score(Score { south: 8, north: 5 }))
+        );
         let pgn = game.to_pgn();
         assert!(pgn.contains("[Variant \"pebbles:pile=13\"]"), "{pgn}");
-        assert!(pgn.contains("1. 3 1... 3 2. 2 2... 1 3. 3 3... 1 1-0"), "{pgn}");
+        assert!(
+            pgn.contains("1. 3 1... 3 2. 2 2... 1 3. 3 3... 1 1-0"),
+            "{pgn}"
+        );
         let back = GameRecord::<Pebbles>::from_pgn(&pgn).unwrap();
         assert_eq!(back.moves(), game.moves());
         assert_eq!(back.current(), game.current());
@@ -259,7 +265,10 @@ mod own_game {
         let end = *game.current();
         assert_eq!(rules.picture(&end), "0 8 5 South");
         let svg = rules.picture_svg(&end);
-        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            "{svg}"
+        );
         assert!(svg.contains("0 8 5 South"), "{svg}");
         assert!(game.picture().contains("0 8 5 South"));
     }
