@@ -145,62 +145,7 @@ use crate::tsoro::Tsoro;
 // ---------------------------------------------------------------------------------------------
 // Results.
 
-/// The result token that ends a record's movetext, in both forms.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// `1-0`: South (White in Toguz Kumalak) won.
-    SouthWins,
-    /// `0-1`: North (Black) won.
-    NorthWins,
-    /// `1/2-1/2`: a draw.
-    Draw,
-    /// `*`: the game is unfinished.
-    Unfinished,
-}
-
-impl GameResult {
-    /// Every result, in PGN's order.
-    pub const ALL: [GameResult; 4] = [
-        GameResult::SouthWins,
-        GameResult::NorthWins,
-        GameResult::Draw,
-        GameResult::Unfinished,
-    ];
-
-    /// The token: `1-0`, `0-1`, `1/2-1/2` or `*`. The crate's only table of result tokens
-    /// ([`Outcome::result_text`] reads it too).
-    pub const fn token(self) -> &'static str {
-        match self {
-            GameResult::SouthWins => "1-0",
-            GameResult::NorthWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// The result a token stands for; `None` for any other text.
-    pub fn from_token(token: &str) -> Option<GameResult> {
-        GameResult::ALL.into_iter().find(|r| r.token() == token)
-    }
-
-    /// The result of an outcome, `*` for a game that goes on.
-    pub const fn of(outcome: Option<Outcome>) -> GameResult {
-        match outcome {
-            None => GameResult::Unfinished,
-            Some(o) => match o.winner() {
-                Some(Player::South) => GameResult::SouthWins,
-                Some(Player::North) => GameResult::NorthWins,
-                None => GameResult::Draw,
-            },
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
+pub use crate::player::GameResult;
 
 // ---------------------------------------------------------------------------------------------
 // The game.
