@@ -216,12 +216,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
             "--nodes" => limit = Some(format!("nodes={}", number("--nodes", value("--nodes")?)?)),
             "--quiet" => quiet = true,
             "--pgn" => pgn = Some(value("--pgn")?),
-            "--pgn-style" => {
-                let name = value("--pgn-style")?;
-                style = Some(Form::from_name(&name).ok_or(format!(
-                    "--pgn-style {name:?}: expected records, playok or federation"
-                ))?);
-            }
+            "--pgn-style" => style = Some(common::pgn_style(&value("--pgn-style")?)?),
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -238,18 +233,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
         agents.push(text.parse().map_err(|e| format!("{name} {text:?}: {e}"))?);
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    let form = style.unwrap_or(Form::Records);
-    if form != Form::Records && !matches!(rules, AnyRuleset::Toguz(_)) {
-        return Err(format!("--pgn-style {form} writes Toguz Kumalak games only").into());
-    }
-    let pgn = match pgn {
-        Some(path) => {
-            let file = File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
-            Some((path, file, form))
-        }
-        None if style.is_some() => return Err("--pgn-style needs --pgn FILE".into()),
-        None => None,
-    };
+    let pgn = common::pgn_output(&rules, pgn, style)?;
     rules.visit(Run(Options {
         specs: [agents[0], agents[1]],
         config,

@@ -209,27 +209,11 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                     .map_err(|_| "--max-plies needs a number")?
             }
             "--pgn" => pgn = Some(value("--pgn")?),
-            "--pgn-style" => {
-                let name = value("--pgn-style")?;
-                style = Some(Form::from_name(&name).ok_or(format!(
-                    "--pgn-style {name:?}: expected records, playok or federation"
-                ))?);
-            }
+            "--pgn-style" => style = Some(common::pgn_style(&value("--pgn-style")?)?),
             other => return Err(format!("unknown argument {other:?} (see --help)").into()),
         }
     }
     let rules: AnyRuleset = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    let form = style.unwrap_or(Form::Records);
-    if form != Form::Records && !matches!(rules, AnyRuleset::Toguz(_)) {
-        return Err(format!("--pgn-style {form} writes Toguz Kumalak games only").into());
-    }
-    match pgn {
-        Some(path) => {
-            let file = std::fs::File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
-            opts.pgn = Some((path, file, form));
-        }
-        None if style.is_some() => return Err("--pgn-style needs --pgn FILE".into()),
-        None => {}
-    }
+    opts.pgn = common::pgn_output(&rules, pgn, style)?;
     rules.visit(Play(opts))
 }

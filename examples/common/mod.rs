@@ -114,3 +114,34 @@ pub fn start_position<R: sowing::Ruleset>(
         None => Ok(rules.start()),
     }
 }
+
+/// The file and form `--pgn FILE` and `--pgn-style NAME` ask for, checked against `rules`:
+/// PlayOK and federation forms write Toguz Kumalak games only, and a style needs a file.
+pub fn pgn_output(
+    rules: &sowing::any::AnyRuleset,
+    path: Option<String>,
+    style: Option<sowing::pgn::Form>,
+) -> Result<Option<(String, std::fs::File, sowing::pgn::Form)>, String> {
+    use sowing::pgn::Form;
+    let form = style.unwrap_or(Form::Records);
+    if form != Form::Records && !matches!(rules, sowing::any::AnyRuleset::Toguz(_)) {
+        return Err(format!(
+            "--pgn-style {form} writes Toguz Kumalak games only"
+        ));
+    }
+    match path {
+        Some(path) => {
+            let file = std::fs::File::create(&path).map_err(|e| format!("--pgn {path}: {e}"))?;
+            Ok(Some((path, file, form)))
+        }
+        None if style.is_some() => Err("--pgn-style needs --pgn FILE".into()),
+        None => Ok(None),
+    }
+}
+
+/// The record form named by `--pgn-style` (`records`, `playok` or `federation`).
+pub fn pgn_style(name: &str) -> Result<sowing::pgn::Form, String> {
+    sowing::pgn::Form::from_name(name).ok_or(format!(
+        "--pgn-style {name:?}: expected records, playok or federation"
+    ))
+}
