@@ -6,11 +6,13 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+#[cfg(feature = "solver")]
 use sowing::kalah::solve::{Solver, SolverConfig};
 use sowing::kalah::{Kalah, KalahState};
+#[cfg(feature = "solver")]
+use sowing::search::WIN;
 use sowing::search::{
-    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent, WIN,
-    play_game,
+    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent, play_game,
 };
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
@@ -44,6 +46,7 @@ fn minimax(rules: &Kalah, s: &KalahState, memo: &mut HashMap<KalahState, i32>) -
     v
 }
 
+#[cfg(feature = "solver")]
 fn small_config() -> SolverConfig {
     SolverConfig {
         table_mb: 2,
@@ -54,6 +57,7 @@ fn small_config() -> SolverConfig {
 
 /// Hand-made positions South wins by force: an extra-turn chain ending in a capture, and a
 /// capture that must come after an extra turn.
+#[cfg(feature = "solver")]
 const FORCED_WINS: [&str; 2] = [
     // Pit 6, pit 5, pit 6, pit 4, pit 6 are each an extra turn; then pit 5 lands in the empty
     // pit 6 and captures North's pit 1: 25-23.
@@ -63,6 +67,7 @@ const FORCED_WINS: [&str; 2] = [
     "1,1,8,1,1,1/2,0,0,0,0,1 15 17 S",
 ];
 
+#[cfg(feature = "solver")]
 #[test]
 fn forced_wins_are_found() {
     let r = Kalah::default();
@@ -153,6 +158,7 @@ fn alphabeta_to_the_end_agrees_with_minimax() {
     }
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn solver_agrees_with_minimax_on_small_boards() {
     for pits in 1..=3 {
@@ -183,6 +189,7 @@ fn solver_agrees_with_minimax_on_small_boards() {
     }
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn endgame_database_values_agree_with_minimax() {
     use sowing::kalah::solve::EndgameDatabase;
@@ -223,6 +230,7 @@ fn endgame_database_values_agree_with_minimax() {
     ));
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn the_work_fits_the_position() {
     let r = Kalah::default();
@@ -262,6 +270,7 @@ fn the_work_fits_the_position() {
     assert!(solved.table_bytes <= 4096, "{solved:?}");
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn solver_handles_the_other_end_rules() {
     for text in [
@@ -282,6 +291,7 @@ fn solver_handles_the_other_end_rules() {
     }
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn solver_refuses_the_pie_swap_and_bad_positions() {
     let r = rules("kalah:pie");
@@ -300,6 +310,7 @@ fn solver_refuses_the_pie_swap_and_bad_positions() {
     ));
 }
 
+#[cfg(feature = "solver")]
 fn solve(text: &str, endgame_seeds: u32) -> i32 {
     let r = rules(text);
     let config = SolverConfig {
@@ -311,11 +322,13 @@ fn solve(text: &str, endgame_seeds: u32) -> i32 {
     Solver::new(&r, config).solve(&r.start()).unwrap().value
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn kalah_4_3_is_won_by_6() {
     assert_eq!(solve("kalah:pits=4,seeds=3", 12), 6);
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn kalah_6_3_is_won_by_2() {
     let r = rules("kalah:pits=6,seeds=3");
@@ -329,12 +342,14 @@ fn kalah_6_3_is_won_by_2() {
     assert_eq!(solved.moves.iter().map(|m| m.1).max(), Some(2));
 }
 
+#[cfg(feature = "solver")]
 #[test]
 #[ignore = "minutes: cargo test --release --test search -- --ignored"]
 fn kalah_6_4_is_won_by_8() {
     assert_eq!(solve("kalah", 17), 8);
 }
 
+#[cfg(feature = "solver")]
 #[test]
 #[ignore = "minutes: cargo test --release --test search -- --ignored"]
 fn kalah_6_4_empty_capture_is_won_by_10() {
@@ -469,6 +484,7 @@ fn agents_play_finished_games_as_none() {
     }
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn endgame_databases_are_kept_and_reused() {
     let dir = std::env::temp_dir().join(format!("sowing-endgame-test-{}", std::process::id()));
@@ -498,6 +514,7 @@ fn endgame_databases_are_kept_and_reused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(feature = "solver")]
 #[test]
 fn kept_endgame_databases_serve_smaller_ones_and_are_checked() {
     use sowing::kalah::solve::EndgameDatabase;
@@ -549,6 +566,7 @@ fn kept_endgame_databases_serve_smaller_ones_and_are_checked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(feature = "solver")]
 /// Issue 19: a database kept for fewer seeds than a solve wants gave nothing (it was built
 /// again from 0 seeds up). Its levels are read, only those above are computed, and the
 /// larger database comes out byte for byte as one built from nothing.
@@ -799,6 +817,7 @@ fn evaluation_terms_of_hand_worked_positions() {
     assert_eq!(TsoroEval::terms(&ts, &ts.start()), [0, 0, 0, 0, 21, 21, 0]);
 }
 
+#[cfg(feature = "solver")]
 /// Boards of more than 127 seeds (a ruleset of one pit a side holds up to 254): positions are
 /// solved right (the table's bounds beyond a byte have their own unit test), and a database
 /// is refused past the 127 seeds its build can hold.
@@ -844,6 +863,7 @@ fn solver_handles_boards_of_more_than_127_seeds() {
     }
 }
 
+#[cfg(feature = "solver")]
 /// `endgame=N`: Kalah serves it from its solver's endgame database through the ruleset's
 /// oracle, so a search one ply deep already knows the exact value of a position with few
 /// seeds left; the other games have no exact values and refuse it by name.
