@@ -153,17 +153,21 @@ pub(super) fn endless_by_barrier(
     hand: usize,
     budget: u32,
 ) -> bool {
-    barrier_parts(b, len, pos, hand, budget).is_some()
+    barrier_parts(b, len, pos, hand, budget, true).is_some()
 }
 
 /// [`endless_by_barrier`], saying into how many parts (`k + 1` in the module docs) the proof
 /// split the tokens above its barrier `b`.
+/// With `free` false, the residues are counted from where the walk starts counting them
+/// (for the tests: the frame of the first walks, where the relays of the corpus need several
+/// barriers).
 fn barrier_parts(
     b: &[u8; LOOP],
     len: usize,
     pos: usize,
     hand: usize,
     budget: u32,
+    free: bool,
 ) -> Option<usize> {
     let (l, m) = (len as u64, len as u64 + 1);
     // Times start late enough that no token goes below zero (counts are below 256); each
@@ -186,19 +190,11 @@ fn barrier_parts(
     held[a] += 1;
     // Where 1 holds: no consecutive residues held up to there (nor both `L` and 0), and at
     // least `b + 2` tokens there (2 needs the aims `0..=b` and at least one more).
-    let mut apart = 0u64;
-    let (mut ok, mut below) = (!(held[0] > 0 && held[len] > 0), 0u32);
-    for r in 0..=len {
-        below += u32::from(held[r]);
-        ok &= !(r > 0 && held[r] > 0 && held[r - 1] > 0);
-        if ok && below >= r as u32 + 2 {
-            apart |= 1 << r;
-        }
-    }
-    if apart == 0 {
-        return None;
-    }
     let all = (2u64 << len) - 1;
+    let held_at = (0..=len)
+        .filter(|&r| held[r] > 0)
+        .fold(0u64, |s, r| s | 1 << r);
+    frame(held_at, &held, len, free)?;
     // The residues landed at in every winding watched (`u64::MAX`: none watched yet), the
     // plan of the parts once settled, and the windings left to watch before that.
     let (mut barriers, mut landed, mut settle) = (u64::MAX, 0u64, SETTLE_WINDINGS);
@@ -264,7 +260,26 @@ fn barrier_parts(
             }
             settle = settle.saturating_sub(1);
             if settle == 0 && was != Some(barriers) {
-                plan = Plan::new(barriers, apart, &held, len);
+                plan = frame(barriers, &held, len, free).map(|(o, b)| {
+                    if o != 0 {
+                        // Count residues from `o` on: a time `W (L + 1) + r` below `o` moves
+                        // into the winding before.
+                        let turn = |(wx, rx): (u32, usize)| {
+                            let later = rx >= o;
+                            (wx - u32::from(!later), (rx + len + 1 - o) % (len + 1))
+                        };
+                        for (wj, rj) in win[..len].iter_mut().zip(&mut res[..len]) {
+                            let (wx, rx) = turn((*wj, usize::from(*rj)));
+                            (*wj, *rj) = (wx, rx as u8);
+                        }
+                        (w, a) = turn((w, a));
+                        held[..=len].rotate_left(o);
+                        barriers = (barriers >> o | barriers << (len + 1 - o)) & all;
+                        // Landings of this winding before the hand's now are not known.
+                        (landed, zw) = ((1 << a) - 1, power(Z, u64::from(w)));
+                    }
+                    Plan::new(barriers, (b + len + 1 - o) % (len + 1), &held, len)
+                });
                 (have_first, repeated) = (false, 0);
                 (low, part_of) = plan
                     .as_ref()
@@ -360,6 +375,40 @@ fn power(mut z: u64, mut e: u64) -> u64 {
     p
 }
 
+/// Where to count the residues from, and `b`: among the residues `barriers` (counted from 0
+/// now), a `b` and an origin `o` such that, with the residues counted from `o`, 1 holds at
+/// `b`, with the most residues from `o` to `b` (for the relay, the longest slow counter).
+/// `None` if there is none. It depends on the residues alone, not on where they are counted
+/// from, so the test sees a relay alike from every one of its laps.
+/// With `free` false, `o` is 0.
+fn frame(barriers: u64, held: &[u8; LOOP + 1], len: usize, free: bool) -> Option<(usize, usize)> {
+    let m = len + 1;
+    let mut best: Option<(usize, usize, usize)> = None;
+    for b in (0..m).filter(|&b| barriers >> b & 1 != 0) {
+        // The residues from `o` up to `b`: `size` of them, holding `tokens`.
+        let (mut tokens, mut found) = (0u32, None);
+        for size in 1..m {
+            let o = (b + m + 1 - size) % m;
+            tokens += u32::from(held[o]);
+            // 1: no two consecutive held from `o` to `b`, nor both `o - 1` (`L`) and `o`.
+            if size > 1 && held[o] > 0 && held[(o + 1) % m] > 0
+                || held[o] > 0 && held[(o + m - 1) % m] > 0
+            {
+                break;
+            }
+            if tokens >= size as u32 + 1 && (free || o == 0) {
+                found = Some((size, o));
+            }
+        }
+        if let Some((size, o)) = found {
+            if best.is_none_or(|(most, _, _)| size > most) {
+                best = Some((size, o, b));
+            }
+        }
+    }
+    best.map(|(_, o, b)| (o, b))
+}
+
 /// The parts of the module docs for barriers `c_i` and a low barrier `b`: where each
 /// token's age goes in the key of a landing at `b`.
 struct Plan {
@@ -387,10 +436,9 @@ struct Plan {
 }
 
 impl Plan {
-    /// The plan for the residues `barriers` landed at in every winding: `b` is the highest
-    /// of them where 1 holds (`apart`), the `c_i` the ones above it. `None` if there is none.
-    fn new(barriers: u64, apart: u64, held: &[u8; LOOP + 1], len: usize) -> Option<Plan> {
-        let low = (barriers & apart).checked_ilog2()? as usize;
+    /// The plan for `b = low` and the residues `barriers` landed at in every winding: the
+    /// `c_i` are the ones above `b`.
+    fn new(barriers: u64, low: usize, held: &[u8; LOOP + 1], len: usize) -> Plan {
         let mut plan = Plan {
             low,
             parts: 0,
@@ -426,7 +474,7 @@ impl Plan {
             (plan.part_of[r], plan.g[r]) = (plan.parts as u8, power(Z_INV, r as u64));
         }
         plan.parts += 1;
-        Some(plan)
+        plan
     }
 
     /// At a landing at `b` in winding `w` (tokens `win`, `res` in the holes): if 2 of the
@@ -528,7 +576,7 @@ mod tests {
     /// first lap on: whenever the test says endless, so does the stone-by-stone relay.
     /// Checks `starts` starts; returns, by the parts of the proof (1, 2, more), how often
     /// the test said endless.
-    fn barrier_test_on_random_loops(seed: u64, starts: usize) -> [usize; 3] {
+    fn barrier_test_on_random_loops(seed: u64, starts: usize, free: bool) -> [usize; 3] {
         let mut rng = SplitMix64::new(seed);
         let (mut fired, mut checked) = ([0; 3], 0);
         while checked < starts {
@@ -545,7 +593,7 @@ mod tests {
             let hand = usize::from(b[pos]);
             b[pos] = 0;
             checked += 1;
-            if let Some(parts) = barrier_parts(&b, len, pos, hand, 5_000) {
+            if let Some(parts) = barrier_parts(&b, len, pos, hand, 5_000, free) {
                 fired[parts.min(3) - 1] += 1;
                 assert_ne!(
                     endless(&b, len, pos, hand, 200_000),
@@ -560,8 +608,10 @@ mod tests {
 
     #[test]
     fn the_barrier_test_never_calls_a_relay_endless_that_ends() {
-        let fired = barrier_test_on_random_loops(22, 10_000);
-        assert!(fired[0] > 20, "{fired:?}");
+        for free in [true, false] {
+            let fired = barrier_test_on_random_loops(22, 10_000, free);
+            assert!(fired[0] > 20, "{fired:?}");
+        }
     }
 
     /// The same on 100,000 starts: `cargo test --release --lib barrier_test_on_100 --
@@ -569,9 +619,11 @@ mod tests {
     #[test]
     #[ignore]
     fn the_barrier_test_on_100_000_loops() {
-        let fired = barrier_test_on_random_loops(2026, 100_000);
-        assert!(fired[0] > 200, "{fired:?}");
-        eprintln!("100,000 starts; endless by 1, 2, 3+ parts: {fired:?}");
+        for free in [true, false] {
+            let fired = barrier_test_on_random_loops(2026, 100_000, free);
+            assert!(fired[0] > 200, "{fired:?}");
+            eprintln!("origin free {free}: 100,000 starts; endless by 1, 2, 3+ parts: {fired:?}");
+        }
     }
 
     /// The relay stone by stone from a lap end, storing nothing: `Some(false)` if it ends,
@@ -608,7 +660,12 @@ mod tests {
     /// random loops there rarely reach a second barrier). Checks `starts` starts; returns how
     /// often the test said endless by 1, 2, 3+ parts, and how many of those the
     /// stone-by-stone relay confirmed (came back) within `cap` laps.
-    fn barrier_test_on_moved_corpus(seed: u64, starts: usize, cap: usize) -> ([usize; 3], usize) {
+    fn barrier_test_on_moved_corpus(
+        seed: u64,
+        starts: usize,
+        cap: usize,
+        free: bool,
+    ) -> ([usize; 3], usize) {
         let mut rng = SplitMix64::new(seed);
         let (mut checked, mut fired, mut confirmed) = (0, [0; 3], 0);
         while checked < starts {
@@ -633,7 +690,7 @@ mod tests {
             let hand = usize::from(b[pos]);
             b[pos] = 0;
             checked += 1;
-            if let Some(parts) = barrier_parts(&b, len, pos, hand, 1 << 16) {
+            if let Some(parts) = barrier_parts(&b, len, pos, hand, 1 << 16, free) {
                 fired[parts.min(3) - 1] += 1;
                 let back = back_or_ends(&b, len, pos, hand, cap);
                 assert_ne!(back, Some(false), "{:?} from {pos}", &b[..len]);
@@ -645,8 +702,11 @@ mod tests {
 
     #[test]
     fn the_barrier_test_never_calls_a_moved_long_relay_endless_that_ends() {
-        let (fired, _) = barrier_test_on_moved_corpus(9, 10_000, 200_000);
-        assert!(fired[0] > 20 && fired[1] > 0, "{fired:?}");
+        // Counting residues from 0, several parts are needed now and then.
+        let (fired, _) = barrier_test_on_moved_corpus(9, 10_000, 200_000, true);
+        assert!(fired[0] > 50, "{fired:?}");
+        let (fired, _) = barrier_test_on_moved_corpus(9, 10_000, 200_000, false);
+        assert!(fired[0] > 5 && fired[1] > 0, "{fired:?}");
     }
 
     /// The same on 100,000 starts, each relay the test calls endless sown stone by stone for
@@ -654,9 +714,11 @@ mod tests {
     #[test]
     #[ignore]
     fn the_barrier_test_on_the_moved_corpus_on_100_000_starts() {
-        let (fired, confirmed) = barrier_test_on_moved_corpus(2027, 100_000, 10_000_000);
-        assert!(fired[1] > 20, "{fired:?}");
-        eprintln!("100,000 starts; endless by 1, 2, 3+ parts: {fired:?}; {confirmed} came back");
+        for free in [true, false] {
+            let (fired, back) = barrier_test_on_moved_corpus(2027, 100_000, 10_000_000, free);
+            assert!(fired[0] > 100 && (free || fired[1] > 20), "{fired:?}");
+            eprintln!("origin free {free}: endless by 1, 2, 3+ parts: {fired:?}; {back} came back");
+        }
     }
 
     #[test]
@@ -730,7 +792,7 @@ mod tests {
     /// hole just lifted, the stones in hand, and the parts of the proof that settles it
     /// within the budget, if any (the laps say when, measured).
     const CORPUS: [(&[u8], usize, usize, Option<usize>); 10] = [
-        // 4 x 15, a 4.9e7-lap cycle: one part, at lap 13,909.
+        // 4 x 15, a 4.9e7-lap cycle: at lap 228 (from 0: one part, at lap 13,909).
         (
             &[
                 1, 11, 1, 0, 1, 0, 1, 0, 3, 2, 3, 0, 1, 0, 2, 4, 3, 1, 0, 2, 3, 0, 3, 0, 3, 0, 1,
@@ -740,7 +802,7 @@ mod tests {
             2,
             Some(1),
         ),
-        // 4 x 19, a 2.7e8-lap cycle, from hole 22: one part, at lap 250.
+        // 4 x 19, a 2.7e8-lap cycle, from hole 22: at lap 250 (from 0: the same).
         (
             &[
                 6, 3, 2, 1, 0, 3, 2, 1, 5, 2, 1, 0, 4, 0, 2, 3, 0, 3, 0, 1, 4, 1, 0, 0, 1, 4, 1, 0,
@@ -750,7 +812,7 @@ mod tests {
             4,
             Some(1),
         ),
-        // the same from hole 31: at lap 253.
+        // the same from hole 31: at lap 253 (the same).
         (
             &[
                 4, 3, 2, 1, 0, 1, 3, 5, 1, 0, 2, 5, 2, 3, 0, 3, 0, 2, 1, 2, 3, 0, 3, 0, 1, 4, 1, 0,
@@ -760,7 +822,7 @@ mod tests {
             2,
             Some(1),
         ),
-        // 4 x 15, a 2.1e7-lap cycle: at lap 38,051.
+        // 4 x 15, a 2.1e7-lap cycle: at lap 203 (from 0: at lap 38,051).
         (
             &[
                 0, 2, 1, 4, 5, 0, 3, 0, 1, 0, 4, 1, 3, 2, 0, 1, 2, 1, 2, 1, 2, 1, 10, 1, 0, 1, 0,
@@ -770,8 +832,8 @@ mod tests {
             4,
             Some(1),
         ),
-        // 4 x 21, a 5.5e8-lap cycle: only with several barriers (4, 19 and 22), the top
-        // repeating every 19,683 windings, at lap 276,471.
+        // 4 x 21, a 5.5e8-lap cycle: at lap 288 (from 0: only with several barriers, 4, 19
+        // and 22, the top repeating every 19,683 windings, at lap 276,471).
         (
             &[
                 0, 1, 0, 1, 0, 0, 1, 2, 0, 5, 1, 0, 2, 5, 0, 1, 0, 1, 0, 2, 1, 0, 2, 7, 0, 1, 0, 1,
@@ -781,7 +843,8 @@ mod tests {
             5,
             Some(3),
         ),
-        // 4 x 21, a 2.8e6-lap cycle: two parts (barriers 12 and 28), at lap 2,650.
+        // 4 x 21, a 2.8e6-lap cycle: at lap 273 (from 0: two parts, barriers 12 and 28, at
+        // lap 2,650).
         (
             &[
                 1, 0, 0, 1, 0, 1, 2, 4, 3, 2, 1, 0, 4, 0, 1, 4, 1, 2, 4, 0, 4, 1, 2, 1, 3, 2, 1, 0,
@@ -791,7 +854,7 @@ mod tests {
             2,
             Some(2),
         ),
-        // 4 x 19, a 1.6e6-lap cycle: one part, at lap 293.
+        // 4 x 19, a 1.6e6-lap cycle: at lap 293 (from 0: the same).
         (
             &[
                 0, 1, 2, 5, 0, 8, 0, 1, 0, 9, 1, 0, 1, 2, 1, 0, 4, 1, 0, 1, 0, 1, 0, 1, 0, 4, 1, 0,
@@ -801,7 +864,7 @@ mod tests {
             2,
             Some(1),
         ),
-        // 4 x 11, every stone in one loop: at lap 133.
+        // 4 x 11, every stone in one loop: at lap 133 (the same).
         (
             &[
                 1, 0, 11, 3, 0, 3, 0, 0, 4, 0, 2, 5, 0, 1, 0, 1, 0, 4, 0, 1, 6, 0,
@@ -810,7 +873,8 @@ mod tests {
             2,
             Some(1),
         ),
-        // 4 x 21, a 1.35e9-lap cycle (the walk: 1.9e8 laps): one part, at lap 130,168.
+        // 4 x 21, a 1.35e9-lap cycle (the walk: 1.9e8 laps): at lap 397 (from 0: at lap
+        // 130,168).
         (
             &[
                 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 0, 3, 4, 1, 0, 3, 0, 1, 0, 0, 2, 1, 2, 1, 3, 2, 0, 5,
@@ -820,7 +884,8 @@ mod tests {
             10,
             Some(1),
         ),
-        // 4 x 13, a 6.2e6-lap cycle: never (it holds both residues L and 0).
+        // 4 x 13, a 6.2e6-lap cycle: at lap 181 (from 0: never, it holds both residues L
+        // and 0).
         (
             &[
                 2, 9, 0, 4, 1, 0, 1, 0, 4, 1, 2, 1, 8, 1, 2, 1, 0, 1, 0, 3, 0, 0, 3, 0, 2, 3,
@@ -836,11 +901,44 @@ mod tests {
         for (i, &(counts, pos, hand, parts)) in CORPUS.iter().enumerate() {
             let mut b = [0u8; LOOP];
             b[..counts.len()].copy_from_slice(counts);
+            let len = counts.len();
             assert_eq!(
-                barrier_parts(&b, counts.len(), pos, hand, BUDGET),
+                barrier_parts(&b, len, pos, hand, BUDGET, false),
                 parts,
                 "{i}"
             );
+            assert_eq!(
+                barrier_parts(&b, len, pos, hand, BUDGET, true),
+                Some(1),
+                "{i}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_barrier_test_settles_the_corpus_from_any_lap_within_500_laps() {
+        // The origin of the residues is chosen from the relay's residues alone, so the test
+        // sees a relay alike from every lap (counted from 0, 5 laps on the 2.7e8-lap cycle
+        // is already out of reach).
+        for (i, &(counts, mut pos, mut hand, _)) in CORPUS.iter().enumerate() {
+            let len = counts.len();
+            let mut b = [0u8; LOOP];
+            b[..len].copy_from_slice(counts);
+            for lap in 0..60 {
+                assert_eq!(
+                    barrier_parts(&b, len, pos, hand, 500, true),
+                    Some(1),
+                    "{i} {lap}"
+                );
+                if lap == 5 && i == 1 {
+                    assert_eq!(barrier_parts(&b, len, pos, hand, BUDGET, false), None);
+                }
+                for _ in 0..hand {
+                    pos = (pos + 1) % len;
+                    b[pos] += 1;
+                }
+                (hand, b[pos]) = (usize::from(b[pos]), 0);
+            }
         }
     }
 }
