@@ -396,7 +396,7 @@ fn frame(barriers: u64, held: &[u8; LOOP + 1], len: usize, free: bool) -> Option
             {
                 break;
             }
-            if tokens >= size as u32 + 1 && (free || o == 0) {
+            if tokens > size as u32 && (free || o == 0) {
                 found = Some((size, o));
             }
         }
