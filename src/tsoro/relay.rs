@@ -114,13 +114,25 @@
 //! relays that come back only after many windings: below `b` the tokens run a slow counter
 //! (the 1.35e9-lap cycle on 4 x 21 runs 1.5e7 windings) while the part above repeats soon;
 //! and watching the stretches apart, it needs only the longest of their cycles, not the
-//! least common multiple (on the 5.5e8-lap cycle on 4 x 21 the stretch between the residues 4
-//! and 19 repeats every 96 windings, the one above 22, with `E`, every 19,683).
+//! least common multiple.
+//!
+//! **Where residues are counted from.** Nothing above depends on where time is counted from:
+//! counting from a time `o` instead of 0 takes `o` from every token's time and the hand's,
+//! which keeps every count (a difference of times) and turns the holes' names round the loop
+//! (the hole of time `t` is `t + o (mod L)` then), and the proof never names a hole, only
+//! the one of a class. But the windings, and so 1 and 2, do depend on it: counted from 0
+//! (the walk's first choice, fixed by the hole it starts from), the 5.5e8-lap cycle on 4 x 21
+//! settles only with the barriers 4, 19 and 22, its top coming back every 19,683 windings,
+//! at lap 276,471; five laps into the 2.7e8-lap cycle on 4 x 19 the test finds no premise
+//! within its budget at all. So the walk chooses the origin from the barriers and the
+//! residues held, which are the same from every lap ([`frame`]): the `b` and `o` with the most
+//! residues from `o` to `b` where 1 holds (the longest slow counter). Counted so, every long
+//! relay of the tests settles with one part within 500 laps from any lap.
 //!
 //! **The walk.** It is the walk of [`super::sow`] in tokens: each hole keeps its token's
 //! winding and residue, and a lap adds and compares without dividing. It watches
-//! [`SETTLE_WINDINGS`] windings for the residues landed at in each (the `c_i`, and `b` the
-//! highest of them where 1 holds), then keeps the key of the first good landing at `b` (the
+//! [`SETTLE_WINDINGS`] windings for the residues landed at in each, then chooses the origin
+//! and `b` among them (the others above `b` are the `c_i`), then keeps the key of the first good landing at `b` (the
 //! ages of the tokens above `b` as bytes, in the order of the residues, then `E`: one buffer on
 //! the stack, nothing allocated) and waits for each part's key to come back to it. Only the
 //! first is kept because, on a relay that never ends with every winding landing at the `c_i`,
@@ -131,8 +143,9 @@
 //! at or below `b`, so those sum to `Z^{-aim}`, the aims `0..=b` and `E`), which times `Z^w`
 //! at a landing in winding `w` depends on the part's ages (and `E`) alone. A key is built
 //! and compared only when a hash equals the first one's; the keys decide. The walk starts
-//! afresh at a winding that misses one of its residues (without that residue), or at a landing
-//! that is not good, and gives up after [`BUDGET`] laps; the caller then walks as before.
+//! afresh at a winding that misses one of its residues (without that residue, perhaps from
+//! another origin), or at a landing that is not good, and gives up after [`BUDGET`] laps;
+//! the caller then walks as before.
 
 use super::state::LOOP;
 
@@ -201,7 +214,7 @@ fn barrier_parts(
     let mut plan: Option<Plan> = None;
     // The plan's `b` and parts, at hand for every lap (`usize::MAX`: no plan).
     let (mut low, mut part_of) = (usize::MAX, [0u8; LOOP + 1]);
-    // Each part's hash (see `Plan::hash`), kept up to date lap by lap: each token's term,
+    // Each part's hash (see the module docs), kept up to date lap by lap: each token's term,
     // the hand's, and `Z` to the power of the hand's winding.
     let (mut term, mut hand_term, mut sums) = ([0u64; LOOP], 0u64, [0u64; LOOP + 1]);
     let mut zw = power(Z, u64::from(w));
@@ -349,7 +362,7 @@ fn barrier_parts(
     None
 }
 
-/// The odd multiplier of the hashes of [`Plan::hash`], and its inverse mod 2^64.
+/// The odd multiplier of the parts' hashes (see the module docs), and its inverse mod 2^64.
 const Z: u64 = 0x9e37_79b9_7f4a_7c15;
 const Z_INV: u64 = {
     // Newton's iteration doubles the bits right each time.

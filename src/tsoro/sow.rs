@@ -11,10 +11,11 @@
 //!    once (10^9 laps on a crowded Tracey board).
 //! 2. On a headless loop, a walk as in step 3 for 2^15 revolutions of the loop, then the
 //!    barrier test of [`super::relay`]: up to 2^19 laps in which it looks for residues the
-//!    hand lands at in every winding, the lowest with the part below it in a form that
-//!    provably brings the hand back to it, and each stretch between two of them (and the
-//!    part above the last) repeating on its own. It settles 9 of the 10 long headless
-//!    relays of its tests within 2.8e5 laps.
+//!    hand lands at in every winding (counted from an origin it chooses from the relay's
+//!    residues), the lowest with the part below it in a form that provably brings the hand
+//!    back to it, and each stretch between two of them, and the part above the last,
+//!    repeating. It settles every one of the 10 long headless relays of its tests within 500
+//!    laps, from any of their laps.
 //! 3. For the rest, a walk round the cycle ([`walk`]): the lap map is one-to-one, so a
 //!    relay that never ends comes back to any state it passed (no tail before the cycle, no
 //!    cycle finding); on a headless loop it may stop sooner, when the state comes back
@@ -29,10 +30,7 @@
 //! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
 //! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
 //! check on it, `legal_moves`, took 0.44 s on one quiet machine and 0.71-0.80 s on another
-//! before step 2, which settles it after 1.3e5 laps. The 5.5e8-lap cycle on 4 x 21 (59
-//! stones in one loop) needs several barriers: the whole part above its lowest one comes back
-//! only after 8.7e6 laps, but its stretches come back every 96, 1 and 19,683 windings, and
-//! step 2 settles it after 2.8e5 laps. The worst call of the corpus is WORST_CALL. The residue test of step 1
+//! before step 2, which now settles it after 397 laps. WORST_CALL The residue test of step 1
 //! settles many relays, not these (the 1.35e9-lap cycle holds one pair of consecutive
 //! residues), and no test on the residues alone can settle them all: on a
 //! loop of 6 holes, the relay lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4
