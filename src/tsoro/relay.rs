@@ -937,7 +937,7 @@ mod tests {
             let len = counts.len();
             let mut b = [0u8; LOOP];
             b[..len].copy_from_slice(counts);
-            for lap in 0..60 {
+            for lap in 0..300 {
                 assert_eq!(
                     barrier_parts(&b, len, pos, hand, 500, true),
                     Some(1),
