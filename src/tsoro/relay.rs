@@ -171,6 +171,7 @@ pub(super) fn endless_by_barrier(
 
 /// [`endless_by_barrier`], saying into how many parts (`k + 1` in the module docs) the proof
 /// split the tokens above its barrier `b`.
+///
 /// With `free` false, the residues are counted from where the walk starts counting them
 /// (for the tests: the frame of the first walks, where the relays of the corpus need several
 /// barriers).
@@ -201,8 +202,7 @@ fn barrier_parts(
     let t = start + hand as u64;
     let (mut w, mut a) = ((t / m) as u32, (t % m) as usize);
     held[a] += 1;
-    // Where 1 holds: no consecutive residues held up to there (nor both `L` and 0), and at
-    // least `b + 2` tokens there (2 needs the aims `0..=b` and at least one more).
+    // Whether 1 can hold anywhere, from any origin (see `frame`).
     let all = (2u64 << len) - 1;
     let held_at = (0..=len)
         .filter(|&r| held[r] > 0)
