@@ -13,8 +13,11 @@ solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
 :func:`sowing.toguz.read_pgn`. Every error is a :class:`SowingError` (a ``ValueError``).
 """
 
+from . import kalah, toguz
 from ._sowing import (
+    Agent,
     AgentError,
+    GameRecord,
     IllegalMoveError,
     MoveError,
     Move,
@@ -28,10 +31,13 @@ from ._sowing import (
     SowingError,
     State,
     __version__,
+    read_games,
 )
 
 __all__ = [
+    "Agent",
     "AgentError",
+    "GameRecord",
     "IllegalMoveError",
     "Move",
     "MoveError",
@@ -45,4 +51,7 @@ __all__ = [
     "SowingError",
     "State",
     "__version__",
+    "kalah",
+    "read_games",
+    "toguz",
 ]

@@ -5,10 +5,10 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use sowing::PositionError as RustPositionError;
 use sowing::pgn::PgnError;
 use sowing::search::AgentSpecError;
 use sowing::{IllegalMove, MoveParseError, RulesetParseError};
-use sowing::{PositionError as RustPositionError, RecordError as RustRecordError};
 
 create_exception!(
     sowing,
@@ -125,14 +125,4 @@ pub(crate) fn record_error(
 /// A `RecordError` from the record reader's error, with its line and ply.
 pub(crate) fn pgn_error(py: Python<'_>, e: PgnError) -> PyErr {
     record_error(py, e.to_string(), Some(e.line), e.ply)
-}
-
-/// A `RecordError` from a replay's error (no text, so no line).
-pub(crate) fn replay_error(py: Python<'_>, e: RustRecordError) -> PyErr {
-    let (line, ply) = match &e {
-        RustRecordError::Move { ply, .. } => (None, Some(*ply)),
-        RustRecordError::Syntax { line, .. } => (Some(*line), None),
-        _ => (None, None),
-    };
-    record_error(py, e.to_string(), line, ply)
 }
