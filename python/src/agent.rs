@@ -74,16 +74,27 @@ type Chosen = Result<(Option<AnyMove>, Option<SearchStats>, Option<String>), Age
 
 /// Chooses a move for `state` with the agent in `slot`, building it first if it was built
 /// for another ruleset (or never).
+///
+/// `stop` is the flag the agent's searches watch, `cancelled` this call's own: the caller
+/// raises `cancelled` and then `stop` when it is interrupted. An earlier search that was
+/// interrupted holds the lock until it has stopped; only then is `stop` lowered for this one
+/// (and raised again if this call was cancelled meanwhile).
 fn choose_in<R: Playable>(
     slot: &Mutex<Option<Built>>,
     spec: &AgentSpec,
-    stop: &Arc<AtomicBool>,
+    (stop, cancelled): (&AtomicBool, &AtomicBool),
+    stop_arc: &Arc<AtomicBool>,
     rules_arc: &Arc<AnyRuleset>,
     rules: &R,
     state: &R::State,
 ) -> Chosen {
     // A poisoned lock is a search that panicked: build the agent again.
     let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
+    stop.store(false, Ordering::SeqCst);
+    if cancelled.load(Ordering::SeqCst) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    let stop = stop_arc;
     let reuse = guard
         .as_ref()
         .is_some_and(|b| Arc::ptr_eq(&b.rules, rules_arc) || *b.rules == **rules_arc);
@@ -165,9 +176,14 @@ impl Agent {
             let s = rules.typed_state(r, &state)?;
             let r = r.clone();
             let (slot, spec, stop) = (Arc::clone(&self.built), self.spec, Arc::clone(&self.stop));
-            stop.store(false, Ordering::Relaxed);
-            interrupt::run(py, Some(Arc::clone(&self.stop)), move || {
-                choose_in(&slot, &spec, &stop, &rules_arc, &r, &s)
+            let cancelled = Arc::new(AtomicBool::new(false));
+            let flags = (Arc::clone(&self.stop), Arc::clone(&cancelled));
+            let interrupted = move || {
+                flags.1.store(true, Ordering::SeqCst);
+                flags.0.store(true, Ordering::SeqCst);
+            };
+            interrupt::run(py, interrupted, move || {
+                choose_in(&slot, &spec, (&stop, &cancelled), &stop, &rules_arc, &r, &s)
             })?
         });
         let (mv, stats, summary) = chosen.map_err(errors::agent_error)?;

@@ -1,6 +1,6 @@
 //! Long calls (a search, perft, the solver) run on a worker thread while the calling thread,
 //! the GIL released, waits and checks for signals: Ctrl-C raises KeyboardInterrupt at once,
-//! and raises the work's stop flag so that a search that can stop does.
+//! and tells the work to stop (a search that can stop does).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -20,13 +20,15 @@ pub(crate) fn internal(what: &str) -> PyErr {
 }
 
 /// Runs `work` on a new thread and waits for it with the GIL released, checking for signals
-/// every 20 ms. On a signal's exception (KeyboardInterrupt) it raises `stop`, if any, and
-/// returns the exception without waiting for the work: work that cannot stop finishes in the
-/// background and its result is dropped. A panic of the work is a RuntimeError.
-pub(crate) fn run<T, F>(py: Python<'_>, stop: Option<Arc<AtomicBool>>, work: F) -> PyResult<T>
+/// every 20 ms. On a signal's exception (KeyboardInterrupt) it calls `interrupted` (which
+/// raises the work's stop flags) and returns the exception without waiting for the work:
+/// work that cannot stop finishes in the background and its result is dropped. A panic of
+/// the work is a RuntimeError.
+pub(crate) fn run<T, F, I>(py: Python<'_>, interrupted: I, work: F) -> PyResult<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
+    I: FnOnce(),
 {
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
@@ -49,12 +51,15 @@ where
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
-                    if let Some(flag) = &stop {
-                        flag.store(true, Ordering::Relaxed);
-                    }
+                    interrupted();
                     return Err(e);
                 }
             }
         }
     }
+}
+
+/// Raises `flag`: the `interrupted` of [`run`] for work that watches one flag.
+pub(crate) fn raise(flag: &Arc<AtomicBool>) -> impl FnOnce() + '_ {
+    move || flag.store(true, Ordering::Relaxed)
 }

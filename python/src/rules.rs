@@ -462,7 +462,7 @@ impl Ruleset {
             let rules = r.clone();
             let stop = Arc::new(AtomicBool::new(false));
             let flag = Arc::clone(&stop);
-            let count = interrupt::run(py, Some(stop), move || {
+            let count = interrupt::run(py, interrupt::raise(&stop), move || {
                 perft_stoppable(&rules, &s, depth, &flag)
             })?;
             count.ok_or_else(|| interrupt::internal("perft stopped"))

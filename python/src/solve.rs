@@ -138,7 +138,7 @@ fn solve(
         config.threads = t;
     }
     let solver = Solver::new(kalah, config);
-    let solution = interrupt::run(py, None, move || solver.solve(&s))?
+    let solution = interrupt::run(py, || {}, move || solver.solve(&s))?
         .map_err(|e| SolveError::new_err(e.to_string()))?;
     Ok(Solution { solution })
 }
