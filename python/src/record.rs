@@ -56,9 +56,7 @@ impl GameRecord {
     }
 
     fn ruleset(&self) -> Ruleset {
-        Ruleset {
-            rules: Arc::clone(&self.rules),
-        }
+        Ruleset::from_arc(&self.rules)
     }
 
     fn from_game<R: Game>(
