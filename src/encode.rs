@@ -120,37 +120,30 @@ impl ActionSet {
         })
     }
 
-    /// Writes the set as booleans, `out[a]` for every action `a < out.len()`: a few table
-    /// look-ups and 8-byte stores, no loop over single actions.
+    /// Writes the set as booleans, `out[a]` for every action `a < out.len()`: one table
+    /// look-up and one 8-byte copy per 8 actions, no loop over single actions.
     #[inline]
     pub fn write_mask(self, out: &mut [bool]) {
         let mut bits = self.0;
         let mut chunks = out.chunks_exact_mut(8);
         for chunk in &mut chunks {
-            let bytes = SPREAD[(bits & 0xFF) as usize].to_le_bytes();
-            for (o, b) in chunk.iter_mut().zip(bytes) {
-                *o = b != 0;
-            }
+            chunk.copy_from_slice(&SPREAD[(bits & 0xFF) as usize]);
             bits >>= 8;
         }
         let rest = chunks.into_remainder();
-        let bytes = SPREAD[(bits & 0xFF) as usize].to_le_bytes();
-        for (o, b) in rest.iter_mut().zip(bytes) {
-            *o = b != 0;
-        }
+        let k = rest.len();
+        rest.copy_from_slice(&SPREAD[(bits & 0xFF) as usize][..k]);
     }
 }
 
-/// `SPREAD[b]`: the 8 bits of `b` as 8 bytes of 0 or 1, bit 0 in the lowest byte.
-static SPREAD: [u64; 256] = {
-    let mut t = [0u64; 256];
+/// `SPREAD[b]`: the 8 bits of `b` as booleans, bit 0 first.
+static SPREAD: [[bool; 8]; 256] = {
+    let mut t = [[false; 8]; 256];
     let mut b = 0;
     while b < 256 {
         let mut i = 0;
         while i < 8 {
-            if b >> i & 1 != 0 {
-                t[b] |= 1 << (8 * i);
-            }
+            t[b][i] = b >> i & 1 != 0;
             i += 1;
         }
         b += 1;
@@ -320,7 +313,7 @@ fn check_len(what: &'static str, expected: usize, found: usize) -> Result<(), En
 
 /// The move of `action`, checked against `legal`.
 #[inline]
-fn checked_move<R: Encoding + ?Sized>(
+fn checked_move<R: Encoding>(
     rules: &R,
     state: &R::State,
     action: usize,
@@ -671,14 +664,5 @@ impl<R: Encoding> Batch<R> {
             *a = legal.nth(k).unwrap_or(0);
         }
         Ok(())
-    }
-}
-
-/// The observation lanes of a `u64` of 8-bit counters: `out[i] = lane i` for `i < out.len()`
-/// (at most 8).
-#[inline(always)]
-pub(crate) fn write_lanes(word: u64, out: &mut [f32]) {
-    for (i, o) in out.iter_mut().enumerate().take(8) {
-        *o = f32::from((word >> (8 * i)) as u8);
     }
 }

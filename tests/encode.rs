@@ -363,6 +363,7 @@ fn checked_forms_refuse_wrong_lengths() {
 }
 
 /// Owned buffers for a batch.
+#[derive(Clone, PartialEq, Debug)]
 struct Owned {
     obs: Vec<f32>,
     fin: Vec<f32>,
@@ -397,27 +398,6 @@ impl Owned {
             masks: &mut self.masks,
         }
     }
-    fn snapshot(
-        &self,
-    ) -> (
-        Vec<f32>,
-        Vec<f32>,
-        Vec<f32>,
-        Vec<bool>,
-        Vec<bool>,
-        Vec<u8>,
-        Vec<bool>,
-    ) {
-        (
-            self.obs.clone(),
-            self.fin.clone(),
-            self.rewards.clone(),
-            self.term.clone(),
-            self.trunc.clone(),
-            self.to_move.clone(),
-            self.masks.clone(),
-        )
-    }
 }
 
 /// Plays `steps` steps of a batch of `n` games with random legal actions, beside the same
@@ -439,8 +419,7 @@ fn batch_equals_single<R: Encoding>(
     let mut actions = vec![0usize; n];
     let (mut ended, mut cut) = (0, 0);
     for step in 0..=steps {
-        for i in 0..n {
-            let s = &single[i];
+        for (i, s) in single.iter().enumerate() {
             assert_eq!(batch.states()[i], *s, "step {step}, game {i}");
             assert_eq!(out.obs[i * k..(i + 1) * k], rules.observation(s)[..]);
             assert_eq!(out.masks[i * m..(i + 1) * m], rules.action_mask(s)[..]);
@@ -451,8 +430,7 @@ fn batch_equals_single<R: Encoding>(
         }
         batch.random_actions(&mut actions).unwrap();
         batch.step(&actions, &mut out.buffers()).unwrap();
-        for i in 0..n {
-            let s = &mut single[i];
+        for (i, s) in single.iter_mut().enumerate() {
             rules.play_action(s, actions[i]).unwrap();
             plies[i] += 1;
             let over = rules.is_over(s);
@@ -568,7 +546,7 @@ fn bad_actions_change_no_game() {
     }
     let states = batch.states().to_vec();
     let plies = batch.plies().to_vec();
-    let snap = out.snapshot();
+    let snap = out.clone();
     batch.random_actions(&mut actions).unwrap();
     // An illegal action in the last game: every game stays as it was, and the buffers too.
     let illegal = (0..batch.num_actions())
@@ -617,10 +595,7 @@ fn bad_actions_change_no_game() {
     ));
     assert_eq!(batch.states(), states);
     assert_eq!(batch.plies(), plies);
-    assert!(
-        out.snapshot() == snap,
-        "a refused step wrote into the buffers"
-    );
+    assert!(out == snap, "a refused step wrote into the buffers");
     // The good actions still play.
     batch.step(&actions, &mut out.buffers()).unwrap();
     assert_ne!(batch.states(), states);

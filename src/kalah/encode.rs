@@ -35,9 +35,9 @@
 //! assert_eq!(rules.action_mask(&state), [true, true, true, true, true]);
 //! ```
 
-use super::state::{Pie, lane};
+use super::state::Pie;
 use super::{Kalah, KalahMove, KalahState, nonempty};
-use crate::encode::{ActionSet, Encoding, write_lanes};
+use crate::encode::{ActionSet, Encoding};
 
 impl Encoding for Kalah {
     #[inline]
@@ -70,18 +70,26 @@ impl Encoding for Kalah {
         2 * self.t.m + 4
     }
 
-    #[inline]
+    #[inline(always)]
     fn fill_observation(&self, s: &KalahState, out: &mut [f32]) {
         let m = self.t.m;
         let out = &mut out[..2 * m + 4];
-        let (pits, rest) = out.split_at_mut(2 * m);
-        let (own, theirs) = pits.split_at_mut(m);
-        write_lanes(s.sides[0], own);
-        write_lanes(s.sides[1], theirs);
-        rest[0] = f32::from(lane(s.sides[0], m));
-        rest[1] = f32::from(lane(s.sides[1], m));
-        rest[2] = f32::from(u8::from(s.pie == Pie::Offer));
-        rest[3] = f32::from(u8::from(s.pie == Pie::Opening));
+        // Each side's lanes (pits, then store, then zeros) as eight floats at once.
+        let own = s.sides[0].to_le_bytes().map(f32::from);
+        let theirs = s.sides[1].to_le_bytes().map(f32::from);
+        if out.len() >= m + 8 {
+            // Eight-wide stores, in order, each overwriting the tail of the one before; the
+            // tail of the last (`2m..m + 8`) is overwritten by the fields below.
+            out[..8].copy_from_slice(&own);
+            out[m..m + 8].copy_from_slice(&theirs);
+        } else {
+            out[..m].copy_from_slice(&own[..m]);
+            out[m..2 * m].copy_from_slice(&theirs[..m]);
+        }
+        out[2 * m] = own[m];
+        out[2 * m + 1] = theirs[m];
+        out[2 * m + 2] = f32::from(u8::from(s.pie == Pie::Offer));
+        out[2 * m + 3] = f32::from(u8::from(s.pie == Pie::Opening));
     }
 
     #[inline]

@@ -35,7 +35,6 @@
 //! assert_eq!(rules.observation(&state), expected);
 //! ```
 
-use super::state::{NO_TUZDIK, lane};
 use super::{Toguz, ToguzMove, ToguzState};
 use crate::encode::{ActionSet, Encoding};
 
@@ -61,30 +60,31 @@ impl Encoding for Toguz {
         4 * self.t.n + 2
     }
 
-    #[inline]
+    #[inline(always)]
     fn fill_observation(&self, s: &ToguzState, out: &mut [f32]) {
         let n = self.t.n;
         let out = &mut out[..4 * n + 2];
         let me = s.mover.index();
         let (own, op) = (me * n, (1 - me) * n);
+        // Every lane as a float at once (a fixed-size conversion, vectorized); then one pass
+        // writes the rows and the tuzdik marks (the no-tuzdik lane, 31, is no hole's).
+        let mut bytes = [0u8; 32];
+        for (chunk, word) in bytes.chunks_exact_mut(8).zip(s.board) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        let lanes = bytes.map(f32::from);
+        let mark = |lane: usize, tuzdik: u8| f32::from(u8::from(lane == usize::from(tuzdik)));
         let (holes, rest) = out.split_at_mut(2 * n);
-        for (i, o) in holes.iter_mut().enumerate() {
-            let l = if i < n { own + i } else { op + i - n };
-            *o = f32::from(lane(&s.board, l));
+        let (kazans, marks) = rest.split_at_mut(2);
+        for i in 0..n {
+            holes[i] = lanes[(own + i) & 31];
+            holes[n + i] = lanes[(op + i) & 31];
+            // The mover's tuzdik stands on the opponent's side, the opponent's on the mover's.
+            marks[i] = mark(op + i, s.tuzdiks[me]);
+            marks[n + i] = mark(own + i, s.tuzdiks[1 - me]);
         }
-        rest[0] = f32::from(s.kazans[me]);
-        rest[1] = f32::from(s.kazans[1 - me]);
-        let marks = &mut rest[2..];
-        marks.fill(0.0);
-        // The mover's tuzdik stands on the opponent's side, the opponent's on the mover's.
-        let mine = usize::from(s.tuzdiks[me]);
-        if s.tuzdiks[me] != NO_TUZDIK && (op..op + n).contains(&mine) {
-            marks[mine - op] = 1.0;
-        }
-        let theirs = usize::from(s.tuzdiks[1 - me]);
-        if s.tuzdiks[1 - me] != NO_TUZDIK && (own..own + n).contains(&theirs) {
-            marks[n + theirs - own] = 1.0;
-        }
+        kazans[0] = f32::from(s.kazans[me]);
+        kazans[1] = f32::from(s.kazans[1 - me]);
     }
 
     #[inline]

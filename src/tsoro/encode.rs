@@ -60,7 +60,7 @@
 use super::moves::{Hole, Row};
 use super::state::Phase;
 use super::{Tsoro, TsoroMove, TsoroState};
-use crate::encode::Encoding;
+use crate::encode::{ActionSet, Encoding};
 
 impl Tsoro {
     /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
@@ -71,6 +71,27 @@ impl Tsoro {
         } else {
             Hole::inner((j - self.n) as u8 + 1)
         }
+    }
+
+    /// Actions of the mover's holes from a bit mask of his loop indices: loop index `k - 1`
+    /// is `o<k>` (action `k - 1`), `2N - k` is `i<k>` (action `N + k - 1`).
+    #[inline]
+    fn own_actions(&self, loop_bits: u64) -> u128 {
+        let n = self.n;
+        let low = (1u64 << n) - 1;
+        let inner = ((loop_bits >> n) & low).reverse_bits() >> (64 - n);
+        u128::from(loop_bits & low | inner << n)
+    }
+
+    /// Take actions from a bit mask of the opponent's loop indices: his loop index `N - k` is
+    /// `o<k>` from the mover's left (action `2N + 2 + k - 1`), `N - 1 + k` is `i<k>` (action
+    /// `3N + 2 + k - 1`).
+    #[inline]
+    fn take_actions(&self, loop_bits: u64) -> u128 {
+        let n = self.n;
+        let low = (1u64 << n) - 1;
+        let outer = (loop_bits & low).reverse_bits() >> (64 - n);
+        u128::from(outer | (loop_bits >> n & low) << n) << (2 * n + 2)
     }
 
     /// The block index of `hole` (`0..2N`), or `None` off the board.
@@ -121,39 +142,92 @@ impl Encoding for Tsoro {
         6 * self.n + 7
     }
 
+    /// The legal actions with bit operations on the masks the move generator uses.
+    fn legal_actions(&self, s: &TsoroState) -> ActionSet {
+        if self.out_of_plies(s) {
+            return ActionSet::EMPTY;
+        }
+        let n2 = 2 * self.n;
+        let bits = match s.phase {
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                if self.endless_possible {
+                    let mut c = m;
+                    while c != 0 {
+                        let i = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        if !self.start_ends(s, i, singles) {
+                            m &= !(1 << i);
+                        }
+                    }
+                }
+                self.own_actions(m)
+            }
+            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                let last_take = k <= 1 || m.count_ones() <= 1;
+                if last_take && self.settings.reenter {
+                    let mut c = m;
+                    while c != 0 {
+                        let j = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
+                        if !self.bonus_ok(s, mv) {
+                            m &= !(1 << j);
+                        }
+                    }
+                }
+                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
+                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
+            }
+        };
+        ActionSet::from_bits(bits)
+    }
+
+    #[inline(always)]
     fn fill_observation(&self, s: &TsoroState, out: &mut [f32]) {
         let n = self.n;
         let out = &mut out[..6 * n + 7];
         let me = s.mover.index();
-        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
-        let (rows, rest) = out.split_at_mut(4 * n);
-        let (own_rows, op_rows) = rows.split_at_mut(2 * n);
-        // Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`.
-        for (o, &c) in own_rows.iter_mut().zip(&own[..2 * n]) {
-            *o = f32::from(c);
-        }
-        own_rows[n..].reverse();
-        // The opponent's loop index N - k is his `o<k>` from the mover's left, N - 1 + k his
+        // Every hole as a float at once (a fixed-size conversion, vectorized), then the rows
+        // in their order. Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the
+        // opponent's loop index N - k is his `o<k>` from the mover's left, N - 1 + k his
         // `i<k>`.
-        for (o, &c) in op_rows.iter_mut().zip(&op[n..2 * n]) {
-            *o = f32::from(c);
-        }
-        for (o, &c) in op_rows[n..].iter_mut().zip(op[..n].iter().rev()) {
-            *o = f32::from(c);
-        }
-        let (marks, fields) = rest.split_at_mut(2 * n);
-        marks.fill(0.0);
-        let takes = match s.phase {
-            Phase::Head(i) if usize::from(i) < n => {
-                marks[usize::from(i)] = 1.0;
-                0
-            }
-            Phase::Bonus(k) => k,
-            _ => 0,
+        let own = s.holes[me].map(f32::from);
+        let op = s.holes[1 - me].map(f32::from);
+        let (head, takes) = match s.phase {
+            Phase::Head(i) => (usize::from(i), 0),
+            Phase::Bonus(k) => (usize::MAX, k),
+            Phase::Start => (usize::MAX, 0),
         };
-        let at = usize::from(s.at);
-        if s.hand > 0 && (n..2 * n).contains(&at) {
-            marks[n + 2 * n - 1 - at] = 1.0;
+        // The hand's hole, loop index `at` = inner `i<2N - at>`, as a block index.
+        let hand_at = if s.hand > 0 {
+            (2 * n - 1).wrapping_sub(usize::from(s.at))
+        } else {
+            usize::MAX
+        };
+        let (rows, fields) = out.split_at_mut(6 * n);
+        let (own_outer, rest) = rows.split_at_mut(n);
+        let (own_inner, rest) = rest.split_at_mut(n);
+        let (op_inner, rest) = rest.split_at_mut(n);
+        let (op_outer, rest) = rest.split_at_mut(n);
+        let (heads, hands) = rest.split_at_mut(n);
+        own_outer.copy_from_slice(&own[..n]);
+        for (o, &c) in own_inner.iter_mut().zip(own[n..2 * n].iter().rev()) {
+            *o = c;
+        }
+        op_inner.copy_from_slice(&op[n..2 * n]);
+        for (o, &c) in op_outer.iter_mut().zip(op[..n].iter().rev()) {
+            *o = c;
+        }
+        heads.fill(0.0);
+        hands.fill(0.0);
+        if let Some(h) = heads.get_mut(head) {
+            *h = 1.0;
+        }
+        if let Some(h) = hands.get_mut(hand_at) {
+            *h = 1.0;
         }
         fields[0] = f32::from(s.captured[me]);
         fields[1] = f32::from(s.captured[1 - me]);
