@@ -1,0 +1,234 @@
+//! `Agent`: any agent the Rust crate reads from text (`random`, `alphabeta`, `mcts`), its
+//! search run with the GIL released and Ctrl-C honoured.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use sowing::any::AnyRuleset;
+use sowing::kalah::Kalah;
+use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, SearchStats};
+use sowing::toguz::Toguz;
+use sowing::tsoro::Tsoro;
+
+use crate::errors;
+use crate::game::{AnyMove, Game, with_rules};
+use crate::interrupt;
+use crate::rules::{Move, Ruleset, State};
+
+/// An agent built for one game.
+enum AnyAgent {
+    Kalah(Box<dyn RustAgent<Kalah>>),
+    Toguz(Box<dyn RustAgent<Toguz>>),
+    Tsoro(Box<dyn RustAgent<Tsoro>>),
+}
+
+/// A game an agent can be built for: the slot of its agents in [`AnyAgent`].
+trait Playable: Game {
+    fn slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>>;
+    fn wrap(agent: Box<dyn RustAgent<Self>>) -> AnyAgent;
+}
+
+macro_rules! impl_playable {
+    ($rules:ty, $variant:ident) => {
+        impl Playable for $rules {
+            fn slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>> {
+                match agent {
+                    AnyAgent::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+            fn wrap(agent: Box<dyn RustAgent<Self>>) -> AnyAgent {
+                AnyAgent::$variant(agent)
+            }
+        }
+    };
+}
+
+impl_playable!(Kalah, Kalah);
+impl_playable!(Toguz, Toguz);
+impl_playable!(Tsoro, Tsoro);
+
+/// The agent and the ruleset it was built for (it keeps its tables between moves of one
+/// ruleset, and is built again for another).
+struct Built {
+    rules: Arc<AnyRuleset>,
+    agent: AnyAgent,
+}
+
+/// The agent of `spec` for `R`; an alpha-beta agent watches `stop`.
+fn build<R: Playable>(
+    spec: &AgentSpec,
+    stop: &Arc<AtomicBool>,
+) -> Result<Box<dyn RustAgent<R>>, AgentSpecError> {
+    Ok(match spec.alphabeta::<R>()? {
+        Some(searcher) => Box::new(searcher.stop_flag(Arc::clone(stop))),
+        None => spec.build::<R>()?,
+    })
+}
+
+/// What one `choose` found.
+type Chosen = Result<(Option<AnyMove>, Option<SearchStats>, Option<String>), AgentSpecError>;
+
+/// Chooses a move for `state` with the agent in `slot`, building it first if it was built
+/// for another ruleset (or never).
+///
+/// `stop` is the flag the agent's searches watch, `cancelled` this call's own: the caller
+/// raises `cancelled` and then `stop` when it is interrupted. An earlier search that was
+/// interrupted holds the lock until it has stopped; only then is `stop` lowered for this one
+/// (and raised again if this call was cancelled meanwhile).
+fn choose_in<R: Playable>(
+    slot: &Mutex<Option<Built>>,
+    spec: &AgentSpec,
+    (stop, cancelled): (&AtomicBool, &AtomicBool),
+    stop_arc: &Arc<AtomicBool>,
+    rules_arc: &Arc<AnyRuleset>,
+    rules: &R,
+    state: &R::State,
+) -> Chosen {
+    // A poisoned lock is a search that panicked: build the agent again.
+    let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
+    stop.store(false, Ordering::SeqCst);
+    if cancelled.load(Ordering::SeqCst) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    let stop = stop_arc;
+    let reuse = guard
+        .as_ref()
+        .is_some_and(|b| Arc::ptr_eq(&b.rules, rules_arc) || *b.rules == **rules_arc);
+    if !reuse {
+        *guard = Some(Built {
+            rules: Arc::clone(rules_arc),
+            agent: R::wrap(build::<R>(spec, stop)?),
+        });
+    }
+    let built = guard.as_mut().expect("built above");
+    let agent = match R::slot(&mut built.agent) {
+        Some(agent) => agent,
+        None => {
+            built.agent = R::wrap(build::<R>(spec, stop)?);
+            R::slot(&mut built.agent).expect("built for R above")
+        }
+    };
+    let mv = agent.choose(rules, state).map(|m| rules.any_move(m));
+    Ok((mv, agent.stats(), agent.summary()))
+}
+
+/// A game-playing agent named in text, as the Rust crate reads it:
+///
+/// - `random[:seed=N]`
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
+///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,endgame=N]` (times `500ms`, `2s`)
+/// - `alphabeta-classic[:...]`
+/// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
+///
+/// Bad text raises AgentError. The agent keeps its tables between moves of one ruleset.
+/// `choose` releases the GIL and stops at Ctrl-C (KeyboardInterrupt).
+#[pyclass(module = "sowing", frozen)]
+pub struct Agent {
+    spec: AgentSpec,
+    built: Arc<Mutex<Option<Built>>>,
+    stop: Arc<AtomicBool>,
+    last: Mutex<(Option<SearchStats>, Option<String>)>,
+}
+
+impl Agent {
+    fn last(&self) -> std::sync::MutexGuard<'_, (Option<SearchStats>, Option<String>)> {
+        self.last.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[pymethods]
+impl Agent {
+    /// Reads agent text (AgentError for text that names no agent).
+    #[new]
+    fn new(text: &Bound<'_, PyString>) -> PyResult<Agent> {
+        let spec: AgentSpec = text.to_cow()?.parse().map_err(errors::agent_error)?;
+        Ok(Agent {
+            spec,
+            built: Arc::new(Mutex::new(None)),
+            stop: Arc::new(AtomicBool::new(false)),
+            last: Mutex::new((None, None)),
+        })
+    }
+
+    /// The agent's text with every setting written, e.g. `alphabeta:depth=10`.
+    #[getter]
+    fn name(&self) -> String {
+        self.spec.to_string()
+    }
+
+    /// The move the agent plays in `state` under `rules`, or None when the game is over.
+    ///
+    /// Raises AgentError for an option the game cannot serve (`endgame=N` outside Kalah),
+    /// PositionError for a state of another game. Releases the GIL while it searches;
+    /// Ctrl-C stops the search (KeyboardInterrupt).
+    fn choose(
+        &self,
+        py: Python<'_>,
+        rules: PyRef<'_, Ruleset>,
+        state: PyRef<'_, State>,
+    ) -> PyResult<Option<Move>> {
+        let rules_arc = Arc::clone(&rules.rules);
+        let chosen = with_rules!(&*rules.rules, |r| {
+            let s = rules.typed_state(r, &state)?;
+            let r = r.clone();
+            let (slot, spec, stop) = (Arc::clone(&self.built), self.spec, Arc::clone(&self.stop));
+            let cancelled = Arc::new(AtomicBool::new(false));
+            let flags = (Arc::clone(&self.stop), Arc::clone(&cancelled));
+            let interrupted = move || {
+                flags.1.store(true, Ordering::SeqCst);
+                flags.0.store(true, Ordering::SeqCst);
+            };
+            interrupt::run(py, interrupted, move || {
+                choose_in(&slot, &spec, (&stop, &cancelled), &stop, &rules_arc, &r, &s)
+            })?
+        });
+        let (mv, stats, summary) = chosen.map_err(errors::agent_error)?;
+        *self.last() = (stats, summary);
+        Ok(mv.map(|mv| Move { mv }))
+    }
+
+    /// The deepest completed iteration of the last search: None before any, and for an agent
+    /// that keeps no search statistics (random; mcts, whose `summary` gives its playouts).
+    #[getter]
+    fn depth(&self) -> Option<u32> {
+        self.last().0.map(|s| s.depth)
+    }
+
+    /// The nodes (MCTS: playouts) of the last search.
+    #[getter]
+    fn nodes(&self) -> Option<u64> {
+        self.last().0.map(|s| s.nodes)
+    }
+
+    /// The value the last search found for the player to move, in the agent's units
+    /// (alpha-beta: hundredths of a seed, wins near ±1,000,000).
+    #[getter]
+    fn value(&self) -> Option<i32> {
+        self.last().0.map(|s| s.value)
+    }
+
+    /// The time the last search took, in seconds.
+    #[getter]
+    fn elapsed(&self) -> Option<f64> {
+        self.last().0.map(|s| s.elapsed.as_secs_f64())
+    }
+
+    /// What the last search found, for people (depth, score, nodes...).
+    #[getter]
+    fn summary(&self) -> Option<String> {
+        self.last().1.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Agent({:?})", self.spec.to_string())
+    }
+}
+
+/// Registers `Agent`.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Agent>()
+}

@@ -1,0 +1,128 @@
+//! The exception hierarchy: every error of the crate as a Python exception with the Rust
+//! message, all subclasses of `sowing.SowingError`, itself a `ValueError`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use sowing::PositionError as RustPositionError;
+use sowing::pgn::PgnError;
+use sowing::search::AgentSpecError;
+use sowing::{IllegalMove, MoveParseError, RulesetParseError};
+
+create_exception!(
+    sowing,
+    SowingError,
+    PyValueError,
+    "The base of every error of sowing (a ValueError): the message is the Rust crate's."
+);
+create_exception!(
+    sowing,
+    RulesetError,
+    SowingError,
+    "Ruleset text that names no ruleset: an unknown game or switch, a bad value."
+);
+create_exception!(
+    sowing,
+    PositionError,
+    SowingError,
+    "Position text that is not a position, or a position the ruleset cannot reach; also a \
+     State handed to a ruleset of another game."
+);
+create_exception!(
+    sowing,
+    MoveError,
+    SowingError,
+    "Text that is no move of the game's notation, or whose written details (a landing hole, \
+     a tuzdik mark) disagree with the position."
+);
+create_exception!(
+    sowing,
+    IllegalMoveError,
+    SowingError,
+    "A move that the position does not allow (the game may be over)."
+);
+create_exception!(
+    sowing,
+    RecordError,
+    SowingError,
+    "A game record that cannot be read or does not replay. Its `line` is the 1-based line of \
+     the text (None when there is no text), its `ply` the 1-based ply of the move at fault \
+     (None for a problem that is not a move's)."
+);
+create_exception!(
+    sowing,
+    AgentError,
+    SowingError,
+    "Agent text that names no agent, or an option the game cannot serve."
+);
+create_exception!(
+    sowing,
+    SolveError,
+    SowingError,
+    "A position the Kalah solver cannot solve (the pie rule's swap still to come), or memory \
+     it cannot have."
+);
+
+/// Registers the exception classes on the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SowingError", py.get_type::<SowingError>())?;
+    m.add("RulesetError", py.get_type::<RulesetError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("AgentError", py.get_type::<AgentError>())?;
+    m.add("SolveError", py.get_type::<SolveError>())?;
+    Ok(())
+}
+
+/// `RulesetError`.
+pub(crate) fn ruleset_error(e: RulesetParseError) -> PyErr {
+    RulesetError::new_err(e.to_string())
+}
+
+/// `PositionError`.
+pub(crate) fn position_error(e: RustPositionError) -> PyErr {
+    PositionError::new_err(e.to_string())
+}
+
+/// `MoveError` for text that is no move or disagrees with the position, `IllegalMoveError`
+/// for a move the position does not allow.
+pub(crate) fn move_parse_error(e: MoveParseError) -> PyErr {
+    match e {
+        MoveParseError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
+        _ => MoveError::new_err(e.to_string()),
+    }
+}
+
+/// `IllegalMoveError`.
+pub(crate) fn illegal_move(e: IllegalMove) -> PyErr {
+    IllegalMoveError::new_err(e.to_string())
+}
+
+/// `AgentError`.
+pub(crate) fn agent_error(e: AgentSpecError) -> PyErr {
+    AgentError::new_err(e.to_string())
+}
+
+/// A `RecordError` with its `line` and `ply` attributes set.
+pub(crate) fn record_error(
+    py: Python<'_>,
+    message: String,
+    line: Option<usize>,
+    ply: Option<usize>,
+) -> PyErr {
+    let err = RecordError::new_err(message);
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail but for memory.
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("ply", ply);
+    err
+}
+
+/// A `RecordError` from the record reader's error, with its line and ply.
+pub(crate) fn pgn_error(py: Python<'_>, e: PgnError) -> PyErr {
+    record_error(py, e.to_string(), Some(e.line), e.ply)
+}

@@ -1,0 +1,34 @@
+//! The native module `sowing._sowing` of the Python package `sowing`: bindings of the Rust
+//! crate, which holds every rule (nothing here is a rule).
+//!
+//! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
+//! (rules.rs: Ruleset, State, Move, Player, Outcome), records (record.rs), agents (agent.rs),
+//! the Kalah solver (solve.rs), and waiting on long calls with Ctrl-C honoured
+//! (interrupt.rs).
+
+use pyo3::prelude::*;
+
+mod agent;
+mod errors;
+mod game;
+mod interrupt;
+mod record;
+mod rules;
+mod solve;
+
+/// Mancala rules engines: Kalah, Toguz Kumalak and Tsoro with every documented variant, game
+/// records, agents and the Kalah solver (the Rust crate sowing).
+#[pymodule]
+fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    errors::register(m)?;
+    m.add_class::<rules::Player>()?;
+    m.add_class::<rules::Outcome>()?;
+    m.add_class::<rules::Move>()?;
+    m.add_class::<rules::State>()?;
+    m.add_class::<rules::Ruleset>()?;
+    record::register(m)?;
+    agent::register(m)?;
+    solve::register(m)?;
+    Ok(())
+}

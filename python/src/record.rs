@@ -1,0 +1,404 @@
+//! `GameRecord`, `read_games` and `sowing.toguz.read_pgn`: games with undo and redo, and the
+//! records of `sowing::pgn`.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use sowing::GameRecord as Record;
+use sowing::any::AnyRuleset;
+use sowing::kalah::Kalah;
+use sowing::pgn::{self, AnyGame, GameText, PgnGame};
+use sowing::toguz::Toguz;
+use sowing::tsoro::Tsoro;
+
+use crate::errors;
+use crate::game::Game;
+use crate::rules::{Move, Outcome, Player, Ruleset, State, typed_move};
+
+/// A game of any of the three.
+#[derive(Clone)]
+pub(crate) enum AnyRecord {
+    Kalah(Record<Kalah>),
+    Toguz(Record<Toguz>),
+    Tsoro(Record<Tsoro>),
+}
+
+/// Runs `$body` with `$g` bound to the concrete `&GameRecord<R>` (or `&mut`, from a `&mut`).
+macro_rules! with_record {
+    ($record:expr, |$g:ident| $body:expr) => {
+        match $record {
+            AnyRecord::Kalah($g) => $body,
+            AnyRecord::Toguz($g) => $body,
+            AnyRecord::Tsoro($g) => $body,
+        }
+    };
+}
+
+/// A game: its ruleset, the position it started from, the moves played, and a cursor that
+/// `undo` and `redo` move. Playing a move after an undo drops the undone moves.
+///
+/// `GameRecord(rules)` starts from the ruleset's start, `GameRecord(rules, start)` from a
+/// set-up position. Records read from text (`from_pgn`, `read_games`) keep their `tags` and
+/// written `result`.
+#[pyclass(module = "sowing", name = "GameRecord")]
+pub struct GameRecord {
+    rules: Arc<AnyRuleset>,
+    record: AnyRecord,
+    tags: Vec<(String, String)>,
+    result: Option<String>,
+}
+
+impl GameRecord {
+    fn state(&self, s: AnyStateOf) -> State {
+        State::new(&self.rules, s)
+    }
+
+    fn ruleset(&self) -> Ruleset {
+        Ruleset {
+            rules: Arc::clone(&self.rules),
+        }
+    }
+
+    fn from_game<R: Game>(
+        record: Record<R>,
+        wrap: fn(Record<R>) -> AnyRecord,
+        any: fn(R) -> AnyRuleset,
+        tags: Vec<(String, String)>,
+        result: String,
+    ) -> GameRecord {
+        GameRecord {
+            rules: Arc::new(any(record.rules().clone())),
+            record: wrap(record),
+            tags,
+            result: Some(result),
+        }
+    }
+
+    /// The record of a game read from text.
+    fn from_any(game: AnyGame) -> GameRecord {
+        let result = game.result().token().to_string();
+        match game {
+            AnyGame::Kalah(g) => {
+                Self::from_pgn_game(g, AnyRecord::Kalah, AnyRuleset::Kalah, result)
+            }
+            AnyGame::Toguz(g) => {
+                Self::from_pgn_game(g, AnyRecord::Toguz, AnyRuleset::Toguz, result)
+            }
+            AnyGame::Tsoro(g) => {
+                Self::from_pgn_game(g, AnyRecord::Tsoro, AnyRuleset::Tsoro, result)
+            }
+            AnyGame::PlayOk(g) => Self::from_playok(g),
+        }
+    }
+
+    fn from_pgn_game<R: Game>(
+        g: PgnGame<R>,
+        wrap: fn(Record<R>) -> AnyRecord,
+        any: fn(R) -> AnyRuleset,
+        result: String,
+    ) -> GameRecord {
+        Self::from_game(g.record, wrap, any, g.tags, result)
+    }
+
+    fn from_playok(g: pgn::playok::PgnGame) -> GameRecord {
+        let result = g.result.clone().unwrap_or_else(|| "*".into());
+        Self::from_game(
+            g.record,
+            AnyRecord::Toguz,
+            AnyRuleset::Toguz,
+            g.headers,
+            result,
+        )
+    }
+}
+
+type AnyStateOf = crate::game::AnyState;
+
+/// A new record of `r` from `start`, or the start of the game.
+fn new_record<R: Game>(
+    owner: &Ruleset,
+    r: &R,
+    start: Option<&State>,
+    wrap: fn(Record<R>) -> AnyRecord,
+) -> PyResult<AnyRecord> {
+    Ok(wrap(match start {
+        None => Record::new(r.clone()),
+        Some(s) => {
+            let s = owner.typed_state(r, s)?;
+            Record::from_position(r.clone(), s).map_err(errors::position_error)?
+        }
+    }))
+}
+
+/// Plays a Move or its text at the cursor of `g`.
+fn play_on<R: Game>(g: &mut Record<R>, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let rules = g.rules().clone();
+    let m = if mv.is_instance_of::<PyString>() {
+        let text = mv.downcast::<PyString>()?.to_cow()?;
+        g.play_text(&text).map_err(errors::move_parse_error)?
+    } else {
+        let m = typed_move(&rules, g.current(), mv)?;
+        g.play(m).map_err(errors::illegal_move)?;
+        m
+    };
+    Ok(Move {
+        mv: rules.any_move(m),
+    })
+}
+
+#[pymethods]
+impl GameRecord {
+    /// A new game of `rules`, from `start` (a set-up position, checked: PositionError) or the
+    /// ruleset's start.
+    #[new]
+    #[pyo3(signature = (rules, start = None))]
+    fn new(rules: PyRef<'_, Ruleset>, start: Option<PyRef<'_, State>>) -> PyResult<GameRecord> {
+        let start = start.as_deref();
+        let record = match &*rules.rules {
+            AnyRuleset::Kalah(r) => new_record(&rules, r, start, AnyRecord::Kalah)?,
+            AnyRuleset::Toguz(r) => new_record(&rules, r, start, AnyRecord::Toguz)?,
+            AnyRuleset::Tsoro(r) => new_record(&rules, r, start, AnyRecord::Tsoro)?,
+        };
+        Ok(GameRecord {
+            rules: Arc::clone(&rules.rules),
+            record,
+            tags: Vec::new(),
+            result: None,
+        })
+    }
+
+    /// Reads a text holding exactly one game in the records form of any game (or Toguz
+    /// Kumalak's PlayOK PGN, for a record without a `Variant` tag). Raises RecordError with
+    /// the `line` and `ply` at fault.
+    #[staticmethod]
+    fn from_pgn(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<GameRecord> {
+        let text = text.to_cow()?;
+        let games = pgn::split(&text);
+        match games.as_slice() {
+            [one] => one
+                .read_any()
+                .map(GameRecord::from_any)
+                .map_err(|e| errors::pgn_error(py, e)),
+            [] => Err(errors::record_error(
+                py,
+                "line 1: no game in the text".into(),
+                Some(1),
+                None,
+            )),
+            more => Err(errors::record_error(
+                py,
+                format!("line 1: {} games in the text, expected one", more.len()),
+                Some(1),
+                None,
+            )),
+        }
+    }
+
+    /// The ruleset.
+    #[getter]
+    fn rules(&self) -> Ruleset {
+        self.ruleset()
+    }
+
+    /// The cursor: plies played and not undone.
+    #[getter]
+    fn ply(&self) -> usize {
+        with_record!(&self.record, |g| g.ply())
+    }
+
+    /// Plies recorded, the undone ones (the redo tail) included.
+    fn __len__(&self) -> usize {
+        with_record!(&self.record, |g| g.len())
+    }
+
+    /// The position at the cursor.
+    #[getter]
+    fn current(&self) -> State {
+        with_record!(&self.record, |g| self
+            .state(g.rules().any_state(*g.current())))
+    }
+
+    /// The position the game started from.
+    #[getter]
+    fn start(&self) -> State {
+        with_record!(&self.record, |g| self
+            .state(g.rules().any_state(*g.start())))
+    }
+
+    /// The moves up to the cursor.
+    #[getter]
+    fn moves(&self) -> Vec<Move> {
+        with_record!(&self.record, |g| g
+            .moves()
+            .iter()
+            .map(|&m| Move {
+                mv: g.rules().any_move(m)
+            })
+            .collect())
+    }
+
+    /// The moves up to the cursor in the players' full notation, each written for the
+    /// position it was played from.
+    fn move_texts(&self) -> Vec<String> {
+        with_record!(&self.record, |g| g.move_texts())
+    }
+
+    /// The position after `ply` plies (0: the start), the redo tail included; None past it.
+    fn position_at(&self, ply: usize) -> Option<State> {
+        with_record!(&self.record, |g| g
+            .position_at(ply)
+            .map(|s| self.state(g.rules().any_state(*s))))
+    }
+
+    /// The outcome at the cursor, or None while the game goes on there.
+    fn outcome(&self) -> Option<Outcome> {
+        with_record!(&self.record, |g| g
+            .outcome()
+            .map(|outcome| Outcome { outcome }))
+    }
+
+    /// Whether the game is over at the cursor.
+    fn is_over(&self) -> bool {
+        with_record!(&self.record, |g| g.is_over())
+    }
+
+    /// The player to move at the cursor.
+    fn to_move(&self) -> Player {
+        with_record!(&self.record, |g| g.to_move().into())
+    }
+
+    /// The legal moves at the cursor.
+    fn legal_moves(&self) -> Vec<Move> {
+        with_record!(&self.record, |g| g
+            .legal_moves()
+            .iter()
+            .map(|&m| Move {
+                mv: g.rules().any_move(m)
+            })
+            .collect())
+    }
+
+    /// Plays `mv` (a Move or its text) at the cursor, dropping any redo tail; returns the
+    /// Move. Raises MoveError or IllegalMoveError, and then changes nothing.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+        with_record!(&mut self.record, |g| play_on(g, mv))
+    }
+
+    /// Steps the cursor back one ply; returns the undone move, or None at the start.
+    fn undo(&mut self) -> Option<Move> {
+        with_record!(&mut self.record, |g| g.undo().map(|m| Move {
+            mv: g.rules().any_move(m)
+        }))
+    }
+
+    /// Steps the cursor forward one ply of the redo tail; returns the move, or None.
+    fn redo(&mut self) -> Option<Move> {
+        with_record!(&mut self.record, |g| g.redo().map(|m| Move {
+            mv: g.rules().any_move(m)
+        }))
+    }
+
+    /// Moves the cursor to `ply` (within the recorded moves); returns whether it could.
+    fn go_to(&mut self, ply: usize) -> bool {
+        with_record!(&mut self.record, |g| g.go_to(ply))
+    }
+
+    /// The record up to the cursor in the records form of `sowing::pgn`: unknown roster tags
+    /// (`?`), the `Variant`, a `FEN` for a set-up start, the result from the rules' outcome.
+    fn to_pgn(&self) -> String {
+        with_record!(&self.record, |g| g.to_pgn())
+    }
+
+    /// The tags of a record read from text, in file order (empty for a record made here).
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in &self.tags {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// The result written in a record read from text (`1-0`, `0-1`, `1/2-1/2`, `*`); None
+    /// for a record made here.
+    #[getter]
+    fn result(&self) -> Option<String> {
+        self.result.clone()
+    }
+
+    /// The board at the cursor as text for a terminal (with the result once it is over).
+    fn picture(&self) -> String {
+        with_record!(&self.record, |g| g.picture())
+    }
+
+    /// The board at the cursor as SVG, the last move's holes marked.
+    fn picture_svg(&self) -> String {
+        with_record!(&self.record, |g| {
+            let r = g.rules();
+            let highlight = g
+                .ply()
+                .checked_sub(1)
+                .and_then(|p| Some(r.highlight(g.position_at(p)?, g.moves()[p])));
+            r.picture_svg_with(g.current(), highlight.as_ref())
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        with_record!(&self.record, |g| format!(
+            "<GameRecord {} ply {} of {}: {}>",
+            self.rules,
+            g.ply(),
+            g.len(),
+            g.current()
+        ))
+    }
+
+    /// The board at the cursor as SVG, for Jupyter.
+    fn _repr_svg_(&self) -> String {
+        self.picture_svg()
+    }
+}
+
+/// Reads every game of a file of records (the records form of `sowing::pgn` for any game, or
+/// Toguz Kumalak's PlayOK PGN for a record without a `Variant` tag), each under the ruleset
+/// its `Variant` names. Raises RecordError for the first game that does not read, with the
+/// `line` in the whole text and the `ply`.
+#[pyfunction]
+fn read_games(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+    let text = text.to_cow()?;
+    pgn::read_any(&text)
+        .into_iter()
+        .map(|g| {
+            g.map(GameRecord::from_any)
+                .map_err(|e| errors::pgn_error(py, e))
+        })
+        .collect()
+}
+
+/// Reads every game of a Toguz Kumalak PGN file as PlayOK and the federation books write it
+/// (`1. 76 98 2. 66 87`, `36x`, `65(10)`, `{zero}`). Raises RecordError for the first game
+/// that does not read, with its `line` and `ply`.
+#[pyfunction]
+fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+    let text = text.to_cow()?;
+    pgn::split(&text)
+        .iter()
+        .map(|g: &GameText<'_>| {
+            g.read_playok()
+                .map(GameRecord::from_playok)
+                .map_err(|e| errors::pgn_error(py, e))
+        })
+        .collect()
+}
+
+/// Registers `GameRecord`, `read_games` and the submodule `toguz` (`read_pgn`).
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameRecord>()?;
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    let toguz = PyModule::new(m.py(), "toguz")?;
+    toguz.add_function(wrap_pyfunction!(read_pgn, &toguz)?)?;
+    m.add_submodule(&toguz)?;
+    Ok(())
+}

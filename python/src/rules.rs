@@ -1,0 +1,530 @@
+//! `Ruleset`, `State`, `Move`, `Player` and `Outcome`: the rules of every game and switch.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use sowing::Ruleset as _;
+use sowing::SplitMix64;
+use sowing::any::AnyRuleset;
+
+use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
+use crate::game::{AnyMove, AnyState, Game, game_of, with_rules};
+use crate::interrupt;
+
+/// One of the two players. South moves first in every game; in Toguz Kumalak's records
+/// South is White and North is Black.
+#[pyclass(module = "sowing", frozen, eq, eq_int, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Player {
+    /// The first player, at the bottom of every picture and position text.
+    South = 0,
+    /// The second player.
+    North = 1,
+}
+
+impl From<sowing::Player> for Player {
+    fn from(p: sowing::Player) -> Player {
+        match p {
+            sowing::Player::South => Player::South,
+            sowing::Player::North => Player::North,
+        }
+    }
+}
+
+impl From<Player> for sowing::Player {
+    fn from(p: Player) -> sowing::Player {
+        match p {
+            Player::South => sowing::Player::South,
+            Player::North => sowing::Player::North,
+        }
+    }
+}
+
+#[pymethods]
+impl Player {
+    /// The other player.
+    #[getter]
+    fn opponent(&self) -> Player {
+        sowing::Player::from(*self).opponent().into()
+    }
+
+    /// 0 for South, 1 for North.
+    #[getter]
+    fn index(&self) -> usize {
+        sowing::Player::from(*self).index()
+    }
+
+    fn __str__(&self) -> String {
+        sowing::Player::from(*self).to_string()
+    }
+}
+
+/// How a finished game ended: the winner (None for a draw) and, in the games that keep one
+/// (Kalah, Toguz Kumalak), the final score.
+#[pyclass(module = "sowing", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    pub(crate) outcome: sowing::Outcome,
+}
+
+#[pymethods]
+impl Outcome {
+    /// The winner, or None for a draw.
+    #[getter]
+    fn winner(&self) -> Option<Player> {
+        self.outcome.winner().map(Player::from)
+    }
+
+    /// Whether nobody won.
+    #[getter]
+    fn is_draw(&self) -> bool {
+        self.outcome.winner().is_none()
+    }
+
+    /// The final score as (South's, North's) seeds or balls, or None in a game that keeps
+    /// no score (Tsoro).
+    #[getter]
+    fn score(&self) -> Option<(u32, u32)> {
+        self.outcome.score().map(|s| (s.south, s.north))
+    }
+
+    /// The PGN result: "1-0" (South won), "0-1" or "1/2-1/2".
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.outcome.result_text()
+    }
+
+    /// +1 if `player` won, -1 if he lost, 0 for a draw.
+    fn value_for(&self, player: Player) -> i32 {
+        self.outcome.value_for(player.into())
+    }
+
+    fn __str__(&self) -> String {
+        self.outcome.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Outcome {}>", self.outcome)
+    }
+}
+
+/// A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's notation
+/// (`Ruleset.format_move` writes the full one). Immutable and hashable.
+#[pyclass(module = "sowing", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub(crate) mv: AnyMove,
+}
+
+#[pymethods]
+impl Move {
+    /// The game's name: "kalah", "toguz" or "tsoro".
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.mv.game()
+    }
+
+    fn __str__(&self) -> String {
+        self.mv.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move({:?})", self.mv.to_string())
+    }
+}
+
+/// A position of one game: immutable and hashable. `str(state)` is the position text, which
+/// `Ruleset.parse_position` reads back; `==` and `hash` follow the position (the board, the
+/// stores, the side to move and whatever else the rules keep). In Jupyter it draws itself.
+#[pyclass(module = "sowing", frozen)]
+pub struct State {
+    /// The ruleset it is a position of.
+    pub(crate) rules: Arc<AnyRuleset>,
+    /// The position.
+    pub(crate) state: AnyState,
+}
+
+impl State {
+    /// A state of `rules` (the caller vouches that `state` is one of its positions).
+    pub(crate) fn new(rules: &Arc<AnyRuleset>, state: AnyState) -> State {
+        State {
+            rules: Arc::clone(rules),
+            state,
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The ruleset this is a position of.
+    #[getter]
+    fn rules(&self) -> Ruleset {
+        Ruleset {
+            rules: Arc::clone(&self.rules),
+        }
+    }
+
+    /// The game's name: "kalah", "toguz" or "tsoro".
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.state.game()
+    }
+
+    fn __str__(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "State({:?}, {:?})",
+            self.rules.to_string(),
+            self.state.to_string()
+        )
+    }
+
+    fn __eq__(&self, other: PyRef<'_, State>) -> bool {
+        self.state == other.state
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.state.hash(&mut h);
+        h.finish()
+    }
+
+    /// The board as SVG, for Jupyter.
+    fn _repr_svg_(&self) -> String {
+        with_rules!(&*self.rules, |r| match r.state_of(&self.state) {
+            Some(s) => r.picture_svg(&s),
+            None => String::new(),
+        })
+    }
+}
+
+/// The rules of one game under one choice of rule switches, read from ruleset text:
+/// `Ruleset("kalah:empty-capture")`, `Ruleset("toguz")`, `Ruleset("tsoro:holes=8,bonus=0")`.
+///
+/// Every method takes and returns immutable values: `play` returns a new State. Moves may be
+/// given as Move objects or as their text in the game's notation. Bad text raises
+/// RulesetError; a State of another game (or another ruleset's that is not a position here)
+/// raises PositionError.
+#[pyclass(module = "sowing", frozen)]
+pub struct Ruleset {
+    /// The rules.
+    pub(crate) rules: Arc<AnyRuleset>,
+}
+
+impl Ruleset {
+    /// `state` as a position of `r` (this ruleset's concrete type): PositionError if it is a
+    /// position of another game, or of another ruleset of this game that this one cannot
+    /// reach.
+    pub(crate) fn typed_state<R: Game>(&self, r: &R, state: &State) -> PyResult<R::State> {
+        let Some(s) = r.state_of(&state.state) else {
+            return Err(PositionError::new_err(format!(
+                "the state is a position of {}, not of {}",
+                state.state.game(),
+                R::GAME
+            )));
+        };
+        if !Arc::ptr_eq(&self.rules, &state.rules) && *self.rules != *state.rules {
+            r.validate(&s).map_err(|e| {
+                PositionError::new_err(format!(
+                    "the state, a position of {}, is not one of {}: {e}",
+                    state.rules, self.rules
+                ))
+            })?;
+        }
+        Ok(s)
+    }
+
+    /// A new State of this ruleset.
+    pub(crate) fn wrap<R: Game>(&self, r: &R, s: R::State) -> State {
+        State::new(&self.rules, r.any_state(s))
+    }
+}
+
+/// `mv` (a Move or its text) as a move of `r` in `state`: text is read with the rules'
+/// `parse_move` (MoveError, IllegalMoveError), a Move of another game is a MoveError, any
+/// other type a TypeError. A Move is not checked for legality here.
+pub(crate) fn typed_move<R: Game>(
+    r: &R,
+    state: &R::State,
+    mv: &Bound<'_, PyAny>,
+) -> PyResult<R::Move> {
+    if let Ok(m) = mv.downcast::<Move>() {
+        let m = m.get();
+        return r.move_of(&m.mv).ok_or_else(|| {
+            MoveError::new_err(format!(
+                "{:?} is a move of {}, not of {}",
+                m.mv.to_string(),
+                m.mv.game(),
+                R::GAME
+            ))
+        });
+    }
+    if let Ok(text) = mv.downcast::<PyString>() {
+        let text = text.to_cow()?;
+        return r.parse_move(state, &text).map_err(errors::move_parse_error);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Move or its text, not {}",
+        mv.get_type().name()?
+    )))
+}
+
+/// Perft that checks `stop` between subtrees (every subtree of at most 5 plies runs whole).
+fn perft_stoppable<R: Game>(r: &R, s: &R::State, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 5 {
+        return Some(sowing::perft(r, s, depth));
+    }
+    let mut nodes = 0u64;
+    for &mv in r.legal_moves(s).iter() {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let mut next = *s;
+        r.play_unchecked(&mut next, mv);
+        nodes += perft_stoppable(r, &next, depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
+#[pymethods]
+impl Ruleset {
+    /// Reads ruleset text: `kalah`, `kalah:pits=4,seeds=3,empty-capture,pie`, `toguz`,
+    /// `toguz:bestemshe`, `tsoro`, `tsoro:holes=8,heads=none,bonus=0`, ...
+    ///
+    /// Raises RulesetError for text that names no ruleset.
+    #[new]
+    fn new(text: &Bound<'_, PyString>) -> PyResult<Ruleset> {
+        let rules: AnyRuleset = text.to_cow()?.parse().map_err(errors::ruleset_error)?;
+        Ok(Ruleset {
+            rules: Arc::new(rules),
+        })
+    }
+
+    /// The game's name: "kalah", "toguz" or "tsoro".
+    #[getter]
+    fn game(&self) -> &'static str {
+        game_of(&self.rules)
+    }
+
+    /// The two sides' names in the game's records and pictures, South's first: ("South",
+    /// "North"), or in Toguz Kumalak ("White", "Black").
+    #[getter]
+    fn sides(&self) -> (&'static str, &'static str) {
+        with_rules!(&*self.rules, |r| sides_of(r))
+    }
+
+    /// The number of seeds (balls, stones) the game starts with.
+    #[getter]
+    fn total_seeds(&self) -> u32 {
+        with_rules!(&*self.rules, |r| sowing::Ruleset::total_seeds(r))
+    }
+
+    /// The position the game starts from.
+    fn start(&self) -> State {
+        with_rules!(&*self.rules, |r| self.wrap(r, r.start()))
+    }
+
+    /// The player to move (in a finished game: the one who would move next).
+    fn to_move(&self, state: PyRef<'_, State>) -> PyResult<Player> {
+        with_rules!(&*self.rules, |r| Ok(r
+            .to_move(&self.typed_state(r, &state)?)
+            .into()))
+    }
+
+    /// Every legal move, in the game's order; empty exactly when the game is over.
+    fn legal_moves(&self, state: PyRef<'_, State>) -> PyResult<Vec<Move>> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            Ok(r.legal_moves(&s)
+                .iter()
+                .map(|&m| Move { mv: r.any_move(m) })
+                .collect())
+        })
+    }
+
+    /// Whether `mv` (a Move or its text) is legal in `state`. Text that is no move raises
+    /// MoveError.
+    fn is_legal(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            match typed_move(r, &s, mv) {
+                Ok(m) => Ok(r.is_legal(&s, m)),
+                Err(e) if e.is_instance_of::<IllegalMoveError>(mv.py()) => Ok(false),
+                Err(e) => Err(e),
+            }
+        })
+    }
+
+    /// Plays `mv` (a Move or its text) and returns the new State; `state` is unchanged.
+    ///
+    /// Raises MoveError for text that is no move, IllegalMoveError for a move the position
+    /// does not allow.
+    fn play(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<State> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let m = typed_move(r, &s, mv)?;
+            let next = r.play(s, m).map_err(|e| errors::illegal_move(e.error))?;
+            Ok(self.wrap(r, next))
+        })
+    }
+
+    /// How the game ended, or None while it goes on.
+    fn outcome(&self, state: PyRef<'_, State>) -> PyResult<Option<Outcome>> {
+        with_rules!(&*self.rules, |r| Ok(r
+            .outcome(&self.typed_state(r, &state)?)
+            .map(|outcome| Outcome { outcome })))
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self, state: PyRef<'_, State>) -> PyResult<bool> {
+        with_rules!(&*self.rules, |r| Ok(
+            r.is_over(&self.typed_state(r, &state)?)
+        ))
+    }
+
+    /// Reads position text and checks it against this ruleset (PositionError if it is not
+    /// a position, or not one the ruleset can reach).
+    fn parse_position(&self, text: &Bound<'_, PyString>) -> PyResult<State> {
+        let text = text.to_cow()?;
+        with_rules!(&*self.rules, |r| {
+            let s = r.parse_position(&text).map_err(errors::position_error)?;
+            Ok(self.wrap(r, s))
+        })
+    }
+
+    /// Reads a move in the game's notation, checked against `state`: MoveError for text that
+    /// is no move or whose written details disagree with the position, IllegalMoveError for a
+    /// move the position does not allow.
+    fn parse_move(&self, state: PyRef<'_, State>, text: &Bound<'_, PyString>) -> PyResult<Move> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let m = typed_move(r, &s, text.as_any())?;
+            Ok(Move { mv: r.any_move(m) })
+        })
+    }
+
+    /// The full notation of `mv` played from `state` (in Toguz Kumalak with the landing hole
+    /// and the marks, `65`, `36x`); it writes what it can for an illegal move.
+    fn format_move(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let m = typed_move(r, &s, mv)?;
+            Ok(r.format_move(&s, m))
+        })
+    }
+
+    /// Where the seeds are: (on the board, in South's store, in North's store). Stores are
+    /// Kalah's stores, Toguz Kumalak's kazans, the stones a Tsoro player has captured.
+    fn seed_count(&self, state: PyRef<'_, State>) -> PyResult<(u32, u32, u32)> {
+        with_rules!(&*self.rules, |r| {
+            let c = r.seed_count(&self.typed_state(r, &state)?);
+            Ok((c.board, c.stores[0], c.stores[1]))
+        })
+    }
+
+    /// The position's 64-bit hash, as the Rust crate's transposition tables use it (stable
+    /// within a minor release).
+    fn hash(&self, state: PyRef<'_, State>) -> PyResult<u64> {
+        with_rules!(&*self.rules, |r| Ok(sowing::Ruleset::hash(
+            r,
+            &self.typed_state(r, &state)?
+        )))
+    }
+
+    /// A legal move chosen uniformly at random with the generator seeded by `seed`, or None
+    /// when the game is over.
+    fn random_move(&self, state: PyRef<'_, State>, seed: u64) -> PyResult<Option<Move>> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let mut rng = SplitMix64::new(seed);
+            Ok(r.random_move(&s, &mut rng)
+                .map(|m| Move { mv: r.any_move(m) }))
+        })
+    }
+
+    /// The number of move sequences of exactly `depth` plies from `state` (a Kalah extra
+    /// turn and each Tsoro decision are plies). Releases the GIL; Ctrl-C stops it.
+    fn perft(&self, py: Python<'_>, state: PyRef<'_, State>, depth: u32) -> PyResult<u64> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            if depth <= 5 {
+                return Ok(py.allow_threads(|| sowing::perft(r, &s, depth)));
+            }
+            let rules = r.clone();
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&stop);
+            let count = interrupt::run(py, interrupt::raise(&stop), move || {
+                perft_stoppable(&rules, &s, depth, &flag)
+            })?;
+            count.ok_or_else(|| interrupt::internal("perft stopped"))
+        })
+    }
+
+    /// The board as text for a terminal, several lines long.
+    fn picture(&self, state: PyRef<'_, State>) -> PyResult<String> {
+        with_rules!(&*self.rules, |r| Ok(
+            r.picture(&self.typed_state(r, &state)?)
+        ))
+    }
+
+    /// The board as a self-contained SVG document. To mark a move's holes (where it started,
+    /// where it ended, what it captured), pass the move as `last_move` and the position it
+    /// was played from as `before`: the picture shows `state`, the position after it.
+    #[pyo3(signature = (state, last_move = None, before = None))]
+    fn picture_svg(
+        &self,
+        state: PyRef<'_, State>,
+        last_move: Option<&Bound<'_, PyAny>>,
+        before: Option<PyRef<'_, State>>,
+    ) -> PyResult<String> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let highlight = match (last_move, before) {
+                (None, None) => None,
+                (Some(mv), Some(before)) => {
+                    let b = self.typed_state(r, &before)?;
+                    let m = typed_move(r, &b, mv)?;
+                    Some(r.highlight(&b, m))
+                }
+                _ => {
+                    return Err(PyTypeError::new_err(
+                        "last_move and before go together: the move and the position it was played from",
+                    ));
+                }
+            };
+            Ok(r.picture_svg_with(&s, highlight.as_ref()))
+        })
+    }
+
+    /// The ruleset text, every switch written (`Ruleset(str(rules)) == rules`).
+    fn __str__(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Ruleset({:?})", self.rules.to_string())
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Ruleset>) -> bool {
+        *self.rules == *other.rules
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.rules.to_string().hash(&mut h);
+        h.finish()
+    }
+}
+
+fn sides_of<R: sowing::Ruleset>(_: &R) -> (&'static str, &'static str) {
+    (R::SIDES[0], R::SIDES[1])
+}
