@@ -1,0 +1,295 @@
+"""The native module of sowing (Rust, PyO3): every class and function of the package."""
+
+import sys
+from typing import Optional, Union, final
+
+if sys.version_info >= (3, 11):
+    from typing import Self
+else:
+    from typing_extensions import Self
+
+from . import kalah as kalah
+from . import toguz as toguz
+
+__all__ = [
+    "__version__",
+    "SowingError",
+    "RulesetError",
+    "PositionError",
+    "MoveError",
+    "IllegalMoveError",
+    "RecordError",
+    "AgentError",
+    "SolveError",
+    "Player",
+    "Outcome",
+    "Move",
+    "State",
+    "Ruleset",
+    "GameRecord",
+    "read_games",
+    "toguz",
+    "Agent",
+    "kalah",
+]
+
+__version__: str
+
+class SowingError(ValueError):
+    """The base of every error of sowing (a ValueError): the message is the Rust crate's."""
+
+class RulesetError(SowingError):
+    """Ruleset text that names no ruleset: an unknown game or switch, a bad value."""
+
+class PositionError(SowingError):
+    """Position text that is not a position, or a position the ruleset cannot reach; also a
+    State handed to a ruleset of another game."""
+
+class MoveError(SowingError):
+    """Text that is no move of the game's notation, or whose written details (a landing
+    hole, a tuzdik mark) disagree with the position."""
+
+class IllegalMoveError(SowingError):
+    """A move that the position does not allow (the game may be over)."""
+
+class RecordError(SowingError):
+    """A game record that cannot be read or does not replay."""
+
+    line: Optional[int]
+    """The 1-based line of the text at fault (None when there is no text)."""
+    ply: Optional[int]
+    """The 1-based ply of the move at fault (None for a problem that is not a move's)."""
+
+class AgentError(SowingError):
+    """Agent text that names no agent, or an option the game cannot serve."""
+
+class SolveError(SowingError):
+    """A position the Kalah solver cannot solve (the pie rule's swap still to come), or
+    memory it cannot have."""
+
+@final
+class Player:
+    """One of the two players. South moves first in every game; in Toguz Kumalak's records
+    South is White and North is Black."""
+
+    South: Player
+    """The first player, at the bottom of every picture and position text."""
+    North: Player
+    """The second player."""
+    @property
+    def opponent(self) -> Player:
+        """The other player."""
+    @property
+    def index(self) -> int:
+        """0 for South, 1 for North."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Outcome:
+    """How a finished game ended: the winner (None for a draw) and, in the games that keep
+    one (Kalah, Toguz Kumalak), the final score. `str()` reads `South wins 28-20`."""
+
+    @property
+    def winner(self) -> Optional[Player]:
+        """The winner, or None for a draw."""
+    @property
+    def is_draw(self) -> bool:
+        """Whether nobody won."""
+    @property
+    def score(self) -> Optional[tuple[int, int]]:
+        """The final score as (South's, North's), or None in a game that keeps none (Tsoro)."""
+    @property
+    def result(self) -> str:
+        """The PGN result: "1-0" (South won), "0-1" or "1/2-1/2"."""
+    def value_for(self, player: Player) -> int:
+        """+1 if `player` won, -1 if he lost, 0 for a draw."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Move:
+    """A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's
+    notation (`Ruleset.format_move` writes the full one). Immutable and hashable."""
+
+    @property
+    def game(self) -> str:
+        """The game's name: "kalah", "toguz" or "tsoro"."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_MoveLike = Union[Move, str]
+"""A Move, or its text in the game's notation."""
+
+@final
+class State:
+    """A position of one game: immutable and hashable. `str(state)` is the position text,
+    which `Ruleset.parse_position` reads back; `==` and `hash` follow the position. In
+    Jupyter it draws itself."""
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset this is a position of."""
+    @property
+    def game(self) -> str:
+        """The game's name: "kalah", "toguz" or "tsoro"."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter."""
+
+@final
+class Ruleset:
+    """The rules of one game under one choice of rule switches, read from ruleset text:
+    `Ruleset("kalah:empty-capture")`, `Ruleset("toguz")`, `Ruleset("tsoro:holes=8,bonus=0")`.
+
+    Every method takes and returns immutable values: `play` returns a new State. Moves may
+    be given as Move objects or as their text. Bad text raises RulesetError; a State of
+    another game (or of another ruleset, that is not a position here) raises PositionError."""
+
+    def __new__(cls, text: str) -> Self:
+        """Reads ruleset text (RulesetError for text that names no ruleset)."""
+    @property
+    def game(self) -> str:
+        """The game's name: "kalah", "toguz" or "tsoro"."""
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The sides' names in records and pictures: ("South", "North"), or ("White", "Black")."""
+    @property
+    def total_seeds(self) -> int:
+        """The number of seeds (balls, stones) the game starts with."""
+    def start(self) -> State:
+        """The position the game starts from."""
+    def to_move(self, state: State) -> Player:
+        """The player to move (in a finished game: the one who would move next)."""
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move, in the game's order; empty exactly when the game is over."""
+    def is_legal(self, state: State, mv: _MoveLike) -> bool:
+        """Whether `mv` is legal in `state` (text that is no move raises MoveError)."""
+    def play(self, state: State, mv: _MoveLike) -> State:
+        """Plays `mv` and returns the new State (MoveError, IllegalMoveError)."""
+    def outcome(self, state: State) -> Optional[Outcome]:
+        """How the game ended, or None while it goes on."""
+    def is_over(self, state: State) -> bool:
+        """Whether the game is over."""
+    def parse_position(self, text: str) -> State:
+        """Reads position text, checked against this ruleset (PositionError)."""
+    def parse_move(self, state: State, text: str) -> Move:
+        """Reads a move in the game's notation, checked against `state`."""
+    def format_move(self, state: State, mv: _MoveLike) -> str:
+        """The full notation of `mv` played from `state` (Toguz Kumalak: `65`, `36x`)."""
+    def seed_count(self, state: State) -> tuple[int, int, int]:
+        """Where the seeds are: (on the board, in South's store, in North's store)."""
+    def hash(self, state: State) -> int:
+        """The position's 64-bit hash, as the Rust crate's transposition tables use it."""
+    def random_move(self, state: State, seed: int) -> Optional[Move]:
+        """A legal move chosen uniformly at random from `seed`, or None when the game is over."""
+    def perft(self, state: State, depth: int) -> int:
+        """The number of move sequences of exactly `depth` plies (GIL released, Ctrl-C stops it)."""
+    def picture(self, state: State) -> str:
+        """The board as text for a terminal."""
+    def picture_svg(
+        self, state: State, last_move: Optional[_MoveLike] = None, before: Optional[State] = None
+    ) -> str:
+        """The board as SVG; with `last_move` and `before` (the position it was played from)
+        the move's holes are marked."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class GameRecord:
+    """A game: its ruleset, the start, the moves played, and a cursor that `undo` and `redo`
+    move. Playing a move after an undo drops the undone moves."""
+
+    def __new__(cls, rules: Ruleset, start: Optional[State] = None) -> Self:
+        """A new game of `rules`, from `start` (checked: PositionError) or the ruleset's start."""
+    @staticmethod
+    def from_pgn(text: str) -> GameRecord:
+        """Reads a text holding exactly one game (RecordError with `line` and `ply`)."""
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset."""
+    @property
+    def ply(self) -> int:
+        """The cursor: plies played and not undone."""
+    def __len__(self) -> int:
+        """Plies recorded, the undone ones included."""
+    @property
+    def current(self) -> State:
+        """The position at the cursor."""
+    @property
+    def start(self) -> State:
+        """The position the game started from."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves up to the cursor."""
+    def move_texts(self) -> list[str]:
+        """The moves up to the cursor in full notation."""
+    def position_at(self, ply: int) -> Optional[State]:
+        """The position after `ply` plies (0: the start), or None past the recorded moves."""
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome at the cursor, or None while the game goes on there."""
+    def is_over(self) -> bool:
+        """Whether the game is over at the cursor."""
+    def to_move(self) -> Player:
+        """The player to move at the cursor."""
+    def legal_moves(self) -> list[Move]:
+        """The legal moves at the cursor."""
+    def play(self, mv: _MoveLike) -> Move:
+        """Plays `mv` at the cursor, dropping any redo tail (MoveError, IllegalMoveError)."""
+    def undo(self) -> Optional[Move]:
+        """Steps back one ply; the undone move, or None at the start."""
+    def redo(self) -> Optional[Move]:
+        """Steps forward one ply of the redo tail; the move, or None."""
+    def go_to(self, ply: int) -> bool:
+        """Moves the cursor to `ply`; whether it could."""
+    def to_pgn(self) -> str:
+        """The record up to the cursor in the records form of sowing::pgn."""
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags of a record read from text (empty for a record made here)."""
+    @property
+    def result(self) -> Optional[str]:
+        """The result written in a record read from text; None for a record made here."""
+    def picture(self) -> str:
+        """The board at the cursor as text for a terminal."""
+    def picture_svg(self) -> str:
+        """The board at the cursor as SVG, the last move's holes marked."""
+    def _repr_svg_(self) -> str:
+        """The board at the cursor as SVG, for Jupyter."""
+
+def read_games(text: str) -> list[GameRecord]:
+    """Reads every game of a file of records, each under the ruleset its Variant names
+    (RecordError for the first game that does not read, with `line` and `ply`)."""
+
+@final
+class Agent:
+    """A game-playing agent named in text: `random[:seed=N]`, `alphabeta[:depth=N][,time=T]
+    [,nodes=N]...`, `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
+    (AgentError for bad text). `choose` releases the GIL and stops at Ctrl-C."""
+
+    def __new__(cls, text: str) -> Self:
+        """Reads agent text (AgentError)."""
+    @property
+    def name(self) -> str:
+        """The agent's text with every setting written."""
+    def choose(self, rules: Ruleset, state: State) -> Optional[Move]:
+        """The move the agent plays in `state`, or None when the game is over."""
+    @property
+    def depth(self) -> Optional[int]:
+        """The deepest completed iteration of the last search (None before any, and for an
+        agent that keeps no search statistics: random, mcts)."""
+    @property
+    def nodes(self) -> Optional[int]:
+        """The nodes of the last search."""
+    @property
+    def value(self) -> Optional[int]:
+        """The value the last search found for the player to move (alpha-beta: hundredths
+        of a seed, wins near ±1,000,000)."""
+    @property
+    def elapsed(self) -> Optional[float]:
+        """The time the last search took, in seconds."""
+    @property
+    def summary(self) -> Optional[str]:
+        """What the last search found, for people."""
