@@ -190,12 +190,10 @@ impl Encoding for Tsoro {
         let n = self.n;
         let out = &mut out[..6 * n + 7];
         let me = s.mover.index();
-        // Every hole as a float at once (a fixed-size conversion, vectorized), then the rows
-        // in their order. Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the
-        // opponent's loop index N - k is his `o<k>` from the mover's left, N - 1 + k his
-        // `i<k>`.
-        let own = s.holes[me].map(f32::from);
-        let op = s.holes[1 - me].map(f32::from);
+        // Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the opponent's loop index
+        // N - k is his `o<k>` from the mover's left, N - 1 + k his `i<k>`. Each row is one
+        // converting pass (vectorized, reversed where the loop runs the other way).
+        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
         let (head, takes) = match s.phase {
             Phase::Head(i) => (usize::from(i), 0),
             Phase::Bonus(k) => (usize::MAX, k),
@@ -213,13 +211,22 @@ impl Encoding for Tsoro {
         let (op_inner, rest) = rest.split_at_mut(n);
         let (op_outer, rest) = rest.split_at_mut(n);
         let (heads, hands) = rest.split_at_mut(n);
-        own_outer.copy_from_slice(&own[..n]);
-        for (o, &c) in own_inner.iter_mut().zip(own[n..2 * n].iter().rev()) {
-            *o = c;
-        }
-        op_inner.copy_from_slice(&op[n..2 * n]);
-        for (o, &c) in op_outer.iter_mut().zip(op[..n].iter().rev()) {
-            *o = c;
+        let rows = [
+            (own_outer, &own[..n], false),
+            (own_inner, &own[n..2 * n], true),
+            (op_inner, &op[n..2 * n], false),
+            (op_outer, &op[..n], true),
+        ];
+        for (row, holes, reversed) in rows {
+            if reversed {
+                for (o, &c) in row.iter_mut().zip(holes.iter().rev()) {
+                    *o = f32::from(c);
+                }
+            } else {
+                for (o, &c) in row.iter_mut().zip(holes) {
+                    *o = f32::from(c);
+                }
+            }
         }
         heads.fill(0.0);
         hands.fill(0.0);
