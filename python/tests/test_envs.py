@@ -285,3 +285,45 @@ def test_openspiel_mcts_beats_a_random_bot(name, rules):
             state.apply_action((bot if bot_to_move else random_bot).step(state))
         score += state.returns()[0]
     assert score == 2.0  # MCTS, South, wins both games
+
+
+# Gymnasium.
+
+
+@pytest.mark.parametrize(
+    "text,opponent,seat",
+    [
+        ("kalah", "alphabeta:depth=2", 0),
+        ("toguz:bestemshe", "random", 1),
+        ("tsoro:holes=6,max-plies=200", "random:seed=3", 0),
+    ],
+)
+def test_gymnasium_single_agent(text, opponent, seat):
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from sowing.gymnasium import SowingEnv
+
+    env = SowingEnv(text, opponent=opponent, seat=seat)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=4)
+    rules = env.rules
+    # The opponent has moved until the learner's turn: the learner is to move.
+    assert rules.to_move(env.state).index == seat
+    assert obs.tolist() == rules.observation(env.state).tolist()
+    total = 0.0
+    while True:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        if terminated or truncated:
+            break
+        assert rules.to_move(env.state).index == seat
+    outcome = rules.outcome(env.state)
+    assert total == (outcome.value_for((Player.South, Player.North)[seat]) if outcome else 0.0)
+    # An illegal action ends the episode with -1 and changes nothing.
+    env.reset(seed=4)
+    before = env.state
+    illegal = next(a for a in range(rules.num_actions) if a not in rules.legal_actions(before))
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"], env.state) == (-1.0, True, True, before)
