@@ -72,7 +72,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("RecordError", py.get_type::<RecordError>())?;
+    let record = py.get_type::<RecordError>();
+    // Class defaults, so that every RecordError has both (one raised here sets its own).
+    record.setattr("line", py.None())?;
+    record.setattr("ply", py.None())?;
+    m.add("RecordError", record)?;
     m.add("AgentError", py.get_type::<AgentError>())?;
     m.add("SolveError", py.get_type::<SolveError>())?;
     Ok(())

@@ -14,7 +14,7 @@ use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
 use crate::errors;
-use crate::game::Game;
+use crate::game::{AnyState, Game};
 use crate::rules::{Move, Outcome, Player, Ruleset, State, typed_move};
 
 /// A game of any of the three.
@@ -51,14 +51,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    fn state(&self, s: AnyStateOf) -> State {
+    fn state(&self, s: AnyState) -> State {
         State::new(&self.rules, s)
     }
 
     fn ruleset(&self) -> Ruleset {
-        Ruleset {
-            rules: Arc::clone(&self.rules),
-        }
+        Ruleset::from_arc(&self.rules)
     }
 
     fn from_game<R: Game>(
@@ -113,8 +111,6 @@ impl GameRecord {
         )
     }
 }
-
-type AnyStateOf = crate::game::AnyState;
 
 /// A new record of `r` from `start`, or the start of the game.
 fn new_record<R: Game>(

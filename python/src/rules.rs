@@ -1,13 +1,14 @@
 //! `Ruleset`, `State`, `Move`, `Player` and `Outcome`: the rules of every game and switch.
 
+use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-use std::sync::Arc;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
@@ -165,9 +166,7 @@ impl State {
     /// The ruleset this is a position of.
     #[getter]
     fn rules(&self) -> Ruleset {
-        Ruleset {
-            rules: Arc::clone(&self.rules),
-        }
+        Ruleset::from_arc(&self.rules)
     }
 
     /// The game's name: "kalah", "toguz" or "tsoro".
@@ -218,9 +217,70 @@ impl State {
 pub struct Ruleset {
     /// The rules.
     pub(crate) rules: Arc<AnyRuleset>,
+    /// The Move objects `legal_moves` has handed out, handed out again: a list of moves
+    /// then costs no allocation a move (there are at most a few dozen moves in a ruleset).
+    moves: Mutex<HashMap<AnyMove, Py<Move>, BuildHasherDefault<MoveHasher>>>,
+}
+
+/// A fast hash for the few bytes of a move (FxHash's step).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.write_u64(u64::from(b));
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Ruleset {
+    /// A Ruleset object for `rules`.
+    pub(crate) fn from_arc(rules: &Arc<AnyRuleset>) -> Ruleset {
+        Ruleset {
+            rules: Arc::clone(rules),
+            moves: Mutex::default(),
+        }
+    }
+
+    /// The Move objects of `moves`, each made once per Ruleset object.
+    pub(crate) fn move_objects<'py>(
+        &self,
+        py: Python<'py>,
+        moves: impl IntoIterator<Item = AnyMove>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let mut cache = self.moves.lock().unwrap_or_else(|p| p.into_inner());
+        let mut objects: Vec<Bound<'py, Move>> = Vec::with_capacity(32);
+        for mv in moves {
+            let obj = match cache.get(&mv) {
+                Some(obj) => obj.bind(py).clone(),
+                None => {
+                    let obj = Bound::new(py, Move { mv })?;
+                    cache.insert(mv, obj.clone().unbind());
+                    obj
+                }
+            };
+            objects.push(obj);
+        }
+        drop(cache);
+        PyList::new(py, objects)
+    }
+
     /// `state` as a position of `r` (this ruleset's concrete type): PositionError if it is a
     /// position of another game, or of another ruleset of this game that this one cannot
     /// reach.
@@ -304,9 +364,7 @@ impl Ruleset {
     #[new]
     fn new(text: &Bound<'_, PyString>) -> PyResult<Ruleset> {
         let rules: AnyRuleset = text.to_cow()?.parse().map_err(errors::ruleset_error)?;
-        Ok(Ruleset {
-            rules: Arc::new(rules),
-        })
+        Ok(Ruleset::from_arc(&Arc::new(rules)))
     }
 
     /// The game's name: "kalah", "toguz" or "tsoro".
@@ -341,13 +399,14 @@ impl Ruleset {
     }
 
     /// Every legal move, in the game's order; empty exactly when the game is over.
-    fn legal_moves(&self, state: PyRef<'_, State>) -> PyResult<Vec<Move>> {
+    fn legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyRef<'py, State>,
+    ) -> PyResult<Bound<'py, PyList>> {
         with_rules!(&*self.rules, |r| {
             let s = self.typed_state(r, &state)?;
-            Ok(r.legal_moves(&s)
-                .iter()
-                .map(|&m| Move { mv: r.any_move(m) })
-                .collect())
+            self.move_objects(py, r.legal_moves(&s).iter().map(|&m| r.any_move(m)))
         })
     }
 

@@ -29,6 +29,8 @@ def test_hierarchy():
     ]:
         assert issubclass(cls, sowing.SowingError)
     assert issubclass(sowing.SowingError, ValueError)
+    made = sowing.RecordError("by hand")
+    assert (made.line, made.ply, str(made)) == (None, None, "by hand")
 
 
 def test_each_error_with_the_rust_message():
