@@ -172,6 +172,8 @@ struct Arrays {
 #[pyclass(module = "sowing")]
 pub struct VectorEnv {
     rules: Arc<AnyRuleset>,
+    /// The Ruleset object `rules` hands out (one, so that its Move objects are shared).
+    ruleset: Py<Ruleset>,
     batch: AnyBatch,
     arrays: Arrays,
     seed: u64,
@@ -257,8 +259,10 @@ impl VectorEnv {
                 .map_err(|e| PyValueError::new_err(e.to_string()))?
                 .unbind(),
         };
+        let rules = Arc::new(rules);
         let mut env = VectorEnv {
-            rules: Arc::new(rules),
+            ruleset: Py::new(py, Ruleset::from_arc(&rules))?,
+            rules,
             batch,
             arrays,
             seed,
@@ -271,10 +275,8 @@ impl VectorEnv {
 
     /// The ruleset.
     #[getter]
-    fn rules(&self) -> Ruleset {
-        Ruleset {
-            rules: Arc::clone(&self.rules),
-        }
+    fn rules(&self, py: Python<'_>) -> Py<Ruleset> {
+        self.ruleset.clone_ref(py)
     }
 
     /// The number of games.
