@@ -327,3 +327,14 @@ def test_gymnasium_single_agent(text, opponent, seat):
     illegal = next(a for a in range(rules.num_actions) if a not in rules.legal_actions(before))
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"], env.state) == (-1.0, True, True, before)
+
+
+def test_readme_learning_environments_example():
+    import re
+
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n### Learning environments\n", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```py\n(.*?)```", section, re.S)
+    exec(compile(block, "README.md", "exec"), {})
