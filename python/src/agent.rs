@@ -174,17 +174,36 @@ impl Agent {
         let rules_arc = Arc::clone(&rules.rules);
         let chosen = with_rules!(&*rules.rules, |r| {
             let s = rules.typed_state(r, &state)?;
-            let r = r.clone();
-            let (slot, spec, stop) = (Arc::clone(&self.built), self.spec, Arc::clone(&self.stop));
-            let cancelled = Arc::new(AtomicBool::new(false));
-            let flags = (Arc::clone(&self.stop), Arc::clone(&cancelled));
-            let interrupted = move || {
-                flags.1.store(true, Ordering::SeqCst);
-                flags.0.store(true, Ordering::SeqCst);
-            };
-            interrupt::run(py, interrupted, move || {
-                choose_in(&slot, &spec, (&stop, &cancelled), &stop, &rules_arc, &r, &s)
-            })?
+            if let AgentSpec::Random { .. } = self.spec {
+                // A random move takes no time: no worker thread (a random agent never runs
+                // on one, so no search holds the lock).
+                let not_cancelled = AtomicBool::new(false);
+                py.allow_threads(|| {
+                    let flags = (&*self.stop, &not_cancelled);
+                    choose_in(
+                        &self.built,
+                        &self.spec,
+                        flags,
+                        &self.stop,
+                        &rules_arc,
+                        r,
+                        &s,
+                    )
+                })
+            } else {
+                let r = r.clone();
+                let (slot, spec, stop) =
+                    (Arc::clone(&self.built), self.spec, Arc::clone(&self.stop));
+                let cancelled = Arc::new(AtomicBool::new(false));
+                let flags = (Arc::clone(&self.stop), Arc::clone(&cancelled));
+                let interrupted = move || {
+                    flags.1.store(true, Ordering::SeqCst);
+                    flags.0.store(true, Ordering::SeqCst);
+                };
+                interrupt::run(py, interrupted, move || {
+                    choose_in(&slot, &spec, (&stop, &cancelled), &stop, &rules_arc, &r, &s)
+                })?
+            }
         });
         let (mv, stats, summary) = chosen.map_err(errors::agent_error)?;
         *self.last() = (stats, summary);

@@ -171,7 +171,9 @@ def test_fuzz_text_never_panics():
         call(sowing.GameRecord.from_pgn, mutate(rng, records[:400], 5))
 
 
-def test_fuzz_numbers_types_and_none_never_panic():
+def test_fuzz_numbers_types_and_none_never_panic(tmp_path, monkeypatch):
+    # `endgame_dir="x"` writes a database into ./x: keep it out of the checkout.
+    monkeypatch.chdir(tmp_path)
     rules = sowing.Ruleset("kalah")
     s = rules.start()
     game = sowing.GameRecord(rules)
