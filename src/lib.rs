@@ -8,6 +8,7 @@
 
 pub mod any;
 mod effect;
+pub mod encode;
 pub mod engine;
 pub mod error;
 mod hashing;

@@ -30,6 +30,7 @@ from ._sowing import (
     SolveError,
     SowingError,
     State,
+    VectorEnv,
     __version__,
     read_games,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "SolveError",
     "SowingError",
     "State",
+    "VectorEnv",
     "__version__",
     "kalah",
     "read_games",

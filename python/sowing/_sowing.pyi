@@ -8,6 +8,9 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import Self
 
+import numpy as np
+import numpy.typing as npt
+
 from . import kalah as kalah
 from . import toguz as toguz
 
@@ -31,6 +34,7 @@ __all__ = [
     "toguz",
     "Agent",
     "kalah",
+    "VectorEnv",
 ]
 
 __version__: str
@@ -194,6 +198,26 @@ class Ruleset:
     ) -> str:
         """The board as SVG; with `last_move` and `before` (the position it was played from)
         the move's holes are marked."""
+    # The learning environments' encoding (src/env.rs).
+    @property
+    def num_actions(self) -> int:
+        """The number of actions of the encoding (Kalah: the pits, then `swap`; Toguz Kumalak:
+        the holes; Tsoro: the start holes, `relay`, `stop`, the takes, `done`)."""
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of `observation(state)`."""
+    def action_mask(self, state: State) -> npt.NDArray[np.bool_]:
+        """The legal actions as a boolean array of `num_actions` entries."""
+    def legal_actions(self, state: State) -> list[int]:
+        """The legal actions, smallest first."""
+    def observation(self, state: State) -> npt.NDArray[np.float32]:
+        """The observation, float32 of `observation_shape`, seen from the player to move."""
+    def action_to_move(self, state: State, action: int) -> Move:
+        """The Move of `action` (MoveError outside `0..num_actions`)."""
+    def move_to_action(self, state: State, mv: _MoveLike) -> int:
+        """The action of `mv` (MoveError, IllegalMoveError for text as `play` reads it)."""
+    def play_action(self, state: State, action: int) -> State:
+        """Plays the move of `action` and returns the new State (IllegalMoveError, MoveError)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -293,3 +317,57 @@ class Agent:
     @property
     def summary(self) -> Optional[str]:
         """What the last search found, for people."""
+
+# The learning environments (src/env.rs).
+
+@final
+class VectorEnv:
+    """`num_envs` independent games of one ruleset stepped together in Rust, writing into
+    numpy arrays allocated once (copy what you keep); a game that ends starts again in the
+    same step, its last observation in `final_observations`."""
+
+    def __new__(
+        cls,
+        ruleset_text: str,
+        num_envs: int,
+        seed: int = 0,
+        reward: str = "win-loss",
+        max_plies: Optional[int] = None,
+    ) -> Self:
+        """The games, each at the start (RulesetError; ValueError for a bad `reward`)."""
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset."""
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def num_actions(self) -> int:
+        """The number of actions."""
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """One game's observation shape."""
+    @property
+    def final_observations(self) -> npt.NDArray[np.float32]:
+        """The last observation of each game that ended in the last step."""
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+        """Starts every game again: (observations, to_move, action_mask)."""
+    def step(
+        self, actions: Union[npt.ArrayLike, npt.NDArray[np.int64]]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+    ]:
+        """One action per game: (observations, rewards, terminated, truncated, to_move,
+        action_mask); a bad action raises (IllegalMoveError, MoveError) and changes no game."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action for each game."""
+    def states(self) -> list[State]:
+        """Each game's position."""
+    def __len__(self) -> int: ...

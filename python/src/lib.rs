@@ -9,6 +9,7 @@
 use pyo3::prelude::*;
 
 mod agent;
+mod env;
 mod errors;
 mod game;
 mod interrupt;
@@ -30,5 +31,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     record::register(m)?;
     agent::register(m)?;
     solve::register(m)?;
+    env::register(m)?;
     Ok(())
 }

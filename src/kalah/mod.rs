@@ -53,6 +53,7 @@
 //! assert!(rules.outcome(&state).is_none());
 //! ```
 
+pub mod encode;
 mod eval;
 mod moves;
 mod picture;

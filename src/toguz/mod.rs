@@ -68,6 +68,7 @@
 //! assert!(Toguz::default().parse_move(game.position_at(9).unwrap(), "37x").is_err());
 //! ```
 
+pub mod encode;
 mod eval;
 mod moves;
 pub mod pgn;

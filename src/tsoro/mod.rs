@@ -95,6 +95,7 @@
 //! assert_eq!(rules.to_move(&state), Player::North);
 //! ```
 
+pub mod encode;
 mod eval;
 mod moves;
 mod picture;

@@ -1,0 +1,103 @@
+//! Kalah's [`Encoding`]: the actions and the observation of learning programs.
+//!
+//! # Actions
+//! *m* + 1 actions on a board of *m* pits a side: action `p - 1` sows pit `p` (`1..=m`,
+//! counted from the mover's left), action `m` is the pie rule's `swap` (never legal without
+//! the `pie` switch).
+//!
+//! # Observation
+//! 2*m* + 4 values, seen from the player to move ("mover"), seed counts as they are:
+//!
+//! | index | value |
+//! |---|---|
+//! | `0..m` | the mover's pits 1 to *m* |
+//! | `m..2m` | the opponent's pits 1 to *m* (his numbering: his pit 1 faces the mover's pit *m*) |
+//! | `2m` | the mover's store |
+//! | `2m + 1` | the opponent's store |
+//! | `2m + 2` | 1 when the mover (North, on his first turn) may swap under the pie rule, else 0 |
+//! | `2m + 3` | 1 while South's opening turn is under way under the pie rule (the swap is still to come), else 0 |
+//!
+//! The rules are the same for both seats but for the pie rule, whose two fields say all it
+//! needs, so the observation decides the legal moves and the outcome.
+//!
+//! ```
+//! use sowing::encode::Encoding;
+//! use sowing::kalah::{Kalah, KalahMove};
+//! use sowing::Ruleset;
+//!
+//! let rules: Kalah = "kalah:pits=4,seeds=3,pie".parse().unwrap();
+//! let mut state = rules.start();
+//! assert_eq!(rules.observation(&state), [3., 3., 3., 3., 3., 3., 3., 3., 0., 0., 0., 1.]);
+//! rules.play_action(&mut state, 0).unwrap(); // pit 1: 3 seeds to pits 2 to 4
+//! // North to move, with the swap on offer.
+//! assert_eq!(rules.observation(&state), [3., 3., 3., 3., 0., 4., 4., 4., 0., 0., 1., 0.]);
+//! assert_eq!(rules.action_to_move(&state, 4), Some(KalahMove::Swap));
+//! assert_eq!(rules.action_mask(&state), [true, true, true, true, true]);
+//! ```
+
+use super::state::Pie;
+use super::{Kalah, KalahMove, KalahState, nonempty};
+use crate::encode::{ActionSet, Encoding};
+
+impl Encoding for Kalah {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.t.m + 1
+    }
+
+    #[inline]
+    fn action_to_move(&self, _: &KalahState, action: usize) -> Option<KalahMove> {
+        match action {
+            a if a < self.t.m => Some(KalahMove::Pit(a as u8 + 1)),
+            a if a == self.t.m => Some(KalahMove::Swap),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn move_to_action(&self, _: &KalahState, mv: KalahMove) -> Option<usize> {
+        match mv {
+            KalahMove::Pit(p) if (1..=self.t.m).contains(&usize::from(p)) => {
+                Some(usize::from(p) - 1)
+            }
+            KalahMove::Pit(_) => None,
+            KalahMove::Swap => Some(self.t.m),
+        }
+    }
+
+    #[inline]
+    fn observation_len(&self) -> usize {
+        2 * self.t.m + 4
+    }
+
+    #[inline(always)]
+    fn fill_observation(&self, s: &KalahState, out: &mut [f32]) {
+        let m = self.t.m;
+        let out = &mut out[..2 * m + 4];
+        // Each side's lanes (pits, then store, then zeros) as eight floats at once.
+        let own = s.sides[0].to_le_bytes().map(f32::from);
+        let theirs = s.sides[1].to_le_bytes().map(f32::from);
+        if out.len() >= m + 8 {
+            // Eight-wide stores, in order, each overwriting the tail of the one before; the
+            // tail of the last (`2m..m + 8`) is overwritten by the fields below.
+            out[..8].copy_from_slice(&own);
+            out[m..m + 8].copy_from_slice(&theirs);
+        } else {
+            out[..m].copy_from_slice(&own[..m]);
+            out[m..2 * m].copy_from_slice(&theirs[..m]);
+        }
+        out[2 * m] = own[m];
+        out[2 * m + 1] = theirs[m];
+        out[2 * m + 2] = f32::from(u8::from(s.pie == Pie::Offer));
+        out[2 * m + 3] = f32::from(u8::from(s.pie == Pie::Opening));
+    }
+
+    #[inline]
+    fn legal_actions(&self, s: &KalahState) -> ActionSet {
+        if self.over(s) {
+            return ActionSet::EMPTY;
+        }
+        let pits = nonempty(s.sides[0], self.t.pits) as u128;
+        ActionSet::from_bits(pits | u128::from(s.pie == Pie::Offer) << self.t.m)
+    }
+}

@@ -1,0 +1,98 @@
+//! Toguz Kumalak's [`Encoding`]: the actions and the observation of learning programs.
+//!
+//! # Actions
+//! *n* actions on a board of *n* holes a side (9 in the standard game): action `h - 1` sows
+//! the mover's hole `h`.
+//!
+//! # Observation
+//! 4*n* + 2 values, seen from the player to move ("mover"), ball counts as they are:
+//!
+//! | index | value |
+//! |---|---|
+//! | `0..n` | the mover's holes 1 to *n* (0 in a tuzdik of the opponent's) |
+//! | `n..2n` | the opponent's holes 1 to *n* (his numbering: sowing goes on from the mover's hole *n* into them) |
+//! | `2n` | the mover's kazan |
+//! | `2n + 1` | the opponent's kazan |
+//! | `2n + 2..3n + 2` | 1 at the opponent's hole that is the mover's tuzdik, else 0 |
+//! | `3n + 2..4n + 2` | 1 at the mover's hole that is the opponent's tuzdik, else 0 |
+//!
+//! The rules are the same for both seats, and the full-move number of the position text
+//! decides nothing, so it is left out: the observation decides the legal moves and the
+//! outcome. Without tuzdiks (`bestemshe`) the last two blocks stay 0.
+//!
+//! ```
+//! use sowing::encode::Encoding;
+//! use sowing::toguz::Toguz;
+//! use sowing::Ruleset;
+//!
+//! let rules: Toguz = "toguz:bestemshe".parse().unwrap(); // 2 x 5 holes, 5 balls each
+//! let mut state = rules.start();
+//! // Hole 2: one ball back into it, then 3 to 5 and Black's 1, made even (6): captured.
+//! rules.play_action(&mut state, 1).unwrap();
+//! // Black to move: his holes, then White's, the kazans, the two tuzdik blocks.
+//! let mut expected = vec![0., 5., 5., 5., 5., 5., 1., 6., 6., 6., 0., 6.];
+//! expected.extend([0.; 10]);
+//! assert_eq!(rules.observation(&state), expected);
+//! ```
+
+use super::{Toguz, ToguzMove, ToguzState};
+use crate::encode::{ActionSet, Encoding};
+
+impl Encoding for Toguz {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        self.t.n
+    }
+
+    #[inline]
+    fn action_to_move(&self, _: &ToguzState, action: usize) -> Option<ToguzMove> {
+        (action < self.t.n).then(|| ToguzMove(action as u8 + 1))
+    }
+
+    #[inline]
+    fn move_to_action(&self, _: &ToguzState, mv: ToguzMove) -> Option<usize> {
+        let a = usize::from(mv.0).wrapping_sub(1);
+        (a < self.t.n).then_some(a)
+    }
+
+    #[inline]
+    fn observation_len(&self) -> usize {
+        4 * self.t.n + 2
+    }
+
+    #[inline(always)]
+    fn fill_observation(&self, s: &ToguzState, out: &mut [f32]) {
+        let n = self.t.n;
+        let out = &mut out[..4 * n + 2];
+        let me = s.mover.index();
+        let (own, op) = (me * n, (1 - me) * n);
+        // Every lane as a float at once (a fixed-size conversion, vectorized); then one pass
+        // writes the rows and the tuzdik marks (the no-tuzdik lane, 31, is no hole's).
+        let mut bytes = [0u8; 32];
+        for (chunk, word) in bytes.chunks_exact_mut(8).zip(s.board) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        let lanes = bytes.map(f32::from);
+        let mark = |lane: usize, tuzdik: u8| f32::from(u8::from(lane == usize::from(tuzdik)));
+        let (holes, rest) = out.split_at_mut(2 * n);
+        let (kazans, marks) = rest.split_at_mut(2);
+        for i in 0..n {
+            holes[i] = lanes[(own + i) & 31];
+            holes[n + i] = lanes[(op + i) & 31];
+            // The mover's tuzdik stands on the opponent's side, the opponent's on the mover's.
+            marks[i] = mark(op + i, s.tuzdiks[me]);
+            marks[n + i] = mark(own + i, s.tuzdiks[1 - me]);
+        }
+        kazans[0] = f32::from(s.kazans[me]);
+        kazans[1] = f32::from(s.kazans[1 - me]);
+    }
+
+    #[inline]
+    fn legal_actions(&self, s: &ToguzState) -> ActionSet {
+        if self.decided(s) {
+            ActionSet::EMPTY
+        } else {
+            ActionSet::from_bits(self.playable(s).into())
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Tsoro's [`Encoding`]: the actions and the observation of learning programs.
+//!
+//! Holes are named as in the notation ([`Hole`]): a row and a number `1..=N` counted from the
+//! mover's left, the opponent's holes too (his `i3` faces the mover's `i3`, his `o3` lies
+//! behind it), so a column of the board is one number in every row.
+//!
+//! # Actions
+//! 4*N* + 3 actions on a board of *N* holes a row (87 for 4 x 21), one per decision of a
+//! turn ([`TsoroMove`]):
+//!
+//! | action | move |
+//! |---|---|
+//! | `k - 1` | start from the mover's outer hole `o<k>` |
+//! | `N + k - 1` | start from the mover's inner hole `i<k>` |
+//! | `2N` | `relay` |
+//! | `2N + 1` | `stop` |
+//! | `2N + 2 + k - 1` | `take o<k>`, the opponent's outer hole |
+//! | `3N + 2 + k - 1` | `take i<k>`, the opponent's inner hole |
+//! | `4N + 2` | `done` |
+//!
+//! # Observation
+//! 6*N* + 7 values, seen from the player to move ("mover"), counts as they are:
+//!
+//! | index | value |
+//! |---|---|
+//! | `0..N` | stones in the mover's outer row, `o1` to `oN` |
+//! | `N..2N` | stones in the mover's inner row, `i1` to `iN` |
+//! | `2N..3N` | stones in the opponent's inner row, `i1` to `iN` from the mover's left |
+//! | `3N..4N` | stones in the opponent's outer row, `o1` to `oN` from the mover's left |
+//! | `4N..5N` | 1 at the mover's outer hole (a head) where a lap ended and `relay` or `stop` is to be chosen, else 0 |
+//! | `5N..6N` | 1 at the mover's inner hole after which the stones in hand are to be sown (`reenter`), else 0 |
+//! | `6N` | stones captured by the mover |
+//! | `6N + 1` | stones captured by the opponent |
+//! | `6N + 2` | bonus takes left to the mover (after a capture), else 0 |
+//! | `6N + 3` | captured stones in the mover's hand, to be sown back in (`reenter`) |
+//! | `6N + 4` | captures made by the mover, up to 2 (Tracey's variation, whose bonus depends on them) |
+//! | `6N + 5` | captures made by the opponent, up to 2 (Tracey's variation) |
+//! | `6N + 6` | plies played (under a `max-plies=` limit, whose end is a draw), else 0 |
+//!
+//! The rules are the same for both seats and the heads are fixed by the ruleset, so the
+//! observation decides the legal actions and the outcome.
+//!
+//! ```
+//! use sowing::encode::Encoding;
+//! use sowing::tsoro::{Hole, Tsoro, TsoroMove};
+//! use sowing::Ruleset;
+//!
+//! let rules: Tsoro = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
+//! assert_eq!((rules.num_actions(), rules.observation_len()), (35, 55));
+//! let mut state = rules.start();
+//! assert_eq!(rules.action_to_move(&state, 6), Some(TsoroMove::Sow(Hole::outer(7))));
+//! rules.play_action(&mut state, 6).unwrap(); // o7: one stone to o8, one to i8
+//! let obs = rules.observation(&state); // North to move
+//! assert_eq!(obs[..16], [2., 2., 2., 2., 2., 2., 2., 2., 0., 0., 0., 0., 0., 0., 0., 0.]);
+//! assert_eq!(obs[16..24], [1., 0., 0., 0., 0., 0., 0., 0.]); // South's i8 faces North's i1
+//! assert_eq!(obs[24..32], [3., 0., 2., 2., 2., 2., 2., 2.]); // South's o8, o7, ..., o1
+//! assert_eq!(obs[32..], [0.; 23][..]); // no decision pending, nothing captured
+//! ```
+
+use super::moves::{Hole, Row};
+use super::state::Phase;
+use super::{Tsoro, TsoroMove, TsoroState};
+use crate::encode::{ActionSet, Encoding};
+
+impl Tsoro {
+    /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
+    #[inline]
+    fn block_hole(&self, j: usize) -> Hole {
+        if j < self.n {
+            Hole::outer(j as u8 + 1)
+        } else {
+            Hole::inner((j - self.n) as u8 + 1)
+        }
+    }
+
+    /// Actions of the mover's holes from a bit mask of his loop indices: loop index `k - 1`
+    /// is `o<k>` (action `k - 1`), `2N - k` is `i<k>` (action `N + k - 1`).
+    #[inline]
+    fn own_actions(&self, loop_bits: u64) -> u128 {
+        let n = self.n;
+        let low = (1u64 << n) - 1;
+        let inner = ((loop_bits >> n) & low).reverse_bits() >> (64 - n);
+        u128::from(loop_bits & low | inner << n)
+    }
+
+    /// Take actions from a bit mask of the opponent's loop indices: his loop index `N - k` is
+    /// `o<k>` from the mover's left (action `2N + 2 + k - 1`), `N - 1 + k` is `i<k>` (action
+    /// `3N + 2 + k - 1`).
+    #[inline]
+    fn take_actions(&self, loop_bits: u64) -> u128 {
+        let n = self.n;
+        let low = (1u64 << n) - 1;
+        let outer = (loop_bits & low).reverse_bits() >> (64 - n);
+        u128::from(outer | (loop_bits >> n & low) << n) << (2 * n + 2)
+    }
+
+    /// The block index of `hole` (`0..2N`), or `None` off the board.
+    #[inline]
+    fn hole_block(&self, hole: Hole) -> Option<usize> {
+        let k = usize::from(hole.number);
+        if k == 0 || k > self.n {
+            return None;
+        }
+        Some(match hole.row {
+            Row::Outer => k - 1,
+            Row::Inner => self.n + k - 1,
+        })
+    }
+}
+
+impl Encoding for Tsoro {
+    #[inline]
+    fn num_actions(&self) -> usize {
+        4 * self.n + 3
+    }
+
+    fn action_to_move(&self, _: &TsoroState, action: usize) -> Option<TsoroMove> {
+        let n2 = 2 * self.n;
+        Some(match action {
+            a if a < n2 => TsoroMove::Sow(self.block_hole(a)),
+            a if a == n2 => TsoroMove::Relay,
+            a if a == n2 + 1 => TsoroMove::Stop,
+            a if a < 2 * n2 + 2 => TsoroMove::Take(self.block_hole(a - n2 - 2)),
+            a if a == 2 * n2 + 2 => TsoroMove::Done,
+            _ => return None,
+        })
+    }
+
+    fn move_to_action(&self, _: &TsoroState, mv: TsoroMove) -> Option<usize> {
+        let n2 = 2 * self.n;
+        match mv {
+            TsoroMove::Sow(h) => self.hole_block(h),
+            TsoroMove::Relay => Some(n2),
+            TsoroMove::Stop => Some(n2 + 1),
+            TsoroMove::Take(h) => self.hole_block(h).map(|j| n2 + 2 + j),
+            TsoroMove::Done => Some(2 * n2 + 2),
+        }
+    }
+
+    #[inline]
+    fn observation_len(&self) -> usize {
+        6 * self.n + 7
+    }
+
+    /// The legal actions with bit operations on the masks the move generator uses.
+    fn legal_actions(&self, s: &TsoroState) -> ActionSet {
+        if self.out_of_plies(s) {
+            return ActionSet::EMPTY;
+        }
+        let n2 = 2 * self.n;
+        let bits = match s.phase {
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                if self.endless_possible {
+                    let mut c = m;
+                    while c != 0 {
+                        let i = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        if !self.start_ends(s, i, singles) {
+                            m &= !(1 << i);
+                        }
+                    }
+                }
+                self.own_actions(m)
+            }
+            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                let last_take = k <= 1 || m.count_ones() <= 1;
+                if last_take && self.settings.reenter {
+                    let mut c = m;
+                    while c != 0 {
+                        let j = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
+                        if !self.bonus_ok(s, mv) {
+                            m &= !(1 << j);
+                        }
+                    }
+                }
+                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
+                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
+            }
+        };
+        ActionSet::from_bits(bits)
+    }
+
+    #[inline(always)]
+    fn fill_observation(&self, s: &TsoroState, out: &mut [f32]) {
+        let n = self.n;
+        let out = &mut out[..6 * n + 7];
+        let me = s.mover.index();
+        // Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the opponent's loop index
+        // N - k is his `o<k>` from the mover's left, N - 1 + k his `i<k>`. Each row is one
+        // converting pass (vectorized, reversed where the loop runs the other way).
+        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
+        let (head, takes) = match s.phase {
+            Phase::Head(i) => (usize::from(i), 0),
+            Phase::Bonus(k) => (usize::MAX, k),
+            Phase::Start => (usize::MAX, 0),
+        };
+        // The hand's hole, loop index `at` = inner `i<2N - at>`, as a block index.
+        let hand_at = if s.hand > 0 {
+            (2 * n - 1).wrapping_sub(usize::from(s.at))
+        } else {
+            usize::MAX
+        };
+        let (rows, fields) = out.split_at_mut(6 * n);
+        let (own_outer, rest) = rows.split_at_mut(n);
+        let (own_inner, rest) = rest.split_at_mut(n);
+        let (op_inner, rest) = rest.split_at_mut(n);
+        let (op_outer, rest) = rest.split_at_mut(n);
+        let (heads, hands) = rest.split_at_mut(n);
+        let rows = [
+            (own_outer, &own[..n], false),
+            (own_inner, &own[n..2 * n], true),
+            (op_inner, &op[n..2 * n], false),
+            (op_outer, &op[..n], true),
+        ];
+        for (row, holes, reversed) in rows {
+            if reversed {
+                for (o, &c) in row.iter_mut().zip(holes.iter().rev()) {
+                    *o = f32::from(c);
+                }
+            } else {
+                for (o, &c) in row.iter_mut().zip(holes) {
+                    *o = f32::from(c);
+                }
+            }
+        }
+        heads.fill(0.0);
+        hands.fill(0.0);
+        if let Some(h) = heads.get_mut(head) {
+            *h = 1.0;
+        }
+        if let Some(h) = hands.get_mut(hand_at) {
+            *h = 1.0;
+        }
+        fields[0] = f32::from(s.captured[me]);
+        fields[1] = f32::from(s.captured[1 - me]);
+        fields[2] = f32::from(takes);
+        fields[3] = f32::from(s.hand);
+        fields[4] = f32::from(s.captures[me]);
+        fields[5] = f32::from(s.captures[1 - me]);
+        fields[6] = s.ply as f32;
+    }
+}
