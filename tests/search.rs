@@ -679,21 +679,25 @@ fn agent_specs_choose_evaluation_and_search_options() {
         ("alphabeta", "alphabeta"),
         ("alphabeta-classic", "alphabeta-classic"),
         (
-            "alphabeta:eval=store,history=on",
-            "alphabeta:eval=store,history=on",
+            "alphabeta:eval=store,history=off",
+            "alphabeta:eval=store,history=off",
+        ),
+        ("alphabeta:eval=tuned,qs=on,lmr=on", "alphabeta:qs=on"),
+        (
+            "alphabeta:history=on,aspiration=1,rfp=0,futility=off",
+            "alphabeta:aspiration=on,rfp=off,futility=off",
+        ),
+        // The default agent's search options (issue 23: reductions, history, pruning near
+        // the horizon, forced moves at once) are on: with its evaluation, what it adds to
+        // the classic agent.
+        (
+            "alphabeta-classic:depth=4,eval=tuned",
+            "alphabeta:depth=4,lmr=off,history=off,rfp=off,futility=off,forced=off",
         ),
         (
-            "alphabeta:eval=tuned,qs=on,lmr=on",
-            "alphabeta:qs=on,lmr=on",
+            "alphabeta:eval=store,lmr=off,history=off,rfp=off,futility=off,forced=off",
+            "alphabeta-classic",
         ),
-        (
-            "alphabeta:history=on,aspiration=1",
-            "alphabeta:history=on,aspiration=on",
-        ),
-        // The default agent's search options are all off (measured): it differs from the
-        // classic one by its evaluation alone.
-        ("alphabeta-classic:depth=4,eval=tuned", "alphabeta:depth=4"),
-        ("alphabeta:eval=store", "alphabeta-classic"),
         ("alphabeta:endgame=12", "alphabeta:endgame=12"),
     ] {
         let spec: AgentSpec = text.parse().unwrap();
@@ -735,6 +739,9 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         lmr: true,
         history: true,
         aspiration: true,
+        rfp: true,
+        futility: true,
+        forced: true,
     };
     fn check<R: Ruleset>(rules: &R, options: SearchOptions) {
         let mut ab = AlphaBeta::with_evaluator(Limits::depth(5), GameEval::Tuned)

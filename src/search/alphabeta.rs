@@ -66,7 +66,34 @@ pub struct SearchOptions {
     /// From depth 4, search the root in a window around the last iteration's value, and
     /// again in the full window when the value falls outside.
     pub aspiration: bool,
+    /// Reverse futility pruning (a static null move): in a null-window node of depth
+    /// [`RFP_DEPTH`] or less whose evaluation beats beta by [`RFP_MARGIN`] a ply, return
+    /// the evaluation without searching. Guarded against zugzwang, common in mancala
+    /// endings: never with fewer than [`ZUGZWANG_MOVES`] legal moves.
+    pub rfp: bool,
+    /// Futility pruning: in a null-window node of depth [`FUTILITY_DEPTH`] or less whose
+    /// evaluation plus [`FUTILITY_MARGIN`] a ply cannot reach alpha, skip the quiet moves
+    /// after the first (those that neither capture nor give an extra turn).
+    pub futility: bool,
+    /// Answer a forced move (one legal move) at once, without searching and without
+    /// reporting a search: time management that spends nothing where there is nothing to
+    /// choose. Only in a search with a time limit and no stop flag (a program that asks
+    /// for depths or stops the search itself, as the engine protocol does, gets its search).
+    pub forced: bool,
 }
+
+/// The deepest node [`SearchOptions::rfp`] prunes.
+pub const RFP_DEPTH: u32 = 3;
+/// [`SearchOptions::rfp`]'s margin a ply, in evaluation units (the tuned evaluations:
+/// hundredths of a seed).
+pub const RFP_MARGIN: i32 = 150;
+/// The deepest node [`SearchOptions::futility`] prunes.
+pub const FUTILITY_DEPTH: u32 = 2;
+/// [`SearchOptions::futility`]'s margin a ply, in evaluation units.
+pub const FUTILITY_MARGIN: i32 = 200;
+/// The fewest legal moves with which [`SearchOptions::rfp`] prunes: with fewer, the side to
+/// move may be forced into a bad sowing (zugzwang), which a static value does not see.
+pub const ZUGZWANG_MOVES: usize = 3;
 
 impl SearchOptions {
     /// Everything off: plain alpha-beta, exact when searched to the end.
@@ -75,19 +102,25 @@ impl SearchOptions {
         lmr: false,
         history: false,
         aspiration: false,
+        rfp: false,
+        futility: false,
+        forced: false,
     };
     /// The options of the default agent, as measured by self-play.
     pub const AGENT: SearchOptions = SearchOptions {
         quiescence: false,
-        lmr: false,
-        history: false,
+        lmr: true,
+        history: true,
         aspiration: false,
+        rfp: true,
+        futility: true,
+        forced: true,
     };
 
     /// Whether any option is on. With none, the search runs a copy of itself compiled
     /// without the options' code, so that options switched off cost nothing.
     pub const fn any(self) -> bool {
-        self.quiescence || self.lmr || self.history || self.aspiration
+        self.quiescence || self.lmr || self.history || self.aspiration || self.rfp || self.futility
     }
 }
 
@@ -122,11 +155,29 @@ fn history_slot<M: Hash>(mv: &M, me: crate::Player) -> usize {
     me.index() * HISTORY + ((h.finish() >> 40) as usize & (HISTORY - 1))
 }
 
+/// How often (in nodes) the options' copy of the search looks at the clock.
+const CLOCK_NODES: u64 = 256;
+
+/// The options' copy of the search stops at the time limit less this fraction of it
+/// (1/`TIME_RESERVE`).
+const TIME_RESERVE: u32 = 20;
+
 /// Moves sorted on the stack; larger move lists are left in generation order.
 const SORTED: usize = 48;
 
 /// The deepest quiescence search, in plies past the horizon.
 const QS_PLIES: usize = 8;
+
+/// Late-move reduction of the `i`-th move (from 0) of a node of `depth` (at least 3): one
+/// ply, more for later moves at greater depths, `1 + ln(depth) ln(i) / LMR_DIVISOR`,
+/// leaving at least one ply to search.
+fn lmr_reduction(depth: u32, i: usize) -> u32 {
+    let extra = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as u32;
+    (1 + extra).min(depth - 2)
+}
+
+/// The divisor of [`lmr_reduction`]'s logarithmic term: smaller reduces more.
+const LMR_DIVISOR: f32 = 2.0;
 
 /// The alpha-beta agent, generic over the ruleset and the [`Evaluator`].
 ///
@@ -151,6 +202,7 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
     nodes: u64,
+    next_clock: u64,
     started: Instant,
     stopped: bool,
     root_best: Option<M>,
@@ -179,6 +231,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             table_entries: 1 << 20,
             killers: Vec::new(),
             nodes: 0,
+            next_clock: 0,
             started: Instant::now(),
             stopped: false,
             root_best: None,
@@ -256,7 +309,11 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         self.table.get_or_insert_with(|| Table::new(entries))
     }
 
-    fn out_of_budget(&mut self) -> bool {
+    /// Whether the search must stop. `OPT` (the options' copy of the search) looks at the
+    /// clock every [`CLOCK_NODES`] nodes for sure and stops [`TIME_RESERVE`] of the time
+    /// early, so that unwinding and a busy machine stay inside the limit; the plain copy looks
+    /// when an inner node's count is a multiple of 1024, as before.
+    fn out_of_budget<const OPT: bool>(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -265,8 +322,15 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
                 self.stopped = true;
             }
         }
-        if self.nodes % 1024 == 0 {
+        let due = if OPT {
+            self.nodes >= self.next_clock
+        } else {
+            self.nodes % 1024 == 0
+        };
+        if due {
+            self.next_clock = self.nodes + CLOCK_NODES;
             if let Some(t) = self.limits.time {
+                let t = if OPT { t - t / TIME_RESERVE } else { t };
                 if self.started.elapsed() >= t {
                     self.stopped = true;
                 }
@@ -303,6 +367,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     {
         self.started = Instant::now();
         self.nodes = 0;
+        self.next_clock = 0;
         self.stopped = false;
         if self.table.is_none() {
             self.table = Some(Table::new(self.table_entries));
@@ -324,6 +389,17 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         };
         if moves.is_empty() {
             result.value = end_value(rules, state);
+            return result;
+        }
+        if self.options.forced
+            && moves.len() == 1
+            && self.limits.time.is_some()
+            && self.stop.is_none()
+        {
+            // Nothing searched: nothing to report to a match's figures either.
+            result.elapsed = self.started.elapsed();
+            result.pv = vec![moves[0]];
+            self.last = None;
             return result;
         }
         let options = self.options.any() || self.option_code;
@@ -504,7 +580,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             }
             return self.eval.evaluate(rules, state);
         }
-        if ply > 0 && self.out_of_budget() {
+        if ply > 0 && self.out_of_budget::<OPT>() {
             return 0;
         }
         let key = rules.hash(state);
@@ -517,6 +593,31 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                     Bound::Lower if e.value >= beta => return e.value,
                     Bound::Upper if e.value <= alpha => return e.value,
                     _ => {}
+                }
+            }
+        }
+
+        // Pruning before the moves are searched, in null-window nodes near the horizon.
+        let mut static_eval = None;
+        if OPT
+            && (self.options.rfp || self.options.futility)
+            && ply > 0
+            && beta - alpha == 1
+            && depth <= RFP_DEPTH.max(FUTILITY_DEPTH)
+            && beta.abs() < WIN
+        {
+            let e = self.eval.evaluate(rules, state);
+            if self.options.rfp
+                && depth <= RFP_DEPTH
+                && moves.len() >= ZUGZWANG_MOVES
+                && e - RFP_MARGIN * depth as i32 >= beta
+            {
+                return e;
+            }
+            if self.options.futility && depth <= FUTILITY_DEPTH {
+                let hope = e + FUTILITY_MARGIN * depth as i32;
+                if hope <= alpha {
+                    static_eval = Some(hope);
                 }
             }
         }
@@ -541,8 +642,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 .copied()
                 .filter(|mv| !firsts[..nf].contains(&Some(*mv)));
             let ordered = firsts[..nf].iter().flatten().copied().chain(unsorted);
-            return self
-                .search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered);
+            return self.search_moves::<R, OPT>(
+                rules,
+                state,
+                depth,
+                (alpha, beta),
+                ply,
+                key,
+                static_eval,
+                ordered,
+            );
         }
         let mut rest = [(0i32, moves[0]); SORTED];
         let mut nr = 0;
@@ -565,7 +674,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             .flatten()
             .copied()
             .chain(rest[..nr].iter().map(|&(_, mv)| mv));
-        self.search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered)
+        self.search_moves::<R, OPT>(
+            rules,
+            state,
+            depth,
+            (alpha, beta),
+            ply,
+            key,
+            static_eval,
+            ordered,
+        )
     }
 
     /// The move loop of [`negamax`](Self::negamax): searches the moves in the given order and
@@ -577,10 +695,10 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         rules: &R,
         state: &R::State,
         depth: u32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         ply: usize,
         key: u64,
+        futile: Option<i32>,
         ordered: impl Iterator<Item = M>,
     ) -> i32
     where
@@ -588,7 +706,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     {
         let me = rules.to_move(state);
         let alpha0 = alpha;
-        let store = if OPT && self.options.lmr {
+        let store = if OPT && (self.options.lmr || futile.is_some()) {
             rules.seed_count(state).store(me)
         } else {
             0
@@ -598,22 +716,34 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         for (i, mv) in ordered.enumerate() {
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
+            // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
+            let quiet = |rules: &R, child: &R::State| {
+                rules.to_move(child) != me && rules.seed_count(child).store(me) < store + 2
+            };
+            if let Some(hope) = futile {
+                if i > 0 && quiet(rules, &child) {
+                    if hope > best {
+                        best = hope;
+                    }
+                    continue;
+                }
+            }
             let v = if i == 0 {
                 self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let reduce = OPT
-                    && self.options.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && rules.to_move(&child) != me
-                    && rules.seed_count(&child).store(me) < store + 2;
+                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(rules, &child)
+                {
+                    lmr_reduction(depth, i)
+                } else {
+                    0
+                };
                 let mut v = alpha + 1;
-                if reduce {
+                if r > 0 {
                     v = self.child_value::<R, OPT>(
                         rules,
                         me,
                         &child,
-                        depth - 2,
+                        depth - 1 - r,
                         alpha,
                         alpha + 1,
                         ply + 1,

@@ -28,7 +28,8 @@ const MAX_ENDGAME: u64 = 20;
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,endgame=N]`: with no limit, depth
+///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,rfp=on|off][,futility=on|off]
+///   [,forced=on|off][,endgame=N]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
 ///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
@@ -277,6 +278,11 @@ impl FromStr for AgentSpec {
                 (AgentSpec::AlphaBeta { options, .. }, "aspiration") => {
                     options.aspiration = switch()?
                 }
+                (AgentSpec::AlphaBeta { options, .. }, "rfp") => options.rfp = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "forced") => options.forced = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "futility") => {
+                    options.futility = switch()?
+                }
                 (AgentSpec::Mcts(c), "playouts") => c.playouts = int("a playout count")?.max(1),
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
                 (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
@@ -351,6 +357,9 @@ impl fmt::Display for AgentSpec {
                     ("lmr", options.lmr, base.lmr),
                     ("history", options.history, base.history),
                     ("aspiration", options.aspiration, base.aspiration),
+                    ("rfp", options.rfp, base.rfp),
+                    ("futility", options.futility, base.futility),
+                    ("forced", options.forced, base.forced),
                 ] {
                     if value != default {
                         parts.push(format!("{name}={}", on(value)));
