@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use super::agent::Agent;
 use super::eval::{Evaluator, StoreDifference, WIN, final_value};
 use super::limits::Limits;
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, SharedTable, Table};
 use crate::ruleset::Ruleset;
 
 /// What one search found.
@@ -80,6 +80,11 @@ pub struct SearchOptions {
     /// choose. Only in a search with a time limit and no stop flag (a program that asks
     /// for depths or stops the search itself, as the engine protocol does, gets its search).
     pub forced: bool,
+    /// Threads searching at once (Lazy SMP): every thread searches the same position by
+    /// iterative deepening, sharing one transposition table, and the first thread's result
+    /// is the answer; the others fill the table with what it will need. 0 and 1 are one
+    /// thread. [`AlphaBeta::threads`] gives the helper threads their evaluations.
+    pub threads: u8,
 }
 
 /// The deepest node [`SearchOptions::rfp`] prunes.
@@ -105,6 +110,7 @@ impl SearchOptions {
         rfp: false,
         futility: false,
         forced: false,
+        threads: 1,
     };
     /// The options of the default agent, as measured by self-play.
     pub const AGENT: SearchOptions = SearchOptions {
@@ -115,6 +121,7 @@ impl SearchOptions {
         rfp: true,
         futility: true,
         forced: true,
+        threads: 1,
     };
 
     /// Whether any option is on. With none, the search runs a copy of itself compiled
@@ -199,6 +206,9 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     history: Vec<i32>,
     stop: Option<Arc<AtomicBool>>,
     table: Option<Table<M>>,
+    shared: Option<Arc<SharedTable>>,
+    helpers: Vec<AlphaBeta<M, E>>,
+    skew: u32,
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
     nodes: u64,
@@ -228,6 +238,9 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             history: Vec::new(),
             stop: None,
             table: None,
+            shared: None,
+            helpers: Vec::new(),
+            skew: 0,
             table_entries: 1 << 20,
             killers: Vec::new(),
             nodes: 0,
@@ -244,12 +257,46 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     pub fn table_entries(mut self, entries: usize) -> Self {
         self.table_entries = entries.max(2);
         self.table = None;
+        self.shared = None;
+        self
+    }
+
+    /// Searches with `1 + evals.len()` threads sharing one table (Lazy SMP), the helper
+    /// threads evaluating with `evals`, one each; sets [`SearchOptions::threads`]. The
+    /// result is the first thread's (its nodes those of every thread).
+    ///
+    /// ```
+    /// use sowing::search::{AlphaBeta, Limits, StoreDifference};
+    /// use sowing::{Ruleset, kalah::Kalah};
+    /// let rules = Kalah::default();
+    /// let mut ab = AlphaBeta::new(Limits::depth(8)).threads(vec![StoreDifference]);
+    /// let result = ab.search(&rules, &rules.start());
+    /// assert_eq!(result.depth, 8);
+    /// assert!(rules.is_legal(&rules.start(), result.best.unwrap()));
+    /// ```
+    pub fn threads(mut self, evals: Vec<E>) -> Self {
+        self.options.threads = (1 + evals.len()).min(usize::from(u8::MAX)) as u8;
+        self.helpers = evals
+            .into_iter()
+            .enumerate()
+            .map(|(i, eval)| {
+                let mut helper = AlphaBeta::with_evaluator(self.limits, eval);
+                helper.table_entries = self.table_entries;
+                helper.skew = (i % 2 == 0).into();
+                helper
+            })
+            .collect();
+        self.shared = None;
         self
     }
 
     /// Sets the search refinements.
     pub fn options(mut self, options: SearchOptions) -> Self {
+        let threads = self.options.threads;
         self.options = options;
+        if !self.helpers.is_empty() {
+            self.options.threads = threads;
+        }
         self
     }
 
@@ -269,6 +316,13 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     pub fn clear(&mut self) {
         if let Some(t) = &mut self.table {
             t.clear();
+        }
+        if let Some(t) = &self.shared {
+            t.clear();
+        }
+        for h in &mut self.helpers {
+            h.killers.clear();
+            h.history.iter_mut().for_each(|h| *h = 0);
         }
         self.killers.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
@@ -345,7 +399,7 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
     }
 }
 
-impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
+impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// Searches `state` within the limits and returns the best move found.
     pub fn search<R: Ruleset<Move = M>>(&mut self, rules: &R, state: &R::State) -> SearchResult<M>
     where
@@ -360,6 +414,69 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         &mut self,
         rules: &R,
         state: &R::State,
+        report: F,
+    ) -> SearchResult<M>
+    where
+        E: Evaluator<R>,
+    {
+        if !self.helpers.is_empty() {
+            return self.search_parallel(rules, state, report);
+        }
+        self.search_alone(rules, state, report)
+    }
+
+    /// Lazy SMP: the helpers search the same position on their own threads, sharing the
+    /// table, until this thread's search ends.
+    fn search_parallel<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        report: F,
+    ) -> SearchResult<M>
+    where
+        E: Evaluator<R>,
+    {
+        let entries = self.table_entries;
+        let shared = Arc::clone(
+            self.shared
+                .get_or_insert_with(|| Arc::new(SharedTable::new(entries))),
+        );
+        let halt = Arc::new(AtomicBool::new(false));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let limits = Limits {
+            depth: Some(self.limits.max_depth()),
+            nodes: None,
+            time: self.limits.time,
+        };
+        let mut options = self.options;
+        options.forced = false;
+        for h in &mut helpers {
+            h.shared = Some(Arc::clone(&shared));
+            h.stop = Some(Arc::clone(&halt));
+            h.limits = limits;
+            h.options = options;
+        }
+        let mut result = std::thread::scope(|scope| {
+            for h in &mut helpers {
+                scope.spawn(|| h.search_alone(rules, state, |_| {}));
+            }
+            let result = self.search_alone(rules, state, report);
+            halt.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        if let Some(last) = &mut self.last {
+            last.nodes = result.nodes;
+        }
+        self.helpers = helpers;
+        result
+    }
+
+    /// The search on this thread.
+    fn search_alone<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
         mut report: F,
     ) -> SearchResult<M>
     where
@@ -369,7 +486,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         self.nodes = 0;
         self.next_clock = 0;
         self.stopped = false;
-        if self.table.is_none() {
+        if self.table.is_none() && self.shared.is_none() {
             self.table = Some(Table::new(self.table_entries));
         }
         if self.options.history {
@@ -402,13 +519,14 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             self.last = None;
             return result;
         }
-        let options = self.options.any() || self.option_code;
+        let options = self.options.any() || self.option_code || self.shared.is_some();
         for depth in 1..=self.limits.max_depth() {
             if self.killers.len() < depth as usize + 1 {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
+            let searched = (depth + self.skew).min(self.limits.max_depth());
             let (value, best) = if options {
-                self.root::<R, true>(rules, state, depth, result.value)
+                self.root::<R, true>(rules, state, searched, result.value)
             } else {
                 self.root::<R, false>(rules, state, depth, result.value)
             };
@@ -441,11 +559,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     pub fn pv<R: Ruleset<Move = M>>(&self, rules: &R, state: &R::State, max: usize) -> Vec<M> {
         let mut line = Vec::new();
         let mut s = *state;
-        let Some(table) = &self.table else {
+        if self.table.is_none() && self.shared.is_none() {
             return line;
-        };
+        }
         while line.len() < max {
-            let Some(mv) = table.probe(rules.hash(&s)).and_then(|e| e.mv) else {
+            let probed = match (&self.shared, &self.table) {
+                (Some(t), _) => t.probe(rules.hash(&s), &rules.legal_moves(&s)),
+                (None, Some(t)) => t.probe(rules.hash(&s)),
+                (None, None) => None,
+            };
+            let Some(mv) = probed.and_then(|e| e.mv) else {
                 break;
             };
             if !rules.is_legal(&s, mv) {
@@ -585,7 +708,11 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         }
         let key = rules.hash(state);
         let mut tt_move = None;
-        if let Some(e) = self.table().probe(key) {
+        let probed = match &self.shared {
+            Some(t) if OPT => t.probe(key, &moves),
+            _ => self.table().probe(key),
+        };
+        if let Some(e) = probed {
             tt_move = e.mv;
             if u32::from(e.depth) >= depth && ply > 0 {
                 match e.bound {
@@ -648,7 +775,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 depth,
                 (alpha, beta),
                 ply,
-                key,
+                (key, &moves),
                 static_eval,
                 ordered,
             );
@@ -680,7 +807,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             depth,
             (alpha, beta),
             ply,
-            key,
+            (key, &moves),
             static_eval,
             ordered,
         )
@@ -697,7 +824,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         depth: u32,
         (mut alpha, beta): (i32, i32),
         ply: usize,
-        key: u64,
+        (key, moves): (u64, &[M]),
         futile: Option<i32>,
         ordered: impl Iterator<Item = M>,
     ) -> i32
@@ -731,8 +858,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             let v = if i == 0 {
                 self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(rules, &child)
-                {
+                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(rules, &child) {
                     lmr_reduction(depth, i)
                 } else {
                     0
@@ -809,13 +935,19 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         } else {
             Bound::Upper
         };
-        self.table_mut().store(Entry {
-            key,
-            mv: best_move,
-            value: best,
-            depth: depth.min(u32::from(u16::MAX)) as u16,
-            bound,
-        });
+        let depth = depth.min(u32::from(u16::MAX)) as u16;
+        if let (true, Some(t)) = (OPT, &self.shared) {
+            let index = best_move.and_then(|b| moves.iter().position(|&m| m == b));
+            t.store(key, best, depth, bound, index);
+        } else {
+            self.table_mut().store(Entry {
+                key,
+                mv: best_move,
+                value: best,
+                depth,
+                bound,
+            });
+        }
         best
     }
 }
