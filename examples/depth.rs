@@ -67,7 +67,10 @@ fn rules_text(game: &str) -> &'static str {
 }
 
 fn data_path(game: &str) -> String {
-    format!("{}/benches/data/depth/{game}.txt", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/benches/data/depth/{game}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 struct Bench {
@@ -135,9 +138,7 @@ impl RulesetVisitor for Bench {
                     .collect();
                 let rt: Vec<f64> = curves
                     .iter()
-                    .map(|c| {
-                        c[k].1.as_secs_f64().max(1e-6) / c[k - 1].1.as_secs_f64().max(1e-6)
-                    })
+                    .map(|c| c[k].1.as_secs_f64().max(1e-6) / c[k - 1].1.as_secs_f64().max(1e-6))
                     .collect();
                 let _ = write!(line, " {:>11.2} {:>10.2}", geomean(&rn), geomean(&rt));
             }
@@ -145,7 +146,15 @@ impl RulesetVisitor for Bench {
                 out!("{line}")?;
             }
         }
-        let span = 4.min(d - 1).max(1);
+        if d < 2 || n == 0 {
+            out!(
+                "{}: {}: depth {d} on {n} positions: no branching factor",
+                self.game,
+                self.spec
+            )?;
+            return Ok(());
+        }
+        let span = 4.min(d - 1);
         let last = |f: &dyn Fn(&Curve) -> f64| {
             let xs: Vec<f64> = curves
                 .iter()
