@@ -679,21 +679,25 @@ fn agent_specs_choose_evaluation_and_search_options() {
         ("alphabeta", "alphabeta"),
         ("alphabeta-classic", "alphabeta-classic"),
         (
-            "alphabeta:eval=store,history=on",
-            "alphabeta:eval=store,history=on",
+            "alphabeta:eval=store,history=off",
+            "alphabeta:eval=store,history=off",
+        ),
+        ("alphabeta:eval=tuned,qs=on,lmr=on", "alphabeta:qs=on"),
+        (
+            "alphabeta:history=on,aspiration=1,rfp=0,futility=off",
+            "alphabeta:aspiration=on,rfp=off,futility=off",
+        ),
+        // The default agent's search options (issue 23: reductions, history, pruning near
+        // the horizon, forced moves at once) are on: with its evaluation, what it adds to
+        // the classic agent.
+        (
+            "alphabeta-classic:depth=4,eval=tuned",
+            "alphabeta:depth=4,lmr=off,history=off,rfp=off,futility=off,forced=off",
         ),
         (
-            "alphabeta:eval=tuned,qs=on,lmr=on",
-            "alphabeta:qs=on,lmr=on",
+            "alphabeta:eval=store,lmr=off,history=off,rfp=off,futility=off,forced=off",
+            "alphabeta-classic",
         ),
-        (
-            "alphabeta:history=on,aspiration=1",
-            "alphabeta:history=on,aspiration=on",
-        ),
-        // The default agent's search options are all off (measured): it differs from the
-        // classic one by its evaluation alone.
-        ("alphabeta-classic:depth=4,eval=tuned", "alphabeta:depth=4"),
-        ("alphabeta:eval=store", "alphabeta-classic"),
         ("alphabeta:endgame=12", "alphabeta:endgame=12"),
     ] {
         let spec: AgentSpec = text.parse().unwrap();
@@ -735,11 +739,17 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         lmr: true,
         history: true,
         aspiration: true,
+        rfp: true,
+        futility: true,
+        forced: true,
+        threads: 2,
     };
     fn check<R: Ruleset>(rules: &R, options: SearchOptions) {
+        let helpers = vec![GameEval::Tuned; usize::from(options.threads.max(1)) - 1];
         let mut ab = AlphaBeta::with_evaluator(Limits::depth(5), GameEval::Tuned)
             .options(options)
-            .table_entries(1 << 12);
+            .table_entries(1 << 12)
+            .threads(helpers);
         let mut s = rules.start();
         for _ in 0..30 {
             let Some(mv) = ab.search(rules, &s).best else {
@@ -1017,4 +1027,105 @@ fn the_search_without_the_option_code_searches_the_same() {
     both(&Kalah::default(), 6);
     both(&sowing::toguz::Toguz::default(), 4);
     both(&sowing::tsoro::Tsoro::default(), 4);
+}
+
+#[test]
+fn two_threads_sharing_a_table_agree_with_minimax_to_the_end() {
+    let r = rules("kalah:pits=3,seeds=2,empty-capture");
+    let mut memo = HashMap::new();
+    for s in random_positions(&r, 20, 9) {
+        let exact = minimax(&r, &s, &mut memo);
+        let mut ab =
+            AlphaBeta::new(Limits::depth(60)).threads(vec![sowing::search::StoreDifference]);
+        assert_eq!(ab.search_options().threads, 2);
+        let found = ab.search(&r, &s);
+        let for_south = if s.to_move() == Player::South {
+            found.value
+        } else {
+            -found.value
+        };
+        assert_eq!(for_south.signum(), exact.signum(), "{s}: {found:?}");
+        if let Some(mv) = found.best {
+            let mut after = s;
+            r.play_unchecked(&mut after, mv);
+            let v = minimax(&r, &after, &mut memo);
+            assert_eq!(v.signum(), exact.signum(), "{s}: {mv:?} is not best");
+        }
+    }
+}
+
+#[test]
+fn threads_and_the_new_switches_are_agent_text() {
+    use sowing::search::SearchOptions;
+    let spec: AgentSpec = "alphabeta:threads=2,depth=6".parse().unwrap();
+    assert_eq!(spec.to_string(), "alphabeta:depth=6,threads=2");
+    let AgentSpec::AlphaBeta { options, .. } = spec else {
+        panic!("not alphabeta");
+    };
+    assert_eq!(
+        options,
+        SearchOptions {
+            threads: 2,
+            ..SearchOptions::AGENT
+        }
+    );
+    let r = Kalah::default();
+    let mut ab = spec.alphabeta::<Kalah>().unwrap().unwrap();
+    let found = ab.search(&r, &r.start());
+    assert_eq!(found.depth, 6);
+    assert!(r.is_legal(&r.start(), found.best.unwrap()));
+    for bad in [
+        "alphabeta:threads=0",
+        "alphabeta:threads=9",
+        "alphabeta:rfp=2",
+    ] {
+        assert!(
+            matches!(
+                bad.parse::<AgentSpec>(),
+                Err(AgentSpecError::BadValue { .. })
+            ),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn a_forced_move_under_a_time_limit_is_answered_without_a_search() {
+    let r = Kalah::default();
+    // South's one move, pit 6, ends the game.
+    let s = r.parse_position("0,0,0,0,0,1/0,0,0,0,0,1 25 21 S").unwrap();
+    let only = r.legal_moves(&s)[0];
+    let spec: AgentSpec = "alphabeta:time=10s".parse().unwrap();
+    let mut agent = spec.build::<Kalah>().unwrap();
+    assert_eq!(agent.choose(&r, &s), Some(only));
+    // Nothing searched, nothing reported to a match's figures.
+    assert_eq!(agent.stats(), None);
+    let spec: AgentSpec = "alphabeta:time=10s,forced=off".parse().unwrap();
+    let mut agent = spec.build::<Kalah>().unwrap();
+    assert_eq!(agent.choose(&r, &s), Some(only));
+    assert_eq!(agent.stats().unwrap().depth, 1);
+    // A depth limit still searches (the engine protocol reports its depths).
+    let mut ab = "alphabeta:depth=3"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .alphabeta::<Kalah>()
+        .unwrap()
+        .unwrap();
+    assert_eq!(ab.search(&r, &s).depth, 1);
+}
+
+#[test]
+fn a_match_side_keeps_its_longest_move() {
+    let mut south = "alphabeta:depth=5"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .build::<Kalah>()
+        .unwrap();
+    let mut north = RandomAgent::new(4);
+    let mut game = GameRecord::new(Kalah::default());
+    let [s, n] = play_game(&mut game, [&mut *south, &mut north], 1000).unwrap();
+    // The clock around each move takes in the search it reports.
+    assert!(s.longest * s.searches as u32 >= s.elapsed, "{s:?}");
+    assert!(s.longest > Duration::ZERO && n.longest > Duration::ZERO);
+    assert!(s.longest >= n.longest, "{s:?} {n:?}");
 }

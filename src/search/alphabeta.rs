@@ -11,11 +11,15 @@
 //! that caused a cutoff in a sibling), then the rest; all but the first are searched with a
 //! null window first (principal variation search).
 //!
-//! [`SearchOptions`] turns on refinements, each kept in the default agent only where
-//! self-play through `examples/match.rs` showed a gain: quiescence on captures, late-move
-//! reductions, history ordering and aspiration windows. With every option off (as in the
-//! default agent) the search runs a copy of itself compiled without their code, so that
-//! they cost nothing there (`benches/search.rs` measures both). The table is kept between searches,
+//! [`SearchOptions`] turns on refinements, judged by the time to depth of
+//! `examples/depth.rs` and by self-play through `examples/match.rs`: quiescence on
+//! captures, late-move reductions, history ordering, aspiration windows, reverse futility
+//! and futility pruning near the horizon, forced moves answered at once, and a parallel
+//! search on several threads sharing the table (Lazy SMP). The default agent
+//! ([`SearchOptions::AGENT`]) takes the reductions, history, both prunings and forced
+//! moves. With every option off (as in `alphabeta-classic`) the search runs a copy of
+//! itself compiled without their code, so that they cost nothing there
+//! (`benches/search.rs` measures both). The table is kept between searches,
 //! and a search stopped by its time or node budget keeps the best move of its unfinished
 //! last iteration when that iteration completed at least the first move.
 
@@ -27,7 +31,7 @@ use std::time::{Duration, Instant};
 use super::agent::Agent;
 use super::eval::{Evaluator, StoreDifference, WIN, final_value};
 use super::limits::Limits;
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, SharedTable, Table};
 use crate::ruleset::Ruleset;
 
 /// What one search found.
@@ -59,14 +63,51 @@ pub struct SearchOptions {
     /// At the horizon, go on searching moves that raise the mover's store by 2 or more
     /// (captures), standing pat on the evaluation.
     pub quiescence: bool,
-    /// Search late quiet moves one ply shallower first (late-move reductions).
+    /// Search late quiet moves (the fourth on, in nodes of depth 3 or more, neither a capture
+    /// nor an extra turn) shallower first, with a null window: one ply, more for later moves
+    /// at greater depths (`1 + ln(depth) ln(move number) / 2`); a move that beats alpha is
+    /// searched again at full depth (late-move reductions).
     pub lmr: bool,
     /// Order the moves after the table move and killers by how often they caused a cutoff.
     pub history: bool,
     /// From depth 4, search the root in a window around the last iteration's value, and
     /// again in the full window when the value falls outside.
     pub aspiration: bool,
+    /// Reverse futility pruning (a static null move: the games have no pass to search a
+    /// real one): in a null-window node of depth 3 or less whose evaluation beats beta by
+    /// 1.5 seeds a ply (150 units of the tuned evaluations), return the evaluation without
+    /// searching. Guarded against zugzwang, common in mancala endings: never with fewer than
+    /// 3 legal moves, where the mover may be forced into a bad sowing.
+    pub rfp: bool,
+    /// Futility pruning: in a null-window node of depth 2 or less whose evaluation plus 2
+    /// seeds a ply (200 units) cannot reach alpha, skip the quiet moves after the first
+    /// (those that neither capture, raising the mover's store by 2 or more, nor give an
+    /// extra turn).
+    pub futility: bool,
+    /// Answer a forced move (one legal move) at once, without searching and without
+    /// reporting a search: time management that spends nothing where there is nothing to
+    /// choose. Only in a search with a time limit and no stop flag (a program that asks
+    /// for depths or stops the search itself, as the engine protocol does, gets its search).
+    pub forced: bool,
+    /// Threads searching at once (Lazy SMP): every thread searches the same position by
+    /// iterative deepening, sharing one transposition table, and the first thread's result
+    /// is the answer; the others fill the table with what it will need. 0 and 1 are one
+    /// thread. [`AlphaBeta::threads`] gives the helper threads their evaluations.
+    pub threads: u8,
 }
+
+/// The deepest node [`SearchOptions::rfp`] prunes.
+const RFP_DEPTH: u32 = 3;
+/// [`SearchOptions::rfp`]'s margin a ply, in evaluation units (the tuned evaluations:
+/// hundredths of a seed).
+const RFP_MARGIN: i32 = 150;
+/// The deepest node [`SearchOptions::futility`] prunes.
+const FUTILITY_DEPTH: u32 = 2;
+/// [`SearchOptions::futility`]'s margin a ply, in evaluation units.
+const FUTILITY_MARGIN: i32 = 200;
+/// The fewest legal moves with which [`SearchOptions::rfp`] prunes: with fewer, the side to
+/// move may be forced into a bad sowing (zugzwang), which a static value does not see.
+const ZUGZWANG_MOVES: usize = 3;
 
 impl SearchOptions {
     /// Everything off: plain alpha-beta, exact when searched to the end.
@@ -75,19 +116,31 @@ impl SearchOptions {
         lmr: false,
         history: false,
         aspiration: false,
+        rfp: false,
+        futility: false,
+        forced: false,
+        threads: 1,
     };
-    /// The options of the default agent, as measured by self-play.
+    /// The options of the default agent (issue 23): late-move reductions, history ordering,
+    /// reverse futility and futility pruning, forced moves at once. On the 50 positions a
+    /// game of `examples/depth.rs` they cut the time to depth 10 of Toguz Kumalak about 15
+    /// times, to depth 14 of Kalah 5 times, to depth 10 of Tsoro 2.7 times; at 200 ms a move
+    /// against the options all off at 1 s, Kalah scored 46%.
     pub const AGENT: SearchOptions = SearchOptions {
         quiescence: false,
-        lmr: false,
-        history: false,
+        lmr: true,
+        history: true,
         aspiration: false,
+        rfp: true,
+        futility: true,
+        forced: true,
+        threads: 1,
     };
 
     /// Whether any option is on. With none, the search runs a copy of itself compiled
     /// without the options' code, so that options switched off cost nothing.
     pub const fn any(self) -> bool {
-        self.quiescence || self.lmr || self.history || self.aspiration
+        self.quiescence || self.lmr || self.history || self.aspiration || self.rfp || self.futility
     }
 }
 
@@ -122,11 +175,29 @@ fn history_slot<M: Hash>(mv: &M, me: crate::Player) -> usize {
     me.index() * HISTORY + ((h.finish() >> 40) as usize & (HISTORY - 1))
 }
 
+/// How often (in nodes) the options' copy of the search looks at the clock.
+const CLOCK_NODES: u64 = 256;
+
+/// The options' copy of the search stops at the time limit less this fraction of it
+/// (1/`TIME_RESERVE`).
+const TIME_RESERVE: u32 = 20;
+
 /// Moves sorted on the stack; larger move lists are left in generation order.
 const SORTED: usize = 48;
 
 /// The deepest quiescence search, in plies past the horizon.
 const QS_PLIES: usize = 8;
+
+/// Late-move reduction of the `i`-th move (from 0) of a node of `depth` (at least 3): one
+/// ply, more for later moves at greater depths, `1 + ln(depth) ln(i) / LMR_DIVISOR`,
+/// leaving at least one ply to search.
+fn lmr_reduction(depth: u32, i: usize) -> u32 {
+    let extra = ((depth as f32).ln() * (i as f32).ln() / LMR_DIVISOR) as u32;
+    (1 + extra).min(depth - 2)
+}
+
+/// The divisor of [`lmr_reduction`]'s logarithmic term: smaller reduces more.
+const LMR_DIVISOR: f32 = 2.0;
 
 /// The alpha-beta agent, generic over the ruleset and the [`Evaluator`].
 ///
@@ -148,9 +219,13 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     history: Vec<i32>,
     stop: Option<Arc<AtomicBool>>,
     table: Option<Table<M>>,
+    shared: Option<Arc<SharedTable>>,
+    helpers: Vec<AlphaBeta<M, E>>,
+    skew: u32,
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
     nodes: u64,
+    next_clock: u64,
     started: Instant,
     stopped: bool,
     root_best: Option<M>,
@@ -176,9 +251,13 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             history: Vec::new(),
             stop: None,
             table: None,
+            shared: None,
+            helpers: Vec::new(),
+            skew: 0,
             table_entries: 1 << 20,
             killers: Vec::new(),
             nodes: 0,
+            next_clock: 0,
             started: Instant::now(),
             stopped: false,
             root_best: None,
@@ -191,12 +270,46 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     pub fn table_entries(mut self, entries: usize) -> Self {
         self.table_entries = entries.max(2);
         self.table = None;
+        self.shared = None;
+        self
+    }
+
+    /// Searches with `1 + evals.len()` threads sharing one table (Lazy SMP), the helper
+    /// threads evaluating with `evals`, one each; sets [`SearchOptions::threads`]. The
+    /// result is the first thread's (its nodes those of every thread).
+    ///
+    /// ```
+    /// use sowing::search::{AlphaBeta, Limits, StoreDifference};
+    /// use sowing::{Ruleset, kalah::Kalah};
+    /// let rules = Kalah::default();
+    /// let mut ab = AlphaBeta::new(Limits::depth(8)).threads(vec![StoreDifference]);
+    /// let result = ab.search(&rules, &rules.start());
+    /// assert_eq!(result.depth, 8);
+    /// assert!(rules.is_legal(&rules.start(), result.best.unwrap()));
+    /// ```
+    pub fn threads(mut self, evals: Vec<E>) -> Self {
+        self.options.threads = (1 + evals.len()).min(usize::from(u8::MAX)) as u8;
+        self.helpers = evals
+            .into_iter()
+            .enumerate()
+            .map(|(i, eval)| {
+                let mut helper = AlphaBeta::with_evaluator(self.limits, eval);
+                helper.table_entries = self.table_entries;
+                helper.skew = (i % 2 == 0).into();
+                helper
+            })
+            .collect();
+        self.shared = None;
         self
     }
 
     /// Sets the search refinements.
     pub fn options(mut self, options: SearchOptions) -> Self {
+        let threads = self.options.threads;
         self.options = options;
+        if !self.helpers.is_empty() {
+            self.options.threads = threads;
+        }
         self
     }
 
@@ -216,6 +329,13 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     pub fn clear(&mut self) {
         if let Some(t) = &mut self.table {
             t.clear();
+        }
+        if let Some(t) = &self.shared {
+            t.clear();
+        }
+        for h in &mut self.helpers {
+            h.killers.clear();
+            h.history.iter_mut().for_each(|h| *h = 0);
         }
         self.killers.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
@@ -256,7 +376,11 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
         self.table.get_or_insert_with(|| Table::new(entries))
     }
 
-    fn out_of_budget(&mut self) -> bool {
+    /// Whether the search must stop. `OPT` (the options' copy of the search) looks at the
+    /// clock every [`CLOCK_NODES`] nodes for sure and stops [`TIME_RESERVE`] of the time
+    /// early, so that unwinding and a busy machine stay inside the limit; the plain copy looks
+    /// when an inner node's count is a multiple of 1024, as before.
+    fn out_of_budget<const OPT: bool>(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -265,8 +389,15 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
                 self.stopped = true;
             }
         }
-        if self.nodes % 1024 == 0 {
+        let due = if OPT {
+            self.nodes >= self.next_clock
+        } else {
+            self.nodes % 1024 == 0
+        };
+        if due {
+            self.next_clock = self.nodes + CLOCK_NODES;
             if let Some(t) = self.limits.time {
+                let t = if OPT { t - t / TIME_RESERVE } else { t };
                 if self.started.elapsed() >= t {
                     self.stopped = true;
                 }
@@ -281,7 +412,7 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
     }
 }
 
-impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
+impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// Searches `state` within the limits and returns the best move found.
     pub fn search<R: Ruleset<Move = M>>(&mut self, rules: &R, state: &R::State) -> SearchResult<M>
     where
@@ -296,6 +427,69 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         &mut self,
         rules: &R,
         state: &R::State,
+        report: F,
+    ) -> SearchResult<M>
+    where
+        E: Evaluator<R>,
+    {
+        if !self.helpers.is_empty() {
+            return self.search_parallel(rules, state, report);
+        }
+        self.search_alone(rules, state, report)
+    }
+
+    /// Lazy SMP: the helpers search the same position on their own threads, sharing the
+    /// table, until this thread's search ends.
+    fn search_parallel<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        report: F,
+    ) -> SearchResult<M>
+    where
+        E: Evaluator<R>,
+    {
+        let entries = self.table_entries;
+        let shared = Arc::clone(
+            self.shared
+                .get_or_insert_with(|| Arc::new(SharedTable::new(entries))),
+        );
+        let halt = Arc::new(AtomicBool::new(false));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let limits = Limits {
+            depth: Some(self.limits.max_depth()),
+            nodes: None,
+            time: self.limits.time,
+        };
+        let mut options = self.options;
+        options.forced = false;
+        for h in &mut helpers {
+            h.shared = Some(Arc::clone(&shared));
+            h.stop = Some(Arc::clone(&halt));
+            h.limits = limits;
+            h.options = options;
+        }
+        let mut result = std::thread::scope(|scope| {
+            for h in &mut helpers {
+                scope.spawn(|| h.search_alone(rules, state, |_| {}));
+            }
+            let result = self.search_alone(rules, state, report);
+            halt.store(true, Ordering::Relaxed);
+            result
+        });
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        if let Some(last) = &mut self.last {
+            last.nodes = result.nodes;
+        }
+        self.helpers = helpers;
+        result
+    }
+
+    /// The search on this thread.
+    fn search_alone<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
         mut report: F,
     ) -> SearchResult<M>
     where
@@ -303,8 +497,9 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     {
         self.started = Instant::now();
         self.nodes = 0;
+        self.next_clock = 0;
         self.stopped = false;
-        if self.table.is_none() {
+        if self.table.is_none() && self.shared.is_none() {
             self.table = Some(Table::new(self.table_entries));
         }
         if self.options.history {
@@ -326,13 +521,25 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             result.value = end_value(rules, state);
             return result;
         }
-        let options = self.options.any() || self.option_code;
+        if self.options.forced
+            && moves.len() == 1
+            && self.limits.time.is_some()
+            && self.stop.is_none()
+        {
+            // Nothing searched: nothing to report to a match's figures either.
+            result.elapsed = self.started.elapsed();
+            result.pv = vec![moves[0]];
+            self.last = None;
+            return result;
+        }
+        let options = self.options.any() || self.option_code || self.shared.is_some();
         for depth in 1..=self.limits.max_depth() {
             if self.killers.len() < depth as usize + 1 {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
+            let searched = (depth + self.skew).min(self.limits.max_depth());
             let (value, best) = if options {
-                self.root::<R, true>(rules, state, depth, result.value)
+                self.root::<R, true>(rules, state, searched, result.value)
             } else {
                 self.root::<R, false>(rules, state, depth, result.value)
             };
@@ -365,11 +572,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     pub fn pv<R: Ruleset<Move = M>>(&self, rules: &R, state: &R::State, max: usize) -> Vec<M> {
         let mut line = Vec::new();
         let mut s = *state;
-        let Some(table) = &self.table else {
+        if self.table.is_none() && self.shared.is_none() {
             return line;
-        };
+        }
         while line.len() < max {
-            let Some(mv) = table.probe(rules.hash(&s)).and_then(|e| e.mv) else {
+            let probed = match (&self.shared, &self.table) {
+                (Some(t), _) => t.probe(rules.hash(&s), &rules.legal_moves(&s)),
+                (None, Some(t)) => t.probe(rules.hash(&s)),
+                (None, None) => None,
+            };
+            let Some(mv) = probed.and_then(|e| e.mv) else {
                 break;
             };
             if !rules.is_legal(&s, mv) {
@@ -504,12 +716,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             }
             return self.eval.evaluate(rules, state);
         }
-        if ply > 0 && self.out_of_budget() {
+        if ply > 0 && self.out_of_budget::<OPT>() {
             return 0;
         }
         let key = rules.hash(state);
         let mut tt_move = None;
-        if let Some(e) = self.table().probe(key) {
+        let probed = match &self.shared {
+            Some(t) if OPT => t.probe(key, &moves),
+            _ => self.table().probe(key),
+        };
+        if let Some(e) = probed {
             tt_move = e.mv;
             if u32::from(e.depth) >= depth && ply > 0 {
                 match e.bound {
@@ -517,6 +733,31 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                     Bound::Lower if e.value >= beta => return e.value,
                     Bound::Upper if e.value <= alpha => return e.value,
                     _ => {}
+                }
+            }
+        }
+
+        // Pruning before the moves are searched, in null-window nodes near the horizon.
+        let mut static_eval = None;
+        if OPT
+            && (self.options.rfp || self.options.futility)
+            && ply > 0
+            && beta - alpha == 1
+            && depth <= RFP_DEPTH.max(FUTILITY_DEPTH)
+            && beta.abs() < WIN
+        {
+            let e = self.eval.evaluate(rules, state);
+            if self.options.rfp
+                && depth <= RFP_DEPTH
+                && moves.len() >= ZUGZWANG_MOVES
+                && e - RFP_MARGIN * depth as i32 >= beta
+            {
+                return e;
+            }
+            if self.options.futility && depth <= FUTILITY_DEPTH {
+                let hope = e + FUTILITY_MARGIN * depth as i32;
+                if hope <= alpha {
+                    static_eval = Some(hope);
                 }
             }
         }
@@ -541,8 +782,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
                 .copied()
                 .filter(|mv| !firsts[..nf].contains(&Some(*mv)));
             let ordered = firsts[..nf].iter().flatten().copied().chain(unsorted);
-            return self
-                .search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered);
+            return self.search_moves::<R, OPT>(
+                rules,
+                state,
+                depth,
+                (alpha, beta),
+                ply,
+                (key, &moves),
+                static_eval,
+                ordered,
+            );
         }
         let mut rest = [(0i32, moves[0]); SORTED];
         let mut nr = 0;
@@ -565,7 +814,16 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
             .flatten()
             .copied()
             .chain(rest[..nr].iter().map(|&(_, mv)| mv));
-        self.search_moves::<R, OPT>(rules, state, depth, alpha, beta, ply, key, ordered)
+        self.search_moves::<R, OPT>(
+            rules,
+            state,
+            depth,
+            (alpha, beta),
+            ply,
+            (key, &moves),
+            static_eval,
+            ordered,
+        )
     }
 
     /// The move loop of [`negamax`](Self::negamax): searches the moves in the given order and
@@ -577,10 +835,10 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         rules: &R,
         state: &R::State,
         depth: u32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         ply: usize,
-        key: u64,
+        (key, moves): (u64, &[M]),
+        futile: Option<i32>,
         ordered: impl Iterator<Item = M>,
     ) -> i32
     where
@@ -588,7 +846,7 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
     {
         let me = rules.to_move(state);
         let alpha0 = alpha;
-        let store = if OPT && self.options.lmr {
+        let store = if OPT && (self.options.lmr || futile.is_some()) {
             rules.seed_count(state).store(me)
         } else {
             0
@@ -598,22 +856,33 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         for (i, mv) in ordered.enumerate() {
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
+            // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
+            let quiet = |rules: &R, child: &R::State| {
+                rules.to_move(child) != me && rules.seed_count(child).store(me) < store + 2
+            };
+            if let Some(hope) = futile {
+                if i > 0 && quiet(rules, &child) {
+                    if hope > best {
+                        best = hope;
+                    }
+                    continue;
+                }
+            }
             let v = if i == 0 {
                 self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let reduce = OPT
-                    && self.options.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && rules.to_move(&child) != me
-                    && rules.seed_count(&child).store(me) < store + 2;
+                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(rules, &child) {
+                    lmr_reduction(depth, i)
+                } else {
+                    0
+                };
                 let mut v = alpha + 1;
-                if reduce {
+                if r > 0 {
                     v = self.child_value::<R, OPT>(
                         rules,
                         me,
                         &child,
-                        depth - 2,
+                        depth - 1 - r,
                         alpha,
                         alpha + 1,
                         ply + 1,
@@ -679,13 +948,19 @@ impl<M: Copy + Eq + Hash, E> AlphaBeta<M, E> {
         } else {
             Bound::Upper
         };
-        self.table_mut().store(Entry {
-            key,
-            mv: best_move,
-            value: best,
-            depth: depth.min(u32::from(u16::MAX)) as u16,
-            bound,
-        });
+        let depth = depth.min(u32::from(u16::MAX)) as u16;
+        if let (true, Some(t)) = (OPT, &self.shared) {
+            let index = best_move.and_then(|b| moves.iter().position(|&m| m == b));
+            t.store(key, best, depth, bound, index);
+        } else {
+            self.table_mut().store(Entry {
+                key,
+                mv: best_move,
+                value: best,
+                depth,
+                bound,
+            });
+        }
         best
     }
 }

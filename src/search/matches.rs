@@ -106,11 +106,21 @@ pub struct SideFigures {
     pub nodes: u64,
     /// The reported search times, summed.
     pub elapsed: Duration,
+    /// The longest time the agent took for one move, by the clock around
+    /// [`Agent::choose`] (not the agent's own report).
+    pub longest: Duration,
 }
 
 impl SideFigures {
     /// Counts one move of `agent`, with what it reports of its last search.
     pub fn add_move<R: Ruleset>(&mut self, agent: &dyn Agent<R>) {
+        self.add_timed_move(agent, Duration::ZERO);
+    }
+
+    /// [`add_move`](SideFigures::add_move) for a move that took `took` by the caller's clock
+    /// (kept when it is the longest so far).
+    pub fn add_timed_move<R: Ruleset>(&mut self, agent: &dyn Agent<R>, took: Duration) {
+        self.longest = self.longest.max(took);
         self.moves += 1;
         if let Some(s) = agent.stats() {
             self.searches += 1;
@@ -127,6 +137,7 @@ impl SideFigures {
         self.depth += other.depth;
         self.nodes += other.nodes;
         self.elapsed += other.elapsed;
+        self.longest = self.longest.max(other.longest);
     }
 
     /// The average depth of the searches, if the agent reports depths.
@@ -142,7 +153,8 @@ impl SideFigures {
 }
 
 impl fmt::Display for SideFigures {
-    /// `average depth 7.25, 812000 nodes/s (40 searches, 3.2 s)`, or `40 moves, no search
+    /// `average depth 7.25, 812000 nodes/s (40 searches, 3.2 s, longest move 0.101 s)` (the
+    /// longest move when it was timed), or `40 moves, no search
     /// figures` for an agent that reports none.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
@@ -157,11 +169,15 @@ impl fmt::Display for SideFigures {
         }
         write!(
             f,
-            "{} ({} searches, {:.1} s)",
+            "{} ({} searches, {:.1} s",
             parts.join(", "),
             self.searches,
             self.elapsed.as_secs_f64()
-        )
+        )?;
+        if !self.longest.is_zero() {
+            write!(f, ", longest move {:.3} s", self.longest.as_secs_f64())?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -199,13 +215,14 @@ pub fn play_game<R: Ruleset>(
         let side = record.to_move().index();
         let agent = &mut *agents[side];
         let ply = record.ply() + 1;
+        let clock = std::time::Instant::now();
         let mv = agent
             .choose(record.rules(), record.current())
             .ok_or_else(|| MatchError::NoMove {
                 agent: agent.name(),
                 ply,
             })?;
-        figures[side].add_move(agent);
+        figures[side].add_timed_move(agent, clock.elapsed());
         record.play(mv).map_err(|error| MatchError::IllegalMove {
             agent: agent.name(),
             ply,

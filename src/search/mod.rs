@@ -21,9 +21,10 @@
 //!   values, [`Ruleset::endgame_oracle`](crate::Ruleset::endgame_oracle) (Kalah: its
 //!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`. A
 //!   game of your own overrides them; any closure can replace the evaluation.
-//! - [`SearchOptions`]: quiescence, late-move reductions, history ordering and aspiration
-//!   windows, each kept in the `alphabeta` agent only where self-play showed a gain;
-//!   `alphabeta-classic` is the agent as it was before tuned evaluations.
+//! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, aspiration
+//!   windows, reverse futility and futility pruning, forced moves at once, and threads
+//!   sharing the table (Lazy SMP), judged by the time to depth of `examples/depth.rs` and
+//!   by self-play; `alphabeta-classic` is the agent as it was before tuned evaluations.
 //!
 //! ```
 //! use sowing::search::{AgentSpec, Match, MatchConfig};

@@ -28,7 +28,8 @@ const MAX_ENDGAME: u64 = 20;
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,endgame=N]`: with no limit, depth
+///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,rfp=on|off][,futility=on|off]
+///   [,forced=on|off][,threads=N][,endgame=N]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
 ///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
@@ -277,6 +278,12 @@ impl FromStr for AgentSpec {
                 (AgentSpec::AlphaBeta { options, .. }, "aspiration") => {
                     options.aspiration = switch()?
                 }
+                (AgentSpec::AlphaBeta { options, .. }, "rfp") => options.rfp = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "forced") => options.forced = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "threads") => {
+                    options.threads = ranged(1, 8, "threads 1..=8")? as u8
+                }
+                (AgentSpec::AlphaBeta { options, .. }, "futility") => options.futility = switch()?,
                 (AgentSpec::Mcts(c), "playouts") => c.playouts = int("a playout count")?.max(1),
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
                 (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
@@ -345,12 +352,18 @@ impl fmt::Display for AgentSpec {
                 if *endgame != base_endgame {
                     parts.push(format!("endgame={endgame}"));
                 }
+                if options.threads.max(1) != base.threads.max(1) {
+                    parts.push(format!("threads={}", options.threads));
+                }
                 let on = |b: bool| if b { "on" } else { "off" };
                 for (name, value, default) in [
                     ("qs", options.quiescence, base.quiescence),
                     ("lmr", options.lmr, base.lmr),
                     ("history", options.history, base.history),
                     ("aspiration", options.aspiration, base.aspiration),
+                    ("rfp", options.rfp, base.rfp),
+                    ("futility", options.futility, base.futility),
+                    ("forced", options.forced, base.forced),
                 ] {
                     if value != default {
                         parts.push(format!("{name}={}", on(value)));
@@ -449,9 +462,13 @@ fn searcher<R: Ruleset>(
     options: SearchOptions,
     endgame: u32,
 ) -> AlphaBeta<R::Move, AgentEval<R>> {
+    let helpers = (1..options.threads)
+        .map(|_| AgentEval::new(eval, endgame))
+        .collect();
     AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
         .table_entries(1 << table_bits)
         .options(options)
+        .threads(helpers)
 }
 
 /// An agent that reports its spec's text as its name.

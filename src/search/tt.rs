@@ -1,6 +1,8 @@
 //! The transposition table of [`AlphaBeta`](super::AlphaBeta): what earlier searches found
 //! about a position, keyed by [`Ruleset::hash`](crate::Ruleset::hash).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// What a stored value means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -59,5 +61,137 @@ impl<M: Copy> Table<M> {
             Some(e) if e.key != entry.key && e.depth > entry.depth => slot[1] = Some(entry),
             _ => slot[0] = Some(entry),
         }
+    }
+}
+
+/// The table the threads of a parallel search share ([`SearchOptions::threads`]), in safe
+/// Rust: each entry is two atomic words, its data and its key exclusive-or its data, so that
+/// an entry torn by two threads writing at once fails the key check and reads as absent
+/// (lockless hashing). The move is stored as its place in the position's
+/// [`legal_moves`](crate::Ruleset::legal_moves), which every thread generates in the same
+/// order, so that the table needs no encoding of a game's moves.
+///
+/// [`SearchOptions::threads`]: super::SearchOptions::threads
+#[derive(Debug)]
+pub(crate) struct SharedTable {
+    /// Two entries a slot, each `[key ^ data, data]`: the first kept by depth, the second
+    /// always replaced.
+    slots: Vec<[[AtomicU64; 2]; 2]>,
+    mask: usize,
+}
+
+/// No move: an entry of a position without a best move (a cut before any move).
+const NO_MOVE: u64 = 0xFF;
+
+impl SharedTable {
+    /// A table of about `entries` entries (at least 2).
+    pub(crate) fn new(entries: usize) -> SharedTable {
+        let slots = (entries / 2).max(1).next_power_of_two();
+        SharedTable {
+            slots: (0..slots).map(|_| Default::default()).collect(),
+            mask: slots - 1,
+        }
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&self) {
+        for slot in &self.slots {
+            for e in slot {
+                e[0].store(0, Ordering::Relaxed);
+                e[1].store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn pack(value: i32, depth: u16, bound: Bound, index: Option<usize>) -> u64 {
+        let bound = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let index = index.map_or(NO_MOVE, |i| (i as u64).min(NO_MOVE - 1));
+        u64::from(value as u32) | u64::from(depth.min(255)) << 32 | bound << 40 | index << 42
+    }
+
+    /// The entry for `key`, if stored, its move taken from `moves` (the position's legal
+    /// moves).
+    #[inline]
+    pub(crate) fn probe<M: Copy>(&self, key: u64, moves: &[M]) -> Option<Entry<M>> {
+        let slot = &self.slots[(key as usize) & self.mask];
+        slot.iter().find_map(|e| {
+            let data = e[1].load(Ordering::Relaxed);
+            if data == 0 || e[0].load(Ordering::Relaxed) ^ data != key {
+                return None;
+            }
+            let bound = match (data >> 40) & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            };
+            let index = (data >> 42) & 0xFF;
+            Some(Entry {
+                key,
+                mv: moves.get(index as usize).copied(),
+                value: data as u32 as i32,
+                depth: ((data >> 32) & 0xFF) as u16,
+                bound,
+            })
+        })
+    }
+
+    /// Stores an entry whose move is `moves[index]`.
+    #[inline]
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        value: i32,
+        depth: u16,
+        bound: Bound,
+        index: Option<usize>,
+    ) {
+        let slot = &self.slots[(key as usize) & self.mask];
+        let data = Self::pack(value, depth, bound, index);
+        let first = &slot[0];
+        let old = first[1].load(Ordering::Relaxed);
+        let old_key = first[0].load(Ordering::Relaxed) ^ old;
+        let e = if old != 0 && old_key != key && ((old >> 32) & 0xFF) as u16 > depth.min(255) {
+            &slot[1]
+        } else {
+            first
+        };
+        e[0].store(key ^ data, Ordering::Relaxed);
+        e[1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_table_gives_back_what_it_stored_and_no_torn_entry() {
+        let t = SharedTable::new(16);
+        let moves = ['a', 'b', 'c'];
+        t.store(77, -1234, 9, Bound::Lower, Some(2));
+        let e = t.probe(77, &moves).unwrap();
+        assert_eq!(
+            (e.key, e.mv, e.value, e.depth, e.bound),
+            (77, Some('c'), -1234, 9, Bound::Lower)
+        );
+        // Another key in the same slot: the deeper entry stays, the new one goes beside it.
+        t.store(77 + 8, 50, 3, Bound::Exact, None);
+        assert_eq!(t.probe(77, &moves).unwrap().value, -1234);
+        let e = t.probe(77 + 8, &moves).unwrap();
+        assert_eq!((e.mv, e.value, e.bound), (None, 50, Bound::Exact));
+        assert!(t.probe(78, &moves).is_none());
+        // A torn write (data of one store, key word of another) fails the key check.
+        let slot = &t.slots[77 & t.mask];
+        slot[0][1].store(
+            SharedTable::pack(5, 1, Bound::Upper, Some(0)),
+            Ordering::Relaxed,
+        );
+        assert!(t.probe(77, &moves).is_none());
+        t.clear();
+        assert!(t.probe(77 + 8, &moves).is_none());
     }
 }
