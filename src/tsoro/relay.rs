@@ -556,6 +556,22 @@ mod tests {
     use crate::tsoro::state::LOOP;
     use std::collections::HashSet;
 
+    /// One lap of the relay stone by stone: sows the `hand` stones on from `pos`, one a
+    /// hole; `false` if the last fell into an empty hole (the relay ends), else lifts that
+    /// hole into the hand.
+    fn sow_lap(b: &mut [u8; LOOP], len: usize, pos: &mut usize, hand: &mut usize) -> bool {
+        for _ in 0..*hand {
+            *pos = (*pos + 1) % len;
+            b[*pos] += 1;
+        }
+        if b[*pos] == 1 {
+            return false;
+        }
+        *hand = usize::from(b[*pos]);
+        b[*pos] = 0;
+        true
+    }
+
     /// The relay stone by stone from a lap end: `Some(true)` if a lap-end state comes back,
     /// `Some(false)` if it ends, `None` past `cap` laps.
     fn endless(
@@ -569,15 +585,9 @@ mod tests {
         let mut seen = HashSet::new();
         seen.insert((b, pos, hand));
         for _ in 0..cap {
-            for _ in 0..hand {
-                pos = (pos + 1) % len;
-                b[pos] += 1;
-            }
-            if b[pos] == 1 {
+            if !sow_lap(&mut b, len, &mut pos, &mut hand) {
                 return Some(false);
             }
-            hand = usize::from(b[pos]);
-            b[pos] = 0;
             if !seen.insert((b, pos, hand)) {
                 return Some(true);
             }
@@ -652,15 +662,9 @@ mod tests {
         let (first, first_pos, first_hand) = (*b, pos, hand);
         let mut b = *b;
         for _ in 0..cap {
-            for _ in 0..hand {
-                pos = (pos + 1) % len;
-                b[pos] += 1;
-            }
-            if b[pos] == 1 {
+            if !sow_lap(&mut b, len, &mut pos, &mut hand) {
                 return Some(false);
             }
-            hand = usize::from(b[pos]);
-            b[pos] = 0;
             if (pos, hand) == (first_pos, first_hand) && b == first {
                 return Some(true);
             }
