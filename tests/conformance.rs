@@ -10,6 +10,8 @@
 //! its record. At sampled positions perft equals a brute-force count made with the checked
 //! `play`. What is particular to a game (its settings, its text's shapes) stays here.
 
+mod common;
+
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
 use sowing::testing::{self, Config};
@@ -287,20 +289,7 @@ proptest! {
 
 #[test]
 fn tsoro_rulesets_play_to_the_end() {
-    for text in [
-        "tsoro",
-        "tsoro:holes=8,heads=none,bonus=0",
-        "tsoro:tracey,max-plies=1000",
-        "tsoro:reenter,holes=8,max-plies=300",
-        "tsoro:heads=single-left,holes=12",
-        "tsoro:heads=single-right,holes=15",
-        "tsoro:heads=both-ends,holes=18",
-        "tsoro:holes=6",
-        "tsoro:holes=6,heads=none,bonus=0",
-        "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
-        "tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=60",
-        "tsoro:tracey,reenter,max-plies=30",
-    ] {
+    for text in common::TSORO_RULESETS {
         let rules: Tsoro = text.parse().unwrap();
         for seed in 0..3 {
             let plies = random_game(&rules, seed, 2000);
@@ -421,16 +410,7 @@ proptest! {
 
 #[test]
 fn toguz_presets_and_sizes_play_to_the_end() {
-    for text in [
-        "toguz",
-        "toguz:bestemshe",
-        "toguz:kozdatu",
-        "toguz:no-origin-sowing",
-        "toguz:play-to-end",
-        "toguz:holes=6,balls=6",
-        "toguz:holes=9,balls=14,play-to-end",
-        "toguz:holes=3,balls=2,no-tuzdik,no-origin-sowing",
-    ] {
+    for text in common::TOGUZ_RULESETS {
         let rules: Toguz = text.parse().unwrap();
         assert_eq!(rules.to_string().parse::<Toguz>().unwrap(), rules);
         for seed in 0..4 {

@@ -7,6 +7,8 @@
 //! what the crate plays now (`SOWING_WRITE_PYTHON_GAMES=1 cargo test --test python_games`
 //! writes it again after a deliberate change of the rules or the texts).
 
+mod common;
+
 use std::fmt::Write as _;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
@@ -18,8 +20,8 @@ const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/python_games
 /// The most plies written of one game (a longer game is cut there, `end *`).
 const MAX_PLIES: u64 = 240;
 
-/// The rulesets: Kalah's presets and sizes, and the Toguz Kumalak and Tsoro rulesets of
-/// tests/conformance.rs.
+/// The rulesets: Kalah's presets and sizes, and the Toguz Kumalak and Tsoro rulesets the
+/// conformance suite plays (tests/common).
 fn rulesets() -> Vec<String> {
     let mut texts: Vec<String> = [
         KalahSettings::STANDARD,
@@ -36,27 +38,10 @@ fn rulesets() -> Vec<String> {
             "kalah:pits=1,seeds=1",
             "kalah:pits=7,seeds=6,end-at-turn,leftovers-to-nobody,pie",
             "kalah:pits=3,seeds=5,empty-capture,end-at-turn",
-            "toguz",
-            "toguz:bestemshe",
-            "toguz:kozdatu",
-            "toguz:no-origin-sowing",
-            "toguz:play-to-end",
-            "toguz:holes=6,balls=6",
-            "toguz:holes=9,balls=14,play-to-end",
-            "toguz:holes=3,balls=2,no-tuzdik,no-origin-sowing",
-            "tsoro",
-            "tsoro:holes=8,heads=none,bonus=0",
-            "tsoro:tracey,max-plies=1000",
-            "tsoro:reenter,holes=8,max-plies=300",
-            "tsoro:heads=single-left,holes=12",
-            "tsoro:heads=single-right,holes=15",
-            "tsoro:heads=both-ends,holes=18",
-            "tsoro:holes=6",
-            "tsoro:holes=6,heads=none,bonus=0",
-            "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
-            "tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=60",
-            "tsoro:tracey,reenter,max-plies=30",
         ]
+        .into_iter()
+        .chain(common::TOGUZ_RULESETS)
+        .chain(common::TSORO_RULESETS)
         .map(String::from),
     );
     texts
