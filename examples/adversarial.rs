@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use sowing::Ruleset;
+use sowing::encode::Encoding;
 use sowing::testing::{self, Stopwatch};
 use sowing::tsoro::{Tsoro, TsoroMove, TsoroState};
 
@@ -133,13 +134,10 @@ fn time_every_method(rules: &Tsoro, s: &TsoroState, bound: Duration) -> (Duratio
     // cycles every illegal move pays the cycle too (its reason asks whether the mover can
     // move at all), which would take minutes.
     let mut watch = Stopwatch::new(Some(10 * bound));
-    let n = s.holes();
-    let mut texts: Vec<String> = (1..=n)
-        .flat_map(|k| [format!("o{k}"), format!("i{k}")])
+    // Every move of the game: the action space names each once (sowing::encode).
+    let moves: Vec<TsoroMove> = (0..rules.num_actions())
+        .filter_map(|a| rules.action_to_move(s, a))
         .collect();
-    texts.extend((1..=n).flat_map(|k| [format!("take o{k}"), format!("take i{k}")]));
-    texts.extend(["relay", "stop", "done"].map(String::from));
-    let moves: Vec<TsoroMove> = texts.iter().filter_map(|t| t.parse().ok()).collect();
     testing::time_calls(rules, s, &moves, &mut watch);
     watch.time(&|| "picture".into(), || rules.picture(s));
     watch
