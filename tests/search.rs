@@ -115,7 +115,7 @@ fn extra_turns_keep_the_sign() {
 }
 
 /// Positions reached by random play from the start of `rules`.
-fn random_positions(rules: &Kalah, count: usize, seed: u64) -> Vec<KalahState> {
+fn random_positions<R: Ruleset>(rules: &R, count: usize, seed: u64) -> Vec<R::State> {
     let mut rng = SplitMix64::new(seed);
     let mut out = vec![rules.start()];
     while out.len() < count {
@@ -1118,4 +1118,71 @@ fn a_match_side_keeps_its_longest_move() {
     assert!(s.longest * s.searches as u32 >= s.elapsed, "{s:?}");
     assert!(s.longest > Duration::ZERO && n.longest > Duration::ZERO);
     assert!(s.longest >= n.longest, "{s:?} {n:?}");
+}
+
+/// A game's [`SearchTuning`](sowing::search::SearchTuning) reaches the search: margins so
+/// wide that nothing is ever pruned search exactly as the prunings switched off, the game's
+/// own tuning given explicitly searches as the default, and narrower margins change the
+/// search of most positions.
+#[test]
+fn the_search_reads_the_games_tuning() {
+    use sowing::search::{GameEval, SearchOptions, SearchTuning};
+    use sowing::tsoro::Tsoro;
+    assert_eq!(
+        (
+            SearchTuning::DEFAULT.rfp_margin,
+            SearchTuning::DEFAULT.futility_margin
+        ),
+        (150, 200)
+    );
+    assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
+    assert_eq!(sowing::toguz::Toguz::SEARCH_TUNING, SearchTuning::DEFAULT);
+    assert_eq!(Tsoro::SEARCH_TUNING, SearchTuning::DEFAULT);
+    fn search<R: Ruleset>(
+        rules: &R,
+        s: &R::State,
+        options: SearchOptions,
+        tuning: Option<SearchTuning>,
+    ) -> (Option<R::Move>, i32, u64) {
+        let mut ab = AlphaBeta::with_evaluator(Limits::depth(7), GameEval::Tuned)
+            .table_entries(1 << 14)
+            .options(options);
+        if let Some(t) = tuning {
+            ab = ab.tuning(t);
+        }
+        let r = ab.search(rules, s);
+        (r.best, r.value, r.nodes)
+    }
+    fn check<R: Ruleset>(rules: &R) {
+        let agent = SearchOptions::AGENT;
+        let unpruned = SearchOptions {
+            rfp: false,
+            futility: false,
+            ..agent
+        };
+        let wide = SearchTuning {
+            rfp_margin: i32::MAX,
+            futility_margin: i32::MAX,
+        };
+        let narrow = SearchTuning {
+            rfp_margin: 20,
+            futility_margin: 20,
+        };
+        let mut differs = 0;
+        for s in random_positions(rules, 8, 5) {
+            assert_eq!(
+                search(rules, &s, agent, Some(wide)),
+                search(rules, &s, unpruned, None)
+            );
+            let own = search(rules, &s, agent, None);
+            assert_eq!(own, search(rules, &s, agent, Some(R::SEARCH_TUNING)));
+            differs += usize::from(own.2 != search(rules, &s, agent, Some(narrow)).2);
+        }
+        assert!(
+            differs >= 4,
+            "narrow margins changed {differs} of 8 searches"
+        );
+    }
+    check(&Kalah::default());
+    check(&Tsoro::default());
 }

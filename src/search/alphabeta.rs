@@ -75,12 +75,14 @@ pub struct SearchOptions {
     pub aspiration: bool,
     /// Reverse futility pruning (a static null move: the games have no pass to search a
     /// real one): in a null-window node of depth 3 or less whose evaluation beats beta by
-    /// 1.5 seeds a ply (150 units of the tuned evaluations), return the evaluation without
+    /// 1.5 seeds a ply (150 units of the tuned evaluations; the game's
+    /// [`SearchTuning::rfp_margin`]), return the evaluation without
     /// searching. Guarded against zugzwang, common in mancala endings: never with fewer than
     /// 3 legal moves, where the mover may be forced into a bad sowing.
     pub rfp: bool,
     /// Futility pruning: in a null-window node of depth 2 or less whose evaluation plus 2
-    /// seeds a ply (200 units) cannot reach alpha, skip the quiet moves after the first
+    /// seeds a ply (200 units; the game's [`SearchTuning::futility_margin`]) cannot reach
+    /// alpha, skip the quiet moves after the first
     /// (those that neither capture, raising the mover's store by 2 or more, nor give an
     /// extra turn).
     pub futility: bool,
@@ -98,13 +100,48 @@ pub struct SearchOptions {
 
 /// The deepest node [`SearchOptions::rfp`] prunes.
 const RFP_DEPTH: u32 = 3;
-/// [`SearchOptions::rfp`]'s margin a ply, in evaluation units (the tuned evaluations:
-/// hundredths of a seed).
-const RFP_MARGIN: i32 = 150;
 /// The deepest node [`SearchOptions::futility`] prunes.
 const FUTILITY_DEPTH: u32 = 2;
-/// [`SearchOptions::futility`]'s margin a ply, in evaluation units.
-const FUTILITY_MARGIN: i32 = 200;
+
+/// What a game tunes of the search: the margins of the prunings, in the units of its
+/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate). A game gives its own through
+/// the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
+/// (a game whose evaluation counts in other units than hundredths of a seed needs other
+/// margins); [`AlphaBeta::tuning`] replaces it for one agent. The [`SearchOptions`] switch
+/// the prunings on and off; this says how far they reach.
+///
+/// ```
+/// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
+/// use sowing::{Ruleset, kalah::Kalah};
+/// assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
+/// let wary = SearchTuning { rfp_margin: 300, ..SearchTuning::DEFAULT };
+/// let ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
+/// assert_eq!(ab.search_tuning::<Kalah>().rfp_margin, 300);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchTuning {
+    /// [`SearchOptions::rfp`]'s margin a ply of depth left, in evaluation units.
+    pub rfp_margin: i32,
+    /// [`SearchOptions::futility`]'s margin a ply of depth left, in evaluation units.
+    pub futility_margin: i32,
+}
+
+impl SearchTuning {
+    /// The default of every ruleset, and the tuning of all three games of the crate (Tsoro
+    /// measured at half and twice these margins, and without the prunings: none did
+    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed.
+    pub const DEFAULT: SearchTuning = SearchTuning {
+        rfp_margin: 150,
+        futility_margin: 200,
+    };
+}
+
+impl Default for SearchTuning {
+    fn default() -> Self {
+        SearchTuning::DEFAULT
+    }
+}
+
 /// The fewest legal moves with which [`SearchOptions::rfp`] prunes: with fewer, the side to
 /// move may be forced into a bad sowing (zugzwang), which a static value does not see.
 const ZUGZWANG_MOVES: usize = 3;
@@ -231,6 +268,7 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     root_best: Option<M>,
     last: Option<SearchResult<M>>,
     option_code: bool,
+    tuning: Option<SearchTuning>,
 }
 
 impl<M: Copy> AlphaBeta<M, StoreDifference> {
@@ -263,6 +301,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             root_best: None,
             last: None,
             option_code: false,
+            tuning: None,
         }
     }
 
@@ -295,6 +334,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             .map(|(i, eval)| {
                 let mut helper = AlphaBeta::with_evaluator(self.limits, eval);
                 helper.table_entries = self.table_entries;
+                helper.tuning = self.tuning;
                 helper.skew = (i % 2 == 0).into();
                 helper
             })
@@ -311,6 +351,22 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             self.options.threads = threads;
         }
         self
+    }
+
+    /// Searches with `tuning` in place of the game's own,
+    /// [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) (for tuning the margins).
+    pub fn tuning(mut self, tuning: SearchTuning) -> Self {
+        self.tuning = Some(tuning);
+        for h in &mut self.helpers {
+            h.tuning = Some(tuning);
+        }
+        self
+    }
+
+    /// The tuning the search uses in the game of `R`: the one given to
+    /// [`tuning`](Self::tuning), or else the game's own.
+    pub fn search_tuning<R: Ruleset>(&self) -> SearchTuning {
+        self.tuning.unwrap_or(R::SEARCH_TUNING)
     }
 
     /// Sets the limits of the next searches.
@@ -747,15 +803,16 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             && beta.abs() < WIN
         {
             let e = self.eval.evaluate(rules, state);
+            let tuning = self.search_tuning::<R>();
             if self.options.rfp
                 && depth <= RFP_DEPTH
                 && moves.len() >= ZUGZWANG_MOVES
-                && e - RFP_MARGIN * depth as i32 >= beta
+                && e.saturating_sub(tuning.rfp_margin.saturating_mul(depth as i32)) >= beta
             {
                 return e;
             }
             if self.options.futility && depth <= FUTILITY_DEPTH {
-                let hope = e + FUTILITY_MARGIN * depth as i32;
+                let hope = e.saturating_add(tuning.futility_margin.saturating_mul(depth as i32));
                 if hope <= alpha {
                     static_eval = Some(hope);
                 }

@@ -50,7 +50,7 @@ mod spec;
 mod tt;
 
 pub use agent::{Agent, SearchStats};
-pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
+pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult, SearchTuning};
 pub(crate) use eval::linear_eval;
 pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub use limits::Limits;
