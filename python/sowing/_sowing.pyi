@@ -115,7 +115,7 @@ class Outcome:
 @final
 class Move:
     """A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's
-    notation (`Ruleset.format_move` writes the full one). Immutable and hashable."""
+    notation (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable."""
 
     @property
     def game(self) -> str:
@@ -128,9 +128,9 @@ _MoveLike = Union[Move, str]
 
 @final
 class State:
-    """A position of one game: immutable and hashable. `str(state)` is the position text,
-    which `Ruleset.parse_position` reads back; `==` and `hash` follow the position. In
-    Jupyter it draws itself."""
+    """A position of one game: immutable, hashable and picklable. `str(state)` is the
+    position text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the
+    position. In Jupyter it draws itself."""
 
     @property
     def rules(self) -> Ruleset:
