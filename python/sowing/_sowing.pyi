@@ -269,7 +269,9 @@ class GameRecord:
     def go_to(self, ply: int) -> bool:
         """Moves the cursor to `ply`; whether it could."""
     def to_pgn(self) -> str:
-        """The record up to the cursor in the records form of sowing::pgn."""
+        """The record up to the cursor in the records form of sowing::pgn, with the tags it
+        was read with, and the result written there while its moves are those read and the
+        cursor is at their end (else the rules' outcome)."""
     @property
     def tags(self) -> dict[str, str]:
         """The tags of a record read from text (empty for a record made here)."""
