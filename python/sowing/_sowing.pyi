@@ -1,7 +1,7 @@
 """The native module of sowing (Rust, PyO3): every class and function of the package."""
 
 import sys
-from typing import Optional, Union, final
+from typing import Literal, Optional, Union, final, overload
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -115,7 +115,7 @@ class Outcome:
 @final
 class Move:
     """A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's
-    notation (`Ruleset.format_move` writes the full one). Immutable and hashable."""
+    notation (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable."""
 
     @property
     def game(self) -> str:
@@ -128,9 +128,9 @@ _MoveLike = Union[Move, str]
 
 @final
 class State:
-    """A position of one game: immutable and hashable. `str(state)` is the position text,
-    which `Ruleset.parse_position` reads back; `==` and `hash` follow the position. In
-    Jupyter it draws itself."""
+    """A position of one game: immutable, hashable and picklable. `str(state)` is the
+    position text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the
+    position. In Jupyter it draws itself."""
 
     @property
     def rules(self) -> Ruleset:
@@ -269,7 +269,9 @@ class GameRecord:
     def go_to(self, ply: int) -> bool:
         """Moves the cursor to `ply`; whether it could."""
     def to_pgn(self) -> str:
-        """The record up to the cursor in the records form of sowing::pgn."""
+        """The record up to the cursor in the records form of sowing::pgn, with the tags it
+        was read with, and the result written there while its moves are those read and the
+        cursor is at their end (else the rules' outcome)."""
     @property
     def tags(self) -> dict[str, str]:
         """The tags of a record read from text (empty for a record made here)."""
@@ -283,9 +285,13 @@ class GameRecord:
     def _repr_svg_(self) -> str:
         """The board at the cursor as SVG, for Jupyter."""
 
-def read_games(text: str) -> list[GameRecord]:
-    """Reads every game of a file of records, each under the ruleset its Variant names
-    (RecordError for the first game that does not read, with `line` and `ply`)."""
+@overload
+def read_games(text: str, *, errors: Literal["raise", "skip"] = "raise") -> list[GameRecord]:
+    """Reads every game of a file of records, each under the ruleset its Variant names. A
+    game that does not read raises RecordError (with `line` and `ply`); `errors="skip"`
+    leaves it out, `errors="return"` puts its RecordError in the list in its place."""
+@overload
+def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord, RecordError]]: ...
 
 @final
 class Agent:

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -48,6 +49,9 @@ pub struct GameRecord {
     record: AnyRecord,
     tags: Vec<(String, String)>,
     result: Option<String>,
+    /// Whether the moves are still those read (no `play` since): the written result then
+    /// still applies to the whole record.
+    as_read: bool,
 }
 
 impl GameRecord {
@@ -71,6 +75,7 @@ impl GameRecord {
             record: wrap(record),
             tags,
             result: Some(result),
+            as_read: true,
         }
     }
 
@@ -162,6 +167,7 @@ impl GameRecord {
             record,
             tags: Vec::new(),
             result: None,
+            as_read: false,
         })
     }
 
@@ -279,7 +285,9 @@ impl GameRecord {
     /// Plays `mv` (a Move or its text) at the cursor, dropping any redo tail; returns the
     /// Move. Raises MoveError or IllegalMoveError, and then changes nothing.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-        with_record!(&mut self.record, |g| play_on(g, mv))
+        let played = with_record!(&mut self.record, |g| play_on(g, mv))?;
+        self.as_read = false;
+        Ok(played)
     }
 
     /// Steps the cursor back one ply; returns the undone move, or None at the start.
@@ -301,10 +309,31 @@ impl GameRecord {
         with_record!(&mut self.record, |g| g.go_to(ply))
     }
 
-    /// The record up to the cursor in the records form of `sowing::pgn`: unknown roster tags
-    /// (`?`), the `Variant`, a `FEN` for a set-up start, the result from the rules' outcome.
+    /// The record up to the cursor in the records form of `sowing::pgn`: the tags it was read
+    /// with (unknown roster tags `?` for a record made here), the `Variant`, a `FEN` for a
+    /// set-up start, and the result: the one written in the text it was read from while its
+    /// moves are those read and the cursor is at their end (a resignation stays `1-0`),
+    /// else the rules' outcome (`*` while the game goes on).
     fn to_pgn(&self) -> String {
-        with_record!(&self.record, |g| g.to_pgn())
+        with_record!(&self.record, |g| {
+            if self.tags.is_empty() && self.result.is_none() {
+                return g.to_pgn();
+            }
+            let written = self.result.as_deref().and_then(pgn::GameResult::from_token);
+            let result = match written {
+                Some(r) if self.as_read && g.ply() == g.len() => r,
+                _ => pgn::GameResult::of(g.outcome()),
+            };
+            let mut record = g.clone();
+            record.truncate();
+            PgnGame {
+                tags: self.tags.clone(),
+                record,
+                result,
+                comments: Vec::new(),
+            }
+            .to_text()
+        })
     }
 
     /// The tags of a record read from text, in file order (empty for a record made here).
@@ -357,36 +386,84 @@ impl GameRecord {
     }
 }
 
+/// What `read_games` and `read_pgn` do with a game that does not read (`errors=`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnBadGame {
+    /// Raise its RecordError (the default).
+    Raise,
+    /// Leave it out.
+    Skip,
+    /// Put its RecordError in the list, in its place.
+    Return,
+}
+
+impl OnBadGame {
+    fn read(text: &str) -> PyResult<OnBadGame> {
+        match text {
+            "raise" => Ok(OnBadGame::Raise),
+            "skip" => Ok(OnBadGame::Skip),
+            "return" => Ok(OnBadGame::Return),
+            _ => Err(PyValueError::new_err(format!(
+                "errors={text:?}: expected \"raise\", \"skip\" or \"return\""
+            ))),
+        }
+    }
+
+    /// The games read, as `self` says.
+    fn collect(
+        self,
+        py: Python<'_>,
+        games: impl Iterator<Item = PyResult<GameRecord>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let mut out = Vec::new();
+        for g in games {
+            match (g, self) {
+                (Ok(g), _) => out.push(Py::new(py, g)?.into_any()),
+                (Err(e), OnBadGame::Raise) => return Err(e),
+                (Err(_), OnBadGame::Skip) => {}
+                (Err(e), OnBadGame::Return) => out.push(e.into_value(py).into_any()),
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// Reads every game of a file of records (the records form of `sowing::pgn` for any game, or
 /// Toguz Kumalak's PlayOK PGN for a record without a `Variant` tag), each under the ruleset
-/// its `Variant` names. Raises RecordError for the first game that does not read, with the
-/// `line` in the whole text and the `ply`.
+/// its `Variant` names. A game that does not read raises RecordError, with the `line` in the
+/// whole text and the `ply`; with `errors="skip"` it is left out, with `errors="return"` its
+/// RecordError stands in the list in its place (the other games are read either way).
 #[pyfunction]
-fn read_games(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+#[pyo3(signature = (text, *, errors = "raise"))]
+fn read_games(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    pgn::read_any(&text)
-        .into_iter()
-        .map(|g| {
-            g.map(GameRecord::from_any)
-                .map_err(|e| errors::pgn_error(py, e))
-        })
-        .collect()
+    let games = pgn::read_any(&text).into_iter().map(|g| {
+        g.map(GameRecord::from_any)
+            .map_err(|e| errors::pgn_error(py, e))
+    });
+    mode.collect(py, games)
 }
 
 /// Reads every game of a Toguz Kumalak PGN file as PlayOK and the federation books write it
-/// (`1. 76 98 2. 66 87`, `36x`, `65(10)`, `{zero}`). Raises RecordError for the first game
-/// that does not read, with its `line` and `ply`.
+/// (`1. 76 98 2. 66 87`, `36x`, `65(10)`, `{zero}`). A game that does not read raises
+/// RecordError with its `line` and `ply`; `errors="skip"` leaves it out, `errors="return"`
+/// puts its RecordError in the list in its place.
 #[pyfunction]
-fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+#[pyo3(signature = (text, *, errors = "raise"))]
+fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResult<Vec<Py<PyAny>>> {
+    let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    pgn::split(&text)
-        .iter()
-        .map(|g: &GameText<'_>| {
-            g.read_playok()
-                .map(GameRecord::from_playok)
-                .map_err(|e| errors::pgn_error(py, e))
-        })
-        .collect()
+    let games = pgn::split(&text).into_iter().map(|g: GameText<'_>| {
+        g.read_playok()
+            .map(GameRecord::from_playok)
+            .map_err(|e| errors::pgn_error(py, e))
+    });
+    mode.collect(py, games)
 }
 
 /// Registers `GameRecord`, `read_games` and the submodule `toguz` (`read_pgn`).
