@@ -12,15 +12,17 @@
 //! - [`Mcts`]: UCT with random playouts, seeded and reproducible.
 //! - [`Evaluator`]: the position score alpha-beta uses at its horizon. [`StoreDifference`]
 //!   is the mover's store minus the opponent's (the default of [`AlphaBeta::new`]). What a
-//!   game knows beyond its rules it gives through two hooks of [`Ruleset`](crate::Ruleset),
+//!   game knows beyond its rules it gives through hooks of [`Ruleset`](crate::Ruleset),
 //!   so the search never names a game: its own evaluation,
 //!   [`Ruleset::evaluate`](crate::Ruleset::evaluate) (the games of the crate: a weighted
 //!   sum of terms that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their
 //!   modules, [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
 //!   [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses; and exact
 //!   values, [`Ruleset::endgame_oracle`](crate::Ruleset::endgame_oracle) (Kalah: its
-//!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`. A
-//!   game of your own overrides them; any closure can replace the evaluation.
+//!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`;
+//!   the margins of the search's prunings in its evaluation's units,
+//!   [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) ([`SearchTuning`]). A game of
+//!   your own overrides them; any closure can replace the evaluation.
 //! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, aspiration
 //!   windows, reverse futility and futility pruning, forced moves at once, and threads
 //!   sharing the table (Lazy SMP), judged by the time to depth of `examples/depth.rs` and
