@@ -1186,3 +1186,34 @@ fn the_search_reads_the_games_tuning() {
     check(&Kalah::default());
     check(&Tsoro::default());
 }
+
+/// Quiescence keeps to the budget: a node-limited search with `qs=on` stops within a few
+/// nodes of its limit (the budget is checked in the main search only, between quiescence
+/// searches), in Tsoro too, where a capture's bonus takes open more captures.
+#[test]
+fn quiescence_keeps_to_the_node_budget() {
+    use sowing::search::{GameEval, SearchOptions};
+    fn check<R: Ruleset>(rules: &R) {
+        let options = SearchOptions {
+            quiescence: true,
+            ..SearchOptions::AGENT
+        };
+        for s in random_positions(rules, 12, 3) {
+            if rules.is_over(&s) {
+                continue;
+            }
+            let mut ab = AlphaBeta::with_evaluator(Limits::nodes(3000), GameEval::Tuned)
+                .table_entries(1 << 12)
+                .options(options);
+            let r = ab.search(rules, &s);
+            assert!(
+                r.nodes <= 3000 + 64,
+                "{} nodes for a budget of 3000 in {s}",
+                r.nodes
+            );
+        }
+    }
+    check(&Kalah::default());
+    check(&sowing::toguz::Toguz::default());
+    check(&sowing::tsoro::Tsoro::default());
+}
