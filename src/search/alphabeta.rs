@@ -114,9 +114,11 @@ const FUTILITY_DEPTH: u32 = 2;
 /// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
 /// use sowing::{Ruleset, kalah::Kalah};
 /// assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
+/// let rules = Kalah::default();
 /// let wary = SearchTuning { rfp_margin: 300, ..SearchTuning::DEFAULT };
-/// let ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
+/// let mut ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
 /// assert_eq!(ab.search_tuning::<Kalah>().rfp_margin, 300);
+/// assert!(ab.search(&rules, &rules.start()).best.is_some());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchTuning {
