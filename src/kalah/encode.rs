@@ -74,9 +74,20 @@ impl Encoding for Kalah {
     fn fill_observation(&self, s: &KalahState, out: &mut [f32]) {
         let m = self.t.m;
         let out = &mut out[..2 * m + 4];
+        let pie = [s.pie == Pie::Offer, s.pie == Pie::Opening].map(u64::from);
         // Each side's lanes (pits, then store, then zeros) as eight floats at once.
         let own = s.sides[0].to_le_bytes().map(f32::from);
         let theirs = s.sides[1].to_le_bytes().map(f32::from);
+        if let Ok(out) = <&mut [f32; 16]>::try_from(&mut *out) {
+            // Six pits (the standard board): the same at fixed places, vectorized whole.
+            out[..8].copy_from_slice(&own);
+            out[6..14].copy_from_slice(&theirs);
+            out[12] = own[6];
+            out[13] = theirs[6];
+            out[14] = pie[0] as f32;
+            out[15] = pie[1] as f32;
+            return;
+        }
         if out.len() >= m + 8 {
             // Eight-wide stores, in order, each overwriting the tail of the one before; the
             // tail of the last (`2m..m + 8`) is overwritten by the fields below.
@@ -88,8 +99,8 @@ impl Encoding for Kalah {
         }
         out[2 * m] = own[m];
         out[2 * m + 1] = theirs[m];
-        out[2 * m + 2] = f32::from(u8::from(s.pie == Pie::Offer));
-        out[2 * m + 3] = f32::from(u8::from(s.pie == Pie::Opening));
+        out[2 * m + 2] = pie[0] as f32;
+        out[2 * m + 3] = pie[1] as f32;
     }
 
     #[inline]

@@ -58,9 +58,10 @@
 //! ```
 
 use super::moves::{Hole, Row};
+use super::state::LOOP;
 use super::state::Phase;
-use super::{Tsoro, TsoroMove, TsoroState};
-use crate::encode::{ActionSet, Encoding};
+use super::{Tsoro, TsoroMove, TsoroSettings, TsoroState};
+use crate::encode::{ActionSet, Encoding, widen};
 
 impl Tsoro {
     /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
@@ -190,10 +191,6 @@ impl Encoding for Tsoro {
         let n = self.n;
         let out = &mut out[..6 * n + 7];
         let me = s.mover.index();
-        // Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the opponent's loop index
-        // N - k is his `o<k>` from the mover's left, N - 1 + k his `i<k>`. Each row is one
-        // converting pass (vectorized, reversed where the loop runs the other way).
-        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
         let (head, takes) = match s.phase {
             Phase::Head(i) => (usize::from(i), 0),
             Phase::Bonus(k) => (usize::MAX, k),
@@ -205,43 +202,61 @@ impl Encoding for Tsoro {
         } else {
             usize::MAX
         };
-        let (rows, fields) = out.split_at_mut(6 * n);
-        let (own_outer, rest) = rows.split_at_mut(n);
-        let (own_inner, rest) = rest.split_at_mut(n);
-        let (op_inner, rest) = rest.split_at_mut(n);
-        let (op_outer, rest) = rest.split_at_mut(n);
-        let (heads, hands) = rest.split_at_mut(n);
-        let rows = [
-            (own_outer, &own[..n], false),
-            (own_inner, &own[n..2 * n], true),
-            (op_inner, &op[n..2 * n], false),
-            (op_outer, &op[..n], true),
-        ];
-        for (row, holes, reversed) in rows {
-            if reversed {
-                for (o, &c) in row.iter_mut().zip(holes.iter().rev()) {
-                    *o = f32::from(c);
-                }
-            } else {
-                for (o, &c) in row.iter_mut().zip(holes) {
-                    *o = f32::from(c);
-                }
-            }
+        // Every value but the plies fits a byte: the bytes are laid out in the observation's
+        // order first, then converted in one pass (vectorized). Loop index k - 1 is outer
+        // `o<k>`, 2N - k inner `i<k>`; the opponent's loop index N - k is his `o<k>` from
+        // the mover's left, N - 1 + k his `i<k>`. Each row is one copy of ROW bytes (no
+        // copy of a length known only at run time), the rows in order, each overwriting what
+        // the one before ran over; the reversed rows come from the loops turned round.
+        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
+        let (own_turned, op_turned) = (turned(own), turned(op));
+        let mut bytes = [0u8; 6 * ROW + 6];
+        bytes[..ROW].copy_from_slice(&own[..ROW]);
+        // i<k> = own[2N - k] = own_turned[TURNED - 1 - 2N + k]
+        bytes[n..n + ROW].copy_from_slice(&own_turned[TURNED - 2 * n..][..ROW]);
+        bytes[2 * n..2 * n + ROW].copy_from_slice(&op[n..n + ROW]);
+        // o<k> = op[N - k] = op_turned[TURNED - 1 - N + k]
+        bytes[3 * n..3 * n + ROW].copy_from_slice(&op_turned[TURNED - n..][..ROW]);
+        bytes[4 * n..4 * n + 2 * ROW].fill(0);
+        if let Some(h) = bytes[4 * n..5 * n].get_mut(head) {
+            *h = 1;
         }
-        heads.fill(0.0);
-        hands.fill(0.0);
-        if let Some(h) = heads.get_mut(head) {
-            *h = 1.0;
+        if let Some(h) = bytes[5 * n..6 * n].get_mut(hand_at) {
+            *h = 1;
         }
-        if let Some(h) = hands.get_mut(hand_at) {
-            *h = 1.0;
-        }
-        fields[0] = f32::from(s.captured[me]);
-        fields[1] = f32::from(s.captured[1 - me]);
-        fields[2] = f32::from(takes);
-        fields[3] = f32::from(s.hand);
-        fields[4] = f32::from(s.captures[me]);
-        fields[5] = f32::from(s.captures[1 - me]);
-        fields[6] = s.ply as f32;
+        bytes[6 * n..6 * n + 6].copy_from_slice(&[
+            s.captured[me],
+            s.captured[1 - me],
+            takes,
+            s.hand,
+            s.captures[me],
+            s.captures[1 - me],
+        ]);
+        let (small, ply) = out.split_at_mut(6 * n + 6);
+        widen(&bytes, small);
+        ply[0] = s.ply as f32;
     }
+}
+
+/// Holes a row the observation's byte rows are copied by: at least the most holes a row.
+const ROW: usize = 24;
+/// The length of a loop turned round (see [`turned`]).
+const TURNED: usize = LOOP + ROW;
+const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && 2 * ROW <= LOOP);
+
+/// The loop `b` turned round, padded: `turned(b)[TURNED - 1 - i] = b[i]` for every loop index
+/// `i`, and zeros after, so that a run of [`ROW`] bytes starting at any of them fits.
+#[inline(always)]
+fn turned(b: &[u8; LOOP]) -> [u8; TURNED + ROW] {
+    let mut t = [0u8; TURNED + ROW];
+    for (dst, src) in t[ROW..TURNED]
+        .chunks_exact_mut(8)
+        .zip(b.chunks_exact(8).rev())
+    {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(src);
+        word.reverse();
+        dst.copy_from_slice(&word);
+    }
+    t
 }
