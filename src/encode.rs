@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | Kalah, *m* pits | *m* + 1: the pits, then `swap` | 2*m* + 4 values ([`kalah::encode`](crate::kalah::encode)) |
 //! | Toguz Kumalak, *n* holes | *n*: the holes | 4*n* + 2 values ([`toguz::encode`](crate::toguz::encode)) |
-//! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 6*N* + 7 values ([`tsoro::encode`](crate::tsoro::encode)) |
+//! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 4*N* + 9 values ([`tsoro::encode`](crate::tsoro::encode)) |
 //!
 //! The layouts depend on the board size only, never on the other switches (a field a switch
 //! leaves unused stays 0), and the observation holds everything the rules need: the legal
@@ -75,7 +75,14 @@ impl ActionSet {
     /// Whether `action` is a member (`false` for 128 and above).
     #[inline]
     pub const fn contains(self, action: usize) -> bool {
-        action < 128 && (self.0 >> action) & 1 != 0
+        // The half holding the bit, then a 64-bit shift (a 128-bit shift by a variable
+        // amount costs a double shift and two selects).
+        let half = if action < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        action < 128 && (half >> (action & 63)) & 1 != 0
     }
 
     /// Adds `action` (ignored for 128 and above).

@@ -19,7 +19,7 @@
 //! | `4N + 2` | `done` |
 //!
 //! # Observation
-//! 6*N* + 7 values, seen from the player to move ("mover"), counts as they are:
+//! 4*N* + 9 values, seen from the player to move ("mover"), counts as they are:
 //!
 //! | index | value |
 //! |---|---|
@@ -27,15 +27,19 @@
 //! | `N..2N` | stones in the mover's inner row, `i1` to `iN` |
 //! | `2N..3N` | stones in the opponent's inner row, `i1` to `iN` from the mover's left |
 //! | `3N..4N` | stones in the opponent's outer row, `o1` to `oN` from the mover's left |
-//! | `4N..5N` | 1 at the mover's outer hole (a head) where a lap ended and `relay` or `stop` is to be chosen, else 0 |
-//! | `5N..6N` | 1 at the mover's inner hole after which the stones in hand are to be sown (`reenter`), else 0 |
-//! | `6N` | stones captured by the mover |
-//! | `6N + 1` | stones captured by the opponent |
-//! | `6N + 2` | bonus takes left to the mover (after a capture), else 0 |
-//! | `6N + 3` | captured stones in the mover's hand, to be sown back in (`reenter`) |
-//! | `6N + 4` | captures made by the mover, up to 2 (Tracey's variation, whose bonus depends on them) |
-//! | `6N + 5` | captures made by the opponent, up to 2 (Tracey's variation) |
-//! | `6N + 6` | plies played (under a `max-plies=` limit, whose end is a draw), else 0 |
+//! | `4N` | *k* when a lap ended in the mover's head `o<k>` and `relay` or `stop` is to be chosen, else 0 |
+//! | `4N + 1` | *k* when the stones in hand are to be sown on from the mover's inner hole `i<k>` (`reenter`), else 0 |
+//! | `4N + 2` | stones captured by the mover |
+//! | `4N + 3` | stones captured by the opponent |
+//! | `4N + 4` | bonus takes left to the mover (after a capture), else 0 |
+//! | `4N + 5` | captured stones in the mover's hand, to be sown back in (`reenter`) |
+//! | `4N + 6` | captures made by the mover, up to 2 (Tracey's variation, whose bonus depends on them) |
+//! | `4N + 7` | captures made by the opponent, up to 2 (Tracey's variation) |
+//! | `4N + 8` | plies played (under a `max-plies=` limit, whose end is a draw), else 0 |
+//!
+//! The two pending decisions are hole numbers rather than one-hot rows of *N*: the
+//! observation is the smaller to write and to read (93 values on 4 x 21), and a network that
+//! wants the planes makes them from the number.
 //!
 //! The rules are the same for both seats and the heads are fixed by the ruleset, so the
 //! observation decides the legal actions and the outcome.
@@ -46,7 +50,7 @@
 //! use sowing::Ruleset;
 //!
 //! let rules: Tsoro = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
-//! assert_eq!((rules.num_actions(), rules.observation_len()), (35, 55));
+//! assert_eq!((rules.num_actions(), rules.observation_len()), (35, 41));
 //! let mut state = rules.start();
 //! assert_eq!(rules.action_to_move(&state, 6), Some(TsoroMove::Sow(Hole::outer(7))));
 //! rules.play_action(&mut state, 6).unwrap(); // o7: one stone to o8, one to i8
@@ -54,7 +58,7 @@
 //! assert_eq!(obs[..16], [2., 2., 2., 2., 2., 2., 2., 2., 0., 0., 0., 0., 0., 0., 0., 0.]);
 //! assert_eq!(obs[16..24], [1., 0., 0., 0., 0., 0., 0., 0.]); // South's i8 faces North's i1
 //! assert_eq!(obs[24..32], [3., 0., 2., 2., 2., 2., 2., 2.]); // South's o8, o7, ..., o1
-//! assert_eq!(obs[32..], [0.; 23][..]); // no decision pending, nothing captured
+//! assert_eq!(obs[32..], [0.; 9]); // no decision pending, nothing captured
 //! ```
 
 use super::moves::{Hole, Row};
@@ -140,7 +144,7 @@ impl Encoding for Tsoro {
 
     #[inline]
     fn observation_len(&self) -> usize {
-        6 * self.n + 7
+        4 * self.n + 9
     }
 
     /// The legal actions with bit operations on the masks the move generator uses.
@@ -189,18 +193,20 @@ impl Encoding for Tsoro {
     #[inline(always)]
     fn fill_observation(&self, s: &TsoroState, out: &mut [f32]) {
         let n = self.n;
-        let out = &mut out[..6 * n + 7];
+        let out = &mut out[..4 * n + 9];
         let me = s.mover.index();
+        // The head's number: heads are outer holes, loop index k - 1 for `o<k>`.
         let (head, takes) = match s.phase {
-            Phase::Head(i) => (usize::from(i), 0),
-            Phase::Bonus(k) => (usize::MAX, k),
-            Phase::Start => (usize::MAX, 0),
+            Phase::Head(i) if usize::from(i) < n => (i + 1, 0),
+            Phase::Bonus(k) => (0, k),
+            _ => (0, 0),
         };
-        // The hand's hole, loop index `at` = inner `i<2N - at>`, as a block index.
-        let hand_at = if s.hand > 0 {
-            (2 * n - 1).wrapping_sub(usize::from(s.at))
+        // The hand's hole: loop index `at` = 2N - k is inner `i<k>`.
+        let at = usize::from(s.at);
+        let hand_at = if s.hand > 0 && (n..2 * n).contains(&at) {
+            (2 * n - at) as u8
         } else {
-            usize::MAX
+            0
         };
         // Every value but the plies fits a byte: the bytes are laid out in the observation's
         // order first, then converted in one pass (vectorized). Loop index k - 1 is outer
@@ -210,21 +216,16 @@ impl Encoding for Tsoro {
         // the one before ran over; the reversed rows come from the loops turned round.
         let (own, op) = (&s.holes[me], &s.holes[1 - me]);
         let (own_turned, op_turned) = (turned(own), turned(op));
-        let mut bytes = [0u8; 6 * ROW + 6];
+        let mut bytes = [0u8; 4 * ROW + 8];
         bytes[..ROW].copy_from_slice(&own[..ROW]);
         // i<k> = own[2N - k] = own_turned[TURNED - 1 - 2N + k]
         bytes[n..n + ROW].copy_from_slice(&own_turned[TURNED - 2 * n..][..ROW]);
         bytes[2 * n..2 * n + ROW].copy_from_slice(&op[n..n + ROW]);
         // o<k> = op[N - k] = op_turned[TURNED - 1 - N + k]
         bytes[3 * n..3 * n + ROW].copy_from_slice(&op_turned[TURNED - n..][..ROW]);
-        bytes[4 * n..4 * n + 2 * ROW].fill(0);
-        if let Some(h) = bytes[4 * n..5 * n].get_mut(head) {
-            *h = 1;
-        }
-        if let Some(h) = bytes[5 * n..6 * n].get_mut(hand_at) {
-            *h = 1;
-        }
-        bytes[6 * n..6 * n + 6].copy_from_slice(&[
+        bytes[4 * n..4 * n + 8].copy_from_slice(&[
+            head,
+            hand_at,
             s.captured[me],
             s.captured[1 - me],
             takes,
@@ -232,7 +233,7 @@ impl Encoding for Tsoro {
             s.captures[me],
             s.captures[1 - me],
         ]);
-        let (small, ply) = out.split_at_mut(6 * n + 6);
+        let (small, ply) = out.split_at_mut(4 * n + 8);
         widen(&bytes, small);
         ply[0] = s.ply as f32;
     }
