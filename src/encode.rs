@@ -170,15 +170,26 @@ impl ActionSet {
 pub(crate) fn widen(bytes: &[u8], out: &mut [f32]) {
     let k = bytes.len().min(out.len());
     let (bytes, out) = (&bytes[..k], &mut out[..k]);
-    // Sixteen at a time: one 16-byte load widened in registers.
-    let mut outs = out.chunks_exact_mut(16);
-    let mut ins = bytes.chunks_exact(16);
-    for (o, b) in (&mut outs).zip(&mut ins) {
-        for (o, &b) in o.iter_mut().zip(b) {
+    if k < 16 {
+        for (o, &b) in out.iter_mut().zip(bytes) {
             *o = f32::from(b);
         }
+        return;
     }
-    for (o, &b) in outs.into_remainder().iter_mut().zip(ins.remainder()) {
+    // Sixteen at a time, the last sixteen again for a remainder (the same values), so no
+    // value is converted alone.
+    for (o, b) in out.chunks_exact_mut(16).zip(bytes.chunks_exact(16)) {
+        widen16(b, o);
+    }
+    if k % 16 != 0 {
+        widen16(&bytes[k - 16..], &mut out[k - 16..]);
+    }
+}
+
+/// [`widen`] of sixteen values (`bytes` and `out` hold at least sixteen).
+#[inline(always)]
+fn widen16(bytes: &[u8], out: &mut [f32]) {
+    for (o, &b) in out[..16].iter_mut().zip(&bytes[..16]) {
         *o = f32::from(b);
     }
 }
