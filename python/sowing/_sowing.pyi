@@ -115,7 +115,7 @@ class Outcome:
 @final
 class Move:
     """A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's
-    notation (`Ruleset.format_move` writes the full one). Immutable and hashable."""
+    notation (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable."""
 
     @property
     def game(self) -> str:
@@ -128,9 +128,9 @@ _MoveLike = Union[Move, str]
 
 @final
 class State:
-    """A position of one game: immutable and hashable. `str(state)` is the position text,
-    which `Ruleset.parse_position` reads back; `==` and `hash` follow the position. In
-    Jupyter it draws itself."""
+    """A position of one game: immutable, hashable and picklable. `str(state)` is the
+    position text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the
+    position. In Jupyter it draws itself."""
 
     @property
     def rules(self) -> Ruleset:
@@ -269,7 +269,9 @@ class GameRecord:
     def go_to(self, ply: int) -> bool:
         """Moves the cursor to `ply`; whether it could."""
     def to_pgn(self) -> str:
-        """The record up to the cursor in the records form of sowing::pgn."""
+        """The record up to the cursor in the records form of sowing::pgn, with the tags it
+        was read with, and the result written there while its moves are those read and the
+        cursor is at their end (else the rules' outcome)."""
     @property
     def tags(self) -> dict[str, str]:
         """The tags of a record read from text (empty for a record made here)."""

@@ -41,4 +41,5 @@ def solve(
     endgame_dir: Optional[Union[str, PathLike[str]]] = None,
 ) -> Solution:
     """Solves a Kalah position exactly (the start, or `state`): its value and each first
-    move's (SolveError under the pie rule's swap; GIL released; Ctrl-C raises at once)."""
+    move's (SolveError under the pie rule's swap; GIL released; Ctrl-C raises at once
+    and stops the solver's threads within milliseconds)."""

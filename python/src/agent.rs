@@ -16,7 +16,7 @@ use sowing::tsoro::Tsoro;
 use crate::errors;
 use crate::game::{AnyMove, Game, with_rules};
 use crate::interrupt;
-use crate::rules::{Move, Ruleset, State};
+use crate::rules::{Move, Reduced, Ruleset, State};
 
 /// An agent built for one game.
 enum AnyAgent {
@@ -245,6 +245,12 @@ impl Agent {
 
     fn __repr__(&self) -> String {
         format!("Agent({:?})", self.spec.to_string())
+    }
+
+    /// Pickled as its text, `Agent(agent.name)`: a new agent, with none of the old one's
+    /// tables or last search.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String,)> {
+        (py.get_type::<Agent>().into_any(), (self.spec.to_string(),))
     }
 }
 

@@ -48,6 +48,9 @@ pub struct GameRecord {
     record: AnyRecord,
     tags: Vec<(String, String)>,
     result: Option<String>,
+    /// Whether the moves are still those read (no `play` since): the written result then
+    /// still applies to the whole record.
+    as_read: bool,
 }
 
 impl GameRecord {
@@ -71,6 +74,7 @@ impl GameRecord {
             record: wrap(record),
             tags,
             result: Some(result),
+            as_read: true,
         }
     }
 
@@ -162,6 +166,7 @@ impl GameRecord {
             record,
             tags: Vec::new(),
             result: None,
+            as_read: false,
         })
     }
 
@@ -279,7 +284,9 @@ impl GameRecord {
     /// Plays `mv` (a Move or its text) at the cursor, dropping any redo tail; returns the
     /// Move. Raises MoveError or IllegalMoveError, and then changes nothing.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-        with_record!(&mut self.record, |g| play_on(g, mv))
+        let played = with_record!(&mut self.record, |g| play_on(g, mv))?;
+        self.as_read = false;
+        Ok(played)
     }
 
     /// Steps the cursor back one ply; returns the undone move, or None at the start.
@@ -301,10 +308,31 @@ impl GameRecord {
         with_record!(&mut self.record, |g| g.go_to(ply))
     }
 
-    /// The record up to the cursor in the records form of `sowing::pgn`: unknown roster tags
-    /// (`?`), the `Variant`, a `FEN` for a set-up start, the result from the rules' outcome.
+    /// The record up to the cursor in the records form of `sowing::pgn`: the tags it was read
+    /// with (unknown roster tags `?` for a record made here), the `Variant`, a `FEN` for a
+    /// set-up start, and the result: the one written in the text it was read from while its
+    /// moves are those read and the cursor is at their end (a resignation stays `1-0`),
+    /// else the rules' outcome (`*` while the game goes on).
     fn to_pgn(&self) -> String {
-        with_record!(&self.record, |g| g.to_pgn())
+        with_record!(&self.record, |g| {
+            if self.tags.is_empty() && self.result.is_none() {
+                return g.to_pgn();
+            }
+            let written = self.result.as_deref().and_then(pgn::GameResult::from_token);
+            let result = match written {
+                Some(r) if self.as_read && g.ply() == g.len() => r,
+                _ => pgn::GameResult::of(g.outcome()),
+            };
+            let mut record = g.clone();
+            record.truncate();
+            PgnGame {
+                tags: self.tags.clone(),
+                record,
+                result,
+                comments: Vec::new(),
+            }
+            .to_text()
+        })
     }
 
     /// The tags of a record read from text, in file order (empty for a record made here).

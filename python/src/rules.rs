@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -17,6 +17,15 @@ use sowing::any::AnyRuleset;
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
 use crate::game::{AnyMove, AnyState, Game, game_of, with_rules};
 use crate::interrupt;
+
+/// What `__reduce__` gives pickle: a callable and the arguments that make the value again.
+pub(crate) type Reduced<'py, A> = (Bound<'py, PyAny>, A);
+
+/// `getattr`'s arguments: an object and an attribute's name.
+type Attribute<'py> = (Bound<'py, PyAny>, &'static str);
+
+/// An outcome pickled: the winner's index (None for a draw) and the score.
+type OutcomeParts = (Option<u8>, Option<(u32, u32)>);
 
 /// One of the two players. South moves first in every game; in Toguz Kumalak's records
 /// South is White and North is Black.
@@ -63,6 +72,16 @@ impl Player {
 
     fn __str__(&self) -> String {
         sowing::Player::from(*self).to_string()
+    }
+
+    /// Pickled by name: `Player.South` or `Player.North`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, Attribute<'py>>> {
+        let name = match self {
+            Player::South => "South",
+            Player::North => "North",
+        };
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        Ok((getattr, (py.get_type::<Player>().into_any(), name)))
     }
 }
 
@@ -113,10 +132,39 @@ impl Outcome {
     fn __repr__(&self) -> String {
         format!("<Outcome {}>", self.outcome)
     }
+
+    /// Pickled as its winner (0, 1 or None) and score.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, OutcomeParts>> {
+        let winner = self.outcome.winner().map(|p| p.index() as u8);
+        let score = self.outcome.score().map(|s| (s.south, s.north));
+        Ok((
+            py.get_type::<Outcome>().getattr("_unpickle")?,
+            (winner, score),
+        ))
+    }
+
+    /// The outcome `__reduce__` wrote.
+    #[staticmethod]
+    fn _unpickle(winner: Option<u8>, score: Option<(u32, u32)>) -> PyResult<Outcome> {
+        let score = score.map(|(south, north)| sowing::Score { south, north });
+        let outcome = match winner {
+            None => sowing::Outcome::Draw { score },
+            Some(i @ (0 | 1)) => sowing::Outcome::Win {
+                winner: if i == 0 {
+                    sowing::Player::South
+                } else {
+                    sowing::Player::North
+                },
+                score,
+            },
+            Some(i) => return Err(PyValueError::new_err(format!("no player {i}"))),
+        };
+        Ok(Outcome { outcome })
+    }
 }
 
 /// A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's notation
-/// (`Ruleset.format_move` writes the full one). Immutable and hashable.
+/// (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable.
 #[pyclass(module = "sowing", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
@@ -138,11 +186,31 @@ impl Move {
     fn __repr__(&self) -> String {
         format!("Move({:?})", self.mv.to_string())
     }
+
+    /// Pickled as its game and its text in the game's short notation.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (&'static str, String)>> {
+        let unpickle = py.get_type::<Move>().getattr("_unpickle")?;
+        Ok((unpickle, (self.mv.game(), self.mv.to_string())))
+    }
+
+    /// The move `__reduce__` wrote: a game's name and a move's text.
+    #[staticmethod]
+    fn _unpickle(game: &str, text: &str) -> PyResult<Move> {
+        let bad = |e: String| MoveError::new_err(format!("{text:?} is not a {game} move: {e}"));
+        let mv = match game {
+            "kalah" => AnyMove::Kalah(text.parse().map_err(|e| bad(format!("{e}")))?),
+            "toguz" => AnyMove::Toguz(text.parse().map_err(|e| bad(format!("{e}")))?),
+            "tsoro" => AnyMove::Tsoro(text.parse().map_err(|e| bad(format!("{e}")))?),
+            _ => return Err(PyValueError::new_err(format!("no game {game:?}"))),
+        };
+        Ok(Move { mv })
+    }
 }
 
-/// A position of one game: immutable and hashable. `str(state)` is the position text, which
-/// `Ruleset.parse_position` reads back; `==` and `hash` follow the position (the board, the
-/// stores, the side to move and whatever else the rules keep). In Jupyter it draws itself.
+/// A position of one game: immutable, hashable and picklable. `str(state)` is the position
+/// text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the position (the
+/// board, the stores, the side to move and whatever else the rules keep). In Jupyter it
+/// draws itself.
 #[pyclass(module = "sowing", frozen)]
 pub struct State {
     /// The ruleset it is a position of.
@@ -195,6 +263,12 @@ impl State {
         let mut h = DefaultHasher::new();
         self.state.hash(&mut h);
         h.finish()
+    }
+
+    /// Pickled as its ruleset and position text: `rules.parse_position(text)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (String,)>> {
+        let rules = Bound::new(py, Ruleset::from_arc(&self.rules))?;
+        Ok((rules.getattr("parse_position")?, (self.state.to_string(),)))
     }
 
     /// The board as SVG, for Jupyter.
@@ -575,6 +649,14 @@ impl Ruleset {
 
     fn __eq__(&self, other: PyRef<'_, Ruleset>) -> bool {
         *self.rules == *other.rules
+    }
+
+    /// Pickled as its text: `Ruleset(str(rules))`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String,)> {
+        (
+            py.get_type::<Ruleset>().into_any(),
+            (self.rules.to_string(),),
+        )
     }
 
     fn __hash__(&self) -> u64 {

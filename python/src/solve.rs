@@ -1,6 +1,8 @@
 //! `sowing.kalah.solve`: the exact Kalah solver, with the GIL released and Ctrl-C honoured.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -94,8 +96,8 @@ impl Solution {
 /// default fits it to the position), `threads`, `move_values`, `endgame_dir` (a directory to
 /// keep endgame databases in). Raises SolveError under the pie rule's swap (not a sowing),
 /// TypeError for a ruleset of another game or an unknown option. Releases the GIL; Ctrl-C
-/// raises KeyboardInterrupt at once (the solver's threads, which cannot stop part way,
-/// finish in the background and their result is dropped).
+/// raises KeyboardInterrupt at once and stops the solver's threads within milliseconds
+/// (their memory freed; an endgame database left part way is not kept).
 #[pyfunction]
 #[pyo3(signature = (rules, state = None, *, table_mb = None, endgame_seeds = None, threads = None, move_values = true, endgame_dir = None))]
 #[allow(clippy::too_many_arguments)]
@@ -137,9 +139,14 @@ fn solve(
         }
         config.threads = t;
     }
-    let solver = Solver::new(kalah, config);
-    let solution = interrupt::run(py, || {}, move || solver.solve(&s))?
-        .map_err(|e| SolveError::new_err(e.to_string()))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let solver = Solver::new(kalah, config).stop_flag(Arc::clone(&stop));
+    let solution = interrupt::run(
+        py,
+        move || stop.store(true, Ordering::Relaxed),
+        move || solver.solve(&s),
+    )?
+    .map_err(|e| SolveError::new_err(e.to_string()))?;
     Ok(Solution { solution })
 }
 

@@ -4,6 +4,8 @@ The calls interrupted here would run for hours; the interrupt comes from a Pytho
 which runs only because the call released the GIL. So each test ends only if both hold."""
 
 import _thread
+import os
+import time
 import threading
 
 import pytest
@@ -34,3 +36,23 @@ def test_ctrl_c_stops_perft():
     interrupt_after(0.3)
     with pytest.raises(KeyboardInterrupt):
         rules.perft(rules.start(), 14)
+
+
+def native_threads():
+    return set(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="lists threads in /proc")
+def test_ctrl_c_stops_the_solver_and_its_threads():
+    # Kalah(6,5) takes the solver many minutes; after Ctrl-C the threads the call started
+    # (the worker and the solver's own) end soon, instead of solving on in the background.
+    rules = sowing.Ruleset("kalah:seeds=5")
+    before = native_threads()
+    interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        sowing.kalah.solve(rules, table_mb=64, threads=2)
+    waited = 0.0
+    while native_threads() - before and waited < 20:
+        time.sleep(0.05)
+        waited += 0.05
+    assert not native_threads() - before

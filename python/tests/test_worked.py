@@ -158,3 +158,27 @@ def test_kalah_solve():
     after = rules.play(rules.start(), "2")
     assert sowing.kalah.solve(rules, after, move_values=False, threads=1).value == 6
     assert sowing.kalah.solve(rules, after, move_values=False).moves == []
+
+
+def test_a_record_read_keeps_its_tags_and_result_when_written():
+    text = (DATA / "toguz" / "federation-2016-2018.pgn").read_text(encoding="utf-8")
+    first = sowing.toguz.read_pgn(text)[0]
+    again = sowing.GameRecord.from_pgn(first.to_pgn())
+    assert again.tags["Event"] == "Кубок РК" and again.tags["Event"] == first.tags["Event"]
+    assert again.moves == first.moves and again.current == first.current
+    assert (first.result, again.result) == ("0-1", "0-1")
+    # A game resigned in the file (not over by the rules) keeps its written result, until
+    # its moves change or the cursor leaves their end.
+    resigned = sowing.GameRecord.from_pgn('[Event "Club"]\n[Variant "kalah"]\n[Result "1-0"]\n\n1. 3 6 1... 2 1-0\n')
+    assert not resigned.is_over()
+    assert '[Event "Club"]' in resigned.to_pgn() and resigned.to_pgn().endswith("1-0\n")
+    resigned.undo()
+    assert resigned.to_pgn().endswith("*\n")
+    resigned.redo()
+    assert resigned.to_pgn().endswith("1-0\n")
+    resigned.undo()
+    resigned.play("2")
+    assert resigned.to_pgn().endswith("*\n") and '[Event "Club"]' in resigned.to_pgn()
+    # A record made here writes the unknown roster.
+    made = sowing.GameRecord(sowing.Ruleset("kalah"))
+    assert '[Event "?"]' in made.to_pgn() and made.to_pgn().endswith("*\n")

@@ -1,6 +1,7 @@
 //! The public face of the endgame database: exact values of positions with few seeds left.
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 use super::board::Board;
 use super::endgame::Endgame;
@@ -71,7 +72,7 @@ impl EndgameDatabase {
     /// [`SolveError::OutOfMemory`] when the memory cannot be had.
     pub fn new(rules: &Kalah, max_seeds: u32) -> Result<EndgameDatabase, SolveError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Self::build(rules, max_seeds, threads, None, 0, &|_| {})
+        Self::build(rules, max_seeds, threads, None, 0, &|_| {}, None)
     }
 
     /// Like [`new`](Self::new), but first looks for the database in `dir` (written there by
@@ -84,7 +85,7 @@ impl EndgameDatabase {
     /// As [`new`](Self::new).
     pub fn open(rules: &Kalah, max_seeds: u32, dir: &Path) -> Result<EndgameDatabase, SolveError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Self::build(rules, max_seeds, threads, Some(dir), 0, &|_| {})
+        Self::build(rules, max_seeds, threads, Some(dir), 0, &|_| {}, None)
     }
 
     /// Like [`open`](Self::open) on `threads` threads, calling `level_done(k)` as each
@@ -102,14 +103,15 @@ impl EndgameDatabase {
         dir: &Path,
         level_done: &(dyn Fn(u32) + Sync),
     ) -> Result<EndgameDatabase, SolveError> {
-        Self::build(rules, max_seeds, threads, Some(dir), 0, level_done)
+        Self::build(rules, max_seeds, threads, Some(dir), 0, level_done, None)
     }
 
     /// The shared constructor: load from `dir` or compute (reporting each finished level).
     /// A database kept in `dir` for more seeds serves too (its first boards are this one);
     /// with `larger_ok` boards or fewer, the largest kept one is taken whole instead (a
     /// solve gains from every board it covers, at the cost of reading it). A database kept
-    /// for fewer seeds gives its levels, and only the levels above are computed.
+    /// for fewer seeds gives its levels, and only the levels above are computed. A raised
+    /// `stop` gives the build up ([`SolveError::Stopped`]), keeping nothing.
     pub(crate) fn build(
         rules: &Kalah,
         mut max_seeds: u32,
@@ -117,6 +119,7 @@ impl EndgameDatabase {
         dir: Option<&Path>,
         larger_ok: u64,
         level_done: &(dyn Fn(u32) + Sync),
+        stop: Option<&AtomicBool>,
     ) -> Result<EndgameDatabase, SolveError> {
         if rules.settings().pie {
             return Err(SolveError::Pie);
@@ -182,7 +185,13 @@ impl EndgameDatabase {
             level_done(top);
         }
         if known != Some(max_seeds) {
-            db.fill(&board, threads, known.map_or(0, |top| top + 1), level_done)?;
+            db.fill(
+                &board,
+                threads,
+                known.map_or(0, |top| top + 1),
+                level_done,
+                stop,
+            )?;
             if let Some(f) = &file {
                 // A database that cannot be kept is only recomputed next time.
                 let _ = std::fs::create_dir_all(f.parent().unwrap_or(f)).and_then(|()| db.save(f));

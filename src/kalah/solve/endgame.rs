@@ -21,7 +21,7 @@
 //! compute the same value, so the table needs no locks.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering::Relaxed};
 
 use super::SolveError;
 use super::board::Board;
@@ -395,13 +395,15 @@ impl Endgame {
     /// (`level_done(k)` is called after each level), a byte a board, then packs them; or the
     /// error if the memory cannot be had. The levels below `from` must be known already
     /// ([`load`](Self::load) read them): their packed values are unpacked for the children
-    /// to read.
+    /// to read. A raised `stop` (read before each chunk of boards) gives the fill up with
+    /// [`SolveError::Stopped`].
     pub(crate) fn fill(
         &mut self,
         board: &Board,
         threads: usize,
         from: u32,
         level_done: &(dyn Fn(u32) + Sync),
+        stop: Option<&AtomicBool>,
     ) -> Result<(), SolveError> {
         const CHUNK: usize = 1 << 14;
         let oom = || SolveError::OutOfMemory {
@@ -412,7 +414,16 @@ impl Endgame {
         let mut values: Vec<AtomicI8> = Vec::new();
         values.try_reserve_exact(size).map_err(|_| oom())?;
         super::memory::prefer_huge_pages(&mut values);
-        values.extend((0..size).map(|_| AtomicI8::new(UNKNOWN)));
+        let stopped = || stop.is_some_and(|f| f.load(Relaxed));
+        // Gigabytes for the largest databases, seconds to write: a stop is heard between
+        // runs of 2^24 boards.
+        while values.len() < size {
+            if stopped() {
+                return Err(SolveError::Stopped);
+            }
+            let more = (size - values.len()).min(1 << 24);
+            values.extend((0..more).map(|_| AtomicI8::new(UNKNOWN)));
+        }
         let values = &values[..];
         let threads = threads.max(1);
         let this = &*self;
@@ -429,7 +440,7 @@ impl Endgame {
                     scope.spawn(|| {
                         loop {
                             let from = next.fetch_add(CHUNK, Relaxed);
-                            if from >= hi {
+                            if from >= hi || stopped() {
                                 break;
                             }
                             // The first board of the chunk by unranking, the rest by
@@ -464,6 +475,10 @@ impl Endgame {
                     });
                 }
             });
+            // A level left part way has unknown boards: nothing above it can be built.
+            if stopped() {
+                return Err(SolveError::Stopped);
+            }
             level_done(k);
         }
         if self.packed.is_empty() {

@@ -223,6 +223,9 @@ pub enum SolveError {
         /// The most the solver accepts.
         max: u64,
     },
+    /// The solver's stop flag was raised ([`Solver::stop_flag`]) before the solve finished.
+    #[error("the solve was stopped before it finished")]
+    Stopped,
 }
 
 /// The memory the machine has available now (`MemAvailable` in `/proc/meminfo`), in bytes, or
