@@ -213,16 +213,15 @@ impl Encoding for Tsoro {
         // `o<k>`, 2N - k inner `i<k>`; the opponent's loop index N - k is his `o<k>` from
         // the mover's left, N - 1 + k his `i<k>`. Each row is one copy of ROW bytes (no
         // copy of a length known only at run time), the rows in order, each overwriting what
-        // the one before ran over; the reversed rows come from the loops turned round.
+        // the one before ran over; the reversed rows are read backwards a word at a time.
         let (own, op) = (&s.holes[me], &s.holes[1 - me]);
-        let (own_turned, op_turned) = (turned(own), turned(op));
         let mut bytes = [0u8; 4 * ROW + 8];
         bytes[..ROW].copy_from_slice(&own[..ROW]);
-        // i<k> = own[2N - k] = own_turned[TURNED - 1 - 2N + k]
-        bytes[n..n + ROW].copy_from_slice(&own_turned[TURNED - 2 * n..][..ROW]);
+        // i<k> = own[2N - k]
+        bytes[n..n + ROW].copy_from_slice(&backwards(own, 2 * n));
         bytes[2 * n..2 * n + ROW].copy_from_slice(&op[n..n + ROW]);
-        // o<k> = op[N - k] = op_turned[TURNED - 1 - N + k]
-        bytes[3 * n..3 * n + ROW].copy_from_slice(&op_turned[TURNED - n..][..ROW]);
+        // o<k> = op[N - k]
+        bytes[3 * n..3 * n + ROW].copy_from_slice(&backwards(op, n));
         bytes[4 * n..4 * n + 8].copy_from_slice(&[
             head,
             hand_at,
@@ -241,23 +240,31 @@ impl Encoding for Tsoro {
 
 /// Holes a row the observation's byte rows are copied by: at least the most holes a row.
 const ROW: usize = 24;
-/// The length of a loop turned round (see [`turned`]).
-const TURNED: usize = LOOP + ROW;
 const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && 2 * ROW <= LOOP);
 
-/// The loop `b` turned round, padded: `turned(b)[TURNED - 1 - i] = b[i]` for every loop index
-/// `i`, and zeros after, so that a run of [`ROW`] bytes starting at any of them fits.
+/// The first [`ROW`] of `b[end - 1], b[end - 2], ..., b[0]`, then zeros (`end <= LOOP`).
+/// A word at a time with its bytes swapped, each read whole from the state (whose bytes
+/// were stored long before) and stored whole.
 #[inline(always)]
-fn turned(b: &[u8; LOOP]) -> [u8; TURNED + ROW] {
-    let mut t = [0u8; TURNED + ROW];
-    for (dst, src) in t[ROW..TURNED]
-        .chunks_exact_mut(8)
-        .zip(b.chunks_exact(8).rev())
-    {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(src);
-        word.reverse();
-        dst.copy_from_slice(&word);
+fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
+    let mut row = [0u8; ROW];
+    for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
+        let word = match end.checked_sub(8 * c) {
+            Some(hi) if hi >= 8 => {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&b[hi - 8..hi]);
+                u64::from_le_bytes(w).swap_bytes()
+            }
+            // The last `hi < 8` bytes, b[hi - 1] to b[0]: the first word's, swapped and
+            // shifted down past the 8 - hi bytes beyond them.
+            Some(hi) if hi > 0 => {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&b[..8]);
+                u64::from_le_bytes(w).swap_bytes() >> (8 * (8 - hi))
+            }
+            _ => 0,
+        };
+        chunk.copy_from_slice(&word.to_le_bytes());
     }
-    t
+    row
 }
