@@ -1,7 +1,7 @@
 """The native module of sowing (Rust, PyO3): every class and function of the package."""
 
 import sys
-from typing import Optional, Union, final
+from typing import Literal, Optional, Union, final, overload
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -285,9 +285,13 @@ class GameRecord:
     def _repr_svg_(self) -> str:
         """The board at the cursor as SVG, for Jupyter."""
 
-def read_games(text: str) -> list[GameRecord]:
-    """Reads every game of a file of records, each under the ruleset its Variant names
-    (RecordError for the first game that does not read, with `line` and `ply`)."""
+@overload
+def read_games(text: str, *, errors: Literal["raise", "skip"] = "raise") -> list[GameRecord]:
+    """Reads every game of a file of records, each under the ruleset its Variant names. A
+    game that does not read raises RecordError (with `line` and `ply`); `errors="skip"`
+    leaves it out, `errors="return"` puts its RecordError in the list in its place."""
+@overload
+def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord, RecordError]]: ...
 
 @final
 class Agent:

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -385,36 +386,84 @@ impl GameRecord {
     }
 }
 
+/// What `read_games` and `read_pgn` do with a game that does not read (`errors=`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnBadGame {
+    /// Raise its RecordError (the default).
+    Raise,
+    /// Leave it out.
+    Skip,
+    /// Put its RecordError in the list, in its place.
+    Return,
+}
+
+impl OnBadGame {
+    fn read(text: &str) -> PyResult<OnBadGame> {
+        match text {
+            "raise" => Ok(OnBadGame::Raise),
+            "skip" => Ok(OnBadGame::Skip),
+            "return" => Ok(OnBadGame::Return),
+            _ => Err(PyValueError::new_err(format!(
+                "errors={text:?}: expected \"raise\", \"skip\" or \"return\""
+            ))),
+        }
+    }
+
+    /// The games read, as `self` says.
+    fn collect(
+        self,
+        py: Python<'_>,
+        games: impl Iterator<Item = PyResult<GameRecord>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let mut out = Vec::new();
+        for g in games {
+            match (g, self) {
+                (Ok(g), _) => out.push(Py::new(py, g)?.into_any()),
+                (Err(e), OnBadGame::Raise) => return Err(e),
+                (Err(_), OnBadGame::Skip) => {}
+                (Err(e), OnBadGame::Return) => out.push(e.into_value(py).into_any()),
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// Reads every game of a file of records (the records form of `sowing::pgn` for any game, or
 /// Toguz Kumalak's PlayOK PGN for a record without a `Variant` tag), each under the ruleset
-/// its `Variant` names. Raises RecordError for the first game that does not read, with the
-/// `line` in the whole text and the `ply`.
+/// its `Variant` names. A game that does not read raises RecordError, with the `line` in the
+/// whole text and the `ply`; with `errors="skip"` it is left out, with `errors="return"` its
+/// RecordError stands in the list in its place (the other games are read either way).
 #[pyfunction]
-fn read_games(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+#[pyo3(signature = (text, *, errors = "raise"))]
+fn read_games(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    pgn::read_any(&text)
-        .into_iter()
-        .map(|g| {
-            g.map(GameRecord::from_any)
-                .map_err(|e| errors::pgn_error(py, e))
-        })
-        .collect()
+    let games = pgn::read_any(&text).into_iter().map(|g| {
+        g.map(GameRecord::from_any)
+            .map_err(|e| errors::pgn_error(py, e))
+    });
+    mode.collect(py, games)
 }
 
 /// Reads every game of a Toguz Kumalak PGN file as PlayOK and the federation books write it
-/// (`1. 76 98 2. 66 87`, `36x`, `65(10)`, `{zero}`). Raises RecordError for the first game
-/// that does not read, with its `line` and `ply`.
+/// (`1. 76 98 2. 66 87`, `36x`, `65(10)`, `{zero}`). A game that does not read raises
+/// RecordError with its `line` and `ply`; `errors="skip"` leaves it out, `errors="return"`
+/// puts its RecordError in the list in its place.
 #[pyfunction]
-fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<GameRecord>> {
+#[pyo3(signature = (text, *, errors = "raise"))]
+fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResult<Vec<Py<PyAny>>> {
+    let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    pgn::split(&text)
-        .iter()
-        .map(|g: &GameText<'_>| {
-            g.read_playok()
-                .map(GameRecord::from_playok)
-                .map_err(|e| errors::pgn_error(py, e))
-        })
-        .collect()
+    let games = pgn::split(&text).into_iter().map(|g: GameText<'_>| {
+        g.read_playok()
+            .map(GameRecord::from_playok)
+            .map_err(|e| errors::pgn_error(py, e))
+    });
+    mode.collect(py, games)
 }
 
 /// Registers `GameRecord`, `read_games` and the submodule `toguz` (`read_pgn`).

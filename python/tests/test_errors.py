@@ -215,3 +215,26 @@ def test_fuzz_numbers_types_and_none_never_panic(tmp_path, monkeypatch):
         rules.legal_moves(None)
     with pytest.raises(TypeError):
         sowing.kalah.solve(rules, table_mb=16, colour="blue")
+
+
+def test_bad_games_of_a_file_raise_skip_or_return():
+    good = '[Variant "kalah"]\n[Result "*"]\n\n1. 3 6 1... 2 *\n'
+    bad = '[Variant "kalah"]\n[Result "*"]\n\n1. 3 6 1... 9 *\n'
+    text = "\n".join([good, bad, good])
+    with pytest.raises(sowing.RecordError) as e:
+        sowing.read_games(text)
+    assert (e.value.line, e.value.ply) == (9, 3)  # the line in the whole text
+    with pytest.raises(sowing.RecordError):
+        sowing.read_games(text, errors="raise")
+    skipped = sowing.read_games(text, errors="skip")
+    assert [g.move_texts() for g in skipped] == [["3", "6", "2"], ["3", "6", "2"]]
+    returned = sowing.read_games(text, errors="return")
+    assert [type(g).__name__ for g in returned] == ["GameRecord", "RecordError", "GameRecord"]
+    assert (returned[1].line, returned[1].ply) == (9, 3)
+    with pytest.raises(ValueError, match="errors=\"ignore\""):
+        sowing.read_games(text, errors="ignore")
+    federation = '[Event "A"]\n[Result "1-0"]\n\n1. 76 98 1-0\n'
+    broken = '[Event "B"]\n[Result "1-0"]\n\n1. 76 99 1-0\n'
+    games = sowing.toguz.read_pgn(federation + "\n" + broken, errors="return")
+    assert [g.tags["Event"] for g in games[:1]] == ["A"] and isinstance(games[1], sowing.RecordError)
+    assert len(sowing.toguz.read_pgn(federation + "\n" + broken, errors="skip")) == 1
