@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | Kalah, *m* pits | *m* + 1: the pits, then `swap` | 2*m* + 4 values ([`kalah::encode`](crate::kalah::encode)) |
 //! | Toguz Kumalak, *n* holes | *n*: the holes | 4*n* + 2 values ([`toguz::encode`](crate::toguz::encode)) |
-//! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 6*N* + 7 values ([`tsoro::encode`](crate::tsoro::encode)) |
+//! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 4*N* + 9 values ([`tsoro::encode`](crate::tsoro::encode)) |
 //!
 //! The layouts depend on the board size only, never on the other switches (a field a switch
 //! leaves unused stays 0), and the observation holds everything the rules need: the legal
@@ -75,7 +75,14 @@ impl ActionSet {
     /// Whether `action` is a member (`false` for 128 and above).
     #[inline]
     pub const fn contains(self, action: usize) -> bool {
-        action < 128 && (self.0 >> action) & 1 != 0
+        // The half holding the bit, then a 64-bit shift (a 128-bit shift by a variable
+        // amount costs a double shift and two selects).
+        let half = if action < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        action < 128 && (half >> (action & 63)) & 1 != 0
     }
 
     /// Adds `action` (ignored for 128 and above).
@@ -133,6 +140,57 @@ impl ActionSet {
         let rest = chunks.into_remainder();
         let k = rest.len();
         rest.copy_from_slice(&SPREAD[(bits & 0xFF) as usize][..k]);
+    }
+
+    /// Writes the first `len` entries of the mask into `out[..len]` (as
+    /// [`write_mask`](ActionSet::write_mask)) in whole 8-entry copies when `out` is long enough,
+    /// running into `out[len..]` up to the next multiple of 8 with the set's bits there
+    /// (`false` for a set within `0..len`): for rows written one after another, each
+    /// overwriting the run-over of the one before, with no copy of a length not known at
+    /// compile time.
+    #[inline]
+    fn write_mask_run_over(self, out: &mut [bool], len: usize) {
+        match out.get_mut(..len.div_ceil(8) * 8) {
+            Some(whole) => {
+                let mut bits = self.0;
+                for chunk in whole.chunks_exact_mut(8) {
+                    chunk.copy_from_slice(&SPREAD[(bits & 0xFF) as usize]);
+                    bits >>= 8;
+                }
+            }
+            None => self.write_mask(&mut out[..len]),
+        }
+    }
+}
+
+/// Writes each byte of `bytes` as a float into `out`, as far as the shorter goes: the
+/// observations' converting pass, kept out of line so that it is vectorized wherever it is
+/// used (inlined into a large loop it was not).
+#[inline(never)]
+pub(crate) fn widen(bytes: &[u8], out: &mut [f32]) {
+    let k = bytes.len().min(out.len());
+    let (bytes, out) = (&bytes[..k], &mut out[..k]);
+    if k < 16 {
+        for (o, &b) in out.iter_mut().zip(bytes) {
+            *o = f32::from(b);
+        }
+        return;
+    }
+    // Sixteen at a time, the last sixteen again for a remainder (the same values), so no
+    // value is converted alone.
+    for (o, b) in out.chunks_exact_mut(16).zip(bytes.chunks_exact(16)) {
+        widen16(b, o);
+    }
+    if k % 16 != 0 {
+        widen16(&bytes[k - 16..], &mut out[k - 16..]);
+    }
+}
+
+/// [`widen`] of sixteen values (`bytes` and `out` hold at least sixteen).
+#[inline(always)]
+fn widen16(bytes: &[u8], out: &mut [f32]) {
+    for (o, &b) in out[..16].iter_mut().zip(&bytes[..16]) {
+        *o = f32::from(b);
     }
 }
 
@@ -284,6 +342,22 @@ pub trait Encoding: Ruleset {
         let mut out = vec![0.0; self.observation_len()];
         self.fill_observation(state, &mut out);
         out
+    }
+
+    /// Plays `action`, which must be legal in `state`, and returns the legal actions of the
+    /// position it leads to: one step of a [`Batch`].
+    ///
+    /// The provided form is [`action_to_move`](Encoding::action_to_move),
+    /// [`play_unchecked`](Ruleset::play_unchecked) and
+    /// [`legal_actions`](Encoding::legal_actions); a game may override it with a faster path
+    /// to the same results. An action that is not legal leaves `state` as `play_unchecked`
+    /// does: unspecified but memory-safe (one out of range plays nothing).
+    #[inline]
+    fn play_legal_action(&self, state: &mut Self::State, action: usize) -> ActionSet {
+        if let Some(mv) = self.action_to_move(state, action) {
+            self.play_unchecked(state, mv);
+        }
+        self.legal_actions(state)
     }
 
     /// Plays the move of `action` if it is legal; otherwise says why and leaves `state`
@@ -583,12 +657,66 @@ impl<R: Encoding> Batch<R> {
     ) -> Result<(), EncodeError> {
         check_len("actions", self.len(), actions.len())?;
         self.check(out)?;
-        for (env, (&a, &legal)) in actions.iter().zip(&self.legal).enumerate() {
-            match a.index() {
-                Some(i) if i < self.num_actions => {
-                    if !legal.contains(i) {
-                        return Err(EncodeError::Illegal { env, action: i });
+        self.check_actions(actions)?;
+        // Nothing has ended yet: the few games that end below write their own entries, so
+        // the loop carries no pointer to these arrays.
+        out.rewards.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        let (k, m) = (self.observation_len, self.num_actions);
+        let rules = &self.rules;
+        let limit = self.options.max_plies;
+        let masks = &mut *out.masks;
+        let games = self
+            .states
+            .iter_mut()
+            .zip(self.legal.iter_mut())
+            .zip(self.plies.iter_mut())
+            .zip(actions)
+            .zip(out.observations.chunks_exact_mut(k))
+            .zip(out.to_move.iter_mut());
+        for (env, (((((s, legal), ply), &a), obs), to_move)) in games.enumerate() {
+            // Checked above: in range and legal.
+            let Some(a) = a.index() else {
+                continue;
+            };
+            let now = rules.play_legal_action(s, a);
+            *ply += 1;
+            let cut = limit.is_some_and(|p| *ply >= p);
+            if now.is_empty() || cut {
+                rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
+                if now.is_empty() {
+                    if let Some(o) = rules.outcome(s) {
+                        out.rewards[2 * env..2 * env + 2]
+                            .copy_from_slice(&self.options.reward.of(o));
                     }
+                    out.terminated[env] = true;
+                } else {
+                    out.truncated[env] = true;
+                }
+                *s = self.start;
+                *legal = self.start_legal;
+                *ply = 0;
+                obs.copy_from_slice(&self.start_observation);
+            } else {
+                *legal = now;
+                rules.fill_observation(s, obs);
+            }
+            // Rows go in order, each overwriting the run-over of the one before.
+            legal.write_mask_run_over(&mut masks[env * m..], m);
+            *to_move = rules.to_move(s).index() as u8;
+        }
+        Ok(())
+    }
+
+    /// The first action of `actions` out of range or not legal in its game, as an error.
+    fn check_actions<A: ActionIndex>(&self, actions: &[A]) -> Result<(), EncodeError> {
+        for (env, (&a, &legal)) in actions.iter().zip(&self.legal).enumerate() {
+            // The legal actions lie in `0..num_actions`, so a member is in range.
+            match a.index() {
+                Some(i) if legal.contains(i) => {}
+                Some(i) if i < self.num_actions => {
+                    return Err(EncodeError::Illegal { env, action: i });
                 }
                 _ => {
                     return Err(EncodeError::OutOfRange {
@@ -598,55 +726,6 @@ impl<R: Encoding> Batch<R> {
                     });
                 }
             }
-        }
-        let (k, m) = (self.observation_len, self.num_actions);
-        let rules = &self.rules;
-        let games = self
-            .states
-            .iter_mut()
-            .zip(self.legal.iter_mut())
-            .zip(self.plies.iter_mut())
-            .zip(actions)
-            .zip(out.observations.chunks_exact_mut(k))
-            .zip(out.final_observations.chunks_exact_mut(k))
-            .zip(out.masks.chunks_exact_mut(m))
-            .zip(out.rewards.chunks_exact_mut(2))
-            .zip(out.terminated.iter_mut())
-            .zip(out.truncated.iter_mut())
-            .zip(out.to_move.iter_mut());
-        for ((((((((((s, legal), ply), &a), obs), fin), mask), reward), term), trunc), to_move) in
-            games
-        {
-            // Checked above: in range and legal, so the move exists.
-            let Some(mv) = a.index().and_then(|a| rules.action_to_move(s, a)) else {
-                continue;
-            };
-            rules.play_unchecked(s, mv);
-            *ply += 1;
-            let now = rules.legal_actions(s);
-            let cut = self.options.max_plies.is_some_and(|p| *ply >= p);
-            if now.is_empty() || cut {
-                rules.fill_observation(s, fin);
-                let rewards = match rules.outcome(s) {
-                    Some(o) if now.is_empty() => self.options.reward.of(o),
-                    _ => [0.0; 2],
-                };
-                reward.copy_from_slice(&rewards);
-                *term = now.is_empty();
-                *trunc = !now.is_empty();
-                *s = self.start;
-                *legal = self.start_legal;
-                *ply = 0;
-                obs.copy_from_slice(&self.start_observation);
-            } else {
-                reward.fill(0.0);
-                *term = false;
-                *trunc = false;
-                *legal = now;
-                rules.fill_observation(s, obs);
-            }
-            legal.write_mask(mask);
-            *to_move = rules.to_move(s).index() as u8;
         }
         Ok(())
     }

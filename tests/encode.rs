@@ -99,23 +99,29 @@ impl Expected for Tsoro {
         v.extend(ks.clone().map(|k| own(Hole::inner(k))));
         v.extend(ks.clone().map(|k| theirs(Hole::inner(k))));
         v.extend(ks.map(|k| theirs(Hole::outer(k))));
-        let mut marks = vec![0.0; 2 * n];
-        let mut takes = 0;
+        // The two pending decisions as hole numbers (0: none).
+        let (mut head, mut takes) = (0, 0);
         match s.phase() {
             Phase::Head(i) => {
                 let h = Hole::from_own_index(i.into(), n);
                 assert_eq!(h.row, sowing::tsoro::Row::Outer, "heads are outer holes");
-                marks[usize::from(h.number) - 1] = 1.0;
+                head = h.number;
             }
             Phase::Bonus(k) => takes = k,
             Phase::Start => {}
         }
         let (hand, at) = s.hand();
+        let mut reenter = 0;
         if hand > 0 {
             let h = Hole::from_own_index(at, n);
-            marks[n + usize::from(h.number) - 1] = 1.0;
+            assert_eq!(
+                h.row,
+                sowing::tsoro::Row::Inner,
+                "the hand waits at an inner hole"
+            );
+            reenter = h.number;
         }
-        v.extend(marks);
+        v.extend([f32::from(head), f32::from(reenter)]);
         v.extend([
             f32::from(s.captured(me)),
             f32::from(s.captured(op)),
@@ -254,7 +260,7 @@ fn tsoro_encodings_hold_along_random_games() {
 fn tsoro_observations_show_pending_decisions() {
     // Random games of 4 x 6 until a head decision and bonus takes come up.
     let rules: Tsoro = "tsoro:holes=6,heads=both-ends,bonus=3".parse().unwrap();
-    assert_eq!((rules.num_actions(), rules.observation_len()), (27, 43));
+    assert_eq!((rules.num_actions(), rules.observation_len()), (27, 33));
     let (mut heads, mut bonuses) = (0, 0);
     let mut rng = SplitMix64::new(11);
     for _ in 0..30 {
@@ -265,18 +271,17 @@ fn tsoro_observations_show_pending_decisions() {
             match s.phase() {
                 Phase::Head(i) => {
                     heads += 1;
-                    let mut marks = [0.0; 6];
-                    marks[usize::from(i)] = 1.0; // an outer hole: o1 or o6
+                    // An outer hole, o1 or o6, by its number.
                     assert!(i == 0 || i == 5);
-                    assert_eq!(obs[24..30], marks);
+                    assert_eq!(obs[24], f32::from(i + 1));
                     assert!(legal == [12, 13] || legal == [13], "{s}: {legal:?}");
                     assert_eq!(rules.action_to_move(&s, 12), Some(TsoroMove::Relay));
                     assert_eq!(rules.action_to_move(&s, 13), Some(TsoroMove::Stop));
                 }
                 Phase::Bonus(k) => {
                     bonuses += 1;
-                    assert_eq!(obs[38], f32::from(k));
-                    assert!(obs[36] > 0.0, "a capture came first");
+                    assert_eq!(obs[28], f32::from(k));
+                    assert!(obs[26] > 0.0, "a capture came first");
                     assert!(legal.iter().all(|&a| (14..27).contains(&a)), "{legal:?}");
                     assert_eq!(legal.last(), Some(&26)); // `done`
                     assert_eq!(rules.action_to_move(&s, 26), Some(TsoroMove::Done));
@@ -290,8 +295,8 @@ fn tsoro_observations_show_pending_decisions() {
                     );
                 }
                 Phase::Start => {
-                    assert_eq!(obs[24..30], [0.0; 6]);
-                    assert_eq!(obs[38], 0.0);
+                    assert_eq!(obs[24], 0.0);
+                    assert_eq!(obs[28], 0.0);
                     assert!(legal.iter().all(|&a| a < 12));
                 }
             }

@@ -40,7 +40,7 @@ impl Ruleset {
     }
 
     /// The shape of `observation(state)`: a one-element tuple, `(2 * pits + 4,)` for Kalah,
-    /// `(4 * holes + 2,)` for Toguz Kumalak, `(6 * holes + 7,)` for Tsoro.
+    /// `(4 * holes + 2,)` for Toguz Kumalak, `(4 * holes + 9,)` for Tsoro.
     #[getter]
     fn observation_shape(&self) -> (usize,) {
         with_rules!(&*self.rules, |r| (r.observation_len(),))

@@ -35,7 +35,7 @@ def test_the_encodings_of_the_starts():
     toguz = Ruleset("toguz")
     assert (toguz.num_actions, toguz.observation_shape) == (9, (38,))
     tsoro = Ruleset("tsoro")
-    assert (tsoro.num_actions, tsoro.observation_shape) == (87, (133,))
+    assert (tsoro.num_actions, tsoro.observation_shape) == (87, (93,))
     s = tsoro.start()
     assert [str(tsoro.action_to_move(s, a)) for a in (0, 20, 21, 41, 42, 43, 44, 86)] == [
         "o1",

@@ -37,7 +37,7 @@
 
 use super::state::Pie;
 use super::{Kalah, KalahMove, KalahState, nonempty};
-use crate::encode::{ActionSet, Encoding};
+use crate::encode::{ActionSet, Encoding, widen};
 
 impl Encoding for Kalah {
     #[inline]
@@ -74,22 +74,20 @@ impl Encoding for Kalah {
     fn fill_observation(&self, s: &KalahState, out: &mut [f32]) {
         let m = self.t.m;
         let out = &mut out[..2 * m + 4];
-        // Each side's lanes (pits, then store, then zeros) as eight floats at once.
-        let own = s.sides[0].to_le_bytes().map(f32::from);
-        let theirs = s.sides[1].to_le_bytes().map(f32::from);
-        if out.len() >= m + 8 {
-            // Eight-wide stores, in order, each overwriting the tail of the one before; the
-            // tail of the last (`2m..m + 8`) is overwritten by the fields below.
-            out[..8].copy_from_slice(&own);
-            out[m..m + 8].copy_from_slice(&theirs);
-        } else {
-            out[..m].copy_from_slice(&own[..m]);
-            out[m..2 * m].copy_from_slice(&theirs[..m]);
-        }
-        out[2 * m] = own[m];
-        out[2 * m + 1] = theirs[m];
-        out[2 * m + 2] = f32::from(u8::from(s.pie == Pie::Offer));
-        out[2 * m + 3] = f32::from(u8::from(s.pie == Pie::Opening));
+        let [own, theirs] = s.sides.map(u64::to_le_bytes);
+        // Every value fits a byte: the bytes are laid out in the observation's order, each
+        // side's eight lanes (pits, store, zeros) at once, the second over the first's
+        // run-over, then the stores and the pie-rule fields; then converted in one pass.
+        let mut bytes = [0u8; 24];
+        bytes[..8].copy_from_slice(&own);
+        bytes[m..m + 8].copy_from_slice(&theirs);
+        bytes[2 * m..2 * m + 4].copy_from_slice(&[
+            own[m & 7],
+            theirs[m & 7],
+            u8::from(s.pie == Pie::Offer),
+            u8::from(s.pie == Pie::Opening),
+        ]);
+        widen(&bytes, out);
     }
 
     #[inline]

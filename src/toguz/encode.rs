@@ -35,8 +35,8 @@
 //! assert_eq!(rules.observation(&state), expected);
 //! ```
 
-use super::{Toguz, ToguzMove, ToguzState};
-use crate::encode::{ActionSet, Encoding};
+use super::{Toguz, ToguzMove, ToguzSettings, ToguzState};
+use crate::encode::{ActionSet, Encoding, widen};
 
 impl Encoding for Toguz {
     #[inline]
@@ -66,25 +66,30 @@ impl Encoding for Toguz {
         let out = &mut out[..4 * n + 2];
         let me = s.mover.index();
         let (own, op) = (me * n, (1 - me) * n);
-        // Every lane as a float at once (a fixed-size conversion, vectorized); then one pass
-        // writes the rows and the tuzdik marks (the no-tuzdik lane, 31, is no hole's).
-        let mut bytes = [0u8; 32];
-        for (chunk, word) in bytes.chunks_exact_mut(8).zip(s.board) {
+        // Every value fits a byte: the bytes are laid out in the observation's order, then
+        // converted in one pass (vectorized). Each row is one copy of ROW lanes (no copy of
+        // a length known only at run time), the second over the first's run-over.
+        let mut lanes = [0u8; 32];
+        for (chunk, word) in lanes.chunks_exact_mut(8).zip(s.board) {
             chunk.copy_from_slice(&word.to_le_bytes());
         }
-        let lanes = bytes.map(f32::from);
-        let mark = |lane: usize, tuzdik: u8| f32::from(u8::from(lane == usize::from(tuzdik)));
-        let (holes, rest) = out.split_at_mut(2 * n);
-        let (kazans, marks) = rest.split_at_mut(2);
-        for i in 0..n {
-            holes[i] = lanes[(own + i) & 31];
-            holes[n + i] = lanes[(op + i) & 31];
-            // The mover's tuzdik stands on the opponent's side, the opponent's on the mover's.
-            marks[i] = mark(op + i, s.tuzdiks[me]);
-            marks[n + i] = mark(own + i, s.tuzdiks[1 - me]);
+        let mut bytes = [0u8; 4 * ROW + 2];
+        bytes[..ROW].copy_from_slice(&lanes[own..own + ROW]);
+        bytes[n..n + ROW].copy_from_slice(&lanes[op..op + ROW]);
+        bytes[2 * n..2 * n + 2].copy_from_slice(&[s.kazans[me], s.kazans[1 - me]]);
+        let marks = &mut bytes[2 * n + 2..];
+        marks[..2 * ROW].fill(0);
+        // The mover's tuzdik stands on the opponent's side, the opponent's on the mover's
+        // (the no-tuzdik lane, 31, is no hole's).
+        let mover_s = usize::from(s.tuzdiks[me]).wrapping_sub(op);
+        if let Some(m) = marks[..n].get_mut(mover_s) {
+            *m = 1;
         }
-        kazans[0] = f32::from(s.kazans[me]);
-        kazans[1] = f32::from(s.kazans[1 - me]);
+        let opponent_s = usize::from(s.tuzdiks[1 - me]).wrapping_sub(own);
+        if let Some(m) = marks[n..2 * n].get_mut(opponent_s) {
+            *m = 1;
+        }
+        widen(&bytes, out);
     }
 
     #[inline]
@@ -96,3 +101,9 @@ impl Encoding for Toguz {
         }
     }
 }
+
+/// Holes a side the observation's byte rows are copied by: at least the most holes a side.
+const ROW: usize = 16;
+const _: () = assert!(
+    ToguzSettings::MAX_HOLES as usize <= ROW && ToguzSettings::MAX_HOLES as usize + ROW <= 32
+);

@@ -19,7 +19,7 @@
 //! | `4N + 2` | `done` |
 //!
 //! # Observation
-//! 6*N* + 7 values, seen from the player to move ("mover"), counts as they are:
+//! 4*N* + 9 values, seen from the player to move ("mover"), counts as they are:
 //!
 //! | index | value |
 //! |---|---|
@@ -27,15 +27,19 @@
 //! | `N..2N` | stones in the mover's inner row, `i1` to `iN` |
 //! | `2N..3N` | stones in the opponent's inner row, `i1` to `iN` from the mover's left |
 //! | `3N..4N` | stones in the opponent's outer row, `o1` to `oN` from the mover's left |
-//! | `4N..5N` | 1 at the mover's outer hole (a head) where a lap ended and `relay` or `stop` is to be chosen, else 0 |
-//! | `5N..6N` | 1 at the mover's inner hole after which the stones in hand are to be sown (`reenter`), else 0 |
-//! | `6N` | stones captured by the mover |
-//! | `6N + 1` | stones captured by the opponent |
-//! | `6N + 2` | bonus takes left to the mover (after a capture), else 0 |
-//! | `6N + 3` | captured stones in the mover's hand, to be sown back in (`reenter`) |
-//! | `6N + 4` | captures made by the mover, up to 2 (Tracey's variation, whose bonus depends on them) |
-//! | `6N + 5` | captures made by the opponent, up to 2 (Tracey's variation) |
-//! | `6N + 6` | plies played (under a `max-plies=` limit, whose end is a draw), else 0 |
+//! | `4N` | *k* when a lap ended in the mover's head `o<k>` and `relay` or `stop` is to be chosen, else 0 |
+//! | `4N + 1` | *k* when the stones in hand are to be sown on from the mover's inner hole `i<k>` (`reenter`), else 0 |
+//! | `4N + 2` | stones captured by the mover |
+//! | `4N + 3` | stones captured by the opponent |
+//! | `4N + 4` | bonus takes left to the mover (after a capture), else 0 |
+//! | `4N + 5` | captured stones in the mover's hand, to be sown back in (`reenter`) |
+//! | `4N + 6` | captures made by the mover, up to 2 (Tracey's variation, whose bonus depends on them) |
+//! | `4N + 7` | captures made by the opponent, up to 2 (Tracey's variation) |
+//! | `4N + 8` | plies played (under a `max-plies=` limit, whose end is a draw), else 0 |
+//!
+//! The two pending decisions are hole numbers rather than one-hot rows of *N*: the
+//! observation is the smaller to write and to read (93 values on 4 x 21), and a network that
+//! wants the planes makes them from the number.
 //!
 //! The rules are the same for both seats and the heads are fixed by the ruleset, so the
 //! observation decides the legal actions and the outcome.
@@ -46,7 +50,7 @@
 //! use sowing::Ruleset;
 //!
 //! let rules: Tsoro = "tsoro:holes=8,heads=none,bonus=0".parse().unwrap();
-//! assert_eq!((rules.num_actions(), rules.observation_len()), (35, 55));
+//! assert_eq!((rules.num_actions(), rules.observation_len()), (35, 41));
 //! let mut state = rules.start();
 //! assert_eq!(rules.action_to_move(&state, 6), Some(TsoroMove::Sow(Hole::outer(7))));
 //! rules.play_action(&mut state, 6).unwrap(); // o7: one stone to o8, one to i8
@@ -54,13 +58,14 @@
 //! assert_eq!(obs[..16], [2., 2., 2., 2., 2., 2., 2., 2., 0., 0., 0., 0., 0., 0., 0., 0.]);
 //! assert_eq!(obs[16..24], [1., 0., 0., 0., 0., 0., 0., 0.]); // South's i8 faces North's i1
 //! assert_eq!(obs[24..32], [3., 0., 2., 2., 2., 2., 2., 2.]); // South's o8, o7, ..., o1
-//! assert_eq!(obs[32..], [0.; 23][..]); // no decision pending, nothing captured
+//! assert_eq!(obs[32..], [0.; 9]); // no decision pending, nothing captured
 //! ```
 
 use super::moves::{Hole, Row};
+use super::state::LOOP;
 use super::state::Phase;
-use super::{Tsoro, TsoroMove, TsoroState};
-use crate::encode::{ActionSet, Encoding};
+use super::{Tsoro, TsoroMove, TsoroSettings, TsoroState};
+use crate::encode::{ActionSet, Encoding, widen};
 
 impl Tsoro {
     /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
@@ -139,7 +144,7 @@ impl Encoding for Tsoro {
 
     #[inline]
     fn observation_len(&self) -> usize {
-        6 * self.n + 7
+        4 * self.n + 9
     }
 
     /// The legal actions with bit operations on the masks the move generator uses.
@@ -188,60 +193,78 @@ impl Encoding for Tsoro {
     #[inline(always)]
     fn fill_observation(&self, s: &TsoroState, out: &mut [f32]) {
         let n = self.n;
-        let out = &mut out[..6 * n + 7];
+        let out = &mut out[..4 * n + 9];
         let me = s.mover.index();
-        // Loop index k - 1 is outer `o<k>`, 2N - k inner `i<k>`; the opponent's loop index
-        // N - k is his `o<k>` from the mover's left, N - 1 + k his `i<k>`. Each row is one
-        // converting pass (vectorized, reversed where the loop runs the other way).
-        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
+        // The head's number: heads are outer holes, loop index k - 1 for `o<k>`.
         let (head, takes) = match s.phase {
-            Phase::Head(i) => (usize::from(i), 0),
-            Phase::Bonus(k) => (usize::MAX, k),
-            Phase::Start => (usize::MAX, 0),
+            Phase::Head(i) if usize::from(i) < n => (i + 1, 0),
+            Phase::Bonus(k) => (0, k),
+            _ => (0, 0),
         };
-        // The hand's hole, loop index `at` = inner `i<2N - at>`, as a block index.
-        let hand_at = if s.hand > 0 {
-            (2 * n - 1).wrapping_sub(usize::from(s.at))
+        // The hand's hole: loop index `at` = 2N - k is inner `i<k>`.
+        let at = usize::from(s.at);
+        let hand_at = if s.hand > 0 && (n..2 * n).contains(&at) {
+            (2 * n - at) as u8
         } else {
-            usize::MAX
+            0
         };
-        let (rows, fields) = out.split_at_mut(6 * n);
-        let (own_outer, rest) = rows.split_at_mut(n);
-        let (own_inner, rest) = rest.split_at_mut(n);
-        let (op_inner, rest) = rest.split_at_mut(n);
-        let (op_outer, rest) = rest.split_at_mut(n);
-        let (heads, hands) = rest.split_at_mut(n);
-        let rows = [
-            (own_outer, &own[..n], false),
-            (own_inner, &own[n..2 * n], true),
-            (op_inner, &op[n..2 * n], false),
-            (op_outer, &op[..n], true),
-        ];
-        for (row, holes, reversed) in rows {
-            if reversed {
-                for (o, &c) in row.iter_mut().zip(holes.iter().rev()) {
-                    *o = f32::from(c);
-                }
-            } else {
-                for (o, &c) in row.iter_mut().zip(holes) {
-                    *o = f32::from(c);
-                }
-            }
-        }
-        heads.fill(0.0);
-        hands.fill(0.0);
-        if let Some(h) = heads.get_mut(head) {
-            *h = 1.0;
-        }
-        if let Some(h) = hands.get_mut(hand_at) {
-            *h = 1.0;
-        }
-        fields[0] = f32::from(s.captured[me]);
-        fields[1] = f32::from(s.captured[1 - me]);
-        fields[2] = f32::from(takes);
-        fields[3] = f32::from(s.hand);
-        fields[4] = f32::from(s.captures[me]);
-        fields[5] = f32::from(s.captures[1 - me]);
-        fields[6] = s.ply as f32;
+        // Every value but the plies fits a byte: the bytes are laid out in the observation's
+        // order first, then converted in one pass (vectorized). Loop index k - 1 is outer
+        // `o<k>`, 2N - k inner `i<k>`; the opponent's loop index N - k is his `o<k>` from
+        // the mover's left, N - 1 + k his `i<k>`. Each row is one copy of ROW bytes (no
+        // copy of a length known only at run time), the rows in order, each overwriting what
+        // the one before ran over; the reversed rows are read backwards a word at a time.
+        let (own, op) = (&s.holes[me], &s.holes[1 - me]);
+        let mut bytes = [0u8; 4 * ROW + 8];
+        bytes[..ROW].copy_from_slice(&own[..ROW]);
+        // i<k> = own[2N - k]
+        bytes[n..n + ROW].copy_from_slice(&backwards(own, 2 * n));
+        bytes[2 * n..2 * n + ROW].copy_from_slice(&op[n..n + ROW]);
+        // o<k> = op[N - k]
+        bytes[3 * n..3 * n + ROW].copy_from_slice(&backwards(op, n));
+        bytes[4 * n..4 * n + 8].copy_from_slice(&[
+            head,
+            hand_at,
+            s.captured[me],
+            s.captured[1 - me],
+            takes,
+            s.hand,
+            s.captures[me],
+            s.captures[1 - me],
+        ]);
+        let (small, ply) = out.split_at_mut(4 * n + 8);
+        widen(&bytes, small);
+        ply[0] = s.ply as f32;
     }
+}
+
+/// Holes a row the observation's byte rows are copied by: at least the most holes a row.
+const ROW: usize = 24;
+const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && 2 * ROW <= LOOP);
+
+/// The first [`ROW`] of `b[end - 1], b[end - 2], ..., b[0]`, then zeros (`end <= LOOP`).
+/// A word at a time with its bytes swapped, each read whole from the state (whose bytes
+/// were stored long before) and stored whole.
+#[inline(always)]
+fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
+    let mut row = [0u8; ROW];
+    for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
+        let word = match end.checked_sub(8 * c) {
+            Some(hi) if hi >= 8 => {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&b[hi - 8..hi]);
+                u64::from_le_bytes(w).swap_bytes()
+            }
+            // The last `hi < 8` bytes, b[hi - 1] to b[0]: the first word's, swapped and
+            // shifted down past the 8 - hi bytes beyond them.
+            Some(hi) if hi > 0 => {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&b[..8]);
+                u64::from_le_bytes(w).swap_bytes() >> (8 * (8 - hi))
+            }
+            _ => 0,
+        };
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    row
 }
