@@ -88,6 +88,8 @@ class SowingEnv(gymnasium.Env):
     def _opponent_moves(self) -> None:
         while not self._ended() and not self._learner_to_move():
             mv = self.opponent.choose(self.rules, self.state)
+            if mv is None:  # no legal move: the game is over
+                break
             self.state = self.rules.play(self.state, mv)
             self.plies += 1
 
@@ -113,9 +115,9 @@ class SowingEnv(gymnasium.Env):
         super().reset(seed=seed)
         # A fresh opponent each episode (no search tables carried over); a seeded reset
         # seeds a random or MCTS opponent too, so that the episode repeats.
-        kind, _, options = self.opponent_text.partition(":")
+        kind, _, settings = self.opponent_text.partition(":")
         if seed is not None and kind in ("random", "mcts"):
-            kept = [o for o in options.split(",") if o and not o.startswith("seed=")]
+            kept = [o for o in settings.split(",") if o and not o.startswith("seed=")]
             self.opponent = Agent(f"{kind}:" + ",".join(kept + [f"seed={seed}"]))
         else:
             self.opponent = Agent(self.opponent_text)

@@ -55,7 +55,7 @@ class _Held:
 
     def __init__(self, rules: Ruleset, value: Any = None) -> None:
         self.rules = rules
-        self.value = rules if value is None else value
+        self.value: Any = rules if value is None else value
 
     def __deepcopy__(self, memo: dict) -> "_Held":
         return self

@@ -131,6 +131,8 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise ValueError(f"{agent} is still playing: step needs an action, not None")
         self._cumulative_rewards[agent] = 0
         self.state = self.rules.play_action(self.state, int(action))
         self.plies += 1
