@@ -30,6 +30,7 @@ pub mod testing;
 mod text;
 pub mod toguz;
 pub mod tsoro;
+mod tuning;
 
 pub(crate) use switches::{ruleset_text, serde_as_text};
 

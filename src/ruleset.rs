@@ -401,9 +401,9 @@ pub trait Ruleset:
 
     /// The margins of the search's prunings in this game, in the units of
     /// [`evaluate`](Ruleset::evaluate): the search's hook beside the evaluation. The default,
-    /// [`SearchTuning::DEFAULT`](crate::search::SearchTuning::DEFAULT), fits evaluations in
+    /// [`SearchTuning::DEFAULT`](crate::tuning::SearchTuning::DEFAULT), fits evaluations in
     /// hundredths of a seed (the default evaluation and the three games of the crate).
-    const SEARCH_TUNING: crate::search::SearchTuning = crate::search::SearchTuning::DEFAULT;
+    const SEARCH_TUNING: crate::tuning::SearchTuning = crate::tuning::SearchTuning::DEFAULT;
 
     /// The most seeds on the board for which [`endgame_oracle`](Ruleset::endgame_oracle)
     /// can give exact values: 0 (the default) for a game without one. The `alphabeta` agent's

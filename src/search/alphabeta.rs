@@ -33,6 +33,7 @@ use super::eval::{Evaluator, StoreDifference, WIN, final_value};
 use super::limits::Limits;
 use super::tt::{Bound, Entry, SharedTable, Table};
 use crate::ruleset::Ruleset;
+use crate::tuning::SearchTuning;
 
 /// What one search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,47 +103,6 @@ pub struct SearchOptions {
 const RFP_DEPTH: u32 = 3;
 /// The deepest node [`SearchOptions::futility`] prunes.
 const FUTILITY_DEPTH: u32 = 2;
-
-/// What a game tunes of the search: the margins of the prunings, in the units of its
-/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate). A game gives its own through
-/// the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
-/// (a game whose evaluation counts in other units than hundredths of a seed needs other
-/// margins); [`AlphaBeta::tuning`] replaces it for one agent. The [`SearchOptions`] switch
-/// the prunings on and off; this says how far they reach.
-///
-/// ```
-/// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
-/// use sowing::{Ruleset, kalah::Kalah};
-/// assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
-/// let rules = Kalah::default();
-/// let wary = SearchTuning { rfp_margin: 300, ..SearchTuning::DEFAULT };
-/// let mut ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
-/// assert_eq!(ab.search_tuning::<Kalah>().rfp_margin, 300);
-/// assert!(ab.search(&rules, &rules.start()).best.is_some());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchTuning {
-    /// [`SearchOptions::rfp`]'s margin a ply of depth left, in evaluation units.
-    pub rfp_margin: i32,
-    /// [`SearchOptions::futility`]'s margin a ply of depth left, in evaluation units.
-    pub futility_margin: i32,
-}
-
-impl SearchTuning {
-    /// The default of every ruleset, and the tuning of all three games of the crate (Tsoro
-    /// measured at half and twice these margins, and without the prunings: none did
-    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed.
-    pub const DEFAULT: SearchTuning = SearchTuning {
-        rfp_margin: 150,
-        futility_margin: 200,
-    };
-}
-
-impl Default for SearchTuning {
-    fn default() -> Self {
-        SearchTuning::DEFAULT
-    }
-}
 
 /// The fewest legal moves with which [`SearchOptions::rfp`] prunes: with fewer, the side to
 /// move may be forced into a bad sowing (zugzwang), which a static value does not see.

@@ -51,8 +51,9 @@ mod random;
 mod spec;
 mod tt;
 
+pub use crate::tuning::SearchTuning;
 pub use agent::{Agent, SearchStats};
-pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult, SearchTuning};
+pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
 pub(crate) use eval::linear_eval;
 pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub use limits::Limits;

@@ -1,0 +1,48 @@
+//! [`SearchTuning`], what a game tunes of the search (`sowing::search::SearchTuning`). It
+//! stands below the rules trait, whose hook
+//! [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) gives it, so that the rules
+//! need nothing of the search.
+
+/// What a game tunes of the search: the margins of the prunings, in the units of its
+/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate). A game gives its own through
+/// the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
+/// (a game whose evaluation counts in other units than hundredths of a seed needs other
+/// margins); [`AlphaBeta::tuning`](crate::search::AlphaBeta::tuning) replaces it for one
+/// agent. The [`SearchOptions`](crate::search::SearchOptions) switch the prunings on and
+/// off; this says how far they reach.
+///
+/// ```
+/// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
+/// use sowing::{Ruleset, kalah::Kalah};
+/// assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
+/// let rules = Kalah::default();
+/// let wary = SearchTuning { rfp_margin: 300, ..SearchTuning::DEFAULT };
+/// let mut ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
+/// assert_eq!(ab.search_tuning::<Kalah>().rfp_margin, 300);
+/// assert!(ab.search(&rules, &rules.start()).best.is_some());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchTuning {
+    /// [`SearchOptions::rfp`](crate::search::SearchOptions::rfp)'s margin a ply of depth
+    /// left, in evaluation units.
+    pub rfp_margin: i32,
+    /// [`SearchOptions::futility`](crate::search::SearchOptions::futility)'s margin a ply
+    /// of depth left, in evaluation units.
+    pub futility_margin: i32,
+}
+
+impl SearchTuning {
+    /// The default of every ruleset, and the tuning of all three games of the crate (Tsoro
+    /// measured at half and twice these margins, and without the prunings: none did
+    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed.
+    pub const DEFAULT: SearchTuning = SearchTuning {
+        rfp_margin: 150,
+        futility_margin: 200,
+    };
+}
+
+impl Default for SearchTuning {
+    fn default() -> Self {
+        SearchTuning::DEFAULT
+    }
+}
