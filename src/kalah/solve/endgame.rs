@@ -23,8 +23,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering::Relaxed};
 
-use super::SolveError;
 use super::board::Board;
+use super::{SolveError, raised};
 
 const UNKNOWN: i8 = i8::MIN;
 
@@ -414,11 +414,10 @@ impl Endgame {
         let mut values: Vec<AtomicI8> = Vec::new();
         values.try_reserve_exact(size).map_err(|_| oom())?;
         super::memory::prefer_huge_pages(&mut values);
-        let stopped = || stop.is_some_and(|f| f.load(Relaxed));
         // Gigabytes for the largest databases, seconds to write: a stop is heard between
         // runs of 2^24 boards.
         while values.len() < size {
-            if stopped() {
+            if raised(stop) {
                 return Err(SolveError::Stopped);
             }
             let more = (size - values.len()).min(1 << 24);
@@ -440,7 +439,7 @@ impl Endgame {
                     scope.spawn(|| {
                         loop {
                             let from = next.fetch_add(CHUNK, Relaxed);
-                            if from >= hi || stopped() {
+                            if from >= hi || raised(stop) {
                                 break;
                             }
                             // The first board of the chunk by unranking, the rest by
@@ -476,7 +475,7 @@ impl Endgame {
                 }
             });
             // A level left part way has unknown boards: nothing above it can be built.
-            if stopped() {
+            if raised(stop) {
                 return Err(SolveError::Stopped);
             }
             level_done(k);

@@ -228,6 +228,11 @@ pub enum SolveError {
     Stopped,
 }
 
+/// Whether a stop flag is given and raised ([`Solver::stop_flag`]).
+fn raised(flag: Option<&std::sync::atomic::AtomicBool>) -> bool {
+    flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+}
+
 /// The memory the machine has available now (`MemAvailable` in `/proc/meminfo`), in bytes, or
 /// `None` where that cannot be read.
 pub fn available_memory() -> Option<u64> {

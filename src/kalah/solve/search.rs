@@ -10,7 +10,9 @@ use super::board::{Board, Child};
 use super::database::EndgameDatabase;
 use super::endgame::Endgame;
 use super::table::{NO_MOVE, Table};
-use super::{MAX_ENDGAME_SEEDS, Solution, SolveError, SolveEvent, SolverConfig, available_memory};
+use super::{
+    MAX_ENDGAME_SEEDS, Solution, SolveError, SolveEvent, SolverConfig, available_memory, raised,
+};
 use crate::hashing::mix;
 use crate::kalah::state::Pie;
 use crate::kalah::{Kalah, KalahMove, KalahState};
@@ -125,7 +127,7 @@ impl Searcher<'_> {
         if beta <= -ki {
             return -ki;
         }
-        if self.stopped() {
+        if self.stop.load(Relaxed) {
             return 0;
         }
         self.nodes += 1;
@@ -149,7 +151,7 @@ impl Searcher<'_> {
         let mut best_move = NO_MOVE;
         if usize::from(tt_move) < bd.m && bd.pit(b, usize::from(tt_move)) != 0 {
             let v = self.child_nws(bd.sow(b, usize::from(tt_move)), k, beta);
-            if self.stopped() {
+            if self.stop.load(Relaxed) {
                 return 0;
             }
             best = v;
@@ -253,7 +255,7 @@ impl Searcher<'_> {
         if best < beta {
             for &(_, p, c) in &kids[..n] {
                 let v = self.child_nws(c, k, beta);
-                if self.stopped() {
+                if self.stop.load(Relaxed) {
                     return 0;
                 }
                 if v > best {
@@ -307,7 +309,7 @@ impl Searcher<'_> {
         while lower < upper {
             let b2 = bd.snap_up(beta.clamp(lower + 1, upper), k);
             let g = self.nws(b, k, b2);
-            if self.stopped() {
+            if self.stop.load(Relaxed) {
                 return None;
             }
             let high = g >= b2;
@@ -392,18 +394,12 @@ impl Searcher<'_> {
         best
     }
 
-    /// Whether to give the search up: the job is done, or the solver was stopped.
-    #[inline]
-    fn stopped(&self) -> bool {
-        self.stop.load(Relaxed)
-    }
-
     /// Adds the nodes counted since the last flush to the shared count, and reads the
     /// solver's stop flag: once it is raised, the search reads [`RAISED`] as its job's.
     fn flush(&mut self) {
         self.sh.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
         self.flushed = self.nodes;
-        if self.halt.is_some_and(|h| h.load(Relaxed)) {
+        if raised(self.halt) {
             self.stop = &RAISED;
         }
     }
@@ -447,11 +443,6 @@ impl Solver {
     pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.stop = Some(flag);
         self
-    }
-
-    /// Whether the stop flag is raised.
-    fn stop_raised(&self) -> bool {
-        self.stop.as_ref().is_some_and(|f| f.load(Relaxed))
     }
 
     /// The seeds the endgame database will cover when solving from the start.
@@ -634,7 +625,7 @@ impl Solver {
                     scope.spawn(move || {
                         loop {
                             // Stopped: no job is begun or helped again.
-                            if halt.is_some_and(|h| h.load(Relaxed)) {
+                            if raised(halt) {
                                 break;
                             }
                             let i = next_job.fetch_add(1, Relaxed);
@@ -754,7 +745,7 @@ impl Solver {
             (root_value.unwrap_or(lead), values)
         });
         // A stopped search's values are incomplete (its jobs unsolved are worth 0).
-        if self.stop_raised() {
+        if raised(halt) {
             return Err(SolveError::Stopped);
         }
         let best = root_value;
