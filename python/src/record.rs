@@ -316,9 +316,7 @@ impl GameRecord {
     /// else the rules' outcome (`*` while the game goes on).
     fn to_pgn(&self) -> String {
         with_record!(&self.record, |g| {
-            if self.tags.is_empty() && self.result.is_none() {
-                return g.to_pgn();
-            }
+            // A record made here has no tags: the unknown roster is written for them.
             let written = self.result.as_deref().and_then(pgn::GameResult::from_token);
             let result = match written {
                 Some(r) if self.as_read && g.ply() == g.len() => r,

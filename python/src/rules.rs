@@ -24,8 +24,8 @@ pub(crate) type Reduced<'py, A> = (Bound<'py, PyAny>, A);
 /// `getattr`'s arguments: an object and an attribute's name.
 type Attribute<'py> = (Bound<'py, PyAny>, &'static str);
 
-/// An outcome pickled: the winner's index (None for a draw) and the score.
-type OutcomeParts = (Option<u8>, Option<(u32, u32)>);
+/// An outcome pickled: the winner (None for a draw) and the score.
+type OutcomeParts = (Option<Player>, Option<(u32, u32)>);
 
 /// One of the two players. South moves first in every game; in Toguz Kumalak's records
 /// South is White and North is Black.
@@ -133,9 +133,9 @@ impl Outcome {
         format!("<Outcome {}>", self.outcome)
     }
 
-    /// Pickled as its winner (0, 1 or None) and score.
+    /// Pickled as its winner (a Player, or None for a draw) and score.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, OutcomeParts>> {
-        let winner = self.outcome.winner().map(|p| p.index() as u8);
+        let winner = self.outcome.winner().map(Player::from);
         let score = self.outcome.score().map(|s| (s.south, s.north));
         Ok((
             py.get_type::<Outcome>().getattr("_unpickle")?,
@@ -145,21 +145,16 @@ impl Outcome {
 
     /// The outcome `__reduce__` wrote.
     #[staticmethod]
-    fn _unpickle(winner: Option<u8>, score: Option<(u32, u32)>) -> PyResult<Outcome> {
+    fn _unpickle(winner: Option<Player>, score: Option<(u32, u32)>) -> Outcome {
         let score = score.map(|(south, north)| sowing::Score { south, north });
         let outcome = match winner {
             None => sowing::Outcome::Draw { score },
-            Some(i @ (0 | 1)) => sowing::Outcome::Win {
-                winner: if i == 0 {
-                    sowing::Player::South
-                } else {
-                    sowing::Player::North
-                },
+            Some(p) => sowing::Outcome::Win {
+                winner: p.into(),
                 score,
             },
-            Some(i) => return Err(PyValueError::new_err(format!("no player {i}"))),
         };
-        Ok(Outcome { outcome })
+        Outcome { outcome }
     }
 }
 
@@ -196,14 +191,15 @@ impl Move {
     /// The move `__reduce__` wrote: a game's name and a move's text.
     #[staticmethod]
     fn _unpickle(game: &str, text: &str) -> PyResult<Move> {
-        let bad = |e: String| MoveError::new_err(format!("{text:?} is not a {game} move: {e}"));
         let mv = match game {
-            "kalah" => AnyMove::Kalah(text.parse().map_err(|e| bad(format!("{e}")))?),
-            "toguz" => AnyMove::Toguz(text.parse().map_err(|e| bad(format!("{e}")))?),
-            "tsoro" => AnyMove::Tsoro(text.parse().map_err(|e| bad(format!("{e}")))?),
+            "kalah" => text.parse().map(AnyMove::Kalah),
+            "toguz" => text.parse().map(AnyMove::Toguz),
+            "tsoro" => text.parse().map(AnyMove::Tsoro),
             _ => return Err(PyValueError::new_err(format!("no game {game:?}"))),
         };
-        Ok(Move { mv })
+        Ok(Move {
+            mv: mv.map_err(errors::move_parse_error)?,
+        })
     }
 }
 
