@@ -115,16 +115,10 @@ impl ActionSet {
         (bits != 0).then(|| bits.trailing_zeros() as usize)
     }
 
-    /// The members, smallest first.
-    pub fn iter(self) -> impl Iterator<Item = usize> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let a = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                a
-            })
-        })
+    /// The members, smallest first (the iterator knows how many are left, so that a
+    /// collection built from it is allocated once at its size).
+    pub fn iter(self) -> impl ExactSizeIterator<Item = usize> {
+        Members(self.0)
     }
 
     /// Writes the set as booleans, `out[a]` for every action `a < out.len()`: one table
@@ -162,6 +156,30 @@ impl ActionSet {
         }
     }
 }
+
+/// The iterator of [`ActionSet::iter`]: the bits not yet handed out.
+struct Members(u128);
+
+impl Iterator for Members {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let a = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            a
+        })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let k = self.0.count_ones() as usize;
+        (k, Some(k))
+    }
+}
+
+impl ExactSizeIterator for Members {}
 
 /// Writes each byte of `bytes` as a float into `out`, as far as the shorter goes: the
 /// observations' converting pass, kept out of line so that it is vectorized wherever it is
@@ -366,6 +384,7 @@ pub trait Encoding: Ruleset {
     /// # Errors
     /// [`EncodeError::OutOfRange`] for `action >= num_actions()`, [`EncodeError::Illegal`] for
     /// an action the position does not allow (`env` is 0 in both).
+    #[inline]
     fn play_action(&self, state: &mut Self::State, action: usize) -> Result<(), EncodeError> {
         let mv = checked_move(self, state, action, self.legal_actions(state), 0)?;
         self.play_unchecked(state, mv);

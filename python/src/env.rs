@@ -7,6 +7,7 @@ use std::sync::Arc;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use sowing::any::AnyRuleset;
 use sowing::encode::{Batch, BatchOptions, Buffers, EncodeError, Encoding, Reward};
@@ -59,10 +60,15 @@ impl Ruleset {
     }
 
     /// The legal actions of `state` as a list of ints, smallest first.
-    fn legal_actions(&self, state: PyRef<'_, State>) -> PyResult<Vec<usize>> {
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyRef<'_, State>,
+    ) -> PyResult<Bound<'py, PyList>> {
         with_rules!(&*self.rules, |r| {
             let s = self.typed_state(r, &state)?;
-            Ok(r.legal_actions(&s).iter().collect())
+            // Straight into a list of the right size: no vector in between.
+            PyList::new(py, r.legal_actions(&s).iter())
         })
     }
 

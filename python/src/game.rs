@@ -104,21 +104,25 @@ pub(crate) trait Game: Ruleset + Picture {
 macro_rules! impl_game {
     ($rules:ty, $variant:ident) => {
         impl Game for $rules {
+            #[inline]
             fn state_of(&self, s: &AnyState) -> Option<Self::State> {
                 match s {
                     AnyState::$variant(s) => Some(*s),
                     _ => None,
                 }
             }
+            #[inline]
             fn any_state(&self, s: Self::State) -> AnyState {
                 AnyState::$variant(s)
             }
+            #[inline]
             fn move_of(&self, m: &AnyMove) -> Option<Self::Move> {
                 match m {
                     AnyMove::$variant(m) => Some(*m),
                     _ => None,
                 }
             }
+            #[inline]
             fn any_move(&self, m: Self::Move) -> AnyMove {
                 AnyMove::$variant(m)
             }

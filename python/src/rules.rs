@@ -217,6 +217,7 @@ pub struct State {
 
 impl State {
     /// A state of `rules` (the caller vouches that `state` is one of its positions).
+    #[inline]
     pub(crate) fn new(rules: &Arc<AnyRuleset>, state: AnyState) -> State {
         State {
             rules: Arc::clone(rules),
@@ -354,7 +355,21 @@ impl Ruleset {
     /// `state` as a position of `r` (this ruleset's concrete type): PositionError if it is a
     /// position of another game, or of another ruleset of this game that this one cannot
     /// reach.
+    #[inline]
     pub(crate) fn typed_state<R: Game>(&self, r: &R, state: &State) -> PyResult<R::State> {
+        // The common case inline (a State this Ruleset object made, or one of the same
+        // rules object): a match and a pointer comparison.
+        match r.state_of(&state.state) {
+            Some(s) if Arc::ptr_eq(&self.rules, &state.rules) => Ok(s),
+            _ => self.typed_state_checked(r, state),
+        }
+    }
+
+    /// [`typed_state`](Ruleset::typed_state) of a State of another game or another rules
+    /// object: the error, or the state checked against these rules.
+    #[cold]
+    #[inline(never)]
+    fn typed_state_checked<R: Game>(&self, r: &R, state: &State) -> PyResult<R::State> {
         let Some(s) = r.state_of(&state.state) else {
             return Err(PositionError::new_err(format!(
                 "the state is a position of {}, not of {}",
@@ -374,6 +389,7 @@ impl Ruleset {
     }
 
     /// A new State of this ruleset.
+    #[inline]
     pub(crate) fn wrap<R: Game>(&self, r: &R, s: R::State) -> State {
         State::new(&self.rules, r.any_state(s))
     }

@@ -36,7 +36,7 @@
 //! ```
 
 use super::state::Pie;
-use super::{Kalah, KalahMove, KalahState, nonempty};
+use super::{Kalah, KalahMove, KalahState, Leftovers, nonempty};
 use crate::encode::{ActionSet, Encoding, widen};
 
 impl Encoding for Kalah {
@@ -90,12 +90,26 @@ impl Encoding for Kalah {
         widen(&bytes, out);
     }
 
+    /// The pit sown straight from the action's index, with no move value in between.
+    #[inline(always)]
+    fn play_legal_action(&self, s: &mut KalahState, action: usize) -> ActionSet {
+        if action < self.t.m {
+            self.play_pit(s, action, &mut ());
+        } else if action == self.t.m {
+            self.play_swap(s);
+        }
+        self.legal_actions(s)
+    }
+
     #[inline]
     fn legal_actions(&self, s: &KalahState) -> ActionSet {
-        if self.over(s) {
+        let pits = nonempty(s.sides[0], self.t.pits);
+        // With leftovers to their owners a finished game has an empty board, so an empty
+        // side to move is the only test needed; otherwise ask the end rule.
+        if pits == 0 || (self.settings.leftovers == Leftovers::Nobody && self.over(s)) {
             return ActionSet::EMPTY;
         }
-        let pits = nonempty(s.sides[0], self.t.pits) as u128;
+        let pits = pits as u128;
         ActionSet::from_bits(pits | u128::from(s.pie == Pie::Offer) << self.t.m)
     }
 }

@@ -159,23 +159,31 @@ impl Kalah {
         match mv {
             KalahMove::Pit(n) => {
                 let p = usize::from(n).wrapping_sub(1);
-                if p >= self.t.m {
-                    return;
+                if p < self.t.m {
+                    self.play_pit(s, p, rec);
                 }
-                if s.pie == Pie::Offer {
-                    s.pie = Pie::Done;
-                    s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
-                }
-                self.sow::<true, R>(s, p, rec);
             }
-            KalahMove::Swap => {
-                // The sides' contents change owners: seen from the mover's side nothing moves,
-                // but the mover is now South (see the module docs).
-                s.mover = Player::South;
-                s.pie = Pie::Done;
-                s.hash = s.raw_hash_from_scratch();
-            }
+            KalahMove::Swap => self.play_swap(s),
         }
+    }
+
+    /// Sows the mover's pit `p` (`p < m`), declining the swap if it was on offer.
+    #[inline(always)]
+    fn play_pit<R: Record>(&self, s: &mut KalahState, p: usize, rec: &mut R) {
+        if s.pie == Pie::Offer {
+            s.pie = Pie::Done;
+            s.hash = s.hash.wrapping_sub(keys::PIE[Pie::Offer as usize]);
+        }
+        self.sow::<true, R>(s, p, rec);
+    }
+
+    /// The pie rule's swap.
+    fn play_swap(&self, s: &mut KalahState) {
+        // The sides' contents change owners: seen from the mover's side nothing moves, but
+        // the mover is now South (see the module docs).
+        s.mover = Player::South;
+        s.pie = Pie::Done;
+        s.hash = s.raw_hash_from_scratch();
     }
 }
 
