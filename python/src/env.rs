@@ -1,130 +1,30 @@
-//! The learning environments' native part: the fixed-size encodings on `Ruleset` (a second
-//! `#[pymethods]` block), and `VectorEnv`, a batch of games stepped in one call with the GIL
-//! released, over `sowing::encode`.
+//! The learning environments' native part: `VectorEnv`, a batch of games stepped in one call
+//! with the GIL released, over `sowing::encode` (the fixed-size encodings of single states
+//! are `Ruleset` methods, in src/rules.rs).
 
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 use sowing::any::AnyRuleset;
-use sowing::encode::{Batch, BatchOptions, Buffers, EncodeError, Encoding, Reward};
+use sowing::encode::{Batch, BatchOptions, Buffers, EncodeError, Reward};
 use sowing::kalah::Kalah;
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
 use crate::errors::{IllegalMoveError, MoveError};
-use crate::game::{Game, with_rules};
-use crate::rules::{Move, Ruleset, State, typed_move};
+use crate::game::Game;
+use crate::rules::{Ruleset, State};
 
 /// An encoding error as the Python exception of its kind: an illegal action is an
 /// IllegalMoveError, an action out of range a MoveError, a wrong length a ValueError.
-fn encode_error(e: EncodeError) -> PyErr {
+pub(crate) fn encode_error(e: EncodeError) -> PyErr {
     match e {
         EncodeError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
         EncodeError::OutOfRange { .. } => MoveError::new_err(e.to_string()),
         EncodeError::Length { .. } => PyValueError::new_err(e.to_string()),
-    }
-}
-
-#[pymethods]
-impl Ruleset {
-    /// The number of actions of the encoding for learning programs (fixed for the ruleset):
-    /// Kalah: the pits, then `swap`; Toguz Kumalak: the holes; Tsoro: the start holes,
-    /// `relay`, `stop`, the takes, `done`. The crate's docs (`sowing::encode`) give each
-    /// game's table.
-    #[getter]
-    fn num_actions(&self) -> usize {
-        with_rules!(&*self.rules, |r| r.num_actions())
-    }
-
-    /// The shape of `observation(state)`: a one-element tuple, `(2 * pits + 4,)` for Kalah,
-    /// `(4 * holes + 2,)` for Toguz Kumalak, `(4 * holes + 9,)` for Tsoro.
-    #[getter]
-    fn observation_shape(&self) -> (usize,) {
-        with_rules!(&*self.rules, |r| (r.observation_len(),))
-    }
-
-    /// The legal actions of `state` as a boolean numpy array of `num_actions` entries.
-    fn action_mask<'py>(
-        &self,
-        py: Python<'py>,
-        state: PyRef<'_, State>,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        with_rules!(&*self.rules, |r| {
-            let s = self.typed_state(r, &state)?;
-            Ok(PyArray1::from_vec(py, r.action_mask(&s)))
-        })
-    }
-
-    /// The legal actions of `state` as a list of ints, smallest first.
-    fn legal_actions<'py>(
-        &self,
-        py: Python<'py>,
-        state: PyRef<'_, State>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        with_rules!(&*self.rules, |r| {
-            let s = self.typed_state(r, &state)?;
-            // Straight into a list of the right size: no vector in between.
-            PyList::new(py, r.legal_actions(&s).iter())
-        })
-    }
-
-    /// The observation of `state`, a float32 numpy array of shape `observation_shape`, seen
-    /// from the player to move: every hole's count, the stores (kazans, captures), tuzdiks
-    /// and pending decisions, so that it decides the legal actions and the outcome.
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        state: PyRef<'_, State>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        with_rules!(&*self.rules, |r| {
-            let s = self.typed_state(r, &state)?;
-            Ok(PyArray1::from_vec(py, r.observation(&s)))
-        })
-    }
-
-    /// The Move of `action` in `state` (it may be illegal there). An int outside
-    /// `0..num_actions` raises MoveError.
-    fn action_to_move(&self, state: PyRef<'_, State>, action: i64) -> PyResult<Move> {
-        with_rules!(&*self.rules, |r| {
-            let s = self.typed_state(r, &state)?;
-            let mv = usize::try_from(action)
-                .ok()
-                .and_then(|a| r.action_to_move(&s, a))
-                .ok_or_else(|| {
-                    MoveError::new_err(format!(
-                        "action {action} is out of range: actions are 0 to {}",
-                        r.num_actions() - 1
-                    ))
-                })?;
-            Ok(Move { mv: r.any_move(mv) })
-        })
-    }
-
-    /// The action of `mv` (a Move or its text) in `state`. Text is read as `play` reads it
-    /// (MoveError, IllegalMoveError); a Move no action stands for raises MoveError.
-    fn move_to_action(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
-        with_rules!(&*self.rules, |r| {
-            let s = self.typed_state(r, &state)?;
-            let m = typed_move(r, &s, mv)?;
-            r.move_to_action(&s, m).ok_or_else(|| {
-                MoveError::new_err(format!("{m} names no hole of this board: it has no action"))
-            })
-        })
-    }
-
-    /// Plays the move of `action` and returns the new State; an illegal action raises
-    /// IllegalMoveError, one out of range MoveError.
-    fn play_action(&self, state: PyRef<'_, State>, action: i64) -> PyResult<State> {
-        with_rules!(&*self.rules, |r| {
-            let mut s = self.typed_state(r, &state)?;
-            let a = usize::try_from(action).unwrap_or(usize::MAX);
-            r.play_action(&mut s, a).map_err(encode_error)?;
-            Ok(self.wrap(r, s))
-        })
     }
 }
 

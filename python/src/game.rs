@@ -6,7 +6,7 @@
 //! types), and reached through [`with_rules!`]:
 //!
 //! ```ignore
-//! // In a `#[pymethods] impl Ruleset` block (src/rules.rs, src/env.rs):
+//! // In the `#[pymethods] impl Ruleset` block (src/rules.rs):
 //! fn seeds_on_board(&self, state: PyRef<'_, State>) -> PyResult<u32> {
 //!     with_rules!(&*self.rules, |r| {
 //!         let s = self.typed_state(r, &state)?; // the concrete state, checked

@@ -6,6 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -13,7 +14,9 @@ use pyo3::types::{PyList, PyString};
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
 use sowing::any::AnyRuleset;
+use sowing::encode::Encoding as _;
 
+use crate::env::encode_error;
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
 use crate::game::{AnyMove, AnyState, Game, game_of, with_rules};
 use crate::interrupt;
@@ -675,6 +678,106 @@ impl Ruleset {
         let mut h = DefaultHasher::new();
         self.rules.to_string().hash(&mut h);
         h.finish()
+    }
+
+    // The encodings for learning programs (`sowing::encode`), beside the learning
+    // environments of src/env.rs. One `#[pymethods]` block per class: PyO3's
+    // `multiple-pymethods` would allocate at every object made (the type object's look-up
+    // builds its method inventory's iterator in a box each time).
+    /// The number of actions of the encoding for learning programs (fixed for the ruleset):
+    /// Kalah: the pits, then `swap`; Toguz Kumalak: the holes; Tsoro: the start holes,
+    /// `relay`, `stop`, the takes, `done`. The crate's docs (`sowing::encode`) give each
+    /// game's table.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        with_rules!(&*self.rules, |r| r.num_actions())
+    }
+
+    /// The shape of `observation(state)`: a one-element tuple, `(2 * pits + 4,)` for Kalah,
+    /// `(4 * holes + 2,)` for Toguz Kumalak, `(4 * holes + 9,)` for Tsoro.
+    #[getter]
+    fn observation_shape(&self) -> (usize,) {
+        with_rules!(&*self.rules, |r| (r.observation_len(),))
+    }
+
+    /// The legal actions of `state` as a boolean numpy array of `num_actions` entries.
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyRef<'_, State>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            Ok(PyArray1::from_vec(py, r.action_mask(&s)))
+        })
+    }
+
+    /// The legal actions of `state` as a list of ints, smallest first.
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyRef<'_, State>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            // Straight into a list of the right size: no vector in between.
+            PyList::new(py, r.legal_actions(&s).iter())
+        })
+    }
+
+    /// The observation of `state`, a float32 numpy array of shape `observation_shape`, seen
+    /// from the player to move: every hole's count, the stores (kazans, captures), tuzdiks
+    /// and pending decisions, so that it decides the legal actions and the outcome.
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyRef<'_, State>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            Ok(PyArray1::from_vec(py, r.observation(&s)))
+        })
+    }
+
+    /// The Move of `action` in `state` (it may be illegal there). An int outside
+    /// `0..num_actions` raises MoveError.
+    fn action_to_move(&self, state: PyRef<'_, State>, action: i64) -> PyResult<Move> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let mv = usize::try_from(action)
+                .ok()
+                .and_then(|a| r.action_to_move(&s, a))
+                .ok_or_else(|| {
+                    MoveError::new_err(format!(
+                        "action {action} is out of range: actions are 0 to {}",
+                        r.num_actions() - 1
+                    ))
+                })?;
+            Ok(Move { mv: r.any_move(mv) })
+        })
+    }
+
+    /// The action of `mv` (a Move or its text) in `state`. Text is read as `play` reads it
+    /// (MoveError, IllegalMoveError); a Move no action stands for raises MoveError.
+    fn move_to_action(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+        with_rules!(&*self.rules, |r| {
+            let s = self.typed_state(r, &state)?;
+            let m = typed_move(r, &s, mv)?;
+            r.move_to_action(&s, m).ok_or_else(|| {
+                MoveError::new_err(format!("{m} names no hole of this board: it has no action"))
+            })
+        })
+    }
+
+    /// Plays the move of `action` and returns the new State; an illegal action raises
+    /// IllegalMoveError, one out of range MoveError.
+    fn play_action(&self, state: PyRef<'_, State>, action: i64) -> PyResult<State> {
+        with_rules!(&*self.rules, |r| {
+            let mut s = self.typed_state(r, &state)?;
+            let a = usize::try_from(action).unwrap_or(usize::MAX);
+            r.play_action(&mut s, a).map_err(encode_error)?;
+            Ok(self.wrap(r, s))
+        })
     }
 }
 
