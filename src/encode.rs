@@ -481,7 +481,8 @@ pub struct BatchOptions {
     pub reward: Reward,
     /// Truncate a game after this many plies (actions), if it has not ended: it is reported
     /// `truncated` with rewards 0 and starts again. `None`: never (the games of the crate all
-    /// end; Tsoro's `max-plies=` switch makes such an end a draw of the rules instead).
+    /// end; Tsoro's `max-plies=` switch makes such an end a draw of the rules instead), short
+    /// of `u32::MAX` plies, where the count of [`Batch::plies`] would overflow.
     pub max_plies: Option<u32>,
 }
 
@@ -684,7 +685,8 @@ impl<R: Encoding> Batch<R> {
         out.truncated.fill(false);
         let (k, m) = (self.observation_len, self.num_actions);
         let rules = &self.rules;
-        let limit = self.options.max_plies;
+        // No limit: the most plies a count holds (see `BatchOptions::max_plies`).
+        let limit = self.options.max_plies.unwrap_or(u32::MAX);
         let masks = &mut *out.masks;
         let games = self
             .states
@@ -701,7 +703,7 @@ impl<R: Encoding> Batch<R> {
             };
             let now = rules.play_legal_action(s, a);
             *ply += 1;
-            let cut = limit.is_some_and(|p| *ply >= p);
+            let cut = *ply >= limit;
             if now.is_empty() || cut {
                 rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
                 if now.is_empty() {
