@@ -308,15 +308,15 @@ class Agent:
         """The move the agent plays in `state`, or None when the game is over."""
     @property
     def depth(self) -> Optional[int]:
-        """The deepest completed iteration of the last search (None before any, and for an
-        agent that keeps no search statistics: random, mcts)."""
+        """The deepest completed iteration of the last search (None before any and for the
+        random agent, 0 for mcts: no iterations)."""
     @property
     def nodes(self) -> Optional[int]:
         """The nodes of the last search."""
     @property
     def value(self) -> Optional[int]:
         """The value the last search found for the player to move (alpha-beta: hundredths
-        of a seed, wins near ±1,000,000)."""
+        of a seed, wins near ±1,000,000; mcts: the chosen move's win rate in thousandths)."""
     @property
     def elapsed(self) -> Optional[float]:
         """The time the last search took, in seconds."""
