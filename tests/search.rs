@@ -980,6 +980,28 @@ fn the_endgame_option_is_served_by_kalah_and_refused_elsewhere() {
         );
     }
     assert!(spec.alphabeta::<Toguz>().is_err());
+    // The rules at hand: the pie rule's swap is in no database, so Kalah under it offers none.
+    assert_eq!(spec.check_for(&r), Ok(()));
+    let pie: Kalah = "kalah:pie".parse().unwrap();
+    assert_eq!(pie.endgame_seeds(), 0);
+    let err = spec.check_for(&pie).unwrap_err();
+    assert_eq!(
+        err,
+        AgentSpecError::UnsupportedByRules {
+            agent: "alphabeta",
+            option: "endgame=8".into(),
+            rules: "kalah:pie".into(),
+            most: 0
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "alphabeta: option endgame=8 is not available under kalah:pie: it has no exact endgame values"
+    );
+    assert_eq!(
+        spec.check_for(&Toguz::default()).unwrap_err(),
+        spec.check::<Toguz>().unwrap_err()
+    );
     // Without the option every game builds the agent.
     let plain: AgentSpec = "alphabeta:depth=1,endgame=0".parse().unwrap();
     assert!(plain.build::<Toguz>().is_ok() && plain.build::<Tsoro>().is_ok());

@@ -58,11 +58,13 @@ struct Built {
     agent: AnyAgent,
 }
 
-/// The agent of `spec` for `R`; an alpha-beta or MCTS agent watches `stop`.
+/// The agent of `spec` for `rules`; an alpha-beta or MCTS agent watches `stop`.
 fn build<R: Playable>(
+    rules: &R,
     spec: &AgentSpec,
     stop: &Arc<AtomicBool>,
 ) -> Result<Box<dyn RustAgent<R>>, AgentSpecError> {
+    spec.check_for(rules)?;
     if let AgentSpec::Mcts(config) = *spec {
         return Ok(Box::new(Mcts::new(config).stop_flag(Arc::clone(stop))));
     }
@@ -104,14 +106,14 @@ fn choose_in<R: Playable>(
     if !reuse {
         *guard = Some(Built {
             rules: Arc::clone(rules_arc),
-            agent: R::wrap(build::<R>(spec, stop)?),
+            agent: R::wrap(build(rules, spec, stop)?),
         });
     }
     let built = guard.as_mut().expect("built above");
     let agent = match R::slot(&mut built.agent) {
         Some(agent) => agent,
         None => {
-            built.agent = R::wrap(build::<R>(spec, stop)?);
+            built.agent = R::wrap(build(rules, spec, stop)?);
             R::slot(&mut built.agent).expect("built for R above")
         }
     };
