@@ -89,6 +89,10 @@ class Player:
     def __int__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 @final
 class Outcome:
@@ -111,6 +115,10 @@ class Outcome:
         """+1 if `player` won, -1 if he lost, 0 for a draw."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 @final
 class Move:
@@ -122,6 +130,10 @@ class Move:
         """The game's name: "kalah", "toguz" or "tsoro"."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 _MoveLike = Union[Move, str]
 """A Move, or its text in the game's notation."""
@@ -140,6 +152,10 @@ class State:
         """The game's name: "kalah", "toguz" or "tsoro"."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter."""
 
@@ -154,6 +170,10 @@ class Ruleset:
 
     def __new__(cls, text: str) -> Self:
         """Reads ruleset text (RulesetError for text that names no ruleset)."""
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
     @property
     def game(self) -> str:
         """The game's name: "kalah", "toguz" or "tsoro"."""
