@@ -86,6 +86,17 @@ impl Player {
         let getattr = py.import("builtins")?.getattr("getattr")?;
         Ok((getattr, (py.get_type::<Player>().into_any(), name)))
     }
+
+    /// The value itself: it is immutable.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// The value itself: it is immutable, and holds nothing mutable.
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
 }
 
 /// How a finished game ended: the winner (None for a draw) and, in the games that keep one
@@ -159,6 +170,17 @@ impl Outcome {
         };
         Outcome { outcome }
     }
+
+    /// The value itself: it is immutable.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// The value itself: it is immutable, and holds nothing mutable.
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
 }
 
 /// A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's notation
@@ -203,6 +225,17 @@ impl Move {
         Ok(Move {
             mv: mv.map_err(errors::move_parse_error)?,
         })
+    }
+
+    /// The value itself: it is immutable.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// The value itself: it is immutable, and holds nothing mutable.
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 }
 
@@ -277,6 +310,17 @@ impl State {
             Some(s) => r.picture_svg(&s),
             None => String::new(),
         })
+    }
+
+    /// The value itself: it is immutable.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// The value itself: it is immutable, and holds nothing mutable.
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 }
 
@@ -778,6 +822,17 @@ impl Ruleset {
             r.play_action(&mut s, a).map_err(encode_error)?;
             Ok(self.wrap(r, s))
         })
+    }
+
+    /// The value itself: it is immutable.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// The value itself: it is immutable, and holds nothing mutable.
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 }
 
