@@ -834,7 +834,7 @@ impl Tsoro {
     }
 
     /// The mover's starts: holes with 2 or more, or else singleton steps.
-    #[inline]
+    #[inline(always)]
     pub(super) fn start_candidates(&self, s: &TsoroState) -> (u64, bool) {
         let b = &s.holes[s.mover.index()];
         let many = swar::many(b);
