@@ -62,6 +62,7 @@
 //! ```
 
 use super::moves::{Hole, Row};
+use super::sow::swar;
 use super::state::LOOP;
 use super::state::Phase;
 use super::{Tsoro, TsoroMove, TsoroSettings, TsoroState};
@@ -154,6 +155,19 @@ impl Encoding for Tsoro {
         }
         let n2 = 2 * self.n;
         let bits = match s.phase {
+            // Every start of 2 stones or more ends (heads end every relay): those holes'
+            // bits straight in action order, `o1..oN` read forwards and `i1..iN` backwards
+            // (no bit reversal), else the singleton steps below.
+            Phase::Start if !self.endless_possible => {
+                let own = &s.holes[s.mover.index()];
+                let low = (1u64 << self.n) - 1;
+                let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
+                let inner = swar::many_in(&backwards(own, n2)) & low;
+                match outer | inner << self.n {
+                    0 => self.own_actions(self.start_candidates(s).0),
+                    m => u128::from(m),
+                }
+            }
             Phase::Start => {
                 let (mut m, singles) = self.start_candidates(s);
                 if self.endless_possible {

@@ -79,7 +79,7 @@ pub(crate) mod swar {
     }
 
     #[inline(always)]
-    fn word(b: &[u8; LOOP], w: usize) -> u64 {
+    fn word<const L: usize>(b: &[u8; L], w: usize) -> u64 {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
         u64::from_le_bytes(bytes)
@@ -98,8 +98,15 @@ pub(crate) mod swar {
     /// One bit per hole of the loop that holds 2 stones or more.
     #[inline(always)]
     pub(crate) fn many(b: &[u8; LOOP]) -> u64 {
+        many_in(b)
+    }
+
+    /// One bit per byte of `b` (`L` a multiple of 8, at most 64) that is 2 or more.
+    #[inline(always)]
+    pub(crate) fn many_in<const L: usize>(b: &[u8; L]) -> u64 {
+        const { assert!(L % 8 == 0 && L <= 64) };
         let mut m = 0;
-        for w in 0..LOOP / 8 {
+        for w in 0..L / 8 {
             m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
         }
         m
