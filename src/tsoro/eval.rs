@@ -21,15 +21,15 @@ fn side(s: &TsoroState, p: Player) -> (i32, i32, i32) {
     let n = s.holes();
     let mine = &s.holes[p.index()];
     let theirs = &s.holes[(!p).index()];
-    // The loop backwards, then empty: `back[48 - 2n + r]` is `mine[2n - 1 - r]`.
-    let mut back = [0u8; LOOP + ROW];
-    back[..LOOP].copy_from_slice(mine);
-    back[..LOOP].reverse();
-    let inner = &back[LOOP - 2 * n..][..ROW];
-    let across = &theirs[n..][..ROW];
     let mut exposed = 0;
     for j in 0..ROW / 8 {
-        let (c, o, a) = (word(inner, j), word(mine, j), word(across, j));
+        // Files 8j to 8j + 7: the inner holes at loop indices 2n - 1 - 8j down to 2n - 8 - 8j,
+        // a word read forwards with its bytes swapped; none past the loop's start, where
+        // every file is past n (as 8j >= n there) and masked.
+        let c = (2 * n)
+            .checked_sub(8 * j + 8)
+            .map_or(0, |at| word(&mine[at..], 0).swap_bytes());
+        let (o, a) = (word(mine, j), word(&theirs[n..], j));
         // The first `n - 8j` bytes (at most 8) are files of the row.
         let files = ((1u128 << (8 * n.saturating_sub(8 * j).min(8))) - 1) as u64;
         let open = ((nonzero(c) & !nonzero(a)) >> 7).wrapping_mul(0xFF) & files;
