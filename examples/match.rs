@@ -81,7 +81,7 @@ impl RulesetVisitor for Run {
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);
         let specs = o.specs;
         for spec in &specs {
-            spec.check::<R>().map_err(|e| e.to_string())?;
+            spec.check_for(&rules).map_err(|e| e.to_string())?;
         }
         // Checked above: both build.
         let build = |i: usize| specs[i].build::<R>().expect("a spec this game serves");

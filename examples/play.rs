@@ -52,9 +52,11 @@ impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
     fn visit<R: Ruleset + Picture>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
-        let [a, b] = opts
-            .agents
-            .map(|spec| spec.build::<R>().map_err(|e| e.to_string()));
+        let [a, b] = opts.agents.map(|spec| {
+            spec.check_for(&rules)
+                .and_then(|()| spec.build::<R>())
+                .map_err(|e| e.to_string())
+        });
         let mut agents = [a?, b?];
         let mut game = GameRecord::new(rules.clone());
         out!("{rules}")?;

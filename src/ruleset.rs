@@ -410,6 +410,15 @@ pub trait Ruleset:
     /// option `endgame=N` is refused for `N` above it.
     const ENDGAME_SEEDS: u32 = 0;
 
+    /// The most seeds for which these rules, with their switches, can give exact values:
+    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS) (the default), or 0 where a switch rules
+    /// them out (Kalah's pie rule, whose swap is not a sowing).
+    /// [`AgentSpec::check_for`](crate::search::AgentSpec::check_for) refuses `endgame=N`
+    /// above it.
+    fn endgame_seeds(&self) -> u32 {
+        Self::ENDGAME_SEEDS
+    }
+
     /// Exact values for positions with at most `max_seeds` seeds on the board (at most
     /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS)), such as an endgame database: an
     /// [`Oracle`] giving, for the player to move, the final store difference under perfect

@@ -330,6 +330,25 @@ fn bad_input_answers_error_and_changes_nothing() {
 }
 
 #[test]
+fn an_endgame_the_rules_rule_out_is_refused() {
+    // Kalah's databases hold no pie-rule swap: under it, `endgame=N` is an error, not a
+    // search that quietly goes without.
+    let lines = session(
+        ("kalah:pie", "alphabeta:depth=2"),
+        b"setoption agent alphabeta:depth=2,endgame=8\nhello\n",
+    );
+    assert_eq!(
+        lines[0],
+        "error setoption agent: alphabeta: option endgame=8 is not available under kalah:pie: \
+         it has no exact endgame values"
+    );
+    assert!(
+        lines.contains(&"option agent alphabeta:depth=2".to_string()),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn position_text_and_moves() {
     // South's last seed of pit 5 lands in the empty pit 6 and takes North's 9: the capture
     // is better than pit 1 (its seed lands in pit 2, across from an empty pit).

@@ -377,6 +377,45 @@ fn mcts_is_reproducible() {
     assert_eq!(game(config), game(config));
 }
 
+#[test]
+fn mcts_reports_its_playouts_and_stops_on_its_flag() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let r = Kalah::default();
+    let config = MctsConfig {
+        playouts: 200,
+        seed: 3,
+        ..MctsConfig::default()
+    };
+    let mut agent = Mcts::new(config);
+    assert_eq!(Agent::<Kalah>::stats(&agent), None);
+    let found = agent.search(&r, &r.start());
+    let stats = Agent::<Kalah>::stats(&agent).unwrap();
+    assert_eq!((stats.depth, stats.nodes), (0, 200));
+    assert_eq!(stats.elapsed, found.elapsed);
+    assert_eq!(stats.value, (found.win_rate * 1000.0).round() as i32);
+    assert!((0..=1000).contains(&stats.value));
+
+    // A flag raised from another thread ends a search that would run for hours, at a check
+    // (after the first playout, then every 64), with a legal move.
+    let flag = Arc::new(AtomicBool::new(false));
+    let config = MctsConfig {
+        playouts: u64::MAX,
+        ..config
+    };
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let found = Mcts::new(config).stop_flag(flag).search(&r, &r.start());
+    raiser.join().unwrap();
+    assert!(found.playouts == 1 || found.playouts % 64 == 0);
+    assert!(r.is_legal(&r.start(), found.best.unwrap()));
+}
+
 /// South's margin when `south` plays `north` from the start (every move checked).
 fn play(r: &Kalah, south: &mut dyn Agent<Kalah>, north: &mut dyn Agent<Kalah>) -> i32 {
     let mut game = GameRecord::new(r.clone());
@@ -941,6 +980,28 @@ fn the_endgame_option_is_served_by_kalah_and_refused_elsewhere() {
         );
     }
     assert!(spec.alphabeta::<Toguz>().is_err());
+    // The rules at hand: the pie rule's swap is in no database, so Kalah under it offers none.
+    assert_eq!(spec.check_for(&r), Ok(()));
+    let pie: Kalah = "kalah:pie".parse().unwrap();
+    assert_eq!(pie.endgame_seeds(), 0);
+    let err = spec.check_for(&pie).unwrap_err();
+    assert_eq!(
+        err,
+        AgentSpecError::UnsupportedByRules {
+            agent: "alphabeta",
+            option: "endgame=8".into(),
+            rules: "kalah:pie".into(),
+            most: 0
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "alphabeta: option endgame=8 is not available under kalah:pie: it has no exact endgame values"
+    );
+    assert_eq!(
+        spec.check_for(&Toguz::default()).unwrap_err(),
+        spec.check::<Toguz>().unwrap_err()
+    );
     // Without the option every game builds the agent.
     let plain: AgentSpec = "alphabeta:depth=1,endgame=0".parse().unwrap();
     assert!(plain.build::<Toguz>().is_ok() && plain.build::<Tsoro>().is_ok());

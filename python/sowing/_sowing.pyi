@@ -89,6 +89,10 @@ class Player:
     def __int__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 @final
 class Outcome:
@@ -111,6 +115,10 @@ class Outcome:
         """+1 if `player` won, -1 if he lost, 0 for a draw."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 @final
 class Move:
@@ -122,6 +130,10 @@ class Move:
         """The game's name: "kalah", "toguz" or "tsoro"."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
 
 _MoveLike = Union[Move, str]
 """A Move, or its text in the game's notation."""
@@ -140,6 +152,10 @@ class State:
         """The game's name: "kalah", "toguz" or "tsoro"."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter."""
 
@@ -154,6 +170,10 @@ class Ruleset:
 
     def __new__(cls, text: str) -> Self:
         """Reads ruleset text (RulesetError for text that names no ruleset)."""
+    def __copy__(self) -> Self:
+        """The value itself: it is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Self:
+        """The value itself: it is immutable."""
     @property
     def game(self) -> str:
         """The game's name: "kalah", "toguz" or "tsoro"."""
@@ -308,15 +328,15 @@ class Agent:
         """The move the agent plays in `state`, or None when the game is over."""
     @property
     def depth(self) -> Optional[int]:
-        """The deepest completed iteration of the last search (None before any, and for an
-        agent that keeps no search statistics: random, mcts)."""
+        """The deepest completed iteration of the last search (None before any and for the
+        random agent, 0 for mcts: no iterations)."""
     @property
     def nodes(self) -> Optional[int]:
         """The nodes of the last search."""
     @property
     def value(self) -> Optional[int]:
         """The value the last search found for the player to move (alpha-beta: hundredths
-        of a seed, wins near ±1,000,000)."""
+        of a seed, wins near ±1,000,000; mcts: the chosen move's win rate in thousandths)."""
     @property
     def elapsed(self) -> Optional[float]:
         """The time the last search took, in seconds."""

@@ -47,29 +47,6 @@ _MAX_LENGTH = {"kalah": 1000, "toguz": 2000, "tsoro": 20000}
 _registered = False
 
 
-class _Held:
-    """An immutable Ruleset or State that OpenSpiel's ``clone`` (a deep copy) shares instead
-    of copying, and that pickles (OpenSpiel's serialization) as its text."""
-
-    __slots__ = ("rules", "value")
-
-    def __init__(self, rules: Ruleset, value: Any = None) -> None:
-        self.rules = rules
-        self.value: Any = rules if value is None else value
-
-    def __deepcopy__(self, memo: dict) -> "_Held":
-        return self
-
-    def __reduce__(self) -> tuple:
-        text = None if self.value is self.rules else str(self.value)
-        return (_unpickle, (str(self.rules), text))
-
-
-def _unpickle(rules_text: str, position: Optional[str]) -> _Held:
-    rules = Ruleset(rules_text)
-    return _Held(rules, None if position is None else rules.parse_position(position))
-
-
 def _to_game_string(text: str) -> str:
     """Ruleset text in the form OpenSpiel's game strings can hold: `;` for `,`, `:` for `=`."""
     return text.replace(",", ";").replace("=", ":")
@@ -141,13 +118,13 @@ def _game_class(pyspiel: Any, game_type: Any, default: str) -> type:
             )
             text = _to_game_string(str(rules))
             super().__init__(game_type, info, {"rules": text, "max_plies": max_plies})
-            self._rules = _Held(rules)
+            self._rules = rules
             self.max_plies = max_plies
 
         @property
         def rules(self) -> Ruleset:
             """The sowing Ruleset."""
-            return self._rules.value
+            return self._rules
 
         def new_initial_state(self) -> "State":
             return State(self)
@@ -168,51 +145,53 @@ def _game_class(pyspiel: Any, game_type: Any, default: str) -> type:
 
         def __init__(self, game: Game) -> None:
             super().__init__(game)
-            self._rules = _Held(game.rules)
-            self._state = _Held(game.rules, game.rules.start())
+            # Immutable values: OpenSpiel's ``clone`` (a deep copy) shares them, and its
+            # serialization pickles them as their text.
+            self._rules = game.rules
+            self._state = game.rules.start()
             self._max_plies = game.max_plies
             self._plies = 0
 
         @property
         def position(self) -> Any:
             """The sowing State."""
-            return self._state.value
+            return self._state
 
         def _over(self) -> bool:
-            rules = self._rules.value
-            return rules.is_over(self._state.value) or (
+            rules = self._rules
+            return rules.is_over(self._state) or (
                 self._max_plies > 0 and self._plies >= self._max_plies
             )
 
         def current_player(self) -> int:
             if self._over():
                 return pyspiel.PlayerId.TERMINAL
-            return self._rules.value.to_move(self._state.value).index
+            return self._rules.to_move(self._state).index
 
         def _legal_actions(self, player: int) -> list:
-            return self._rules.value.legal_actions(self._state.value)
+            return self._rules.legal_actions(self._state)
 
         def _apply_action(self, action: int) -> None:
-            rules = self._rules.value
-            self._state = _Held(rules, rules.play_action(self._state.value, action))
+            rules = self._rules
+            self._state = rules.play_action(self._state, action)
             self._plies += 1
 
         def _action_to_string(self, player: int, action: int) -> str:
-            rules = self._rules.value
-            return str(rules.action_to_move(self._state.value, action))
+            rules = self._rules
+            return str(rules.action_to_move(self._state, action))
 
         def is_terminal(self) -> bool:
             return self._over()
 
         def returns(self) -> list:
-            outcome = self._rules.value.outcome(self._state.value)
+            outcome = self._rules.outcome(self._state)
             if outcome is None or outcome.winner is None:
                 return [0.0, 0.0]
             south = 1.0 if outcome.winner.index == 0 else -1.0
             return [south, -south]
 
         def __str__(self) -> str:
-            return str(self._state.value)
+            return str(self._state)
 
     return Game
 
@@ -227,7 +206,7 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
-        rules = state._rules.value
+        rules = state._rules
         self.tensor[:] = rules.observation(state.position)
 
     def string_from(self, state: Any, player: int) -> str:

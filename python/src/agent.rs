@@ -9,7 +9,7 @@ use pyo3::types::PyString;
 
 use sowing::any::AnyRuleset;
 use sowing::kalah::Kalah;
-use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, SearchStats};
+use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
@@ -58,11 +58,16 @@ struct Built {
     agent: AnyAgent,
 }
 
-/// The agent of `spec` for `R`; an alpha-beta agent watches `stop`.
+/// The agent of `spec` for `rules`; an alpha-beta or MCTS agent watches `stop`.
 fn build<R: Playable>(
+    rules: &R,
     spec: &AgentSpec,
     stop: &Arc<AtomicBool>,
 ) -> Result<Box<dyn RustAgent<R>>, AgentSpecError> {
+    spec.check_for(rules)?;
+    if let AgentSpec::Mcts(config) = *spec {
+        return Ok(Box::new(Mcts::new(config).stop_flag(Arc::clone(stop))));
+    }
     Ok(match spec.alphabeta::<R>()? {
         Some(searcher) => Box::new(searcher.stop_flag(Arc::clone(stop))),
         None => spec.build::<R>()?,
@@ -101,14 +106,14 @@ fn choose_in<R: Playable>(
     if !reuse {
         *guard = Some(Built {
             rules: Arc::clone(rules_arc),
-            agent: R::wrap(build::<R>(spec, stop)?),
+            agent: R::wrap(build(rules, spec, stop)?),
         });
     }
     let built = guard.as_mut().expect("built above");
     let agent = match R::slot(&mut built.agent) {
         Some(agent) => agent,
         None => {
-            built.agent = R::wrap(build::<R>(spec, stop)?);
+            built.agent = R::wrap(build(rules, spec, stop)?);
             R::slot(&mut built.agent).expect("built for R above")
         }
     };
@@ -211,8 +216,8 @@ impl Agent {
         Ok(mv.map(|mv| Move { mv }))
     }
 
-    /// The deepest completed iteration of the last search: None before any, and for an agent
-    /// that keeps no search statistics (random; mcts, whose `summary` gives its playouts).
+    /// The deepest completed iteration of the last search: None before any and for the
+    /// random agent, 0 for mcts (no iterations).
     #[getter]
     fn depth(&self) -> Option<u32> {
         self.last().0.map(|s| s.depth)
@@ -225,7 +230,8 @@ impl Agent {
     }
 
     /// The value the last search found for the player to move, in the agent's units
-    /// (alpha-beta: hundredths of a seed, wins near ±1,000,000).
+    /// (alpha-beta: hundredths of a seed, wins near ±1,000,000; mcts: the chosen move's win
+    /// rate in thousandths).
     #[getter]
     fn value(&self) -> Option<i32> {
         self.last().0.map(|s| s.value)

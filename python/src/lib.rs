@@ -2,13 +2,14 @@
 //! crate, which holds every rule (nothing here is a rule).
 //!
 //! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
-//! (rules.rs: Ruleset, State, Move, Player, Outcome), records (record.rs), agents (agent.rs),
-//! the Kalah solver (solve.rs), and waiting on long calls with Ctrl-C honoured
-//! (interrupt.rs).
+//! (rules.rs: Ruleset, State, Move, Player, Outcome; their copies, copying.rs), records
+//! (record.rs), agents (agent.rs), the Kalah solver (solve.rs), and waiting on long calls
+//! with Ctrl-C honoured (interrupt.rs).
 
 use pyo3::prelude::*;
 
 mod agent;
+mod copying;
 mod env;
 mod errors;
 mod game;

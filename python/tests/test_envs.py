@@ -249,6 +249,20 @@ def test_openspiel_random_sim_test(name, params):
     assert str(pyspiel.load_game(str(game))) == str(game)
 
 
+def test_openspiel_clone_shares_the_immutable_values():
+    pyspiel = pytest.importorskip("pyspiel")
+    from sowing.openspiel import register
+
+    register()
+    game = pyspiel.load_game("sowing_toguz")
+    state = game.new_initial_state()
+    state.apply_action(3)
+    twin = state.clone()
+    assert twin.position is state.position and twin.history() == state.history()
+    twin.apply_action(twin.legal_actions()[0])
+    assert twin.position != state.position and len(state.history()) == 1
+
+
 def test_openspiel_refuses_another_game():
     pyspiel = pytest.importorskip("pyspiel")
     from sowing.openspiel import register

@@ -66,6 +66,9 @@ def test_each_error_with_the_rust_message():
     with pytest.raises(sowing.AgentError, match="endgame=12 is not available in toguz"):
         toguz = sowing.Ruleset("toguz")
         sowing.Agent("alphabeta:endgame=12").choose(toguz, toguz.start())
+    with pytest.raises(sowing.AgentError, match="endgame=12 is not available under kalah:pie"):
+        pie = sowing.Ruleset("kalah:pie")
+        sowing.Agent("alphabeta:endgame=12").choose(pie, pie.start())
     with pytest.raises(sowing.SolveError, match="pie rule"):
         pie = sowing.Ruleset("kalah:pits=3,seeds=2,pie")
         sowing.kalah.solve(pie)

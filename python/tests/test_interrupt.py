@@ -31,6 +31,28 @@ def test_ctrl_c_stops_a_search_and_the_agent_plays_on():
     assert agent.choose(rules, rules.play(end, "89")) is None
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="lists threads in /proc")
+def test_ctrl_c_stops_an_mcts_search_and_its_thread():
+    # A billion playouts would take hours: after Ctrl-C the search's thread ends soon
+    # instead of playing on in the background, and the agent serves the next call.
+    rules = sowing.Ruleset("kalah")
+    agent = sowing.Agent("mcts:playouts=1000000000")
+    before = native_threads()
+    interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        agent.choose(rules, rules.start())
+    waited = 0.0
+    while native_threads() - before and waited < 20:
+        time.sleep(0.05)
+        waited += 0.05
+    assert not native_threads() - before
+    quick = sowing.Agent("mcts:playouts=100,seed=2")
+    mv = quick.choose(rules, rules.start())
+    assert mv in rules.legal_moves(rules.start())
+    assert (quick.depth, quick.nodes) == (0, 100)
+    assert 0 <= quick.value <= 1000
+
+
 def test_ctrl_c_stops_perft():
     rules = sowing.Ruleset("toguz")
     interrupt_after(0.3)

@@ -55,6 +55,25 @@ def test_players_agents_and_a_draw():
     assert draw.is_draw and pickle.loads(pickle.dumps(draw)) == draw
 
 
+def test_copies_of_immutable_values_are_the_values_themselves():
+    rules = sowing.Ruleset("tsoro:holes=6")
+    state = rules.start()
+    mv = rules.legal_moves(state)[0]
+    outcome = sowing.Ruleset("kalah").outcome(
+        sowing.Ruleset("kalah").parse_position("0,0,0,0,0,0/0,0,0,0,0,0 20 28 S")
+    )
+    for value in (rules, state, mv, outcome, sowing.Player.North):
+        assert copy.copy(value) is value and copy.deepcopy(value) is value
+    # Inside a container, deepcopy copies the container and shares the values.
+    held = {"state": state, "moves": [mv]}
+    back = copy.deepcopy(held)
+    assert back is not held and back["moves"] is not held["moves"]
+    assert back["state"] is state and back["moves"][0] is mv
+    # The agent keeps a table and statistics: a copy is a new agent.
+    agent = sowing.Agent("alphabeta:depth=2")
+    assert copy.deepcopy(agent) is not agent
+
+
 def test_a_state_is_pickled_with_its_own_ruleset():
     # A state of Kalah(4,3) is not a position of Kalah(6,4): unpickled, it is the state of
     # its own ruleset, not of a default one.

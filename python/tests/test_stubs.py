@@ -48,7 +48,8 @@ def check(module, stub):
             continue
         own = {n for n in public(klass) if n in vars(klass)}
         assert own <= declared, (cls, own - declared)
-        assert declared - {"__new__", "__eq__", "__hash__", "__int__", "__len__"} <= own | {"South", "North"}, (
+        dunders = {"__new__", "__eq__", "__hash__", "__int__", "__len__", "__copy__", "__deepcopy__"}
+        assert declared - dunders <= own | {"South", "North"}, (
             cls,
             declared - own,
         )

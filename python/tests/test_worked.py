@@ -135,8 +135,9 @@ def test_agents_choose_and_report():
     # Seeded agents play the same moves.
     a, b = sowing.Agent("mcts:playouts=300,seed=5"), sowing.Agent("mcts:playouts=300,seed=5")
     assert a.choose(rules, rules.start()) == b.choose(rules, rules.start())
-    # MCTS reports its playouts in its summary (it keeps no search statistics).
-    assert a.summary.startswith("300 playouts") and a.nodes is None
+    # MCTS reports its playouts as nodes, and the chosen move's win rate in thousandths.
+    assert a.summary.startswith("300 playouts") and (a.depth, a.nodes) == (0, 300)
+    assert 0 <= a.value <= 1000 and a.elapsed > 0
     assert sowing.Agent("random:seed=1").choose(rules, rules.start()) in rules.legal_moves(rules.start())
     end = rules.parse_position("0,0,0,0,0,0/0,0,0,0,0,0 20 28 S")
     assert sowing.Agent("alphabeta:depth=2").choose(rules, end) is None

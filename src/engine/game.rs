@@ -94,8 +94,10 @@ pub(super) struct Game<R: Ruleset> {
     out: Arc<dyn Say>,
 }
 
-/// The alpha-beta agent of `spec`, or the error that it is another kind.
-pub(super) fn searcher<R: Ruleset>(spec: &AgentSpec) -> Result<Searcher<R>, String> {
+/// The alpha-beta agent of `spec` for `rules`, or the error that it is another kind or
+/// asks for what the rules cannot serve.
+pub(super) fn searcher<R: Ruleset>(rules: &R, spec: &AgentSpec) -> Result<Searcher<R>, String> {
+    spec.check_for(rules).map_err(|e| e.to_string())?;
     spec.alphabeta::<R>()
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))
@@ -104,7 +106,7 @@ pub(super) fn searcher<R: Ruleset>(spec: &AgentSpec) -> Result<Searcher<R>, Stri
 impl<R: Ruleset> Game<R> {
     pub fn new(rules: R, spec: AgentSpec, out: Arc<dyn Say>) -> Result<Game<R>, String> {
         let stop = Arc::new(AtomicBool::new(false));
-        let agent = searcher::<R>(&spec)?.stop_flag(Arc::clone(&stop));
+        let agent = searcher(&rules, &spec)?.stop_flag(Arc::clone(&stop));
         Ok(Game {
             state: rules.start(),
             rules,
@@ -127,7 +129,7 @@ impl<R: Ruleset> Game<R> {
         }
         if self.agent.is_none() {
             // The search thread panicked (it never should): a fresh agent.
-            if let Ok(agent) = searcher::<R>(&self.spec) {
+            if let Ok(agent) = searcher(&self.rules, &self.spec) {
                 self.limits = agent.limits();
                 self.agent = Some(agent.stop_flag(Arc::clone(&self.stop)));
             }
@@ -276,7 +278,7 @@ impl<R: Ruleset> Session for Game<R> {
     }
 
     fn set_agent(&mut self, spec: AgentSpec) -> Result<(), String> {
-        let agent = searcher::<R>(&spec).map_err(|e| format!("setoption agent: {e}"))?;
+        let agent = searcher(&self.rules, &spec).map_err(|e| format!("setoption agent: {e}"))?;
         self.settle("setoption")?;
         self.limits = agent.limits();
         self.agent = Some(agent.stop_flag(Arc::clone(&self.stop)));

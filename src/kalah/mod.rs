@@ -389,6 +389,16 @@ impl Ruleset for Kalah {
 
     const ENDGAME_SEEDS: u32 = eval::ENDGAME_SEEDS;
 
+    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS), or 0 under the pie rule (the solver's
+    /// databases do not hold its swap).
+    fn endgame_seeds(&self) -> u32 {
+        if self.settings.pie {
+            0
+        } else {
+            Self::ENDGAME_SEEDS
+        }
+    }
+
     /// The solver's endgame database of these rules (`solve::EndgameDatabase`), built at
     /// the first call for each ruleset and size and shared; none without the `solver`
     /// feature.

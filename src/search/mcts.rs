@@ -8,9 +8,11 @@
 //! player rather than by alternating sign keeps extra turns right. The move played is the
 //! root's most visited child. The generator is seeded, so equal seeds give equal games.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::agent::Agent;
+use super::agent::{Agent, SearchStats};
 use crate::perft::random_playout;
 use crate::player::Player;
 use crate::rng::{RandomSource, SplitMix64};
@@ -87,6 +89,7 @@ pub struct Mcts<M> {
     config: MctsConfig,
     rng: SplitMix64,
     last: Option<MctsResult<M>>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<M: Copy> Mcts<M> {
@@ -96,7 +99,43 @@ impl<M: Copy> Mcts<M> {
             config,
             rng: SplitMix64::new(config.seed),
             last: None,
+            stop: None,
         }
+    }
+
+    /// Watches `flag`: once it is raised (by another thread, or a Ctrl-C handler), each
+    /// search stops within 64 playouts and plays the most visited move so far, as when its
+    /// time runs out. A search always runs at least one playout, so it has a move.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicBool;
+    /// use sowing::search::{Mcts, MctsConfig};
+    /// use sowing::{Ruleset, kalah::Kalah};
+    ///
+    /// let rules = Kalah::default();
+    /// let flag = Arc::new(AtomicBool::new(true)); // raised before the search
+    /// let config = MctsConfig { playouts: 1_000_000, ..MctsConfig::default() };
+    /// let found = Mcts::new(config).stop_flag(flag).search(&rules, &rules.start());
+    /// assert_eq!(found.playouts, 1);
+    /// assert!(found.best.is_some());
+    /// ```
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Whether the search should end before playout number `playouts`: checked after the
+    /// first playout and then every 64.
+    fn halted(&self, playouts: u64, started: Instant) -> bool {
+        let checked = playouts == 1 || (playouts > 0 && playouts % 64 == 0);
+        if !checked {
+            return false;
+        }
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.config.time.is_some_and(|t| started.elapsed() >= t)
     }
 
     /// The settings.
@@ -132,12 +171,8 @@ impl<M: Copy> Mcts<M> {
         let c = self.config.exploration;
         let mut playouts = 0;
         while playouts < self.config.playouts {
-            if playouts % 64 == 0 {
-                if let Some(t) = self.config.time {
-                    if playouts > 0 && started.elapsed() >= t {
-                        break;
-                    }
-                }
+            if self.halted(playouts, started) {
+                break;
             }
             // Selection.
             let mut at = 0usize;
@@ -254,6 +289,18 @@ impl<R: Ruleset> Agent<R> for Mcts<R::Move> {
                 r.win_rate,
                 r.elapsed.as_secs_f64()
             )
+        })
+    }
+
+    /// The last search's playouts (as `nodes`), time, and the chosen move's win rate for the
+    /// player to move in thousandths (`value`, 0 to 1,000); `depth` is 0, since MCTS has no
+    /// iterations.
+    fn stats(&self) -> Option<SearchStats> {
+        self.last.as_ref().map(|r| SearchStats {
+            depth: 0,
+            nodes: r.playouts,
+            elapsed: r.elapsed,
+            value: (r.win_rate * 1000.0).round() as i32,
         })
     }
 }

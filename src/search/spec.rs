@@ -137,9 +137,23 @@ pub enum AgentSpecError {
         /// The most the game offers (0: nothing).
         most: u32,
     },
+    /// An option a rule switch of the rules being played rules out, though the game can
+    /// serve it: `endgame=N` under Kalah's pie rule ([`Ruleset::endgame_seeds`]).
+    #[error("{agent}: option {option} is not available under {rules}: {}", offer(*most))]
+    UnsupportedByRules {
+        /// The agent kind.
+        agent: &'static str,
+        /// The option as written.
+        option: String,
+        /// The rules, as ruleset text.
+        rules: String,
+        /// The most these rules offer (0: nothing).
+        most: u32,
+    },
 }
 
-/// What a game offers for [`AgentSpecError::Unsupported`].
+/// What a game offers for [`AgentSpecError::Unsupported`] and
+/// [`AgentSpecError::UnsupportedByRules`].
 fn offer(most: u32) -> String {
     if most == 0 {
         "it has no exact endgame values".into()
@@ -403,6 +417,39 @@ impl AgentSpec {
                     option: format!("endgame={endgame}"),
                     game: R::GAME,
                     most: R::ENDGAME_SEEDS,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks that `rules`, with their switches, can serve the spec's options: as
+    /// [`check`](AgentSpec::check), and `endgame=N` needs exact values for `N` seeds under
+    /// these switches ([`Ruleset::endgame_seeds`]). Programs that know the rules they will
+    /// play call it before [`build`](AgentSpec::build), which knows only the game: without
+    /// it, an agent whose rules rule out its endgame values searches without them.
+    ///
+    /// ```
+    /// use sowing::search::{AgentSpec, AgentSpecError};
+    /// use sowing::kalah::Kalah;
+    ///
+    /// let spec: AgentSpec = "alphabeta:endgame=10".parse().unwrap();
+    /// let pie: Kalah = "kalah:pie".parse().unwrap();
+    /// assert!(matches!(spec.check_for(&pie), Err(AgentSpecError::UnsupportedByRules { most: 0, .. })));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`check`](AgentSpec::check), and [`AgentSpecError::UnsupportedByRules`] for an
+    /// option the rules' switches rule out.
+    pub fn check_for<R: Ruleset>(&self, rules: &R) -> Result<(), AgentSpecError> {
+        self.check::<R>()?;
+        match *self {
+            AgentSpec::AlphaBeta { endgame, .. } if endgame > rules.endgame_seeds() => {
+                Err(AgentSpecError::UnsupportedByRules {
+                    agent: "alphabeta",
+                    option: format!("endgame={endgame}"),
+                    rules: rules.to_string(),
+                    most: rules.endgame_seeds(),
                 })
             }
             _ => Ok(()),
