@@ -10,6 +10,7 @@
 
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
+use crate::search::Divisor;
 
 /// One side's extra-turn moves and best capture next move (the seeds it would take into the
 /// store: the seeds across and the last one), by arithmetic on the counts. A sowing of `n`
@@ -21,6 +22,7 @@ use crate::player::Player;
 fn side(s: &KalahState, p: Player, empty_capture: bool) -> (i32, i32) {
     let m = s.pits();
     let lap = 2 * m + 1;
+    let laps = Divisor::new(lap);
     let mut extra = 0;
     let mut best = 0;
     for pit in 1..=m {
@@ -29,7 +31,7 @@ fn side(s: &KalahState, p: Player, empty_capture: bool) -> (i32, i32) {
             continue;
         }
         let to_store = m + 1 - pit;
-        if seeds % lap == to_store {
+        if laps.remainder(seeds) == to_store {
             extra += 1;
         }
         let last = pit + seeds;

@@ -723,16 +723,21 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         E: Evaluator<R>,
     {
         self.nodes += 1;
-        let moves = rules.legal_moves(state);
-        if moves.is_empty() {
-            return end_value(rules, state);
-        }
         if depth == 0 {
             if OPT && self.options.quiescence {
                 self.nodes -= 1;
                 return self.quiesce(rules, state, alpha, beta, 0);
             }
+            // Most nodes are leaves: whether the game is over is cheaper to ask than every
+            // legal move (none exactly when it is over).
+            if rules.is_over(state) {
+                return end_value(rules, state);
+            }
             return self.eval.evaluate(rules, state);
+        }
+        let moves = rules.legal_moves(state);
+        if moves.is_empty() {
+            return end_value(rules, state);
         }
         if ply > 0 && self.out_of_budget::<OPT>() {
             return 0;

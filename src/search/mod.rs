@@ -54,8 +54,8 @@ mod tt;
 pub use crate::tuning::SearchTuning;
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
-pub(crate) use eval::linear_eval;
 pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
+pub(crate) use eval::{Divisor, linear_eval};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,

@@ -24,10 +24,61 @@ pub(crate) struct Entry<M> {
     pub(crate) bound: Bound,
 }
 
+/// An [`Entry`] as [`Table`] keeps it: its value and depth in one word, so that an entry of
+/// each game's move takes 16 bytes.
+#[derive(Clone, Copy, Debug)]
+struct Packed<M> {
+    key: u64,
+    /// The value (in 24 bits: every value is inside `-2 WIN..=2 WIN`) above the depth (8
+    /// bits, at most 255).
+    value_depth: u32,
+    mv: Option<M>,
+    bound: Bound,
+}
+
+/// The most a value stored by [`Table`] may be (and minus it the least): 24 bits.
+const VALUE_MAX: i32 = (1 << 23) - 1;
+
+impl<M: Copy> Packed<M> {
+    #[inline]
+    fn new(e: Entry<M>) -> Packed<M> {
+        let value = e.value.clamp(-VALUE_MAX, VALUE_MAX);
+        Packed {
+            key: e.key,
+            value_depth: (value as u32) << 8 | u32::from(e.depth.min(255)),
+            mv: e.mv,
+            bound: e.bound,
+        }
+    }
+
+    #[inline]
+    fn depth(&self) -> u16 {
+        (self.value_depth & 0xFF) as u16
+    }
+
+    #[inline]
+    fn entry(&self) -> Entry<M> {
+        Entry {
+            key: self.key,
+            mv: self.mv,
+            value: self.value_depth as i32 >> 8,
+            depth: self.depth(),
+            bound: self.bound,
+        }
+    }
+}
+
+/// The two entries of a slot, aligned so that a slot (32 bytes with the games' moves) never
+/// straddles two cache lines: a probe reads one line.
+#[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
+struct Slot<M>([Option<Packed<M>>; 2]);
+
 /// A power-of-two table of entries, two per slot: one kept by depth, one always replaced.
+/// Depths are kept up to 255.
 #[derive(Clone, Debug)]
 pub(crate) struct Table<M> {
-    slots: Vec<[Option<Entry<M>>; 2]>,
+    slots: Vec<Slot<M>>,
     mask: usize,
 }
 
@@ -36,30 +87,36 @@ impl<M: Copy> Table<M> {
     pub(crate) fn new(entries: usize) -> Table<M> {
         let slots = (entries / 2).max(1).next_power_of_two();
         Table {
-            slots: vec![[None, None]; slots],
+            slots: vec![Slot([None, None]); slots],
             mask: slots - 1,
         }
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = [None, None]);
+        self.slots.iter_mut().for_each(|s| *s = Slot([None, None]));
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let slot = &self.slots[(key as usize) & self.mask];
-        slot.iter().flatten().find(|e| e.key == key).copied()
+        let slot = &self.slots[(key as usize) & self.mask].0;
+        slot.iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .map(Packed::entry)
     }
 
     /// Stores an entry.
     #[inline]
     pub(crate) fn store(&mut self, entry: Entry<M>) {
-        let slot = &mut self.slots[(entry.key as usize) & self.mask];
+        let slot = &mut self.slots[(entry.key as usize) & self.mask].0;
+        let depth = entry.depth.min(255);
         match &slot[0] {
-            Some(e) if e.key != entry.key && e.depth > entry.depth => slot[1] = Some(entry),
-            _ => slot[0] = Some(entry),
+            Some(e) if e.key != entry.key && e.depth() > depth => {
+                slot[1] = Some(Packed::new(entry))
+            }
+            _ => slot[0] = Some(Packed::new(entry)),
         }
     }
 }
@@ -167,6 +224,65 @@ impl SharedTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slot_of_every_game_is_half_a_cache_line() {
+        use crate::Ruleset;
+        type Move<R> = <R as Ruleset>::Move;
+        assert_eq!(std::mem::size_of::<Slot<Move<crate::kalah::Kalah>>>(), 32);
+        assert_eq!(std::mem::size_of::<Slot<Move<crate::toguz::Toguz>>>(), 32);
+        assert_eq!(std::mem::size_of::<Slot<Move<crate::tsoro::Tsoro>>>(), 32);
+    }
+
+    #[test]
+    fn the_table_gives_back_values_depths_and_moves_whole() {
+        let mut t = Table::new(16);
+        for (key, value, depth) in [
+            (3, -2 * 1_000_000, 0),
+            (5, 2 * 1_000_000 + 81, 255),
+            (7, -1, 9),
+        ] {
+            t.store(Entry {
+                key,
+                mv: Some('m'),
+                value,
+                depth,
+                bound: Bound::Upper,
+            });
+            let e = t.probe(key).unwrap();
+            assert_eq!(
+                (e.key, e.mv, e.value, e.depth, e.bound),
+                (key, Some('m'), value, depth, Bound::Upper)
+            );
+        }
+        // Another key in the same slot: the deeper entry stays, the new one goes beside it.
+        t.store(Entry {
+            key: 5 + 8,
+            mv: None,
+            value: 4,
+            depth: 1,
+            bound: Bound::Exact,
+        });
+        assert_eq!(t.probe(5).unwrap().depth, 255);
+        let e = t.probe(13).unwrap();
+        assert_eq!(
+            (e.mv, e.value, e.depth, e.bound),
+            (None, 4, 1, Bound::Exact)
+        );
+        assert!(t.probe(21).is_none());
+        // Depths past 255 are kept as 255, deep enough to take the first place.
+        t.store(Entry {
+            key: 21,
+            mv: None,
+            value: 0,
+            depth: 300,
+            bound: Bound::Lower,
+        });
+        assert_eq!(t.probe(21).unwrap().depth, 255);
+        assert!(t.probe(5).is_none());
+        t.clear();
+        assert!(t.probe(13).is_none());
+    }
 
     #[test]
     fn the_shared_table_gives_back_what_it_stored_and_no_torn_entry() {

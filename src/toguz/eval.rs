@@ -10,6 +10,7 @@
 
 use super::{Toguz, ToguzState};
 use crate::player::Player;
+use crate::search::Divisor;
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -49,6 +50,7 @@ fn side(
     back: usize,
 ) -> Side {
     let len = 2 * n;
+    let lap = Divisor::new(len);
     let mut out = Side::default();
     for (o, &b) in mine.iter().enumerate().take(n) {
         let b = usize::from(b);
@@ -60,7 +62,7 @@ fn side(
         let (last, received) = if b == 1 {
             (o + 1, 1)
         } else {
-            ((o + b - back) % len, (b - 1) / len + 1)
+            (lap.remainder(o + b - back), lap.quotient(b - 1) + 1)
         };
         if last < n || last >= len {
             continue;
