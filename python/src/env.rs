@@ -14,19 +14,9 @@ use sowing::kalah::Kalah;
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
-use crate::errors::{IllegalMoveError, MoveError};
+use crate::errors::encode_error;
 use crate::game::Game;
 use crate::rules::{Ruleset, State};
-
-/// An encoding error as the Python exception of its kind: an illegal action is an
-/// IllegalMoveError, an action out of range a MoveError, a wrong length a ValueError.
-pub(crate) fn encode_error(e: EncodeError) -> PyErr {
-    match e {
-        EncodeError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
-        EncodeError::OutOfRange { .. } => MoveError::new_err(e.to_string()),
-        EncodeError::Length { .. } => PyValueError::new_err(e.to_string()),
-    }
-}
 
 /// The batch of one game.
 enum AnyBatch {

@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use sowing::PositionError as RustPositionError;
+use sowing::encode::EncodeError;
 use sowing::pgn::PgnError;
 use sowing::search::AgentSpecError;
 use sowing::{IllegalMove, MoveParseError, RulesetParseError};
@@ -104,6 +105,16 @@ pub(crate) fn move_parse_error(e: MoveParseError) -> PyErr {
 /// `IllegalMoveError`.
 pub(crate) fn illegal_move(e: IllegalMove) -> PyErr {
     IllegalMoveError::new_err(e.to_string())
+}
+
+/// An encoding error as the Python exception of its kind: an illegal action is an
+/// IllegalMoveError, an action out of range a MoveError, a wrong length a ValueError.
+pub(crate) fn encode_error(e: EncodeError) -> PyErr {
+    match e {
+        EncodeError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
+        EncodeError::OutOfRange { .. } => MoveError::new_err(e.to_string()),
+        EncodeError::Length { .. } => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// `AgentError`.

@@ -16,7 +16,6 @@ use sowing::SplitMix64;
 use sowing::any::AnyRuleset;
 use sowing::encode::Encoding as _;
 
-use crate::env::encode_error;
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
 use crate::game::{AnyMove, AnyState, Game, game_of, with_rules};
 use crate::interrupt;
@@ -819,7 +818,7 @@ impl Ruleset {
         with_rules!(&*self.rules, |r| {
             let mut s = self.typed_state(r, &state)?;
             let a = usize::try_from(action).unwrap_or(usize::MAX);
-            r.play_action(&mut s, a).map_err(encode_error)?;
+            r.play_action(&mut s, a).map_err(errors::encode_error)?;
             Ok(self.wrap(r, s))
         })
     }
