@@ -62,10 +62,9 @@
 //! ```
 
 use super::moves::{Hole, Row};
-use super::sow::swar;
-use super::state::LOOP;
+use super::sow::swar::{self, ROW, backwards};
 use super::state::Phase;
-use super::{Tsoro, TsoroMove, TsoroSettings, TsoroState};
+use super::{Tsoro, TsoroMove, TsoroState};
 use crate::encode::{ActionSet, Encoding, widen};
 
 impl Tsoro {
@@ -250,35 +249,4 @@ impl Encoding for Tsoro {
         widen(&bytes, small);
         ply[0] = s.ply as f32;
     }
-}
-
-/// Holes a row the observation's byte rows are copied by: at least the most holes a row.
-const ROW: usize = 24;
-const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && 2 * ROW <= LOOP);
-
-/// The first [`ROW`] of `b[end - 1], b[end - 2], ..., b[0]`, then zeros (`end <= LOOP`).
-/// A word at a time with its bytes swapped, each read whole from the state (whose bytes
-/// were stored long before) and stored whole.
-#[inline(always)]
-fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
-    let mut row = [0u8; ROW];
-    for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
-        let word = match end.checked_sub(8 * c) {
-            Some(hi) if hi >= 8 => {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(&b[hi - 8..hi]);
-                u64::from_le_bytes(w).swap_bytes()
-            }
-            // The last `hi < 8` bytes, b[hi - 1] to b[0]: the first word's, swapped and
-            // shifted down past the 8 - hi bytes beyond them.
-            Some(hi) if hi > 0 => {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(&b[..8]);
-                u64::from_le_bytes(w).swap_bytes() >> (8 * (8 - hi))
-            }
-            _ => 0,
-        };
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    row
 }

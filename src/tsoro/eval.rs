@@ -3,8 +3,9 @@
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
 
+use super::sow::swar::{ROW, backwards, nonzero, word};
 use super::state::LOOP;
-use super::{Phase, Tsoro, TsoroSettings, TsoroState};
+use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -15,21 +16,18 @@ use crate::player::Player;
 /// File `r` (from 0) of `p` is his inner hole at loop index `2n - 1 - r`, his outer hole
 /// behind it at `r`, facing the opponent's inner hole at `n + r`. The holes are read eight
 /// at a time as the bytes of a word (the padding beyond the loop is empty, files past `n`
-/// are masked), without a branch: the evaluation is most of a Tsoro search's time.
+/// are masked; the inner row in file order, as the observation reads it), without a branch:
+/// the evaluation is most of a Tsoro search's time.
 #[inline]
 fn side(s: &TsoroState, p: Player) -> (i32, i32, i32) {
     let n = s.holes();
     let mine = &s.holes[p.index()];
     let theirs = &s.holes[(!p).index()];
+    let inner = backwards(mine, 2 * n);
     let mut exposed = 0;
     for j in 0..ROW / 8 {
-        // Files 8j to 8j + 7: the inner holes at loop indices 2n - 1 - 8j down to 2n - 8 - 8j,
-        // a word read forwards with its bytes swapped; none past the loop's start, where
-        // every file is past n (as 8j >= n there) and masked.
-        let c = (2 * n)
-            .checked_sub(8 * j + 8)
-            .map_or(0, |at| word(&mine[at..], 0).swap_bytes());
-        let (o, a) = (word(mine, j), word(&theirs[n..], j));
+        // Files 8j to 8j + 7.
+        let (c, o, a) = (word(&inner, j), word(mine, j), word(&theirs[n..], j));
         // The first `n - 8j` bytes (at most 8) are files of the row.
         let files = ((1u128 << (8 * n.saturating_sub(8 * j).min(8))) - 1) as u64;
         let open = ((nonzero(c) & !nonzero(a)) >> 7).wrapping_mul(0xFF) & files;
@@ -47,21 +45,6 @@ fn side(s: &TsoroState, p: Player) -> (i32, i32, i32) {
 /// 0x01 in every byte of a word.
 const BYTES: u64 = 0x0101_0101_0101_0101;
 
-/// Bytes `8j..8j + 8` of `b` as a word, the first the lowest.
-#[inline(always)]
-fn word(b: &[u8], j: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[8 * j..8 * j + 8]);
-    u64::from_le_bytes(w)
-}
-
-/// 0x80 in each byte of `x` that is not zero, 0 in the others.
-#[inline(always)]
-fn nonzero(x: u64) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    (((x & LOW7) + LOW7) | x) & !LOW7
-}
-
 /// The bytes of `x` added in pairs: four 16-bit sums (each at most 510).
 #[inline(always)]
 fn pair_sums(x: u64) -> u64 {
@@ -74,10 +57,6 @@ fn pair_sums(x: u64) -> u64 {
 fn total(x: u64) -> i32 {
     (x.wrapping_mul(0x0001_0001_0001_0001) >> 48) as i32
 }
-
-/// Files a row [`side`] reads: at least the most holes a row.
-const ROW: usize = 24;
-const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && ROW <= LOOP / 2);
 
 /// Tsoro's evaluation: a weighted sum of [`TsoroEval::NAMES`]'s terms, in hundredths of a
 /// stone.
@@ -162,6 +141,7 @@ pub(super) fn evaluate(rules: &Tsoro, s: &TsoroState) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tsoro::TsoroSettings;
     use crate::{RandomSource, Ruleset, SplitMix64};
 
     /// [`side`] as first written, a file at a time over the loop's own length.

@@ -59,16 +59,18 @@ use super::state::{LOOP, Phase, TsoroState, keys};
 use crate::effect::{Record, Spot};
 use crate::player::Player;
 
-/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole.
+/// Byte-parallel tests on a loop: eight holes per 64-bit word, one result bit per hole; and
+/// the words and reversed rows that the observation and the evaluation read.
 pub(crate) mod swar {
     use super::LOOP;
+    use crate::tsoro::TsoroSettings;
 
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;
 
     /// The high bit of each byte of `x` that is not zero.
     #[inline(always)]
-    const fn nonzero(x: u64) -> u64 {
+    pub(crate) const fn nonzero(x: u64) -> u64 {
         (((x & LOW7) + LOW7) | x) & HIGH
     }
 
@@ -78,8 +80,9 @@ pub(crate) mod swar {
         (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
     }
 
+    /// Bytes `8w..8w + 8` of `b` as a word, the first the lowest.
     #[inline(always)]
-    fn word<const L: usize>(b: &[u8; L], w: usize) -> u64 {
+    pub(crate) fn word(b: &[u8], w: usize) -> u64 {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&b[8 * w..8 * w + 8]);
         u64::from_le_bytes(bytes)
@@ -110,6 +113,38 @@ pub(crate) mod swar {
             m |= pack(nonzero(word(b, w) & !0x0101_0101_0101_0101)) << (8 * w);
         }
         m
+    }
+
+    /// Holes a row the observation copies and the evaluation reads: at least the most holes a
+    /// row.
+    pub(crate) const ROW: usize = 24;
+    const _: () = assert!(TsoroSettings::MAX_HOLES as usize <= ROW && 2 * ROW <= LOOP);
+
+    /// The first [`ROW`] of `b[end - 1], b[end - 2], ..., b[0]`, then zeros (`end <= LOOP`).
+    /// A word at a time with its bytes swapped, each read whole from the state (whose bytes
+    /// were stored long before) and stored whole.
+    #[inline(always)]
+    pub(crate) fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
+        let mut row = [0u8; ROW];
+        for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
+            let word = match end.checked_sub(8 * c) {
+                Some(hi) if hi >= 8 => {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(&b[hi - 8..hi]);
+                    u64::from_le_bytes(w).swap_bytes()
+                }
+                // The last `hi < 8` bytes, b[hi - 1] to b[0]: the first word's, swapped and
+                // shifted down past the 8 - hi bytes beyond them.
+                Some(hi) if hi > 0 => {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(&b[..8]);
+                    u64::from_le_bytes(w).swap_bytes() >> (8 * (8 - hi))
+                }
+                _ => 0,
+            };
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        row
     }
 }
 
