@@ -199,9 +199,11 @@ fn lmr_reduction(depth: u32, i: usize) -> u32 {
 const LMR_DIVISOR: f32 = 2.0;
 
 /// The order of a node's moves: the table move and the killers (those of them that are
-/// legal, once each), then the rest, by history when `sort` (largest first, an insertion
-/// sort on the stack), else as generated. The rest are scored and sorted only when the
-/// first moves are used up, since a cutoff often comes before.
+/// legal, once each), then the rest, by history when `sort` (largest first, ties in the
+/// order generated; an insertion sort), else as generated. The rest are scored and sorted
+/// only when the first moves are used up, since a cutoff often comes before, into the
+/// search's buffer of the node's ply ([`SortBuffer`]), kept from node to node so that no
+/// node clears one.
 struct MoveOrder<'a, M> {
     moves: &'a [M],
     firsts: [Option<M>; 3],
@@ -209,13 +211,17 @@ struct MoveOrder<'a, M> {
     sort: bool,
     /// Moves handed out so far.
     given: usize,
-    /// The rest, scored and sorted (when `sort`), from the first call past the firsts.
-    rest: [(i32, M); SORTED],
+    /// With `sort`: how many of the rest are in the buffer, once `filled`.
     nr: usize,
     filled: bool,
     /// With `!sort`: the next index of `moves` to look at.
     next: usize,
 }
+
+/// The rest of a node's moves when [`MoveOrder`] sorts them: each a key, the history score
+/// above 8 bits of `255 -` its index in the node's moves, sorted largest first (so that
+/// moves of equal score keep the order they were generated in).
+type SortBuffer = [u64; SORTED];
 
 impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
     /// The order of `moves` (not empty), the `candidates` first where legal.
@@ -235,16 +241,16 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
             nf,
             sort,
             given: 0,
-            rest: [(0, moves[0]); SORTED],
             nr: 0,
             filled: false,
             next: 0,
         }
     }
 
-    /// The next move, the history of `me` ordering the rest.
-    #[inline]
-    fn next(&mut self, history: &[i32], me: crate::Player) -> Option<M> {
+    /// The next move: the history of `me` orders the rest, sorted into `buffer` (this
+    /// node's own until it is done).
+    #[inline(always)]
+    fn next(&mut self, history: &[i32], buffer: &mut SortBuffer, me: crate::Player) -> Option<M> {
         if self.given < self.nf {
             self.given += 1;
             return self.firsts[self.given - 1];
@@ -259,25 +265,35 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
             return None;
         }
         if !self.filled {
-            self.filled = true;
-            for mv in self.moves.iter().copied() {
-                if !self.firsts[..self.nf].contains(&Some(mv)) {
-                    self.rest[self.nr] = (history[history_slot(&mv, me)], mv);
-                    self.nr += 1;
-                }
-            }
-            // Insertion sort, largest first: a handful of moves.
-            for i in 1..self.nr {
-                let mut j = i;
-                while j > 0 && self.rest[j - 1].0 < self.rest[j].0 {
-                    self.rest.swap(j - 1, j);
-                    j -= 1;
-                }
-            }
+            self.fill(history, buffer, me);
         }
         let k = self.given - self.nf;
         self.given += 1;
-        self.rest[..self.nr].get(k).map(|&(_, mv)| mv)
+        let key = *buffer[..self.nr].get(k)?;
+        self.moves.get(255 - (key & 0xFF) as usize).copied()
+    }
+
+    /// Scores the rest by `history` into `buffer` and sorts them.
+    #[inline(never)]
+    fn fill(&mut self, history: &[i32], buffer: &mut SortBuffer, me: crate::Player) {
+        self.filled = true;
+        for (i, mv) in self.moves.iter().copied().enumerate() {
+            if !self.firsts[..self.nf].contains(&Some(mv)) {
+                let score = history[history_slot(&mv, me)].max(0) as u64;
+                buffer[self.nr] = score << 8 | (255 - i as u64);
+                self.nr += 1;
+            }
+        }
+        // Insertion sort, largest first: a handful of moves, each shifted into place.
+        for i in 1..self.nr {
+            let key = buffer[i];
+            let mut j = i;
+            while j > 0 && buffer[j - 1] < key {
+                buffer[j] = buffer[j - 1];
+                j -= 1;
+            }
+            buffer[j] = key;
+        }
     }
 }
 
@@ -306,6 +322,8 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     skew: u32,
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
+    /// One [`SortBuffer`] a ply, for [`MoveOrder`].
+    sort_buffers: Vec<SortBuffer>,
     nodes: u64,
     next_clock: u64,
     started: Instant,
@@ -339,6 +357,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             skew: 0,
             table_entries: 1 << 20,
             killers: Vec::new(),
+            sort_buffers: Vec::new(),
             nodes: 0,
             next_clock: 0,
             started: Instant::now(),
@@ -639,6 +658,11 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
             let searched = (depth + self.skew).min(self.limits.max_depth());
+            // A node at ply p has p plies of the iteration's depth behind it: searched + 1
+            // buffers cover every ply.
+            if self.sort_buffers.len() < searched as usize + 1 {
+                self.sort_buffers.resize(searched as usize + 1, [0; SORTED]);
+            }
             let (value, best) = if options {
                 self.root::<R, true>(rules, state, searched, result.value)
             } else {
@@ -914,7 +938,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         let mut best = -WIN * 2;
         let mut best_move = None;
         let mut i = 0;
-        while let Some(mv) = order.next(&self.history, me) {
+        while let Some(mv) = order.next(&self.history, &mut self.sort_buffers[ply], me) {
             i += 1;
             let i = i - 1;
             let mut child = *state;
