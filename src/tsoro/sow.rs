@@ -719,7 +719,34 @@ impl Tsoro {
 
     /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
     /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
+    #[inline]
     pub(super) fn land<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        j: usize,
+        rec: &mut R,
+    ) -> bool {
+        // Most moves capture nothing: that test first, the capture's work out of line.
+        if self.captures_at(s, j) {
+            return self.capture::<HASH, R>(s, h, j, rec);
+        }
+        Self::end_turn::<HASH>(s, h);
+        true
+    }
+
+    /// Whether the mover's last stone, alone in his hole `j`, captures: an inner hole facing
+    /// an opponent's inner hole with stones.
+    #[inline(always)]
+    fn captures_at(&self, s: &TsoroState, j: usize) -> bool {
+        let n = self.n;
+        j >= n && s.holes[(!s.mover).index()][3 * n - 1 - j] != 0
+    }
+
+    /// [`land`](Tsoro::land) when the stone captures: the captures, bonus takes, re-entry
+    /// and the end of the turn.
+    #[inline(never)]
+    fn capture<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
@@ -729,16 +756,10 @@ impl Tsoro {
         let n = self.n;
         let me = s.mover.index();
         let op = 1 - me;
-        loop {
-            if j < n {
-                break;
-            }
+        while self.captures_at(s, j) {
             let across = 3 * n - 1 - j;
             let behind = j - n;
             let a = s.holes[op][across];
-            if a == 0 {
-                break;
-            }
             let b = s.holes[op][behind];
             s.holes[op][across] = 0;
             s.holes[op][behind] = 0;
