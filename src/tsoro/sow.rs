@@ -55,6 +55,7 @@
 use super::Tsoro;
 use super::moves::{Hole, TsoroMove};
 use super::relay;
+use super::state::keys::LoopKeys;
 use super::state::{LOOP, Phase, TsoroState, keys};
 use crate::effect::{Record, Spot};
 use crate::player::Player;
@@ -183,11 +184,11 @@ pub(crate) enum LapEnd {
 
 /// Sows `n` stones one per hole from the hole after `pos` onward (`pos < len`), wrapping
 /// round the loop of `len` holes; returns the hole the last stone fell into. Under `HASH`
-/// adds each stone's key to `h`.
+/// adds each stone's key to `h` (a run of holes at once, from the keys' running sums).
 #[inline(always)]
 fn sow<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     len: usize,
     pos: usize,
@@ -197,11 +198,11 @@ fn sow<const HASH: bool>(
         // Whole laps: every hole, the origin too, gets one stone a lap.
         let laps = n / len;
         n -= laps * len;
-        for (i, c) in b[..len].iter_mut().enumerate() {
+        for c in &mut b[..len] {
             *c = c.wrapping_add(laps as u8);
-            if HASH {
-                *h = h.wrapping_add((laps as u64).wrapping_mul(keys[i]));
-            }
+        }
+        if HASH {
+            *h = h.wrapping_add((laps as u64).wrapping_mul(keys.sums[len]));
         }
         if n == 0 {
             return pos;
@@ -210,28 +211,31 @@ fn sow<const HASH: bool>(
     let first = pos + 1;
     let end = first + n;
     if end <= len {
-        for i in first..end {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, first, end);
         end - 1
     } else {
-        for i in first..len {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, first, len);
         let rest = end - len;
-        for i in 0..rest {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, 0, rest);
         rest - 1
+    }
+}
+
+/// One stone into each of holes `from..to` (`from <= to <= LOOP`), and under `HASH` their
+/// keys into `h`.
+#[inline(always)]
+fn sow_run<const HASH: bool>(
+    b: &mut [u8; LOOP],
+    keys: &LoopKeys,
+    h: &mut u64,
+    from: usize,
+    to: usize,
+) {
+    for c in &mut b[from..to] {
+        *c = c.wrapping_add(1);
+    }
+    if HASH {
+        *h = h.wrapping_add(keys.sums[to].wrapping_sub(keys.sums[from]));
     }
 }
 
@@ -260,7 +264,7 @@ pub(crate) struct Shape {
 #[inline]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     shape: &Shape,
     mut pos: usize,
@@ -284,7 +288,7 @@ pub(crate) fn relay<const HASH: bool>(
 #[inline(always)]
 fn lap<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     len: usize,
     heads: u64,
@@ -301,7 +305,7 @@ fn lap<const HASH: bool>(
     }
     b[last] = 0;
     if HASH {
-        *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
+        *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys.holes[last]));
     }
     Ok((last, c as usize))
 }
@@ -312,7 +316,7 @@ fn lap<const HASH: bool>(
 #[inline(never)]
 fn relay_checked<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     shape: &Shape,
     pos: usize,
@@ -340,7 +344,7 @@ fn relay_checked<const HASH: bool>(
     if HASH {
         for (i, (&now, &was)) in b[..len].iter().zip(&before[..len]).enumerate() {
             let d = u64::from(now).wrapping_sub(u64::from(was));
-            *h = h.wrapping_add(d.wrapping_mul(keys[i]));
+            *h = h.wrapping_add(d.wrapping_mul(keys.holes[i]));
         }
     }
     end
@@ -602,7 +606,7 @@ impl Tsoro {
         if !R::ON {
             return relay::<HASH>(
                 &mut s.holes[me],
-                &keys::HOLES[me],
+                &keys::LOOPS[me],
                 h,
                 &self.shape,
                 pos,
@@ -633,7 +637,7 @@ impl Tsoro {
                 let after = (i + len - pos - 1) % len;
                 rec.sow(spot(mover, i), (laps + usize::from(after < rest)) as u32);
             }
-            match lap::<HASH>(b, &keys::HOLES[me], h, len, heads, pos, hand) {
+            match lap::<HASH>(b, &keys::LOOPS[me], h, len, heads, pos, hand) {
                 Ok((last, lifted)) => {
                     rec.lift(spot(mover, last), lifted as u32);
                     (pos, hand) = (last, lifted);
@@ -879,7 +883,7 @@ impl Tsoro {
         let c = b[i];
         b[i] = 0;
         let mut h = 0;
-        relay::<false>(&mut b, &keys::HOLES[me], &mut h, &self.shape, i, c.into())
+        relay::<false>(&mut b, &keys::LOOPS[me], &mut h, &self.shape, i, c.into())
             != LapEnd::Endless
     }
 
