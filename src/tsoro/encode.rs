@@ -66,16 +66,20 @@ use super::sow::swar::{self, ROW, backwards};
 use super::state::Phase;
 use super::{Tsoro, TsoroMove, TsoroState};
 use crate::encode::{ActionSet, Encoding, widen};
+use crate::ruleset::Ruleset;
 
 impl Tsoro {
     /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
     #[inline]
     fn block_hole(&self, j: usize) -> Hole {
-        if j < self.n {
-            Hole::outer(j as u8 + 1)
-        } else {
-            Hole::inner((j - self.n) as u8 + 1)
-        }
+        Hole::from_own_index(self.block_index(j), self.n)
+    }
+
+    /// The mover's loop index of action block index `j` (`0..2N`): `o<k>` (`j = k - 1`) is
+    /// loop index `k - 1`, `i<k>` (`j = N + k - 1`) is `2N - k`.
+    #[inline]
+    fn block_index(&self, j: usize) -> usize {
+        if j < self.n { j } else { 3 * self.n - 1 - j }
     }
 
     /// Actions of the mover's holes from a bit mask of his loop indices: loop index `k - 1`
@@ -145,6 +149,17 @@ impl Encoding for Tsoro {
     #[inline]
     fn observation_len(&self) -> usize {
         4 * self.n + 9
+    }
+
+    /// A start straight from the action's loop index, with no move value in between.
+    #[inline(always)]
+    fn play_legal_action(&self, s: &mut TsoroState, action: usize) -> ActionSet {
+        if action < 2 * self.n && s.phase == Phase::Start {
+            self.play_start(s, self.block_index(action));
+        } else if let Some(mv) = self.action_to_move(s, action) {
+            self.play_unchecked(s, mv);
+        }
+        self.legal_actions(s)
     }
 
     /// The legal actions with bit operations on the masks the move generator uses.

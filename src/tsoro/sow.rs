@@ -512,33 +512,8 @@ impl Tsoro {
         let mut h = s.hash;
         let ok = match (s.phase, mv) {
             (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
-                Some(i) if s.holes[me][i] >= 2 => {
-                    let c = s.holes[me][i];
-                    s.holes[me][i] = 0;
-                    if HASH {
-                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
-                    }
-                    rec.lift(spot(s.mover, i), c.into());
-                    let end = self.relay_from::<HASH, R>(s, &mut h, i, c.into(), rec);
-                    self.after_lap::<HASH, R>(s, &mut h, end, rec)
-                }
-                Some(i) if s.holes[me][i] == 1 => {
-                    let next = if i + 1 == self.len { 0 } else { i + 1 };
-                    s.holes[me][i] = 0;
-                    s.holes[me][next] = s.holes[me][next].wrapping_add(1);
-                    if HASH {
-                        h = h
-                            .wrapping_sub(keys::HOLES[me][i])
-                            .wrapping_add(keys::HOLES[me][next]);
-                    }
-                    if R::ON {
-                        rec.lift(spot(s.mover, i), 1);
-                        rec.sow(spot(s.mover, next), 1);
-                        rec.last(spot(s.mover, next), s.holes[me][next].into());
-                    }
-                    self.land::<HASH, R>(s, &mut h, next, rec)
-                }
-                _ => false,
+                Some(i) => self.start::<HASH, R>(s, &mut h, i, rec),
+                None => false,
             },
             (Phase::Head(i), TsoroMove::Relay) => {
                 let i = usize::from(i) % self.len;
@@ -579,6 +554,14 @@ impl Tsoro {
             }
             _ => false,
         };
+        self.count_ply::<HASH>(s, h);
+        ok
+    }
+
+    /// The end of every action of [`apply`](Tsoro::apply): the ply counted (under a ply
+    /// limit), and the hash `h` kept.
+    #[inline(always)]
+    fn count_ply<const HASH: bool>(&self, s: &mut TsoroState, mut h: u64) {
         if self.settings.max_plies.is_some() {
             s.ply = s.ply.wrapping_add(1);
             h = h.wrapping_add(keys::PLY);
@@ -586,7 +569,57 @@ impl Tsoro {
         if HASH {
             s.hash = h;
         }
-        ok
+    }
+
+    /// Plays the start from the mover's loop index `i` (`i < 2N`) in the start phase, as
+    /// [`apply`](Tsoro::apply) plays `Sow` of that hole: the batch's fast path, with no move
+    /// value in between.
+    #[inline(always)]
+    pub(super) fn play_start(&self, s: &mut TsoroState, i: usize) {
+        let mut h = s.hash;
+        self.start::<true, ()>(s, &mut h, i, &mut ());
+        self.count_ply::<true>(s, h);
+    }
+
+    /// The start of a turn from the mover's loop index `i`: a lap of its stones (2 or more),
+    /// or a singleton step; `false` for an empty hole.
+    #[inline(always)]
+    fn start<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        i: usize,
+        rec: &mut R,
+    ) -> bool {
+        let me = s.mover.index();
+        match s.holes[me][i] {
+            c if c >= 2 => {
+                s.holes[me][i] = 0;
+                if HASH {
+                    *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                }
+                rec.lift(spot(s.mover, i), c.into());
+                let end = self.relay_from::<HASH, R>(s, h, i, c.into(), rec);
+                self.after_lap::<HASH, R>(s, h, end, rec)
+            }
+            1 => {
+                let next = if i + 1 == self.len { 0 } else { i + 1 };
+                s.holes[me][i] = 0;
+                s.holes[me][next] = s.holes[me][next].wrapping_add(1);
+                if HASH {
+                    *h = h
+                        .wrapping_sub(keys::HOLES[me][i])
+                        .wrapping_add(keys::HOLES[me][next]);
+                }
+                if R::ON {
+                    rec.lift(spot(s.mover, i), 1);
+                    rec.sow(spot(s.mover, next), 1);
+                    rec.last(spot(s.mover, next), s.holes[me][next].into());
+                }
+                self.land::<HASH, R>(s, h, next, rec)
+            }
+            _ => false,
+        }
     }
 
     /// [`relay`] on the mover's loop from the hole after `pos` with `hand` stones. A
