@@ -103,6 +103,68 @@ impl Tsoro {
         u128::from(outer | (loop_bits >> n & low) << n) << (2 * n + 2)
     }
 
+    /// With heads on the board (every start of 2 stones or more ends: heads end every
+    /// relay), the start actions of the holes holding 2 stones or more: those holes' bits
+    /// straight in action order, `o1..oN` read forwards and `i1..iN` backwards (no
+    /// reversal of a whole mask).
+    #[inline(always)]
+    fn ending_starts(&self, s: &TsoroState) -> u64 {
+        let own = &s.holes[s.mover.index()];
+        let low = (1u64 << self.n) - 1;
+        let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
+        let inner = swar::many_backwards(own, 2 * self.n) & low;
+        outer | inner << self.n
+    }
+
+    /// [`legal_actions`](Encoding::legal_actions) in every case.
+    #[inline(never)]
+    fn all_legal_actions(&self, s: &TsoroState) -> ActionSet {
+        if self.out_of_plies(s) {
+            return ActionSet::EMPTY;
+        }
+        let n2 = 2 * self.n;
+        let bits = match s.phase {
+            // With heads: the starts of 2 stones or more, else the singleton steps below.
+            Phase::Start if !self.endless_possible => match self.ending_starts(s) {
+                0 => self.own_actions(self.start_candidates(s).0),
+                m => u128::from(m),
+            },
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                if self.endless_possible {
+                    let mut c = m;
+                    while c != 0 {
+                        let i = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        if !self.start_ends(s, i, singles) {
+                            m &= !(1 << i);
+                        }
+                    }
+                }
+                self.own_actions(m)
+            }
+            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                let last_take = k <= 1 || m.count_ones() <= 1;
+                if last_take && self.settings.reenter {
+                    let mut c = m;
+                    while c != 0 {
+                        let j = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
+                        if !self.bonus_ok(s, mv) {
+                            m &= !(1 << j);
+                        }
+                    }
+                }
+                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
+                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
+            }
+        };
+        ActionSet::from_bits(bits)
+    }
+
     /// The block index of `hole` (`0..2N`), or `None` off the board.
     #[inline]
     fn hole_block(&self, hole: Hole) -> Option<usize> {
@@ -162,60 +224,17 @@ impl Encoding for Tsoro {
         self.legal_actions(s)
     }
 
-    /// The legal actions with bit operations on the masks the move generator uses.
+    /// The legal actions with bit operations on the masks the move generator uses: the
+    /// common case (a start with heads on the board) inline, the rest out of line.
+    #[inline]
     fn legal_actions(&self, s: &TsoroState) -> ActionSet {
-        if self.out_of_plies(s) {
-            return ActionSet::EMPTY;
+        if s.phase == Phase::Start && !self.endless_possible && !self.out_of_plies(s) {
+            let m = self.ending_starts(s);
+            if m != 0 {
+                return ActionSet::from_bits(u128::from(m));
+            }
         }
-        let n2 = 2 * self.n;
-        let bits = match s.phase {
-            // Every start of 2 stones or more ends (heads end every relay): those holes'
-            // bits straight in action order, `o1..oN` read forwards and `i1..iN` backwards
-            // (no bit reversal), else the singleton steps below.
-            Phase::Start if !self.endless_possible => {
-                let own = &s.holes[s.mover.index()];
-                let low = (1u64 << self.n) - 1;
-                let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
-                let inner = swar::many_in(&backwards(own, n2)) & low;
-                match outer | inner << self.n {
-                    0 => self.own_actions(self.start_candidates(s).0),
-                    m => u128::from(m),
-                }
-            }
-            Phase::Start => {
-                let (mut m, singles) = self.start_candidates(s);
-                if self.endless_possible {
-                    let mut c = m;
-                    while c != 0 {
-                        let i = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        if !self.start_ends(s, i, singles) {
-                            m &= !(1 << i);
-                        }
-                    }
-                }
-                self.own_actions(m)
-            }
-            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
-            Phase::Bonus(k) => {
-                let mut m = self.takeable(s);
-                let last_take = k <= 1 || m.count_ones() <= 1;
-                if last_take && self.settings.reenter {
-                    let mut c = m;
-                    while c != 0 {
-                        let j = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
-                        if !self.bonus_ok(s, mv) {
-                            m &= !(1 << j);
-                        }
-                    }
-                }
-                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
-                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
-            }
-        };
-        ActionSet::from_bits(bits)
+        self.all_legal_actions(s)
     }
 
     #[inline(always)]

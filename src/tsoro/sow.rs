@@ -116,6 +116,36 @@ pub(crate) mod swar {
         m
     }
 
+    /// [`many_in`] of [`backwards`]`(b, end)`: one bit per hole of `b[end - 1], b[end - 2],
+    /// ..., b[0]` (the first [`ROW`]) that holds 2 stones or more. With `end >= ROW`, each
+    /// word read where it lies and its bits packed in reverse order (no byte swap).
+    #[inline(always)]
+    pub(crate) fn many_backwards(b: &[u8; LOOP], end: usize) -> u64 {
+        if end < ROW {
+            return many_in(&backwards(b, end));
+        }
+        let mut m = 0;
+        for c in 0..ROW / 8 {
+            let hi = nonzero(word_at(b, end - 8 * (c + 1)) & !0x0101_0101_0101_0101);
+            m |= pack_reversed(hi) << (8 * c);
+        }
+        m
+    }
+
+    /// [`pack`] with the bits in reverse order: the high bit of byte `k` to bit `7 - k`.
+    #[inline(always)]
+    const fn pack_reversed(hi: u64) -> u64 {
+        (hi >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56
+    }
+
+    /// Bytes `at..at + 8` of `b` as a word, the first the lowest.
+    #[inline(always)]
+    fn word_at(b: &[u8], at: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
     /// Holes a row the observation copies and the evaluation reads: at least the most holes a
     /// row.
     pub(crate) const ROW: usize = 24;
