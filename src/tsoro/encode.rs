@@ -226,7 +226,7 @@ impl Encoding for Tsoro {
 
     /// The legal actions with bit operations on the masks the move generator uses: the
     /// common case (a start with heads on the board) inline, the rest out of line.
-    #[inline]
+    #[inline(always)]
     fn legal_actions(&self, s: &TsoroState) -> ActionSet {
         if s.phase == Phase::Start && !self.endless_possible && !self.out_of_plies(s) {
             let m = self.ending_starts(s);
