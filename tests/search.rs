@@ -1179,6 +1179,39 @@ fn a_match_side_keeps_its_longest_move() {
     assert!(s.longest * s.searches as u32 >= s.elapsed, "{s:?}");
     assert!(s.longest > Duration::ZERO && n.longest > Duration::ZERO);
     assert!(s.longest >= n.longest, "{s:?} {n:?}");
+    // Waiting for a CPU is part of the move's time, never more.
+    assert!(s.longest_waited <= s.longest && n.longest_waited <= n.longest);
+}
+
+/// The time the longest move waited for a CPU is that move's, and is printed beside it.
+#[test]
+fn a_match_side_keeps_the_wait_of_its_longest_move() {
+    use sowing::search::SideFigures;
+    let rules = Kalah::default();
+    let mut agent = "alphabeta:depth=2"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .build::<Kalah>()
+        .unwrap();
+    agent.choose(&rules, &rules.start()).unwrap();
+    let ms = Duration::from_millis;
+    let mut f = SideFigures::default();
+    f.add_waited_move(&*agent, ms(200), ms(30));
+    f.add_waited_move(&*agent, ms(100), ms(90));
+    assert_eq!((f.longest, f.longest_waited), (ms(200), ms(30)));
+    let mut g = SideFigures::default();
+    g.add_waited_move(&*agent, ms(250), ms(40));
+    f.add(&g);
+    assert_eq!((f.longest, f.longest_waited), (ms(250), ms(40)));
+    let text = f.to_string();
+    assert!(
+        text.ends_with("longest move 0.250 s of which 0.040 s waiting for a CPU)"),
+        "{text}"
+    );
+    // Without a wait, nothing about it.
+    let mut h = SideFigures::default();
+    h.add_timed_move(&*agent, ms(120));
+    assert!(h.to_string().ends_with("longest move 0.120 s)"), "{h}");
 }
 
 /// A game's [`SearchTuning`](sowing::search::SearchTuning) reaches the search: margins so

@@ -198,6 +198,89 @@ fn lmr_reduction(depth: u32, i: usize) -> u32 {
 /// The divisor of [`lmr_reduction`]'s logarithmic term: smaller reduces more.
 const LMR_DIVISOR: f32 = 2.0;
 
+/// The order of a node's moves: the table move and the killers (those of them that are
+/// legal, once each), then the rest, by history when `sort` (largest first, an insertion
+/// sort on the stack), else as generated. The rest are scored and sorted only when the
+/// first moves are used up, since a cutoff often comes before.
+struct MoveOrder<'a, M> {
+    moves: &'a [M],
+    firsts: [Option<M>; 3],
+    nf: usize,
+    sort: bool,
+    /// Moves handed out so far.
+    given: usize,
+    /// The rest, scored and sorted (when `sort`), from the first call past the firsts.
+    rest: [(i32, M); SORTED],
+    nr: usize,
+    filled: bool,
+    /// With `!sort`: the next index of `moves` to look at.
+    next: usize,
+}
+
+impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
+    /// The order of `moves` (not empty), the `candidates` first where legal.
+    #[inline]
+    fn new(moves: &'a [M], candidates: [Option<M>; 3], sort: bool) -> Self {
+        let mut firsts = [None; 3];
+        let mut nf = 0;
+        for mv in candidates.into_iter().flatten() {
+            if moves.contains(&mv) && !firsts[..nf].contains(&Some(mv)) {
+                firsts[nf] = Some(mv);
+                nf += 1;
+            }
+        }
+        MoveOrder {
+            moves,
+            firsts,
+            nf,
+            sort,
+            given: 0,
+            rest: [(0, moves[0]); SORTED],
+            nr: 0,
+            filled: false,
+            next: 0,
+        }
+    }
+
+    /// The next move, the history of `me` ordering the rest.
+    #[inline]
+    fn next(&mut self, history: &[i32], me: crate::Player) -> Option<M> {
+        if self.given < self.nf {
+            self.given += 1;
+            return self.firsts[self.given - 1];
+        }
+        if !self.sort {
+            while let Some(&mv) = self.moves.get(self.next) {
+                self.next += 1;
+                if !self.firsts[..self.nf].contains(&Some(mv)) {
+                    return Some(mv);
+                }
+            }
+            return None;
+        }
+        if !self.filled {
+            self.filled = true;
+            for mv in self.moves.iter().copied() {
+                if !self.firsts[..self.nf].contains(&Some(mv)) {
+                    self.rest[self.nr] = (history[history_slot(&mv, me)], mv);
+                    self.nr += 1;
+                }
+            }
+            // Insertion sort, largest first: a handful of moves.
+            for i in 1..self.nr {
+                let mut j = i;
+                while j > 0 && self.rest[j - 1].0 < self.rest[j].0 {
+                    self.rest.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        let k = self.given - self.nf;
+        self.given += 1;
+        self.rest[..self.nr].get(k).map(|&(_, mv)| mv)
+    }
+}
+
 /// The alpha-beta agent, generic over the ruleset and the [`Evaluator`].
 ///
 /// ```
@@ -786,58 +869,11 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             }
         }
 
-        // Order: table move, killers, then the rest by history (or as generated). No
-        // allocation: the first few are picked out, the rest sorted on the stack.
-        let me = rules.to_move(state);
+        // Order: table move, killers, then the rest by history (or as generated), sorted on
+        // the stack only once the first moves have failed to cut off.
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        let mut firsts: [Option<R::Move>; 3] = [None; 3];
-        let mut nf = 0;
-        for mv in [tt_move, killers[0], killers[1]].into_iter().flatten() {
-            if moves.contains(&mv) && !firsts[..nf].contains(&Some(mv)) {
-                firsts[nf] = Some(mv);
-                nf += 1;
-            }
-        }
         let sort = OPT && self.options.history && moves.len() <= SORTED;
-        if !sort {
-            // As generated: no sort buffer to fill at every node.
-            let unsorted = moves
-                .iter()
-                .copied()
-                .filter(|mv| !firsts[..nf].contains(&Some(*mv)));
-            let ordered = firsts[..nf].iter().flatten().copied().chain(unsorted);
-            return self.search_moves::<R, OPT>(
-                rules,
-                state,
-                depth,
-                (alpha, beta),
-                ply,
-                (key, &moves),
-                static_eval,
-                ordered,
-            );
-        }
-        let mut rest = [(0i32, moves[0]); SORTED];
-        let mut nr = 0;
-        for mv in moves.iter().copied() {
-            if !firsts[..nf].contains(&Some(mv)) {
-                rest[nr] = (self.history[history_slot(&mv, me)], mv);
-                nr += 1;
-            }
-        }
-        // Insertion sort, largest first: a handful of moves.
-        for i in 1..nr {
-            let mut j = i;
-            while j > 0 && rest[j - 1].0 < rest[j].0 {
-                rest.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        let ordered = firsts[..nf]
-            .iter()
-            .flatten()
-            .copied()
-            .chain(rest[..nr].iter().map(|&(_, mv)| mv));
+        let order = MoveOrder::new(&moves, [tt_move, killers[0], killers[1]], sort);
         self.search_moves::<R, OPT>(
             rules,
             state,
@@ -846,7 +882,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             ply,
             (key, &moves),
             static_eval,
-            ordered,
+            order,
         )
     }
 
@@ -863,7 +899,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         ply: usize,
         (key, moves): (u64, &[M]),
         futile: Option<i32>,
-        ordered: impl Iterator<Item = M>,
+        mut order: MoveOrder<'_, M>,
     ) -> i32
     where
         E: Evaluator<R>,
@@ -877,7 +913,10 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         };
         let mut best = -WIN * 2;
         let mut best_move = None;
-        for (i, mv) in ordered.enumerate() {
+        let mut i = 0;
+        while let Some(mv) = order.next(&self.history, me) {
+            i += 1;
+            let i = i - 1;
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
             // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).

@@ -109,6 +109,11 @@ pub struct SideFigures {
     /// The longest time the agent took for one move, by the clock around
     /// [`Agent::choose`] (not the agent's own report).
     pub longest: Duration,
+    /// How much of that longest move the choosing thread spent ready to run but waiting
+    /// for a CPU (another program had it): on Linux from `/proc/thread-self/schedstat`,
+    /// elsewhere zero. A move over its time limit by no more than this was held up by the
+    /// machine, not by the search.
+    pub longest_waited: Duration,
 }
 
 impl SideFigures {
@@ -120,7 +125,21 @@ impl SideFigures {
     /// [`add_move`](SideFigures::add_move) for a move that took `took` by the caller's clock
     /// (kept when it is the longest so far).
     pub fn add_timed_move<R: Ruleset>(&mut self, agent: &dyn Agent<R>, took: Duration) {
-        self.longest = self.longest.max(took);
+        self.add_waited_move(agent, took, Duration::ZERO);
+    }
+
+    /// [`add_timed_move`](SideFigures::add_timed_move) for a move that spent `waited` of
+    /// `took` waiting for a CPU ([`longest_waited`](SideFigures::longest_waited)).
+    pub fn add_waited_move<R: Ruleset>(
+        &mut self,
+        agent: &dyn Agent<R>,
+        took: Duration,
+        waited: Duration,
+    ) {
+        if took > self.longest {
+            self.longest = took;
+            self.longest_waited = waited;
+        }
         self.moves += 1;
         if let Some(s) = agent.stats() {
             self.searches += 1;
@@ -137,7 +156,10 @@ impl SideFigures {
         self.depth += other.depth;
         self.nodes += other.nodes;
         self.elapsed += other.elapsed;
-        self.longest = self.longest.max(other.longest);
+        if other.longest > self.longest {
+            self.longest = other.longest;
+            self.longest_waited = other.longest_waited;
+        }
     }
 
     /// The average depth of the searches, if the agent reports depths.
@@ -176,6 +198,13 @@ impl fmt::Display for SideFigures {
         )?;
         if !self.longest.is_zero() {
             write!(f, ", longest move {:.3} s", self.longest.as_secs_f64())?;
+            if !self.longest_waited.is_zero() {
+                write!(
+                    f,
+                    " of which {:.3} s waiting for a CPU",
+                    self.longest_waited.as_secs_f64()
+                )?;
+            }
         }
         f.write_str(")")
     }
@@ -215,6 +244,7 @@ pub fn play_game<R: Ruleset>(
         let side = record.to_move().index();
         let agent = &mut *agents[side];
         let ply = record.ply() + 1;
+        let waited = cpu_wait();
         let clock = std::time::Instant::now();
         let mv = agent
             .choose(record.rules(), record.current())
@@ -222,7 +252,9 @@ pub fn play_game<R: Ruleset>(
                 agent: agent.name(),
                 ply,
             })?;
-        figures[side].add_timed_move(agent, clock.elapsed());
+        let took = clock.elapsed();
+        let waited = cpu_wait().saturating_sub(waited).min(took);
+        figures[side].add_waited_move(agent, took, waited);
         record.play(mv).map_err(|error| MatchError::IllegalMove {
             agent: agent.name(),
             ply,
@@ -230,6 +262,15 @@ pub fn play_game<R: Ruleset>(
         })?;
     }
     Ok(figures)
+}
+
+/// The time this thread has spent ready to run but waiting for a CPU, from the second field
+/// of Linux's `/proc/thread-self/schedstat` (nanoseconds); zero where it cannot be read.
+fn cpu_wait() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
 }
 
 /// One game of a match.
