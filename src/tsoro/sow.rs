@@ -157,6 +157,14 @@ pub(crate) mod swar {
     #[inline(always)]
     pub(crate) fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
         let mut row = [0u8; ROW];
+        if end >= ROW {
+            // Every word whole, with no test per word.
+            for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
+                let word = word_at(b, end - 8 * (c + 1)).swap_bytes();
+                chunk.copy_from_slice(&word.to_le_bytes());
+            }
+            return row;
+        }
         for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
             let word = match end.checked_sub(8 * c) {
                 Some(hi) if hi >= 8 => {
