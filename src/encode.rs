@@ -145,11 +145,14 @@ impl ActionSet {
     #[inline]
     fn write_mask_run_over(self, out: &mut [bool], len: usize) {
         match out.get_mut(..len.div_ceil(8) * 8) {
+            // A mask of 8 entries or fewer (Kalah 6 x 4) in one copy; else the set's bytes
+            // read one by one, with no 128-bit shift per 8 actions.
+            Some(whole) if whole.len() == 8 => {
+                whole.copy_from_slice(&SPREAD[usize::from(self.0 as u8)])
+            }
             Some(whole) => {
-                let mut bits = self.0;
-                for chunk in whole.chunks_exact_mut(8) {
-                    chunk.copy_from_slice(&SPREAD[(bits & 0xFF) as usize]);
-                    bits >>= 8;
+                for (chunk, &b) in whole.chunks_exact_mut(8).zip(&self.0.to_le_bytes()) {
+                    chunk.copy_from_slice(&SPREAD[usize::from(b)]);
                 }
             }
             None => self.write_mask(&mut out[..len]),

@@ -66,16 +66,20 @@ use super::sow::swar::{self, ROW, backwards};
 use super::state::Phase;
 use super::{Tsoro, TsoroMove, TsoroState};
 use crate::encode::{ActionSet, Encoding, widen};
+use crate::ruleset::Ruleset;
 
 impl Tsoro {
     /// The hole of action block index `j` (`0..2N`): outer `o1..oN`, then inner `i1..iN`.
     #[inline]
     fn block_hole(&self, j: usize) -> Hole {
-        if j < self.n {
-            Hole::outer(j as u8 + 1)
-        } else {
-            Hole::inner((j - self.n) as u8 + 1)
-        }
+        Hole::from_own_index(self.block_index(j), self.n)
+    }
+
+    /// The mover's loop index of action block index `j` (`0..2N`): `o<k>` (`j = k - 1`) is
+    /// loop index `k - 1`, `i<k>` (`j = N + k - 1`) is `2N - k`.
+    #[inline]
+    fn block_index(&self, j: usize) -> usize {
+        if j < self.n { j } else { 3 * self.n - 1 - j }
     }
 
     /// Actions of the mover's holes from a bit mask of his loop indices: loop index `k - 1`
@@ -97,6 +101,68 @@ impl Tsoro {
         let low = (1u64 << n) - 1;
         let outer = (loop_bits & low).reverse_bits() >> (64 - n);
         u128::from(outer | (loop_bits >> n & low) << n) << (2 * n + 2)
+    }
+
+    /// With heads on the board (every start of 2 stones or more ends: heads end every
+    /// relay), the start actions of the holes holding 2 stones or more: those holes' bits
+    /// straight in action order, `o1..oN` read forwards and `i1..iN` backwards (no
+    /// reversal of a whole mask).
+    #[inline(always)]
+    fn ending_starts(&self, s: &TsoroState) -> u64 {
+        let own = &s.holes[s.mover.index()];
+        let low = (1u64 << self.n) - 1;
+        let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
+        let inner = swar::many_backwards(own, 2 * self.n) & low;
+        outer | inner << self.n
+    }
+
+    /// [`legal_actions`](Encoding::legal_actions) in every case.
+    #[inline(never)]
+    fn all_legal_actions(&self, s: &TsoroState) -> ActionSet {
+        if self.out_of_plies(s) {
+            return ActionSet::EMPTY;
+        }
+        let n2 = 2 * self.n;
+        let bits = match s.phase {
+            // With heads: the starts of 2 stones or more, else the singleton steps below.
+            Phase::Start if !self.endless_possible => match self.ending_starts(s) {
+                0 => self.own_actions(self.start_candidates(s).0),
+                m => u128::from(m),
+            },
+            Phase::Start => {
+                let (mut m, singles) = self.start_candidates(s);
+                if self.endless_possible {
+                    let mut c = m;
+                    while c != 0 {
+                        let i = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        if !self.start_ends(s, i, singles) {
+                            m &= !(1 << i);
+                        }
+                    }
+                }
+                self.own_actions(m)
+            }
+            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
+            Phase::Bonus(k) => {
+                let mut m = self.takeable(s);
+                let last_take = k <= 1 || m.count_ones() <= 1;
+                if last_take && self.settings.reenter {
+                    let mut c = m;
+                    while c != 0 {
+                        let j = c.trailing_zeros() as usize;
+                        c &= c - 1;
+                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
+                        if !self.bonus_ok(s, mv) {
+                            m &= !(1 << j);
+                        }
+                    }
+                }
+                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
+                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
+            }
+        };
+        ActionSet::from_bits(bits)
     }
 
     /// The block index of `hole` (`0..2N`), or `None` off the board.
@@ -147,60 +213,28 @@ impl Encoding for Tsoro {
         4 * self.n + 9
     }
 
-    /// The legal actions with bit operations on the masks the move generator uses.
-    fn legal_actions(&self, s: &TsoroState) -> ActionSet {
-        if self.out_of_plies(s) {
-            return ActionSet::EMPTY;
+    /// A start straight from the action's loop index, with no move value in between.
+    #[inline(always)]
+    fn play_legal_action(&self, s: &mut TsoroState, action: usize) -> ActionSet {
+        if action < 2 * self.n && s.phase == Phase::Start {
+            self.play_start(s, self.block_index(action));
+        } else if let Some(mv) = self.action_to_move(s, action) {
+            self.play_unchecked(s, mv);
         }
-        let n2 = 2 * self.n;
-        let bits = match s.phase {
-            // Every start of 2 stones or more ends (heads end every relay): those holes'
-            // bits straight in action order, `o1..oN` read forwards and `i1..iN` backwards
-            // (no bit reversal), else the singleton steps below.
-            Phase::Start if !self.endless_possible => {
-                let own = &s.holes[s.mover.index()];
-                let low = (1u64 << self.n) - 1;
-                let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
-                let inner = swar::many_in(&backwards(own, n2)) & low;
-                match outer | inner << self.n {
-                    0 => self.own_actions(self.start_candidates(s).0),
-                    m => u128::from(m),
-                }
+        self.legal_actions(s)
+    }
+
+    /// The legal actions with bit operations on the masks the move generator uses: the
+    /// common case (a start with heads on the board) inline, the rest out of line.
+    #[inline(always)]
+    fn legal_actions(&self, s: &TsoroState) -> ActionSet {
+        if s.phase == Phase::Start && !self.endless_possible && !self.out_of_plies(s) {
+            let m = self.ending_starts(s);
+            if m != 0 {
+                return ActionSet::from_bits(u128::from(m));
             }
-            Phase::Start => {
-                let (mut m, singles) = self.start_candidates(s);
-                if self.endless_possible {
-                    let mut c = m;
-                    while c != 0 {
-                        let i = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        if !self.start_ends(s, i, singles) {
-                            m &= !(1 << i);
-                        }
-                    }
-                }
-                self.own_actions(m)
-            }
-            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
-            Phase::Bonus(k) => {
-                let mut m = self.takeable(s);
-                let last_take = k <= 1 || m.count_ones() <= 1;
-                if last_take && self.settings.reenter {
-                    let mut c = m;
-                    while c != 0 {
-                        let j = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
-                        if !self.bonus_ok(s, mv) {
-                            m &= !(1 << j);
-                        }
-                    }
-                }
-                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
-                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
-            }
-        };
-        ActionSet::from_bits(bits)
+        }
+        self.all_legal_actions(s)
     }
 
     #[inline(always)]

@@ -553,7 +553,7 @@ mod tests {
     use super::{BUDGET, barrier_parts};
     use crate::rng::{RandomSource, SplitMix64};
     use crate::tsoro::sow::{LapEnd, Shape, relay};
-    use crate::tsoro::state::LOOP;
+    use crate::tsoro::state::{LOOP, keys};
     use std::collections::HashSet;
 
     /// One lap of the relay stone by stone: sows the `hand` stones on from `pos`, one a
@@ -770,7 +770,7 @@ mod tests {
                 heads,
                 stones: stones as u32,
             };
-            let got = relay::<false>(&mut b, &[0; LOOP], &mut 0, &shape, pos, hand as u32);
+            let got = relay::<false>(&mut b, &keys::LOOPS[0], &mut 0, &shape, pos, hand as u32);
             assert_eq!(got == LapEnd::Endless, want, "{:?} from {pos}", &b[..len]);
             seen[usize::from(want)] += 1;
         }

@@ -55,6 +55,7 @@
 use super::Tsoro;
 use super::moves::{Hole, TsoroMove};
 use super::relay;
+use super::state::keys::LoopKeys;
 use super::state::{LOOP, Phase, TsoroState, keys};
 use crate::effect::{Record, Spot};
 use crate::player::Player;
@@ -115,6 +116,36 @@ pub(crate) mod swar {
         m
     }
 
+    /// [`many_in`] of [`backwards`]`(b, end)`: one bit per hole of `b[end - 1], b[end - 2],
+    /// ..., b[0]` (the first [`ROW`]) that holds 2 stones or more. With `end >= ROW`, each
+    /// word read where it lies and its bits packed in reverse order (no byte swap).
+    #[inline(always)]
+    pub(crate) fn many_backwards(b: &[u8; LOOP], end: usize) -> u64 {
+        if end < ROW {
+            return many_in(&backwards(b, end));
+        }
+        let mut m = 0;
+        for c in 0..ROW / 8 {
+            let hi = nonzero(word_at(b, end - 8 * (c + 1)) & !0x0101_0101_0101_0101);
+            m |= pack_reversed(hi) << (8 * c);
+        }
+        m
+    }
+
+    /// [`pack`] with the bits in reverse order: the high bit of byte `k` to bit `7 - k`.
+    #[inline(always)]
+    const fn pack_reversed(hi: u64) -> u64 {
+        (hi >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56
+    }
+
+    /// Bytes `at..at + 8` of `b` as a word, the first the lowest.
+    #[inline(always)]
+    fn word_at(b: &[u8], at: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(bytes)
+    }
+
     /// Holes a row the observation copies and the evaluation reads: at least the most holes a
     /// row.
     pub(crate) const ROW: usize = 24;
@@ -126,6 +157,14 @@ pub(crate) mod swar {
     #[inline(always)]
     pub(crate) fn backwards(b: &[u8; LOOP], end: usize) -> [u8; ROW] {
         let mut row = [0u8; ROW];
+        if end >= ROW {
+            // Every word whole, with no test per word.
+            for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
+                let word = word_at(b, end - 8 * (c + 1)).swap_bytes();
+                chunk.copy_from_slice(&word.to_le_bytes());
+            }
+            return row;
+        }
         for (c, chunk) in row.chunks_exact_mut(8).enumerate() {
             let word = match end.checked_sub(8 * c) {
                 Some(hi) if hi >= 8 => {
@@ -183,11 +222,11 @@ pub(crate) enum LapEnd {
 
 /// Sows `n` stones one per hole from the hole after `pos` onward (`pos < len`), wrapping
 /// round the loop of `len` holes; returns the hole the last stone fell into. Under `HASH`
-/// adds each stone's key to `h`.
+/// adds each stone's key to `h` (a run of holes at once, from the keys' running sums).
 #[inline(always)]
 fn sow<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     len: usize,
     pos: usize,
@@ -197,11 +236,11 @@ fn sow<const HASH: bool>(
         // Whole laps: every hole, the origin too, gets one stone a lap.
         let laps = n / len;
         n -= laps * len;
-        for (i, c) in b[..len].iter_mut().enumerate() {
+        for c in &mut b[..len] {
             *c = c.wrapping_add(laps as u8);
-            if HASH {
-                *h = h.wrapping_add((laps as u64).wrapping_mul(keys[i]));
-            }
+        }
+        if HASH {
+            *h = h.wrapping_add((laps as u64).wrapping_mul(keys.sums[len]));
         }
         if n == 0 {
             return pos;
@@ -210,28 +249,31 @@ fn sow<const HASH: bool>(
     let first = pos + 1;
     let end = first + n;
     if end <= len {
-        for i in first..end {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, first, end);
         end - 1
     } else {
-        for i in first..len {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, first, len);
         let rest = end - len;
-        for i in 0..rest {
-            b[i] = b[i].wrapping_add(1);
-            if HASH {
-                *h = h.wrapping_add(keys[i]);
-            }
-        }
+        sow_run::<HASH>(b, keys, h, 0, rest);
         rest - 1
+    }
+}
+
+/// One stone into each of holes `from..to` (`from <= to <= LOOP`), and under `HASH` their
+/// keys into `h`.
+#[inline(always)]
+fn sow_run<const HASH: bool>(
+    b: &mut [u8; LOOP],
+    keys: &LoopKeys,
+    h: &mut u64,
+    from: usize,
+    to: usize,
+) {
+    for c in &mut b[from..to] {
+        *c = c.wrapping_add(1);
+    }
+    if HASH {
+        *h = h.wrapping_add(keys.sums[to].wrapping_sub(keys.sums[from]));
     }
 }
 
@@ -257,10 +299,10 @@ pub(crate) struct Shape {
 /// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
 // The shape goes by reference to the ruleset's own copy: six arguments, all in registers
 // (a struct built per call cost 4% more instructions in 4 x 8 perft, an eighth scalar 2%).
-#[inline]
+#[inline(always)]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     shape: &Shape,
     mut pos: usize,
@@ -284,7 +326,7 @@ pub(crate) fn relay<const HASH: bool>(
 #[inline(always)]
 fn lap<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     len: usize,
     heads: u64,
@@ -301,7 +343,7 @@ fn lap<const HASH: bool>(
     }
     b[last] = 0;
     if HASH {
-        *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys[last]));
+        *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys.holes[last]));
     }
     Ok((last, c as usize))
 }
@@ -312,7 +354,7 @@ fn lap<const HASH: bool>(
 #[inline(never)]
 fn relay_checked<const HASH: bool>(
     b: &mut [u8; LOOP],
-    keys: &[u64; LOOP],
+    keys: &LoopKeys,
     h: &mut u64,
     shape: &Shape,
     pos: usize,
@@ -340,7 +382,7 @@ fn relay_checked<const HASH: bool>(
     if HASH {
         for (i, (&now, &was)) in b[..len].iter().zip(&before[..len]).enumerate() {
             let d = u64::from(now).wrapping_sub(u64::from(was));
-            *h = h.wrapping_add(d.wrapping_mul(keys[i]));
+            *h = h.wrapping_add(d.wrapping_mul(keys.holes[i]));
         }
     }
     end
@@ -508,33 +550,8 @@ impl Tsoro {
         let mut h = s.hash;
         let ok = match (s.phase, mv) {
             (Phase::Start, TsoroMove::Sow(hole)) => match hole.own_index(self.n) {
-                Some(i) if s.holes[me][i] >= 2 => {
-                    let c = s.holes[me][i];
-                    s.holes[me][i] = 0;
-                    if HASH {
-                        h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
-                    }
-                    rec.lift(spot(s.mover, i), c.into());
-                    let end = self.relay_from::<HASH, R>(s, &mut h, i, c.into(), rec);
-                    self.after_lap::<HASH, R>(s, &mut h, end, rec)
-                }
-                Some(i) if s.holes[me][i] == 1 => {
-                    let next = if i + 1 == self.len { 0 } else { i + 1 };
-                    s.holes[me][i] = 0;
-                    s.holes[me][next] = s.holes[me][next].wrapping_add(1);
-                    if HASH {
-                        h = h
-                            .wrapping_sub(keys::HOLES[me][i])
-                            .wrapping_add(keys::HOLES[me][next]);
-                    }
-                    if R::ON {
-                        rec.lift(spot(s.mover, i), 1);
-                        rec.sow(spot(s.mover, next), 1);
-                        rec.last(spot(s.mover, next), s.holes[me][next].into());
-                    }
-                    self.land::<HASH, R>(s, &mut h, next, rec)
-                }
-                _ => false,
+                Some(i) => self.start::<HASH, R>(s, &mut h, i, rec),
+                None => false,
             },
             (Phase::Head(i), TsoroMove::Relay) => {
                 let i = usize::from(i) % self.len;
@@ -575,6 +592,14 @@ impl Tsoro {
             }
             _ => false,
         };
+        self.count_ply::<HASH>(s, h);
+        ok
+    }
+
+    /// The end of every action of [`apply`](Tsoro::apply): the ply counted (under a ply
+    /// limit), and the hash `h` kept.
+    #[inline(always)]
+    fn count_ply<const HASH: bool>(&self, s: &mut TsoroState, mut h: u64) {
         if self.settings.max_plies.is_some() {
             s.ply = s.ply.wrapping_add(1);
             h = h.wrapping_add(keys::PLY);
@@ -582,7 +607,57 @@ impl Tsoro {
         if HASH {
             s.hash = h;
         }
-        ok
+    }
+
+    /// Plays the start from the mover's loop index `i` (`i < 2N`) in the start phase, as
+    /// [`apply`](Tsoro::apply) plays `Sow` of that hole: the batch's fast path, with no move
+    /// value in between.
+    #[inline(always)]
+    pub(super) fn play_start(&self, s: &mut TsoroState, i: usize) {
+        let mut h = s.hash;
+        self.start::<true, ()>(s, &mut h, i, &mut ());
+        self.count_ply::<true>(s, h);
+    }
+
+    /// The start of a turn from the mover's loop index `i`: a lap of its stones (2 or more),
+    /// or a singleton step; `false` for an empty hole.
+    #[inline(always)]
+    fn start<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        i: usize,
+        rec: &mut R,
+    ) -> bool {
+        let me = s.mover.index();
+        match s.holes[me][i] {
+            c if c >= 2 => {
+                s.holes[me][i] = 0;
+                if HASH {
+                    *h = h.wrapping_sub(u64::from(c).wrapping_mul(keys::HOLES[me][i]));
+                }
+                rec.lift(spot(s.mover, i), c.into());
+                let end = self.relay_from::<HASH, R>(s, h, i, c.into(), rec);
+                self.after_lap::<HASH, R>(s, h, end, rec)
+            }
+            1 => {
+                let next = if i + 1 == self.len { 0 } else { i + 1 };
+                s.holes[me][i] = 0;
+                s.holes[me][next] = s.holes[me][next].wrapping_add(1);
+                if HASH {
+                    *h = h
+                        .wrapping_sub(keys::HOLES[me][i])
+                        .wrapping_add(keys::HOLES[me][next]);
+                }
+                if R::ON {
+                    rec.lift(spot(s.mover, i), 1);
+                    rec.sow(spot(s.mover, next), 1);
+                    rec.last(spot(s.mover, next), s.holes[me][next].into());
+                }
+                self.land::<HASH, R>(s, h, next, rec)
+            }
+            _ => false,
+        }
     }
 
     /// [`relay`] on the mover's loop from the hole after `pos` with `hand` stones. A
@@ -602,7 +677,7 @@ impl Tsoro {
         if !R::ON {
             return relay::<HASH>(
                 &mut s.holes[me],
-                &keys::HOLES[me],
+                &keys::LOOPS[me],
                 h,
                 &self.shape,
                 pos,
@@ -633,7 +708,7 @@ impl Tsoro {
                 let after = (i + len - pos - 1) % len;
                 rec.sow(spot(mover, i), (laps + usize::from(after < rest)) as u32);
             }
-            match lap::<HASH>(b, &keys::HOLES[me], h, len, heads, pos, hand) {
+            match lap::<HASH>(b, &keys::LOOPS[me], h, len, heads, pos, hand) {
                 Ok((last, lifted)) => {
                     rec.lift(spot(mover, last), lifted as u32);
                     (pos, hand) = (last, lifted);
@@ -719,7 +794,34 @@ impl Tsoro {
 
     /// The move's last stone fell into the empty hole `j` of the mover's: capture if it is
     /// an inner hole facing stones, then bonus takes, re-entry, or the end of the turn.
+    #[inline]
     pub(super) fn land<const HASH: bool, R: Record>(
+        &self,
+        s: &mut TsoroState,
+        h: &mut u64,
+        j: usize,
+        rec: &mut R,
+    ) -> bool {
+        // Most moves capture nothing: that test first, the capture's work out of line.
+        if self.captures_at(s, j) {
+            return self.capture::<HASH, R>(s, h, j, rec);
+        }
+        Self::end_turn::<HASH>(s, h);
+        true
+    }
+
+    /// Whether the mover's last stone, alone in his hole `j`, captures: an inner hole facing
+    /// an opponent's inner hole with stones.
+    #[inline(always)]
+    fn captures_at(&self, s: &TsoroState, j: usize) -> bool {
+        let n = self.n;
+        j >= n && s.holes[(!s.mover).index()][3 * n - 1 - j] != 0
+    }
+
+    /// [`land`](Tsoro::land) when the stone captures: the captures, bonus takes, re-entry
+    /// and the end of the turn.
+    #[inline(never)]
+    fn capture<const HASH: bool, R: Record>(
         &self,
         s: &mut TsoroState,
         h: &mut u64,
@@ -729,16 +831,10 @@ impl Tsoro {
         let n = self.n;
         let me = s.mover.index();
         let op = 1 - me;
-        loop {
-            if j < n {
-                break;
-            }
+        while self.captures_at(s, j) {
             let across = 3 * n - 1 - j;
             let behind = j - n;
             let a = s.holes[op][across];
-            if a == 0 {
-                break;
-            }
             let b = s.holes[op][behind];
             s.holes[op][across] = 0;
             s.holes[op][behind] = 0;
@@ -858,7 +954,7 @@ impl Tsoro {
         let c = b[i];
         b[i] = 0;
         let mut h = 0;
-        relay::<false>(&mut b, &keys::HOLES[me], &mut h, &self.shape, i, c.into())
+        relay::<false>(&mut b, &keys::LOOPS[me], &mut h, &self.shape, i, c.into())
             != LapEnd::Endless
     }
 

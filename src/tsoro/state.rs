@@ -103,6 +103,29 @@ pub(crate) mod keys {
     }
     /// Per stone in a hole: `HOLES[player][loop index]`.
     pub(crate) const HOLES: [[u64; LOOP]; 2] = [table(0), table(100)];
+
+    /// A player's hole keys as the sowing reads them: each hole's, and their running sums.
+    #[derive(Debug)]
+    pub(crate) struct LoopKeys {
+        /// `HOLES[player]`.
+        pub(crate) holes: [u64; LOOP],
+        /// `sums[i]`: the keys of holes `0..i` added up (wrapping), so that stones sown one
+        /// into each of holes `a..b` add `sums[b] - sums[a]`.
+        pub(crate) sums: [u64; LOOP + 1],
+    }
+
+    const fn loop_keys(holes: [u64; LOOP]) -> LoopKeys {
+        let mut sums = [0u64; LOOP + 1];
+        let mut i = 0;
+        while i < LOOP {
+            sums[i + 1] = sums[i].wrapping_add(holes[i]);
+            i += 1;
+        }
+        LoopKeys { holes, sums }
+    }
+
+    /// [`LoopKeys`] of each player.
+    pub(crate) static LOOPS: [LoopKeys; 2] = [loop_keys(HOLES[0]), loop_keys(HOLES[1])];
     /// Per stone captured by each player.
     pub(crate) const CAPTURED: [u64; 2] = table(200);
     /// North to move.
