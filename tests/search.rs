@@ -1205,7 +1205,7 @@ fn a_match_side_keeps_the_wait_of_its_longest_move() {
     assert_eq!((f.longest, f.longest_waited), (ms(250), ms(40)));
     let text = f.to_string();
     assert!(
-        text.ends_with("longest move 0.250 s of which 0.040 s waiting for a CPU)"),
+        text.ends_with("longest move 0.250 s of which 0.040 s without a CPU)"),
         "{text}"
     );
     // Without a wait, nothing about it.

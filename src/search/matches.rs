@@ -109,10 +109,11 @@ pub struct SideFigures {
     /// The longest time the agent took for one move, by the clock around
     /// [`Agent::choose`] (not the agent's own report).
     pub longest: Duration,
-    /// How much of that longest move the choosing thread spent ready to run but waiting
-    /// for a CPU (another program had it): on Linux from `/proc/thread-self/schedstat`,
-    /// elsewhere zero. A move over its time limit by no more than this was held up by the
-    /// machine, not by the search.
+    /// How much of that longest move the choosing thread spent ready to run but without a
+    /// CPU: waiting while other programs ran, or while a virtual machine's host held its
+    /// processor (steal time, which Linux counts in 10 ms ticks, so a lower bound to 10 ms).
+    /// Read on Linux from `/proc`; elsewhere zero. A move over its time limit by no more
+    /// than this was held up by the machine, not by the search.
     pub longest_waited: Duration,
 }
 
@@ -129,7 +130,7 @@ impl SideFigures {
     }
 
     /// [`add_timed_move`](SideFigures::add_timed_move) for a move that spent `waited` of
-    /// `took` waiting for a CPU ([`longest_waited`](SideFigures::longest_waited)).
+    /// `took` without a CPU ([`longest_waited`](SideFigures::longest_waited)).
     pub fn add_waited_move<R: Ruleset>(
         &mut self,
         agent: &dyn Agent<R>,
@@ -201,7 +202,7 @@ impl fmt::Display for SideFigures {
             if !self.longest_waited.is_zero() {
                 write!(
                     f,
-                    " of which {:.3} s waiting for a CPU",
+                    " of which {:.3} s without a CPU",
                     self.longest_waited.as_secs_f64()
                 )?;
             }
@@ -244,7 +245,7 @@ pub fn play_game<R: Ruleset>(
         let side = record.to_move().index();
         let agent = &mut *agents[side];
         let ply = record.ply() + 1;
-        let waited = cpu_wait();
+        let before = CpuWait::now();
         let clock = std::time::Instant::now();
         let mv = agent
             .choose(record.rules(), record.current())
@@ -253,7 +254,7 @@ pub fn play_game<R: Ruleset>(
                 ply,
             })?;
         let took = clock.elapsed();
-        let waited = cpu_wait().saturating_sub(waited).min(took);
+        let waited = CpuWait::now().since(before).min(took);
         figures[side].add_waited_move(agent, took, waited);
         record.play(mv).map_err(|error| MatchError::IllegalMove {
             agent: agent.name(),
@@ -264,13 +265,62 @@ pub fn play_game<R: Ruleset>(
     Ok(figures)
 }
 
-/// The time this thread has spent ready to run but waiting for a CPU, from the second field
-/// of Linux's `/proc/thread-self/schedstat` (nanoseconds); zero where it cannot be read.
-fn cpu_wait() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1)?.parse().ok())
-        .map_or(Duration::ZERO, Duration::from_nanos)
+/// What the calling thread has gone without a CPU while ready to run, as Linux reports it:
+/// the time it waited in the run queue (`/proc/thread-self/schedstat`, nanoseconds), and the
+/// processor it last ran on with that processor's steal time (`/proc/stat`, in the 10 ms
+/// ticks of `USER_HZ`: time the virtual machine's host gave the processor to someone else).
+/// Everything zero or `None` where it cannot be read.
+#[derive(Clone, Copy, Default)]
+struct CpuWait {
+    queued: Duration,
+    cpu: Option<usize>,
+    steal_ticks: u64,
+}
+
+impl CpuWait {
+    fn now() -> CpuWait {
+        let queued = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|s| s.split_whitespace().nth(1)?.parse().ok())
+            .map_or(Duration::ZERO, Duration::from_nanos);
+        // The processor is the 39th field of the thread's stat, the 37th after the name's
+        // closing parenthesis.
+        let cpu = std::fs::read_to_string("/proc/thread-self/stat")
+            .ok()
+            .and_then(|s| {
+                s.rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(36)?
+                    .parse()
+                    .ok()
+            });
+        let steal_ticks = cpu
+            .and_then(|c: usize| {
+                let stat = std::fs::read_to_string("/proc/stat").ok()?;
+                let name = format!("cpu{c}");
+                let line = stat
+                    .lines()
+                    .find(|l| l.split_whitespace().next() == Some(&name))?;
+                line.split_whitespace().nth(8)?.parse().ok()
+            })
+            .unwrap_or(0);
+        CpuWait {
+            queued,
+            cpu,
+            steal_ticks,
+        }
+    }
+
+    /// The time without a CPU from `earlier` to `self`: the run queue's, and the steal of
+    /// the processor when the thread ran on the same one at both ends.
+    fn since(self, earlier: CpuWait) -> Duration {
+        let stolen = match (self.cpu, earlier.cpu) {
+            (Some(a), Some(b)) if a == b => self.steal_ticks.saturating_sub(earlier.steal_ticks),
+            _ => 0,
+        };
+        self.queued.saturating_sub(earlier.queued) + Duration::from_millis(10 * stolen)
+    }
 }
 
 /// One game of a match.
