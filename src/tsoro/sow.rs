@@ -299,7 +299,7 @@ pub(crate) struct Shape {
 /// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
 // The shape goes by reference to the ruleset's own copy: six arguments, all in registers
 // (a struct built per call cost 4% more instructions in 4 x 8 perft, an eighth scalar 2%).
-#[inline(always)]
+#[inline]
 pub(crate) fn relay<const HASH: bool>(
     b: &mut [u8; LOOP],
     keys: &LoopKeys,
