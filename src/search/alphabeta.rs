@@ -181,7 +181,8 @@ const CLOCK_NODES: u64 = 256;
 /// (1/`TIME_RESERVE`).
 const TIME_RESERVE: u32 = 20;
 
-/// Moves sorted on the stack; larger move lists are left in generation order.
+/// The most moves [`MoveOrder`] sorts (a [`SortBuffer`]'s size); larger move lists are left
+/// in generation order.
 const SORTED: usize = 48;
 
 /// The deepest quiescence search, in plies past the horizon.
@@ -209,7 +210,7 @@ struct MoveOrder<'a, M> {
     firsts: [Option<M>; 3],
     nf: usize,
     sort: bool,
-    /// Moves handed out so far.
+    /// Moves handed out so far (the next one's index in the order).
     given: usize,
     /// With `sort`: how many of the rest are in the buffer, once `filled`.
     nr: usize,
@@ -259,6 +260,7 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
             while let Some(&mv) = self.moves.get(self.next) {
                 self.next += 1;
                 if !self.firsts[..self.nf].contains(&Some(mv)) {
+                    self.given += 1;
                     return Some(mv);
                 }
             }
@@ -893,8 +895,8 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             }
         }
 
-        // Order: table move, killers, then the rest by history (or as generated), sorted on
-        // the stack only once the first moves have failed to cut off.
+        // Order: table move, killers, then the rest by history (or as generated), sorted
+        // only once the first moves have failed to cut off.
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let sort = OPT && self.options.history && moves.len() <= SORTED;
         let order = MoveOrder::new(&moves, [tt_move, killers[0], killers[1]], sort);
@@ -937,10 +939,8 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         };
         let mut best = -WIN * 2;
         let mut best_move = None;
-        let mut i = 0;
         while let Some(mv) = order.next(&self.history, &mut self.sort_buffers[ply], me) {
-            i += 1;
-            let i = i - 1;
+            let i = order.given - 1;
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
             // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
