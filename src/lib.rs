@@ -1,9 +1,9 @@
 // The README without its pictures and docs.rs link definitions (see build.rs).
 #![doc = include_str!(concat!(env!("OUT_DIR"), "/README.md"))]
 #![deny(missing_docs)]
-// Two `unsafe` calls in the crate, both hints about memory for the Kalah solver's tables:
-// `madvise` for huge pages and a cache-line prefetch (src/kalah/solve/memory.rs, with their
-// measurements and the proofs that they are sound).
+// Two `unsafe` calls in the crate, both hints about memory for the tables the search and the
+// Kalah solver read at random: `madvise` for huge pages and a cache-line prefetch
+// (src/memory.rs, with their measurements and the proofs that they are sound).
 #![deny(unsafe_code)]
 
 pub mod any;
@@ -12,6 +12,7 @@ pub mod encode;
 pub mod engine;
 pub mod error;
 mod hashing;
+mod memory;
 pub mod kalah;
 mod movelist;
 mod perft;

@@ -489,6 +489,16 @@ impl<M: Copy, E> AlphaBeta<M, E> {
 }
 
 impl<M: Copy + Eq, E> AlphaBeta<M, E> {
+    /// Starts loading the table's slot of `key`, whichever table the search uses.
+    #[inline(always)]
+    fn prefetch_slot(&self, key: u64) {
+        match (&self.shared, &self.table) {
+            (Some(t), _) => t.prefetch(key),
+            (None, Some(t)) => t.prefetch(key),
+            (None, None) => {}
+        }
+    }
+
     fn table(&mut self) -> &Table<M> {
         self.table_mut()
     }
@@ -943,6 +953,11 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             let i = order.given - 1;
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
+            if depth >= 2 {
+                // The child probes its table slot after generating its moves: start the load
+                // now (on a miss it is the search's largest single cost).
+                self.prefetch_slot(rules.hash(&child));
+            }
             // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
             let quiet = |rules: &R, child: &R::State| {
                 rules.to_move(child) != me && rules.seed_count(child).store(me) < store + 2

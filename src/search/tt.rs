@@ -86,8 +86,11 @@ impl<M: Copy> Table<M> {
     /// A table of about `entries` entries (at least 2).
     pub(crate) fn new(entries: usize) -> Table<M> {
         let slots = (entries / 2).max(1).next_power_of_two();
+        let mut v = Vec::with_capacity(slots);
+        crate::memory::prefer_huge_pages(&mut v);
+        v.resize(slots, Slot([None, None]));
         Table {
-            slots: vec![Slot([None, None]); slots],
+            slots: v,
             mask: slots - 1,
         }
     }
@@ -105,6 +108,12 @@ impl<M: Copy> Table<M> {
             .flatten()
             .find(|e| e.key == key)
             .map(Packed::entry)
+    }
+
+    /// Starts loading `key`'s slot (a hint; see [`prefetch`](crate::memory::prefetch)).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        crate::memory::prefetch(&self.slots[(key as usize) & self.mask]);
     }
 
     /// Stores an entry.
@@ -144,10 +153,19 @@ impl SharedTable {
     /// A table of about `entries` entries (at least 2).
     pub(crate) fn new(entries: usize) -> SharedTable {
         let slots = (entries / 2).max(1).next_power_of_two();
+        let mut v = Vec::with_capacity(slots);
+        crate::memory::prefer_huge_pages(&mut v);
+        v.extend((0..slots).map(|_| Default::default()));
         SharedTable {
-            slots: (0..slots).map(|_| Default::default()).collect(),
+            slots: v,
             mask: slots - 1,
         }
+    }
+
+    /// Starts loading `key`'s slot (a hint; see [`prefetch`](crate::memory::prefetch)).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        crate::memory::prefetch(&self.slots[(key as usize) & self.mask]);
     }
 
     /// Forgets everything.

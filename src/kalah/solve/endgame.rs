@@ -150,7 +150,7 @@ impl Endgame {
         packed
             .try_reserve_exact(usize::try_from(bytes).map_err(|_| oom())?)
             .map_err(|_| oom())?;
-        super::memory::prefer_huge_pages(&mut packed);
+        crate::memory::prefer_huge_pages(&mut packed);
         packed.resize(bytes as usize, 0);
         self.packed = packed;
         Ok(())
@@ -349,7 +349,7 @@ impl Endgame {
             if board.pit(b, p) != 0 {
                 let c = board.sow(b, p);
                 let idx = self.index(board, c.board);
-                super::memory::prefetch(&values[idx]);
+                crate::memory::prefetch(&values[idx]);
                 kids[n] = (c.board, c.gain, idx, c.again);
                 n += 1;
             }
@@ -413,7 +413,7 @@ impl Endgame {
         let size = usize::try_from(self.boards()).map_err(|_| oom())?;
         let mut values: Vec<AtomicI8> = Vec::new();
         values.try_reserve_exact(size).map_err(|_| oom())?;
-        super::memory::prefer_huge_pages(&mut values);
+        crate::memory::prefer_huge_pages(&mut values);
         // Gigabytes for the largest databases, seconds to write: a stop is heard between
         // runs of 2^24 boards.
         while values.len() < size {

@@ -54,7 +54,6 @@
 mod board;
 mod database;
 mod endgame;
-mod memory;
 mod search;
 mod table;
 

@@ -99,7 +99,7 @@ impl Table {
         buckets
             .try_reserve_exact(usize::try_from(n).map_err(|_| oom())?)
             .map_err(|_| oom())?;
-        super::memory::prefer_huge_pages(&mut buckets);
+        crate::memory::prefer_huge_pages(&mut buckets);
         buckets.extend((0..n).map(|_| Bucket::default()));
         Ok(Table { buckets })
     }
@@ -127,10 +127,10 @@ impl Table {
         &self.buckets[((x * self.buckets.len() as u64) >> 32) as usize]
     }
 
-    /// Starts loading `key`'s bucket (a hint; see [`prefetch`](super::memory::prefetch)).
+    /// Starts loading `key`'s bucket (a hint; see [`prefetch`](crate::memory::prefetch)).
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        super::memory::prefetch(self.bucket(key));
+        crate::memory::prefetch(self.bucket(key));
     }
 
     /// The bounds stored for `key`.

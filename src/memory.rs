@@ -1,11 +1,12 @@
-//! Memory for the solver's two big tables (the transposition table and the endgame
-//! database): backed by huge pages where the system allows it.
+//! Memory for the big tables read at random, one cache line a probe: the search's
+//! transposition table and the Kalah solver's two (its table and endgame database). Backed by
+//! huge pages where the system allows it, and read ahead with a prefetch.
 //!
-//! Both tables are read at random, one cache line per probe, far beyond what the processor's
-//! address cache (TLB) covers with 4 KiB pages: on Linux with transparent huge pages set to
-//! `madvise` (the default of many distributions) every probe of a 1 GiB table also walked
-//! the page tables. Asking for 2 MiB pages took Kalah(6,4)'s search from 54.5 s to 39.0 s on
-//! one thread (the position's value; the same nodes).
+//! Such a table reaches far beyond what the processor's address cache (TLB) covers with
+//! 4 KiB pages: on Linux with transparent huge pages set to `madvise` (the default of many
+//! distributions) every probe also walked the page tables. Asking for 2 MiB pages took
+//! Kalah(6,4)'s solve from 54.5 s to 39.0 s on one thread (the position's value; the same
+//! nodes).
 
 /// Asks the kernel to back the spare capacity of `v` (reserved, not yet touched) with huge
 /// pages. Only a hint: where it cannot be done (another system, huge pages off) nothing
@@ -36,7 +37,7 @@ pub(crate) fn prefer_huge_pages<T>(v: &mut Vec<T>) {
 }
 
 /// Asks the processor to start loading the cache line holding `r`, without waiting for it:
-/// the search computes a child's table slot long before it reads it, and a probe that
+/// a search can compute a child's table slot well before it reads it, and a probe that
 /// finds its line already on its way costs a fraction of a miss. Only a hint: elsewhere than
 /// x86-64 it does nothing.
 #[inline(always)]
