@@ -5,12 +5,24 @@ which runs only because the call released the GIL. So each test ends only if bot
 
 import _thread
 import os
+import signal
 import time
 import threading
 
 import pytest
 
 import sowing
+
+
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    # `_thread.interrupt_main` does nothing while SIGINT is ignored, and a process started in
+    # the background by a shell without job control starts with it ignored (Python then
+    # leaves it so): each test would wait for an interrupt that never comes. Python's own
+    # handler is put in place for the test, and the one before is put back.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def interrupt_after(seconds):
