@@ -36,6 +36,15 @@ pub(crate) fn prefer_huge_pages<T>(v: &mut Vec<T>) {
     let _ = v;
 }
 
+/// A vector of `n` values made by `make`, its memory offered huge pages before the first
+/// value is written ([`prefer_huge_pages`] only acts on memory not yet touched).
+pub(crate) fn huge_page_vec<T>(n: usize, make: impl FnMut() -> T) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    prefer_huge_pages(&mut v);
+    v.extend(std::iter::repeat_with(make).take(n));
+    v
+}
+
 /// Asks the processor to start loading the cache line holding `r`, without waiting for it:
 /// a search can compute a child's table slot well before it reads it, and a probe that
 /// finds its line already on its way costs a fraction of a miss. Only a hint: elsewhere than

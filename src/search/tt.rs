@@ -86,11 +86,8 @@ impl<M: Copy> Table<M> {
     /// A table of about `entries` entries (at least 2).
     pub(crate) fn new(entries: usize) -> Table<M> {
         let slots = (entries / 2).max(1).next_power_of_two();
-        let mut v = Vec::with_capacity(slots);
-        crate::memory::prefer_huge_pages(&mut v);
-        v.resize(slots, Slot([None, None]));
         Table {
-            slots: v,
+            slots: crate::memory::huge_page_vec(slots, || Slot([None, None])),
             mask: slots - 1,
         }
     }
@@ -153,11 +150,8 @@ impl SharedTable {
     /// A table of about `entries` entries (at least 2).
     pub(crate) fn new(entries: usize) -> SharedTable {
         let slots = (entries / 2).max(1).next_power_of_two();
-        let mut v = Vec::with_capacity(slots);
-        crate::memory::prefer_huge_pages(&mut v);
-        v.extend((0..slots).map(|_| Default::default()));
         SharedTable {
-            slots: v,
+            slots: crate::memory::huge_page_vec(slots, Default::default),
             mask: slots - 1,
         }
     }
