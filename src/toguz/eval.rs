@@ -8,9 +8,8 @@
 //! switches (`no-tuzdik`, `no-origin-sowing`). It is Toguz Kumalak's
 //! [`Ruleset::evaluate`](crate::Ruleset::evaluate).
 
+use super::sow::Sowing;
 use super::{Toguz, ToguzState};
-use crate::player::Player;
-use crate::search::Divisor;
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -22,56 +21,53 @@ struct Side {
     tuzdik_chance: bool,
 }
 
-/// A side's holes, numbered from 0; room for the largest board.
+/// A side's holes, numbered from 0: room for the largest board, and past a smaller board's
+/// holes whatever lanes follow (never read).
 type Row = [u8; 9];
 
-fn row(s: &ToguzState, p: Player) -> Row {
-    let mut r = [0u8; 9];
-    for (h, c) in r.iter_mut().enumerate().take(s.holes()) {
-        *c = s.hole(p, h + 1);
+/// Both sides' rows, South's first: the board's lanes are its words' bytes in order, so
+/// each row is nine bytes copied from where the side's lanes start.
+fn rows(s: &ToguzState) -> [Row; 2] {
+    let mut bytes = [0u8; 32];
+    for (chunk, w) in bytes.chunks_exact_mut(8).zip(s.board) {
+        chunk.copy_from_slice(&w.to_le_bytes());
     }
-    r
+    let n = s.holes();
+    let row = |base: usize| -> Row { std::array::from_fn(|i| bytes[(base + i) & 31]) };
+    [row(0), row(n)]
 }
 
-/// What `p`'s sowings do where their last ball lands, by arithmetic on the counts (no sowing
-/// is played). `owned` is the hole (from 0) of the opponent's side that `p` owns as his
-/// tuzdik, `blocked` the one he may not take (the opponent's tuzdik's number, and hole n),
-/// `can_tuzdik` whether he may still make one (he has none, and the rules have tuzdiks), and
-/// `back` 1 when a sowing of two or more balls puts its first ball back into the origin
-/// (rule 2), 0 when it starts in the next hole (`no-origin-sowing`).
-#[allow(clippy::too_many_arguments)]
+/// What a side's sowings do where their last ball lands, read from the sowing table (no
+/// sowing is played): the table holds, for a sowing of `b` balls from lane `o`, the lane of
+/// the last ball and how many balls it receives, and a side's holes sow alike from either
+/// end of the loop, so the mover's hole `o` is looked up as lane `o`. `owned` is the hole
+/// (from 0) of the opponent's side that the side owns as its tuzdik, `blocked` the one it may
+/// not take (the opponent's tuzdik's number, and hole n), `can_tuzdik` whether it may still
+/// make one (it has none, and the rules have tuzdiks).
 fn side(
+    sowing: &[Sowing],
     n: usize,
     mine: &Row,
     theirs: &Row,
     owned: Option<usize>,
     blocked: Option<usize>,
     can_tuzdik: bool,
-    back: usize,
 ) -> Side {
-    let len = 2 * n;
-    let lap = Divisor::new(len);
     let mut out = Side::default();
     for (o, &b) in mine.iter().enumerate().take(n) {
-        let b = usize::from(b);
         if b == 0 {
             continue;
         }
-        out.balls += b as u32;
+        out.balls += u32::from(b);
         out.playable += 1;
-        let (last, received) = if b == 1 {
-            (o + 1, 1)
-        } else {
-            (lap.remainder(o + b - back), lap.quotient(b - 1) + 1)
+        let landing = sowing[o * 256 + usize::from(b)];
+        let Some(target) = landing.last().checked_sub(n) else {
+            continue;
         };
-        if last < n || last >= len {
+        if target >= n || owned == Some(target) {
             continue;
         }
-        let target = last - n;
-        if owned == Some(target) {
-            continue;
-        }
-        let count = usize::from(theirs[target]) + received;
+        let count = usize::from(theirs[target]) + usize::from(landing.gain_last());
         if count % 2 == 0 {
             out.best_capture = out.best_capture.max(count as u32);
         } else if count == 3 && can_tuzdik && target != n - 1 && blocked != Some(target) {
@@ -129,14 +125,15 @@ impl ToguzEval {
         let me = s.to_move();
         let opp = !me;
         let n = s.holes();
-        let (rm, ro) = (row(s, me), row(s, opp));
+        let rows = rows(s);
+        let (rm, ro) = (&rows[me.index()], &rows[opp.index()]);
         // Tuzdiks as holes from 0 on the side they stand on.
         let tm = s.tuzdik(me).map(|h| usize::from(h) - 1);
         let to = s.tuzdik(opp).map(|h| usize::from(h) - 1);
-        let settings = rules.settings();
-        let back = usize::from(settings.origin_sowing);
-        let a = side(n, &rm, &ro, tm, to, settings.tuzdik && tm.is_none(), back);
-        let b = side(n, &ro, &rm, to, tm, settings.tuzdik && to.is_none(), back);
+        let tuzdik = rules.settings().tuzdik;
+        let sowing = &rules.sowing[..];
+        let a = side(sowing, n, rm, ro, tm, to, tuzdik && tm.is_none());
+        let b = side(sowing, n, ro, rm, to, tm, tuzdik && to.is_none());
         let tuzdiks = i32::from(s.tuzdik(me).is_some()) - i32::from(s.tuzdik(opp).is_some());
         let board = (a.balls + b.balls) as i32;
         let near_empty = |x: &Side, other: &Side| {
