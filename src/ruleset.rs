@@ -405,6 +405,31 @@ pub trait Ruleset:
     /// hundredths of a seed (the default evaluation and the three games of the crate).
     const SEARCH_TUNING: crate::tuning::SearchTuning = crate::tuning::SearchTuning::DEFAULT;
 
+    /// The position with the turn handed to the opponent and nothing sown, for the search's
+    /// null-move pruning ([`SearchOptions::null_move`](crate::search::SearchOptions::null_move)):
+    /// if the mover could pass and still stand above what the opponent can already force
+    /// elsewhere, a real move will not do worse. No game of the crate lets a player pass, so
+    /// the search uses this position only as a bound, never as a move. `None` (the default)
+    /// where the game has no such position (the search then never prunes by it), or where the
+    /// game is over.
+    ///
+    /// ```
+    /// use sowing::toguz::Toguz;
+    /// use sowing::kalah::Kalah;
+    /// use sowing::Ruleset;
+    /// let rules = Toguz::default();
+    /// let start = rules.start();
+    /// let passed = rules.null_move(&start).unwrap();
+    /// assert_eq!(rules.to_move(&passed), !rules.to_move(&start));
+    /// assert_eq!(rules.seed_count(&passed), rules.seed_count(&start));
+    /// assert_eq!(rules.hash(&passed), rules.hash_from_scratch(&passed));
+    /// assert!(Kalah::default().null_move(&Kalah::default().start()).is_none());
+    /// ```
+    fn null_move(&self, state: &Self::State) -> Option<Self::State> {
+        let _ = state;
+        None
+    }
+
     /// The most seeds on the board for which [`endgame_oracle`](Ruleset::endgame_oracle)
     /// can give exact values: 0 (the default) for a game without one. The `alphabeta` agent's
     /// option `endgame=N` is refused for `N` above it.

@@ -12,7 +12,8 @@ use sowing::kalah::{Kalah, KalahState};
 #[cfg(feature = "solver")]
 use sowing::search::WIN;
 use sowing::search::{
-    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent, play_game,
+    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent,
+    SearchResult, play_game,
 };
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
@@ -783,6 +784,7 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         aspiration: true,
         rfp: true,
         futility: true,
+        null_move: true,
         forced: true,
         threads: 2,
     };
@@ -1310,4 +1312,88 @@ fn quiescence_keeps_to_the_node_budget() {
     check(&Kalah::default());
     check(&sowing::toguz::Toguz::default());
     check(&sowing::tsoro::Tsoro::default());
+}
+
+/// Null-move pruning acts only in a game that gives the position (`Ruleset::null_move`):
+/// Kalah and Tsoro search exactly as with it off; Toguz Kumalak reaches the same depths with
+/// at least 10% fewer nodes (17% at depth 8 on these positions), and still plays legal moves,
+/// within a node budget too.
+#[test]
+fn null_moves_prune_only_where_the_game_gives_one() {
+    use sowing::search::{GameEval, SearchOptions};
+    fn search<R: Ruleset>(rules: &R, s: &R::State, null_move: bool) -> SearchResult<R::Move> {
+        let options = SearchOptions {
+            null_move,
+            ..SearchOptions::AGENT
+        };
+        AlphaBeta::with_evaluator(Limits::depth(8), GameEval::Tuned)
+            .table_entries(1 << 14)
+            .options(options)
+            .search(rules, s)
+    }
+    fn same<R: Ruleset>(rules: &R) {
+        // Everything but the time taken.
+        let found = |r: SearchResult<R::Move>| (r.best, r.value, r.depth, r.nodes, r.pv);
+        for s in random_positions(rules, 6, 11) {
+            assert_eq!(
+                found(search(rules, &s, true)),
+                found(search(rules, &s, false)),
+                "{s}"
+            );
+        }
+    }
+    same(&Kalah::default());
+    same(&"tsoro:holes=8".parse::<sowing::tsoro::Tsoro>().unwrap());
+
+    let rules = sowing::toguz::Toguz::default();
+    let (mut with, mut without, mut differs) = (0, 0, 0);
+    for s in random_positions(&rules, 12, 11) {
+        if rules.is_over(&s) {
+            continue;
+        }
+        let (on, off) = (search(&rules, &s, true), search(&rules, &s, false));
+        assert_eq!((on.depth, off.depth), (8, 8), "{s}");
+        assert!(rules.is_legal(&s, on.best.unwrap()));
+        with += on.nodes;
+        without += off.nodes;
+        differs += usize::from(on.nodes != off.nodes);
+        let options = SearchOptions {
+            null_move: true,
+            ..SearchOptions::AGENT
+        };
+        let budget = AlphaBeta::with_evaluator(Limits::nodes(2000), GameEval::Tuned)
+            .table_entries(1 << 12)
+            .options(options)
+            .search(&rules, &s);
+        assert!(budget.nodes <= 2000 + 64, "{} nodes in {s}", budget.nodes);
+    }
+    assert!(differs >= 8, "null moves changed {differs} of 12 searches");
+    assert!(
+        with * 10 < without * 9,
+        "null moves searched {with} nodes against {without} without"
+    );
+}
+
+/// `null=on|off` is agent text, printed where it differs from the default agent.
+#[test]
+fn the_null_move_switch_is_agent_text() {
+    use sowing::search::SearchOptions;
+    let spec: AgentSpec = "alphabeta:null=on,depth=6".parse().unwrap();
+    let AgentSpec::AlphaBeta { options, .. } = spec else {
+        panic!("not alphabeta");
+    };
+    assert!(options.null_move);
+    assert_eq!(spec, spec.to_string().parse().unwrap());
+    let off: AgentSpec = "alphabeta:null=off".parse().unwrap();
+    assert_eq!(off, off.to_string().parse().unwrap());
+    assert_ne!(
+        spec.to_string().contains("null"),
+        off.to_string().contains("null")
+    );
+    assert!("alphabeta:null=maybe".parse::<AgentSpec>().is_err());
+    let AgentSpec::AlphaBeta { options, .. } = "alphabeta-classic".parse().unwrap() else {
+        panic!("not alphabeta");
+    };
+    assert_eq!(options, SearchOptions::CLASSIC);
+    assert!(!options.null_move);
 }

@@ -29,7 +29,7 @@ const MAX_ENDGAME: u64 = 20;
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,aspiration=on|off][,rfp=on|off][,futility=on|off]
-///   [,forced=on|off][,threads=N][,endgame=N]`: with no limit, depth
+///   [,null=on|off][,forced=on|off][,threads=N][,endgame=N]`: with no limit, depth
 ///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
 ///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
 ///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
@@ -293,6 +293,7 @@ impl FromStr for AgentSpec {
                     options.aspiration = switch()?
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "rfp") => options.rfp = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "null") => options.null_move = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "forced") => options.forced = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "threads") => {
                     options.threads = ranged(1, 8, "threads 1..=8")? as u8
@@ -377,6 +378,7 @@ impl fmt::Display for AgentSpec {
                     ("aspiration", options.aspiration, base.aspiration),
                     ("rfp", options.rfp, base.rfp),
                     ("futility", options.futility, base.futility),
+                    ("null", options.null_move, base.null_move),
                     ("forced", options.forced, base.forced),
                 ] {
                     if value != default {

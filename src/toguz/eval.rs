@@ -40,7 +40,7 @@ fn rows(s: &ToguzState) -> [Row; 2] {
 /// What a side's sowings do where their last ball lands, read from the sowing table (no
 /// sowing is played): the table holds, for a sowing of `b` balls from lane `o`, the lane of
 /// the last ball and how many balls it receives, and a side's holes sow alike from either
-/// end of the loop, so the mover's hole `o` is looked up as lane `o`. `owned` is the hole
+/// end of the loop, so the side's hole `o` is looked up as lane `o`. `owned` is the hole
 /// (from 0) of the opponent's side that the side owns as its tuzdik, `blocked` the one it may
 /// not take (the opponent's tuzdik's number, and hole n), `can_tuzdik` whether it may still
 /// make one (it has none, and the rules have tuzdiks).
