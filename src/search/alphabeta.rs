@@ -123,8 +123,8 @@ const FUTILITY_DEPTH: u32 = 2;
 const NULL_DEPTH: u32 = 3;
 
 /// The fewest legal moves with which [`SearchOptions::rfp`] and [`SearchOptions::null_move`]
-/// prune: with fewer, the side to
-/// move may be forced into a bad sowing (zugzwang), which a static value does not see.
+/// prune: with fewer, the side to move may be forced into a bad sowing (zugzwang), which a
+/// static value does not see.
 const ZUGZWANG_MOVES: usize = 3;
 
 impl SearchOptions {

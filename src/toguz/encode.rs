@@ -35,6 +35,7 @@
 //! assert_eq!(rules.observation(&state), expected);
 //! ```
 
+use super::sow::playout;
 use super::{Toguz, ToguzMove, ToguzSettings, ToguzState};
 use crate::encode::{ActionSet, Encoding, widen};
 
@@ -69,10 +70,7 @@ impl Encoding for Toguz {
         // Every value fits a byte: the bytes are laid out in the observation's order, then
         // converted in one pass (vectorized). Each row is one copy of ROW lanes (no copy of
         // a length known only at run time), the second over the first's run-over.
-        let mut lanes = [0u8; 32];
-        for (chunk, word) in lanes.chunks_exact_mut(8).zip(s.board) {
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
+        let lanes = playout::bytes(s.board);
         let mut bytes = [0u8; 4 * ROW + 2];
         bytes[..ROW].copy_from_slice(&lanes[own..own + ROW]);
         bytes[n..n + ROW].copy_from_slice(&lanes[op..op + ROW]);

@@ -8,7 +8,7 @@
 //! switches (`no-tuzdik`, `no-origin-sowing`). It is Toguz Kumalak's
 //! [`Ruleset::evaluate`](crate::Ruleset::evaluate).
 
-use super::sow::Sowing;
+use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
@@ -28,10 +28,7 @@ type Row = [u8; 9];
 /// Both sides' rows, South's first: the board's lanes are its words' bytes in order, so
 /// each row is nine bytes copied from where the side's lanes start.
 fn rows(s: &ToguzState) -> [Row; 2] {
-    let mut bytes = [0u8; 32];
-    for (chunk, w) in bytes.chunks_exact_mut(8).zip(s.board) {
-        chunk.copy_from_slice(&w.to_le_bytes());
-    }
+    let bytes = playout::bytes(s.board);
     let n = s.holes();
     let row = |base: usize| -> Row { std::array::from_fn(|i| bytes[(base + i) & 31]) };
     [row(0), row(n)]
