@@ -781,6 +781,7 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         quiescence: true,
         lmr: true,
         history: true,
+        tactical: true,
         aspiration: true,
         rfp: true,
         futility: true,
@@ -1396,4 +1397,46 @@ fn the_null_move_switch_is_agent_text() {
     };
     assert_eq!(options, SearchOptions::CLASSIC);
     assert!(!options.null_move);
+}
+
+#[test]
+fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
+    use sowing::search::SearchOptions;
+    let ordered = SearchOptions {
+        history: true,
+        tactical: true,
+        ..SearchOptions::CLASSIC
+    };
+    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        for s in random_positions(&r, 30, 11) {
+            let exact = minimax(&r, &s, &mut memo);
+            let found = AlphaBeta::new(Limits::depth(60))
+                .options(ordered)
+                .search(&r, &s);
+            let for_south = if s.to_move() == Player::South {
+                found.value
+            } else {
+                -found.value
+            };
+            assert_eq!(for_south.signum(), exact.signum(), "{text} {s}: {found:?}");
+            if let Some(mv) = found.best {
+                let mut after = s;
+                r.play_unchecked(&mut after, mv);
+                let v = minimax(&r, &after, &mut memo);
+                assert_eq!(v.signum(), exact.signum(), "{text} {s}: {mv:?} is not best");
+            }
+        }
+    }
+    let spec: AgentSpec = "alphabeta:tactical=on,depth=6".parse().unwrap();
+    let AgentSpec::AlphaBeta { options, .. } = spec else {
+        panic!("not alphabeta");
+    };
+    assert!(options.tactical);
+    assert_eq!(spec, spec.to_string().parse().unwrap());
+    let off: AgentSpec = "alphabeta:tactical=off".parse().unwrap();
+    assert_eq!(off, off.to_string().parse().unwrap());
+    assert_ne!(spec, off);
+    assert!("alphabeta:tactical=maybe".parse::<AgentSpec>().is_err());
 }
