@@ -133,28 +133,39 @@ fn random_positions<R: Ruleset>(rules: &R, count: usize, seed: u64) -> Vec<R::St
     out
 }
 
+/// Checks a search of `s` that ran to the end against minimax: the value's sign for South,
+/// and that the best move keeps it. `what` names the case in a failure.
+fn assert_agrees_with_minimax(
+    r: &Kalah,
+    s: &KalahState,
+    found: &sowing::search::SearchResult<sowing::kalah::KalahMove>,
+    memo: &mut HashMap<KalahState, i32>,
+    what: &str,
+) {
+    let exact = minimax(r, s, memo);
+    // The search scores for the mover: a win beyond WIN, a loss below -WIN.
+    let for_south = if s.to_move() == Player::South {
+        found.value
+    } else {
+        -found.value
+    };
+    assert_eq!(for_south.signum(), exact.signum(), "{what} {s}: {found:?}");
+    if let Some(mv) = found.best {
+        let mut after = *s;
+        r.play_unchecked(&mut after, mv);
+        let v = minimax(r, &after, memo);
+        assert_eq!(v.signum(), exact.signum(), "{what} {s}: {mv:?} is not best");
+    }
+}
+
 #[test]
 fn alphabeta_to_the_end_agrees_with_minimax() {
     for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
         let r = rules(text);
         let mut memo = HashMap::new();
         for s in random_positions(&r, 30, 5) {
-            let exact = minimax(&r, &s, &mut memo);
             let found = AlphaBeta::new(Limits::depth(60)).search(&r, &s);
-            // The search scores for the mover: a win beyond WIN, a loss below -WIN.
-            let for_south = if s.to_move() == Player::South {
-                found.value
-            } else {
-                -found.value
-            };
-            let class = |v: i32| v.signum();
-            assert_eq!(class(for_south), class(exact), "{text} {s}: {found:?}");
-            if let Some(mv) = found.best {
-                let mut after = s;
-                r.play_unchecked(&mut after, mv);
-                let v = minimax(&r, &after, &mut memo);
-                assert_eq!(v.signum(), exact.signum(), "{text} {s}: {mv:?} is not best");
-            }
+            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
         }
     }
 }
@@ -1101,23 +1112,11 @@ fn two_threads_sharing_a_table_agree_with_minimax_to_the_end() {
     let r = rules("kalah:pits=3,seeds=2,empty-capture");
     let mut memo = HashMap::new();
     for s in random_positions(&r, 20, 9) {
-        let exact = minimax(&r, &s, &mut memo);
         let mut ab =
             AlphaBeta::new(Limits::depth(60)).threads(vec![sowing::search::StoreDifference]);
         assert_eq!(ab.search_options().threads, 2);
         let found = ab.search(&r, &s);
-        let for_south = if s.to_move() == Player::South {
-            found.value
-        } else {
-            -found.value
-        };
-        assert_eq!(for_south.signum(), exact.signum(), "{s}: {found:?}");
-        if let Some(mv) = found.best {
-            let mut after = s;
-            r.play_unchecked(&mut after, mv);
-            let v = minimax(&r, &after, &mut memo);
-            assert_eq!(v.signum(), exact.signum(), "{s}: {mv:?} is not best");
-        }
+        assert_agrees_with_minimax(&r, &s, &found, &mut memo, "two threads");
     }
 }
 
@@ -1411,22 +1410,10 @@ fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
         let r = rules(text);
         let mut memo = HashMap::new();
         for s in random_positions(&r, 30, 11) {
-            let exact = minimax(&r, &s, &mut memo);
             let found = AlphaBeta::new(Limits::depth(60))
                 .options(ordered)
                 .search(&r, &s);
-            let for_south = if s.to_move() == Player::South {
-                found.value
-            } else {
-                -found.value
-            };
-            assert_eq!(for_south.signum(), exact.signum(), "{text} {s}: {found:?}");
-            if let Some(mv) = found.best {
-                let mut after = s;
-                r.play_unchecked(&mut after, mv);
-                let v = minimax(&r, &after, &mut memo);
-                assert_eq!(v.signum(), exact.signum(), "{text} {s}: {mv:?} is not best");
-            }
+            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
         }
     }
     let spec: AgentSpec = "alphabeta:tactical=on,depth=6".parse().unwrap();
