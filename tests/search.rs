@@ -1375,22 +1375,34 @@ fn null_moves_prune_only_where_the_game_gives_one() {
 }
 
 /// `null=on|off` is agent text, printed where it differs from the default agent.
-#[test]
-fn the_null_move_switch_is_agent_text() {
-    use sowing::search::SearchOptions;
-    let spec: AgentSpec = "alphabeta:null=on,depth=6".parse().unwrap();
+/// Checks that `alphabeta`'s switch `name` is agent text: `on` sets the field `is_on` reads,
+/// `on` and `off` print back to themselves and differ (the default is left unprinted), and a
+/// value other than on or off is refused.
+fn assert_switch_is_agent_text(name: &str, is_on: fn(&sowing::search::SearchOptions) -> bool) {
+    let spec: AgentSpec = format!("alphabeta:{name}=on,depth=6").parse().unwrap();
     let AgentSpec::AlphaBeta { options, .. } = spec else {
         panic!("not alphabeta");
     };
-    assert!(options.null_move);
+    assert!(is_on(&options), "{name}=on");
     assert_eq!(spec, spec.to_string().parse().unwrap());
-    let off: AgentSpec = "alphabeta:null=off".parse().unwrap();
+    let off: AgentSpec = format!("alphabeta:{name}=off").parse().unwrap();
     assert_eq!(off, off.to_string().parse().unwrap());
+    assert_ne!(spec, off);
     assert_ne!(
-        spec.to_string().contains("null"),
-        off.to_string().contains("null")
+        spec.to_string().contains(name),
+        off.to_string().contains(name)
     );
-    assert!("alphabeta:null=maybe".parse::<AgentSpec>().is_err());
+    assert!(
+        format!("alphabeta:{name}=maybe")
+            .parse::<AgentSpec>()
+            .is_err()
+    );
+}
+
+#[test]
+fn the_null_move_switch_is_agent_text() {
+    use sowing::search::SearchOptions;
+    assert_switch_is_agent_text("null", |o| o.null_move);
     let AgentSpec::AlphaBeta { options, .. } = "alphabeta-classic".parse().unwrap() else {
         panic!("not alphabeta");
     };
@@ -1416,14 +1428,5 @@ fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
             assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
         }
     }
-    let spec: AgentSpec = "alphabeta:tactical=on,depth=6".parse().unwrap();
-    let AgentSpec::AlphaBeta { options, .. } = spec else {
-        panic!("not alphabeta");
-    };
-    assert!(options.tactical);
-    assert_eq!(spec, spec.to_string().parse().unwrap());
-    let off: AgentSpec = "alphabeta:tactical=off".parse().unwrap();
-    assert_eq!(off, off.to_string().parse().unwrap());
-    assert_ne!(spec, off);
-    assert!("alphabeta:tactical=maybe".parse::<AgentSpec>().is_err());
+    assert_switch_is_agent_text("tactical", |o| o.tactical);
 }

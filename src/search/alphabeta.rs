@@ -14,15 +14,14 @@
 //! [`SearchOptions`] turns on refinements, judged by the time to depth of
 //! `examples/depth.rs` and by self-play through `examples/match.rs`: quiescence on
 //! captures, late-move reductions, history ordering, extra turns and captures ordered
-//! first, aspiration windows, reverse futility
-//! and futility pruning near the horizon, forced moves answered at once, and a parallel
-//! search on several threads sharing the table (Lazy SMP). The default agent
-//! ([`SearchOptions::AGENT`]) takes the reductions, history, both prunings and forced
-//! moves. With every option off (as in `alphabeta-classic`) the search runs a copy of
-//! itself compiled without their code, so that they cost nothing there
-//! (`benches/search.rs` measures both). The table is kept between searches,
-//! and a search stopped by its time or node budget keeps the best move of its unfinished
-//! last iteration when that iteration completed at least the first move.
+//! first, aspiration windows, reverse futility and futility pruning near the horizon,
+//! forced moves answered at once, and a parallel search on several threads sharing the
+//! table (Lazy SMP). The default agent ([`SearchOptions::AGENT`]) takes the reductions,
+//! history, both prunings and forced moves. With every option off (as in
+//! `alphabeta-classic`) the search runs a copy of itself compiled without their code, so
+//! that they cost nothing there (`benches/search.rs` measures both). The table is kept
+//! between searches, and a search stopped by its time or node budget keeps the best move of
+//! its unfinished last iteration when that iteration completed at least the first move.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -1078,13 +1077,26 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         };
         let mut best = -WIN * 2;
         let mut best_move = None;
+        // What a move did, read from the position after it: whether it gave an extra turn,
+        // and the seeds it brought the mover's store.
+        let did = |child: &R::State| {
+            (
+                rules.to_move(child) == me,
+                rules.seed_count(child).store(me).saturating_sub(store),
+            )
+        };
+        // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
+        let quiet = |child: &R::State| {
+            let (extra, gain) = did(child);
+            !extra && gain < 2
+        };
         // With `tactical`, a move's rank before history: an extra turn, then the seeds it
         // brings the store.
         let rank = |mv: M| {
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
-            let gain = u64::from(rules.seed_count(&child).store(me).saturating_sub(store));
-            u64::from(rules.to_move(&child) == me) << 15 | gain.min(0x7FFF)
+            let (extra, gain) = did(&child);
+            u64::from(extra) << 15 | u64::from(gain).min(0x7FFF)
         };
         let tactic: Option<&dyn Fn(M) -> u64> = if OPT && self.options.tactical {
             Some(&rank)
@@ -1100,12 +1112,8 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 // now (on a miss it is the search's largest single cost).
                 self.prefetch_slot(rules.hash(&child));
             }
-            // Quiet: neither an extra turn nor a capture (the mover's store grows by 2 or more).
-            let quiet = |rules: &R, child: &R::State| {
-                rules.to_move(child) != me && rules.seed_count(child).store(me) < store + 2
-            };
             if let Some(hope) = futile {
-                if i > 0 && quiet(rules, &child) {
+                if i > 0 && quiet(&child) {
                     if hope > best {
                         best = hope;
                     }
@@ -1115,7 +1123,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             let v = if i == 0 {
                 self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
             } else {
-                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(rules, &child) {
+                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(&child) {
                     lmr_reduction(depth, i)
                 } else {
                     0

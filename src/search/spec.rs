@@ -30,9 +30,8 @@ const MAX_ENDGAME: u64 = 20;
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,tactical=on|off][,aspiration=on|off][,rfp=on|off]
 ///   [,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`: with no
-///   limit, depth
-///   [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries as a power of
-///   two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
+///   limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries
+///   as a power of two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
 ///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds on
 ///   the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
