@@ -741,15 +741,15 @@ fn agent_specs_choose_evaluation_and_search_options() {
             "alphabeta:history=on,aspiration=1,rfp=0,futility=off",
             "alphabeta:aspiration=on,rfp=off,futility=off",
         ),
-        // The default agent's search options (issue 23: reductions, history, pruning near
-        // the horizon, forced moves at once) are on: with its evaluation, what it adds to
-        // the classic agent.
+        // The default agent's search options (issue 23: reductions, history, extra turns
+        // extended, pruning near the horizon, forced moves at once) are on: with its
+        // evaluation, what it adds to the classic agent.
         (
             "alphabeta-classic:depth=4,eval=tuned",
-            "alphabeta:depth=4,lmr=off,history=off,rfp=off,futility=off,forced=off",
+            "alphabeta:depth=4,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
         ),
         (
-            "alphabeta:eval=store,lmr=off,history=off,rfp=off,futility=off,forced=off",
+            "alphabeta:eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
             "alphabeta-classic",
         ),
         ("alphabeta:endgame=12", "alphabeta:endgame=12"),
@@ -792,6 +792,7 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         quiescence: true,
         lmr: true,
         history: true,
+        extend: true,
         tactical: true,
         aspiration: true,
         rfp: true,
@@ -1231,7 +1232,13 @@ fn the_search_reads_the_games_tuning() {
         ),
         (150, 200)
     );
-    assert_eq!(Kalah::SEARCH_TUNING, SearchTuning::DEFAULT);
+    assert_eq!(
+        Kalah::SEARCH_TUNING,
+        SearchTuning {
+            extend: true,
+            ..SearchTuning::DEFAULT
+        }
+    );
     assert_eq!(sowing::toguz::Toguz::SEARCH_TUNING, SearchTuning::DEFAULT);
     assert_eq!(Tsoro::SEARCH_TUNING, SearchTuning::DEFAULT);
     fn search<R: Ruleset>(
@@ -1259,10 +1266,12 @@ fn the_search_reads_the_games_tuning() {
         let wide = SearchTuning {
             rfp_margin: i32::MAX,
             futility_margin: i32::MAX,
+            ..R::SEARCH_TUNING
         };
         let narrow = SearchTuning {
             rfp_margin: 20,
             futility_margin: 20,
+            ..R::SEARCH_TUNING
         };
         let mut differs = 0;
         for s in random_positions(rules, 8, 5) {
@@ -1429,4 +1438,63 @@ fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
         }
     }
     assert_switch_is_agent_text("tactical", |o| o.tactical);
+}
+
+/// `extend`: an extra turn continues the turn, so a search of depth 1 sees the capture the
+/// extra turn makes ready, which a search of one ply does not.
+#[test]
+fn an_extended_extra_turn_sees_what_it_makes_ready() {
+    use sowing::search::SearchOptions;
+    let r = Kalah::default();
+    // South's pit 1 captures North's 2 at once (+3). Pit 4's three seeds end in the store
+    // (+1, an extra turn) and leave pit 4 empty, so that pit 3's one seed then ends there,
+    // across from North's 8: +9 more.
+    let s = r.parse_position("0,2,0,8,0,1/1,0,1,3,0,0 16 16 S").unwrap();
+    let search = |extend: bool| {
+        let options = SearchOptions {
+            extend,
+            ..SearchOptions::CLASSIC
+        };
+        let found = AlphaBeta::new(Limits::depth(1))
+            .options(options)
+            .search(&r, &s);
+        (r.format_move(&s, found.best.unwrap()), found.value)
+    };
+    assert_eq!(search(false), ("1".to_string(), 3));
+    assert_eq!(search(true), ("4".to_string(), 10));
+    // The game's tuning decides: Tsoro's does not extend, so its searches are the same.
+    let t = sowing::tsoro::Tsoro::default();
+    for p in random_positions(&t, 10, 3) {
+        let nodes = |extend: bool| {
+            let options = SearchOptions {
+                extend,
+                ..SearchOptions::AGENT
+            };
+            let found = AlphaBeta::new(Limits::depth(5))
+                .options(options)
+                .search(&t, &p);
+            (found.best, found.value, found.nodes)
+        };
+        assert_eq!(nodes(true), nodes(false), "{p}");
+    }
+}
+
+#[test]
+fn extending_extra_turns_keeps_the_search_exact() {
+    use sowing::search::SearchOptions;
+    let extended = SearchOptions {
+        extend: true,
+        ..SearchOptions::CLASSIC
+    };
+    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        for s in random_positions(&r, 30, 13) {
+            let found = AlphaBeta::new(Limits::depth(60))
+                .options(extended)
+                .search(&r, &s);
+            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
+        }
+    }
+    assert_switch_is_agent_text("extend", |o| o.extend);
 }

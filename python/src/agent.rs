@@ -125,9 +125,9 @@ fn choose_in<R: Playable>(
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,tactical=on|off][,aspiration=on|off][,rfp=on|off]
-///   [,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]` (times
-///   `500ms`, `2s`)
+///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`
+///   (times `500ms`, `2s`)
 /// - `alphabeta-classic[:...]`
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
 ///

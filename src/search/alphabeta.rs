@@ -13,13 +13,13 @@
 //!
 //! [`SearchOptions`] turns on refinements, judged by the time to depth of
 //! `examples/depth.rs` and by self-play through `examples/match.rs`: quiescence on
-//! captures, late-move reductions, history ordering, extra turns and captures ordered
-//! first, aspiration windows, reverse futility and futility pruning near the horizon,
-//! forced moves answered at once, and a parallel search on several threads sharing the
-//! table (Lazy SMP). The default agent ([`SearchOptions::AGENT`]) takes the reductions,
-//! history, both prunings and forced moves. With every option off (as in
-//! `alphabeta-classic`) the search runs a copy of itself compiled without their code, so
-//! that they cost nothing there (`benches/search.rs` measures both). The table is kept
+//! captures, late-move reductions, history ordering, extra turns extended, extra turns and
+//! captures ordered first, aspiration windows, reverse futility and futility pruning near
+//! the horizon, forced moves answered at once, and a parallel search on several threads
+//! sharing the table (Lazy SMP). The default agent ([`SearchOptions::AGENT`]) takes the
+//! reductions, history, the extension, both prunings and forced moves. With every option
+//! off (as in `alphabeta-classic`) the search runs a copy of itself compiled without their
+//! code, so that they cost nothing there (`benches/search.rs` measures both). The table is kept
 //! between searches, and a search stopped by its time or node budget keeps the best move of
 //! its unfinished last iteration when that iteration completed at least the first move.
 
@@ -71,6 +71,13 @@ pub struct SearchOptions {
     pub lmr: bool,
     /// Order the moves after the table move and killers by how often they caused a cutoff.
     pub history: bool,
+    /// Extend the moves after which the mover moves again (Kalah's extra turn): search them
+    /// to the node's own depth, so that a turn counts as one ply however many extra turns it
+    /// takes, and the horizon does not fall in the middle of one. No line goes past twice
+    /// the iteration's depth. Only in games whose [`SearchTuning::extend`] asks for it (Kalah; not
+    /// Tsoro, whose relays and bonus takes are decisions of the same player too, but where it
+    /// was not measured).
+    pub extend: bool,
     /// Order the moves after the table move and killers by what they do first: extra turns,
     /// then by the seeds they bring the mover's store (captures largest first), then (with
     /// [`history`](Self::history)) by history. Each of those moves is played once more to
@@ -142,6 +149,7 @@ impl SearchOptions {
         quiescence: false,
         lmr: false,
         history: false,
+        extend: false,
         tactical: false,
         aspiration: false,
         rfp: false,
@@ -151,7 +159,7 @@ impl SearchOptions {
         threads: 1,
     };
     /// The options of the default agent (issue 23): late-move reductions, history ordering,
-    /// reverse futility and futility pruning, forced moves at once. On the 50 positions a
+    /// extra turns extended, reverse futility and futility pruning, forced moves at once. On the 50 positions a
     /// game of `examples/depth.rs` they cut the time to depth 10 of Toguz Kumalak about 15
     /// times, to depth 14 of Kalah 5 times, to depth 10 of Tsoro 2.7 times. At 200 ms a move
     /// against the options all off at 1 s (five times the time), in one binary: Toguz
@@ -162,6 +170,7 @@ impl SearchOptions {
         quiescence: false,
         lmr: true,
         history: true,
+        extend: true,
         tactical: false,
         aspiration: false,
         rfp: true,
@@ -177,6 +186,7 @@ impl SearchOptions {
         self.quiescence
             || self.lmr
             || self.history
+            || self.extend
             || self.tactical
             || self.aspiration
             || self.rfp
@@ -397,6 +407,9 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     skew: u32,
     table_entries: usize,
     killers: Vec<[Option<M>; 2]>,
+    /// The deepest ply of the iteration under way, twice its depth: [`SearchOptions::extend`]
+    /// extends no line past it.
+    ply_limit: usize,
     /// One [`SortBuffer`] a ply, for [`MoveOrder`].
     sort_buffers: Vec<SortBuffer>,
     /// Per ply: whether the node there was reached by a null move
@@ -435,6 +448,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             skew: 0,
             table_entries: 1 << 20,
             killers: Vec::new(),
+            ply_limit: 0,
             sort_buffers: Vec::new(),
             null_plies: Vec::new(),
             nodes: 0,
@@ -747,11 +761,13 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 self.killers.resize(depth as usize + 1, [None, None]);
             }
             let searched = (depth + self.skew).min(self.limits.max_depth());
-            // A node at ply p has p plies of the iteration's depth behind it: searched + 1
-            // buffers cover every ply.
-            if self.sort_buffers.len() < searched as usize + 1 {
-                self.sort_buffers.resize(searched as usize + 1, [0; SORTED]);
-                self.null_plies.resize(searched as usize + 1, false);
+            // Every node keeps its ply plus its depth within twice the iteration's depth (a
+            // move extended by `extend` takes no depth, and only inside that bound): 2
+            // searched + 1 buffers cover every ply.
+            self.ply_limit = 2 * searched as usize;
+            if self.sort_buffers.len() < self.ply_limit + 1 {
+                self.sort_buffers.resize(self.ply_limit + 1, [0; SORTED]);
+                self.null_plies.resize(self.ply_limit + 1, false);
             }
             let (value, best) = if options {
                 self.root::<R, true>(rules, state, searched, result.value)
@@ -1103,6 +1119,13 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         } else {
             None
         };
+        // With `extend`, a move after which the mover moves again is searched to this depth
+        // (the turn goes on), while the line stays inside `ply_limit`: every node keeps
+        // ply + depth <= ply_limit.
+        let extend = OPT
+            && self.options.extend
+            && self.search_tuning::<R>().extend
+            && ply + (depth as usize) < self.ply_limit;
         while let Some(mv) = order.next(&self.history, &mut self.sort_buffers[ply], me, tactic) {
             let i = order.given - 1;
             let mut child = *state;
@@ -1112,6 +1135,11 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 // now (on a miss it is the search's largest single cost).
                 self.prefetch_slot(rules.hash(&child));
             }
+            let next = if extend && rules.to_move(&child) == me {
+                depth
+            } else {
+                depth - 1
+            };
             if let Some(hope) = futile {
                 if i > 0 && quiet(&child) {
                     if hope > best {
@@ -1121,7 +1149,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 }
             }
             let v = if i == 0 {
-                self.child_value::<R, OPT>(rules, me, &child, depth - 1, alpha, beta, ply + 1)
+                self.child_value::<R, OPT>(rules, me, &child, next, alpha, beta, ply + 1)
             } else {
                 let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(&child) {
                     lmr_reduction(depth, i)
@@ -1134,7 +1162,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                         rules,
                         me,
                         &child,
-                        depth - 1 - r,
+                        next - r,
                         alpha,
                         alpha + 1,
                         ply + 1,
@@ -1145,21 +1173,13 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                         rules,
                         me,
                         &child,
-                        depth - 1,
+                        next,
                         alpha,
                         alpha + 1,
                         ply + 1,
                     );
                     if v > alpha && v < beta {
-                        v = self.child_value::<R, OPT>(
-                            rules,
-                            me,
-                            &child,
-                            depth - 1,
-                            v,
-                            beta,
-                            ply + 1,
-                        );
+                        v = self.child_value::<R, OPT>(rules, me, &child, next, v, beta, ply + 1);
                     }
                 }
                 v
@@ -1188,7 +1208,11 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 }
                 if OPT && self.options.history {
                     let slot = history_slot(&mv, me);
-                    self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1 << 24);
+                    // The square of the depth the move was searched to, its own ply counted
+                    // (an extended move one more than the node's).
+                    let searched = next + 1;
+                    self.history[slot] =
+                        (self.history[slot] + (searched * searched) as i32).min(1 << 24);
                 }
                 break;
             }

@@ -20,13 +20,14 @@
 //!   [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses; and exact
 //!   values, [`Ruleset::endgame_oracle`](crate::Ruleset::endgame_oracle) (Kalah: its
 //!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`;
-//!   the margins of the search's prunings in its evaluation's units,
-//!   [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) ([`SearchTuning`]). A game of
-//!   your own overrides them; any closure can replace the evaluation.
-//! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, aspiration
-//!   windows, reverse futility and futility pruning, forced moves at once, and threads
-//!   sharing the table (Lazy SMP), judged by the time to depth of `examples/depth.rs` and
-//!   by self-play; `alphabeta-classic` is the agent as it was before tuned evaluations.
+//!   the margins of the search's prunings in its evaluation's units and whether its extra
+//!   turns are extended, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
+//!   ([`SearchTuning`]). A game of your own overrides them; any closure can replace the
+//!   evaluation.
+//! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, extra turns
+//!   extended, aspiration windows, reverse futility and futility pruning, forced moves at
+//!   once, and threads sharing the table (Lazy SMP), judged by the time to depth of
+//!   `examples/depth.rs` and by self-play; `alphabeta-classic` is the agent as it was before tuned evaluations.
 //!
 //! ```
 //! use sowing::search::{AgentSpec, Match, MatchConfig};

@@ -28,11 +28,12 @@ const MAX_ENDGAME: u64 = 20;
 ///
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
-///   [,lmr=on|off][,history=on|off][,tactical=on|off][,aspiration=on|off][,rfp=on|off]
-///   [,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`: with no
-///   limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's entries
-///   as a power of two (default 20); `eval` the evaluation ([`GameEval`], default `tuned`: the game's own
-///   evaluation, [`Ruleset::evaluate`]); the switches the [`SearchOptions`] (default
+///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`:
+///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
+///   entries as a power of two (default 20); `eval` the evaluation ([`GameEval`], default
+///   `tuned`: the game's own evaluation, [`Ruleset::evaluate`]); the switches the
+///   [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds on
 ///   the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
@@ -289,6 +290,7 @@ impl FromStr for AgentSpec {
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "history") => options.history = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "extend") => options.extend = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "tactical") => options.tactical = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "aspiration") => {
                     options.aspiration = switch()?
@@ -376,6 +378,7 @@ impl fmt::Display for AgentSpec {
                     ("qs", options.quiescence, base.quiescence),
                     ("lmr", options.lmr, base.lmr),
                     ("history", options.history, base.history),
+                    ("extend", options.extend, base.extend),
                     ("tactical", options.tactical, base.tactical),
                     ("aspiration", options.aspiration, base.aspiration),
                     ("rfp", options.rfp, base.rfp),
