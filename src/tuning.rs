@@ -4,8 +4,8 @@
 //! need nothing of the search.
 
 /// What a game tunes of the search: the margins of the prunings, in the units of its
-/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate), and whether its extra turns
-/// are extended. A game gives its own through the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
+/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate), the first move late-move
+/// reductions reduce, and whether its extra turns are extended. A game gives its own through the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
 /// (a game whose evaluation counts in other units than hundredths of a seed needs other
 /// margins); [`AlphaBeta::tuning`](crate::search::AlphaBeta::tuning) replaces it for one
 /// agent. The [`SearchOptions`](crate::search::SearchOptions) switch the prunings on and
@@ -14,7 +14,7 @@
 /// ```
 /// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
 /// use sowing::{Ruleset, kalah::Kalah};
-/// assert_eq!(Kalah::SEARCH_TUNING, SearchTuning { extend: true, ..SearchTuning::DEFAULT });
+/// assert_eq!(Kalah::SEARCH_TUNING.lmr_from, 1);
 /// let rules = Kalah::default();
 /// let wary = SearchTuning { rfp_margin: 300, ..SearchTuning::DEFAULT };
 /// let mut ab = AlphaBeta::new(Limits::depth(6)).options(SearchOptions::AGENT).tuning(wary);
@@ -29,6 +29,10 @@ pub struct SearchTuning {
     /// [`SearchOptions::futility`](crate::search::SearchOptions::futility)'s margin a ply
     /// of depth left, in evaluation units.
     pub futility_margin: i32,
+    /// The first move, counted from 0 in the search's order, that
+    /// [`SearchOptions::lmr`](crate::search::SearchOptions::lmr) may reduce: 3 by default (the
+    /// fourth); a game with few moves a node reduces earlier, or the reductions touch little.
+    pub lmr_from: usize,
     /// Whether [`SearchOptions::extend`](crate::search::SearchOptions::extend) extends the
     /// moves after which the mover moves again in this game: a game where such a move
     /// continues one turn (Kalah's extra turn) gains a ply of turns where a ply of moves
@@ -39,11 +43,13 @@ pub struct SearchTuning {
 impl SearchTuning {
     /// The default of every ruleset, and the margins of all three games of the crate (Tsoro
     /// measured at half and twice these margins, and without the prunings: none did
-    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed; no extension
-    /// (Kalah's tuning extends).
+    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed; reductions
+    /// from the fourth move; no extension (Kalah's tuning reduces from the second move and
+    /// extends).
     pub const DEFAULT: SearchTuning = SearchTuning {
         rfp_margin: 150,
         futility_margin: 200,
+        lmr_from: 3,
         extend: false,
     };
 }

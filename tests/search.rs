@@ -1220,7 +1220,7 @@ fn a_match_side_keeps_the_wait_of_its_longest_move() {
 /// A game's [`SearchTuning`](sowing::search::SearchTuning) reaches the search: margins so
 /// wide that nothing is ever pruned search exactly as the prunings switched off, the game's
 /// own tuning given explicitly searches as the default, and narrower margins change the
-/// search of most positions.
+/// search of most positions; so does the first move late-move reductions reduce.
 #[test]
 fn the_search_reads_the_games_tuning() {
     use sowing::search::{GameEval, SearchOptions, SearchTuning};
@@ -1235,6 +1235,7 @@ fn the_search_reads_the_games_tuning() {
     assert_eq!(
         Kalah::SEARCH_TUNING,
         SearchTuning {
+            lmr_from: 1,
             extend: true,
             ..SearchTuning::DEFAULT
         }
@@ -1286,6 +1287,35 @@ fn the_search_reads_the_games_tuning() {
         assert!(
             differs >= 4,
             "narrow margins changed {differs} of 8 searches"
+        );
+        // Reductions from a move no node has are no reductions; from the fourth move (the
+        // default) they change the search of most Kalah positions, which reduces from the
+        // second.
+        let never = SearchTuning {
+            lmr_from: usize::MAX,
+            ..R::SEARCH_TUNING
+        };
+        let fourth = SearchTuning {
+            lmr_from: 3,
+            ..R::SEARCH_TUNING
+        };
+        let unreduced = SearchOptions {
+            lmr: false,
+            ..agent
+        };
+        let mut differs = 0;
+        for s in random_positions(rules, 8, 6) {
+            let own = search(rules, &s, agent, None);
+            assert_eq!(
+                search(rules, &s, agent, Some(never)),
+                search(rules, &s, unreduced, None)
+            );
+            differs += usize::from(own.2 != search(rules, &s, agent, Some(fourth)).2);
+        }
+        assert_eq!(
+            differs >= 4,
+            R::SEARCH_TUNING.lmr_from != 3,
+            "{differs} of 8"
         );
     }
     check(&Kalah::default());

@@ -64,8 +64,9 @@ pub struct SearchOptions {
     /// At the horizon, go on searching moves that raise the mover's store by 2 or more
     /// (captures), standing pat on the evaluation.
     pub quiescence: bool,
-    /// Search late quiet moves (the fourth on, in nodes of depth 3 or more, neither a capture
-    /// nor an extra turn) shallower first, with a null window: one ply, more for later moves
+    /// Search late quiet moves (from the game's [`SearchTuning::lmr_from`] on: the fourth
+    /// move by default, Kalah's second; in nodes of depth 3 or more, neither a capture nor an
+    /// extra turn) shallower first, with a null window: one ply, more for later moves
     /// at greater depths (`1 + ln(depth) ln(move number) / 2`); a move that beats alpha is
     /// searched again at full depth (late-move reductions).
     pub lmr: bool,
@@ -159,13 +160,14 @@ impl SearchOptions {
         threads: 1,
     };
     /// The options of the default agent (issue 23): late-move reductions, history ordering,
-    /// extra turns extended, reverse futility and futility pruning, forced moves at once. On the 50 positions a
-    /// game of `examples/depth.rs` they cut the time to depth 10 of Toguz Kumalak about 15
-    /// times, to depth 14 of Kalah 5 times, to depth 10 of Tsoro 2.7 times. At 200 ms a move
-    /// against the options all off at 1 s (five times the time), in one binary: Toguz
-    /// Kumalak 45-80 (56%), Kalah 153-320 (48%), Tsoro 20-40 (50%). (Five times the time
-    /// is worth little in Kalah: the options all off at 200 ms scored 84-200, 42%, against
-    /// themselves at 1 s.)
+    /// extra turns extended, reverse futility and futility pruning, forced moves at once. On
+    /// the 50 positions a game of `examples/depth.rs` they cut the time to depth 10 of Toguz
+    /// Kumalak about 15 times and to depth 10 of Tsoro 2.7 times; Kalah's depth 14, extended,
+    /// takes 7.1 M nodes against the options' 12.4 M all off. At 200 ms a move against the
+    /// options all off at 1 s (five times the time), in one binary: Toguz Kumalak 45-80
+    /// (56%), Kalah 308.5-600 (51%), Tsoro 20-40 (50%). (Five times the time is worth little
+    /// in Kalah: the options all off at 200 ms scored 84-200, 42%, against themselves at
+    /// 1 s.)
     pub const AGENT: SearchOptions = SearchOptions {
         quiescence: false,
         lmr: true,
@@ -1122,10 +1124,9 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         // With `extend`, a move after which the mover moves again is searched to this depth
         // (the turn goes on), while the line stays inside `ply_limit`: every node keeps
         // ply + depth <= ply_limit.
-        let extend = OPT
-            && self.options.extend
-            && self.search_tuning::<R>().extend
-            && ply + (depth as usize) < self.ply_limit;
+        let tuning = self.search_tuning::<R>();
+        let extend =
+            OPT && self.options.extend && tuning.extend && ply + (depth as usize) < self.ply_limit;
         while let Some(mv) = order.next(&self.history, &mut self.sort_buffers[ply], me, tactic) {
             let i = order.given - 1;
             let mut child = *state;
@@ -1151,7 +1152,12 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             let v = if i == 0 {
                 self.child_value::<R, OPT>(rules, me, &child, next, alpha, beta, ply + 1)
             } else {
-                let r = if OPT && self.options.lmr && depth >= 3 && i >= 3 && quiet(&child) {
+                let r = if OPT
+                    && self.options.lmr
+                    && depth >= 3
+                    && i >= tuning.lmr_from
+                    && quiet(&child)
+                {
                     lmr_reduction(depth, i)
                 } else {
                     0
