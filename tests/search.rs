@@ -160,14 +160,7 @@ fn assert_agrees_with_minimax(
 
 #[test]
 fn alphabeta_to_the_end_agrees_with_minimax() {
-    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
-        let r = rules(text);
-        let mut memo = HashMap::new();
-        for s in random_positions(&r, 30, 5) {
-            let found = AlphaBeta::new(Limits::depth(60)).search(&r, &s);
-            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
-        }
-    }
+    assert_exact_to_the_end(sowing::search::SearchOptions::CLASSIC, 5);
 }
 
 #[cfg(feature = "solver")]
@@ -1449,6 +1442,21 @@ fn the_null_move_switch_is_agent_text() {
     assert!(!options.null_move);
 }
 
+/// Searches with `options` to the end of 30 positions (from `seed`) on two small Kalah boards
+/// agree with minimax.
+fn assert_exact_to_the_end(options: sowing::search::SearchOptions, seed: u64) {
+    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
+        let r = rules(text);
+        let mut memo = HashMap::new();
+        for s in random_positions(&r, 30, seed) {
+            let found = AlphaBeta::new(Limits::depth(60))
+                .options(options)
+                .search(&r, &s);
+            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
+        }
+    }
+}
+
 #[test]
 fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
     use sowing::search::SearchOptions;
@@ -1457,16 +1465,7 @@ fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
         tactical: true,
         ..SearchOptions::CLASSIC
     };
-    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
-        let r = rules(text);
-        let mut memo = HashMap::new();
-        for s in random_positions(&r, 30, 11) {
-            let found = AlphaBeta::new(Limits::depth(60))
-                .options(ordered)
-                .search(&r, &s);
-            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
-        }
-    }
+    assert_exact_to_the_end(ordered, 11);
     assert_switch_is_agent_text("tactical", |o| o.tactical);
 }
 
@@ -1516,15 +1515,14 @@ fn extending_extra_turns_keeps_the_search_exact() {
         extend: true,
         ..SearchOptions::CLASSIC
     };
-    for text in ["kalah:pits=2,seeds=2", "kalah:pits=3,seeds=2,empty-capture"] {
-        let r = rules(text);
-        let mut memo = HashMap::new();
-        for s in random_positions(&r, 30, 13) {
-            let found = AlphaBeta::new(Limits::depth(60))
-                .options(extended)
-                .search(&r, &s);
-            assert_agrees_with_minimax(&r, &s, &found, &mut memo, text);
-        }
-    }
+    assert_exact_to_the_end(extended, 13);
+    // And with Kalah's reductions from the second move, as the default agent searches.
+    assert_exact_to_the_end(
+        SearchOptions {
+            lmr: true,
+            ..extended
+        },
+        17,
+    );
     assert_switch_is_agent_text("extend", |o| o.extend);
 }
