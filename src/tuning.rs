@@ -5,8 +5,9 @@
 
 /// What a game tunes of the search: the margins of the prunings, in the units of its
 /// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate), the first move late-move
-/// reductions reduce, and whether its extra turns are extended. A game gives its own through the hook beside its evaluation, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
-/// (a game whose evaluation counts in other units than hundredths of a seed needs other
+/// reductions reduce, and whether its extra turns are extended. A game gives its own
+/// through the hook beside its evaluation,
+/// [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) (a game whose evaluation counts in other units than hundredths of a seed needs other
 /// margins); [`AlphaBeta::tuning`](crate::search::AlphaBeta::tuning) replaces it for one
 /// agent. The [`SearchOptions`](crate::search::SearchOptions) switch the prunings on and
 /// off; this says how far they reach.

@@ -1475,36 +1475,37 @@ fn ordering_extra_turns_and_captures_first_keeps_the_search_exact() {
 fn an_extended_extra_turn_sees_what_it_makes_ready() {
     use sowing::search::SearchOptions;
     let r = Kalah::default();
+    /// A search of `s` to `depth` with `options`, `extend` set as given.
+    fn search<R: Ruleset>(
+        rules: &R,
+        s: &R::State,
+        options: SearchOptions,
+        depth: u32,
+        extend: bool,
+    ) -> sowing::search::SearchResult<R::Move> {
+        let options = SearchOptions { extend, ..options };
+        AlphaBeta::new(Limits::depth(depth))
+            .options(options)
+            .search(rules, s)
+    }
     // South's pit 1 captures North's 2 at once (+3). Pit 4's three seeds end in the store
     // (+1, an extra turn) and leave pit 4 empty, so that pit 3's one seed then ends there,
     // across from North's 8: +9 more.
     let s = r.parse_position("0,2,0,8,0,1/1,0,1,3,0,0 16 16 S").unwrap();
-    let search = |extend: bool| {
-        let options = SearchOptions {
-            extend,
-            ..SearchOptions::CLASSIC
-        };
-        let found = AlphaBeta::new(Limits::depth(1))
-            .options(options)
-            .search(&r, &s);
+    let kalah = |extend: bool| {
+        let found = search(&r, &s, SearchOptions::CLASSIC, 1, extend);
         (r.format_move(&s, found.best.unwrap()), found.value)
     };
-    assert_eq!(search(false), ("1".to_string(), 3));
-    assert_eq!(search(true), ("4".to_string(), 10));
+    assert_eq!(kalah(false), ("1".to_string(), 3));
+    assert_eq!(kalah(true), ("4".to_string(), 10));
     // The game's tuning decides: Tsoro's does not extend, so its searches are the same.
     let t = sowing::tsoro::Tsoro::default();
     for p in random_positions(&t, 10, 3) {
-        let nodes = |extend: bool| {
-            let options = SearchOptions {
-                extend,
-                ..SearchOptions::AGENT
-            };
-            let found = AlphaBeta::new(Limits::depth(5))
-                .options(options)
-                .search(&t, &p);
+        let tsoro = |extend: bool| {
+            let found = search(&t, &p, SearchOptions::AGENT, 5, extend);
             (found.best, found.value, found.nodes)
         };
-        assert_eq!(nodes(true), nodes(false), "{p}");
+        assert_eq!(tsoro(true), tsoro(false), "{p}");
     }
 }
 

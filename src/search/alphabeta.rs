@@ -19,9 +19,10 @@
 //! sharing the table (Lazy SMP). The default agent ([`SearchOptions::AGENT`]) takes the
 //! reductions, history, the extension, both prunings and forced moves. With every option
 //! off (as in `alphabeta-classic`) the search runs a copy of itself compiled without their
-//! code, so that they cost nothing there (`benches/search.rs` measures both). The table is kept
-//! between searches, and a search stopped by its time or node budget keeps the best move of
-//! its unfinished last iteration when that iteration completed at least the first move.
+//! code, so that they cost nothing there (`benches/search.rs` measures both). The table is
+//! kept between searches, and a search stopped by its time or node budget keeps the best
+//! move of its unfinished last iteration when that iteration completed at least the first
+//! move.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -66,8 +67,8 @@ pub struct SearchOptions {
     pub quiescence: bool,
     /// Search late quiet moves (from the game's [`SearchTuning::lmr_from`] on: the fourth
     /// move by default, Kalah's second; in nodes of depth 3 or more, neither a capture nor an
-    /// extra turn) shallower first, with a null window: one ply, more for later moves
-    /// at greater depths (`1 + ln(depth) ln(move number) / 2`); a move that beats alpha is
+    /// extra turn) shallower first, with a null window: one ply, more for later moves at
+    /// greater depths (`1 + ln(depth) ln(move number) / 2`); a move that beats alpha is
     /// searched again at full depth (late-move reductions).
     pub lmr: bool,
     /// Order the moves after the table move and killers by how often they caused a cutoff.
@@ -75,9 +76,9 @@ pub struct SearchOptions {
     /// Extend the moves after which the mover moves again (Kalah's extra turn): search them
     /// to the node's own depth, so that a turn counts as one ply however many extra turns it
     /// takes, and the horizon does not fall in the middle of one. No line goes past twice
-    /// the iteration's depth. Only in games whose [`SearchTuning::extend`] asks for it (Kalah; not
-    /// Tsoro, whose relays and bonus takes are decisions of the same player too, but where it
-    /// was not measured).
+    /// the iteration's depth. Only in games whose [`SearchTuning::extend`] asks for it
+    /// (Kalah; not Tsoro, whose relays and bonus takes are decisions of the same player too,
+    /// but where it was not measured).
     pub extend: bool,
     /// Order the moves after the table move and killers by what they do first: extra turns,
     /// then by the seeds they bring the mover's store (captures largest first), then (with
@@ -1095,11 +1096,12 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         };
         let mut best = -WIN * 2;
         let mut best_move = None;
-        // What a move did, read from the position after it: whether it gave an extra turn,
-        // and the seeds it brought the mover's store.
+        // What a move did, read from the position after it: whether it gave an extra turn
+        // (the mover moves again), and the seeds it brought the mover's store.
+        let again = |child: &R::State| rules.to_move(child) == me;
         let did = |child: &R::State| {
             (
-                rules.to_move(child) == me,
+                again(child),
                 rules.seed_count(child).store(me).saturating_sub(store),
             )
         };
@@ -1136,7 +1138,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 // now (on a miss it is the search's largest single cost).
                 self.prefetch_slot(rules.hash(&child));
             }
-            let next = if extend && rules.to_move(&child) == me {
+            let next = if extend && again(&child) {
                 depth
             } else {
                 depth - 1

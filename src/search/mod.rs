@@ -27,7 +27,8 @@
 //! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, extra turns
 //!   extended, aspiration windows, reverse futility and futility pruning, forced moves at
 //!   once, and threads sharing the table (Lazy SMP), judged by the time to depth of
-//!   `examples/depth.rs` and by self-play; `alphabeta-classic` is the agent as it was before tuned evaluations.
+//!   `examples/depth.rs` and by self-play; `alphabeta-classic` is the agent as it was
+//!   before tuned evaluations.
 //!
 //! ```
 //! use sowing::search::{AgentSpec, Match, MatchConfig};

@@ -33,9 +33,8 @@ const MAX_ENDGAME: u64 = 20;
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
 ///   entries as a power of two (default 20); `eval` the evaluation ([`GameEval`], default
 ///   `tuned`: the game's own evaluation, [`Ruleset::evaluate`]); the switches the
-///   [`SearchOptions`] (default
-///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds on
-///   the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
+///   [`SearchOptions`] (default [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks
+///   positions with at most N seeds on the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
 ///   [`build`](AgentSpec::build) for a game without them.
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
