@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::search::{AgentSpec, Limits};
 use sowing::toguz::pgn;
 use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64};

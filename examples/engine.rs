@@ -5,8 +5,8 @@
 
 use std::process::ExitCode;
 
-use sowing::any::AnyRuleset;
 use sowing::engine::{Engine, serve};
+use sowing::games::AnyRuleset;
 use sowing::search::AgentSpec;
 
 mod common;

@@ -15,7 +15,7 @@ use std::fs::File;
 use std::io::Write;
 use std::process::ExitCode;
 
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::pgn::{Form, GameResult, PgnGame};
 use sowing::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame};
 use sowing::{Player, Ruleset};

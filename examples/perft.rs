@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::{Ruleset, perft_parallel};
 
 mod common;

@@ -7,7 +7,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::pgn::{Form, PgnGame};
 use sowing::search::{Agent, AgentSpec};
 use sowing::{GameRecord, Picture, Player, Ruleset};

@@ -15,7 +15,7 @@
 
 use std::process::ExitCode;
 
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::kalah::KalahEval;
 use sowing::search::{Agent, AlphaBeta, Limits, Linear, Match, MatchConfig, SearchOptions};
 use sowing::toguz::ToguzEval;

@@ -21,7 +21,7 @@ use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
 use sowing::Ruleset;
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::testing::{self, Config};
 use sowing::toguz::pgn::{self, PgnGame, Style};
 

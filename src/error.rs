@@ -39,9 +39,16 @@ pub enum SettingsError {
 /// Ruleset text (`kalah:pits=4,seeds=3,empty-capture`) that does not name a ruleset.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
 pub enum RulesetParseError {
-    /// The text before the colon names no game of this crate.
-    #[error("unknown game {0:?} (known: kalah, toguz, tsoro)")]
-    UnknownGame(String),
+    /// The text before the colon names none of the games the reader knows (the crate's
+    /// games for [`AnyRuleset`](crate::games::AnyRuleset), the games of a list of your own,
+    /// or the one game a ruleset type reads).
+    #[error("unknown game {game:?} (known: {})", known.join(", "))]
+    UnknownGame {
+        /// The name as written.
+        game: String,
+        /// The names the reader knows.
+        known: Vec<&'static str>,
+    },
     /// A switch the game does not have.
     #[error("{game} has no switch {switch:?}")]
     UnknownSwitch {

@@ -6,11 +6,17 @@
 // (src/memory.rs, with their measurements and the proofs that they are sound).
 #![deny(unsafe_code)]
 
+/// The run-time choice of a ruleset, at its 0.3 path.
+#[deprecated(
+    since = "0.4.0",
+    note = "use `sowing::games` (`AnyRuleset`, `RulesetVisitor`)"
+)]
 pub mod any;
 mod effect;
 pub mod encode;
 pub mod engine;
 pub mod error;
+pub mod games;
 mod hashing;
 pub mod kalah;
 mod memory;
@@ -43,6 +49,7 @@ pub use error::{
     IllegalMove, IllegalReason, MoveParseError, PlayError, PositionError, PositionParseError,
     RecordError, RulesetParseError, SettingsError, TextProblem,
 };
+pub use games::{AnyRuleset, Game, GameList};
 pub use movelist::{MoveList, MoveListIntoIter};
 pub use perft::{Playout, perft, perft_divide, perft_parallel, random_playout};
 pub use picture::Picture;

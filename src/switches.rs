@@ -31,7 +31,7 @@
 //! assert_eq!(parse("pebbles"), Ok((3, false)));
 //! assert!(matches!(parse("pebbles:heaps"), Err(RulesetParseError::BadSwitch { .. })));
 //! assert!(matches!(parse("pebbles:heap=5"), Err(RulesetParseError::UnknownSwitch { .. })));
-//! assert!(matches!(parse("nim"), Err(RulesetParseError::UnknownGame(_))));
+//! assert!(matches!(parse("nim"), Err(RulesetParseError::UnknownGame { .. })));
 //! ```
 
 use std::str::FromStr;
@@ -217,7 +217,10 @@ pub fn split_for<'a>(
 ) -> Result<Vec<Switch<'a>>, RulesetParseError> {
     let (name, switches) = split(text)?;
     if name != game {
-        return Err(RulesetParseError::UnknownGame(name.to_string()));
+        return Err(RulesetParseError::UnknownGame {
+            game: name.to_string(),
+            known: vec![game],
+        });
     }
     Ok(switches)
 }

@@ -364,7 +364,7 @@ fn ruleset_text_round_trips_and_errors_are_typed() {
     ));
     assert!(matches!(
         "chess".parse::<Kalah>(),
-        Err(RulesetParseError::UnknownGame(_))
+        Err(RulesetParseError::UnknownGame { .. })
     ));
     assert_eq!(
         Kalah::new(KalahSettings::sized(7, 18))

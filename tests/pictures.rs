@@ -386,7 +386,10 @@ mod tiny {
         fn from_str(text: &str) -> Result<Tiny, RulesetParseError> {
             match text {
                 "tiny" => Ok(Tiny),
-                _ => Err(RulesetParseError::UnknownGame(text.into())),
+                _ => Err(RulesetParseError::UnknownGame {
+                    game: text.into(),
+                    known: vec!["tiny"],
+                }),
             }
         }
     }

@@ -11,7 +11,7 @@ mod common;
 
 use std::fmt::Write as _;
 
-use sowing::any::{AnyRuleset, RulesetVisitor};
+use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::kalah::{Kalah, KalahSettings};
 use sowing::{Ruleset, SplitMix64};
 

@@ -685,7 +685,7 @@ fn solver_extends_a_smaller_kept_endgame_database() {
 /// them reaches its end (or a ply cap) with the seeds conserved.
 #[test]
 fn agents_play_every_game() {
-    use sowing::any::{AnyRuleset, RulesetVisitor};
+    use sowing::games::{AnyRuleset, RulesetVisitor};
 
     struct Game(&'static str, &'static str);
     impl RulesetVisitor for Game {

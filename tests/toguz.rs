@@ -541,13 +541,16 @@ fn ruleset_text_presets_numbers_and_errors() {
         err("toguz:holes=4,holes=5"),
         RulesetParseError::Repeated { .. }
     ));
-    assert!(matches!(err("togus"), RulesetParseError::UnknownGame(_)));
+    assert!(matches!(
+        err("togus"),
+        RulesetParseError::UnknownGame { .. }
+    ));
     assert!(Toguz::new(ToguzSettings::sized(9, 15)).is_err());
 }
 
 #[test]
 fn any_ruleset_knows_toguz() {
-    use sowing::any::AnyRuleset;
+    use sowing::games::AnyRuleset;
     let r: AnyRuleset = "toguz:kozdatu".parse().unwrap();
     assert_eq!(r.to_string(), "toguz:kozdatu");
     assert!(AnyRuleset::GAMES.contains(&"toguz"));

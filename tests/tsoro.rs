@@ -1281,7 +1281,7 @@ fn ruleset_texts_and_their_errors() {
     assert_eq!(odd.total_stones(), 0);
     assert!(odd.validate().is_err());
     assert_eq!(sowing::tsoro::Heads::TwoRight.mask(1), 0);
-    let any: sowing::any::AnyRuleset = "tsoro:holes=8".parse().unwrap();
+    let any: sowing::games::AnyRuleset = "tsoro:holes=8".parse().unwrap();
     assert_eq!(any.to_string(), "tsoro:holes=8");
 }
 

@@ -118,13 +118,13 @@ pub fn start_position<R: sowing::Ruleset>(
 /// The file and form `--pgn FILE` and `--pgn-style NAME` ask for, checked against `rules`:
 /// PlayOK and federation forms write Toguz Kumalak games only, and a style needs a file.
 pub fn pgn_output(
-    rules: &sowing::any::AnyRuleset,
+    rules: &sowing::games::AnyRuleset,
     path: Option<String>,
     style: Option<sowing::pgn::Form>,
 ) -> Result<Option<(String, std::fs::File, sowing::pgn::Form)>, String> {
     use sowing::pgn::Form;
     let form = style.unwrap_or(Form::Records);
-    if form != Form::Records && !matches!(rules, sowing::any::AnyRuleset::Toguz(_)) {
+    if form != Form::Records && !matches!(rules, sowing::games::AnyRuleset::Toguz(_)) {
         return Err(format!(
             "--pgn-style {form} writes Toguz Kumalak games only"
         ));

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::kalah::Kalah;
 use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
 use sowing::toguz::Toguz;

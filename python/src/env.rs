@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::encode::{Batch, BatchOptions, Buffers, EncodeError, Reward};
 use sowing::kalah::Kalah;
 use sowing::toguz::Toguz;

@@ -19,7 +19,7 @@
 //! game); `r.state_of`, `r.any_state`, `r.move_of` and `r.any_move` convert between the
 //! enums and the concrete types.
 
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::kalah::{Kalah, KalahMove, KalahState};
 use sowing::toguz::{Toguz, ToguzMove, ToguzState};
 use sowing::tsoro::{Tsoro, TsoroMove, TsoroState};
@@ -139,9 +139,9 @@ impl_game!(Tsoro, Tsoro);
 macro_rules! with_rules {
     ($rules:expr, |$r:ident| $body:expr) => {
         match $rules {
-            sowing::any::AnyRuleset::Kalah($r) => $body,
-            sowing::any::AnyRuleset::Toguz($r) => $body,
-            sowing::any::AnyRuleset::Tsoro($r) => $body,
+            sowing::games::AnyRuleset::Kalah($r) => $body,
+            sowing::games::AnyRuleset::Toguz($r) => $body,
+            sowing::games::AnyRuleset::Tsoro($r) => $body,
         }
     };
 }

@@ -13,7 +13,7 @@ use pyo3::types::{PyList, PyString};
 
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::encode::Encoding as _;
 
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};

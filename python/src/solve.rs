@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use sowing::Ruleset as _;
-use sowing::any::AnyRuleset;
+use sowing::games::AnyRuleset;
 use sowing::kalah::solve::{Solution as RustSolution, Solver, SolverConfig};
 
 use crate::errors::SolveError;

@@ -56,7 +56,7 @@ use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use crate::any::{AnyRuleset, RulesetVisitor};
+use crate::games::{AnyRuleset, RulesetVisitor};
 use crate::ruleset::Ruleset;
 use crate::search::AgentSpec;
 use game::{Game, Go, Session};

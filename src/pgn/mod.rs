@@ -133,8 +133,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::any::AnyRuleset;
 use crate::error::{MoveParseError, PositionError, RulesetParseError};
+use crate::games::AnyRuleset;
 use crate::kalah::Kalah;
 use crate::player::{Outcome, Player};
 use crate::record::GameRecord;
