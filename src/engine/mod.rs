@@ -9,7 +9,7 @@
 //!
 //! | command | answer |
 //! |---|---|
-//! | `hello` | `name sowing`, `version <crate version>`, `protocol 1`, `games kalah toguz tsoro`, `option agent <agent text>`, then `ok` |
+//! | `hello` | `name sowing`, `version <crate version>`, `protocol 1`, `games <the names of the games it plays>` (`kalah toguz tsoro`), `option agent <agent text>`, then `ok` |
 //! | `rules <ruleset text>` | none; the game, from its start position |
 //! | `position start\|<position text> [moves <move>...]` | none; the position |
 //! | `play <move>...` | none; the moves played on the current position |
@@ -56,8 +56,7 @@ use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use crate::games::{AnyRuleset, RulesetVisitor};
-use crate::ruleset::Ruleset;
+use crate::games::{AnyRuleset, Game as AnyGame, GameList, Only, RulesetVisitor};
 use crate::search::AgentSpec;
 use game::{Game, Go, Session};
 
@@ -113,23 +112,55 @@ pub struct Engine<W: Write + Send + 'static> {
     out: Arc<Output<W>>,
     spec: AgentSpec,
     game: Box<dyn Session>,
+    /// The games `rules` may choose, as `hello` names them.
+    games: &'static [&'static str],
+    /// Reads `rules` text as a game of the engine's list, and starts its session.
+    session: NewSession,
+}
+
+/// A session from ruleset text: [`session`] for the engine's list of games.
+type NewSession = fn(&str, AgentSpec, Arc<dyn Say>) -> Result<Box<dyn Session>, String>;
+
+/// The session of the game of `L` that `text` names.
+fn session<L: GameList>(
+    text: &str,
+    spec: AgentSpec,
+    say: Arc<dyn Say>,
+) -> Result<Box<dyn Session>, String> {
+    let rules: L = text.parse().map_err(|e| format!("rules: {e}"))?;
+    rules.visit(NewGame(spec, say))
 }
 
 struct NewGame(AgentSpec, Arc<dyn Say>);
 
 impl RulesetVisitor for NewGame {
     type Output = Result<Box<dyn Session>, String>;
-    fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
+    fn visit<R: AnyGame>(self, rules: R) -> Self::Output {
         Ok(Box::new(Game::new(rules, self.0, self.1)?))
     }
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
-    /// An engine for `rules` and the alpha-beta agent `agent`, answering on `output`.
+    /// An engine for `rules`, one of the crate's games, and the alpha-beta agent `agent`,
+    /// answering on `output`; `rules` may switch to any of the crate's games.
     ///
     /// # Errors
     /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
     pub fn new(rules: AnyRuleset, agent: AgentSpec, output: W) -> Result<Engine<W>, EngineError> {
+        Engine::with_games(rules, agent, output)
+    }
+
+    /// An engine for a game of the list `L` (a list of your own made with
+    /// [`ruleset_list!`](crate::ruleset_list), or [`AnyRuleset`]): `rules` may switch to any
+    /// of its games, and `hello` names them.
+    ///
+    /// # Errors
+    /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
+    pub fn with_games<L: GameList>(
+        rules: L,
+        agent: AgentSpec,
+        output: W,
+    ) -> Result<Engine<W>, EngineError> {
         let out = Arc::new(Output {
             inner: Mutex::new((output, None)),
         });
@@ -141,7 +172,33 @@ impl<W: Write + Send + 'static> Engine<W> {
             out,
             spec: agent,
             game,
+            games: L::GAMES,
+            session: session::<L>,
         })
+    }
+
+    /// An engine for one game, written inside the crate or outside it: `rules` may change its
+    /// switches (any ruleset text of the game), and `hello` names the game alone.
+    ///
+    /// ```
+    /// use sowing::engine::{Engine, serve};
+    /// use sowing::tsoro::Tsoro;
+    ///
+    /// let engine = Engine::for_game(Tsoro::default(), "alphabeta:depth=1".parse()?, Vec::new())?;
+    /// let output = String::from_utf8(serve("hello\nrules kalah\n".as_bytes(), engine)?)?;
+    /// assert!(output.contains("games tsoro\n"));
+    /// assert!(output.ends_with("error rules: unknown game \"kalah\" (known: tsoro)\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
+    pub fn for_game<R: AnyGame>(
+        rules: R,
+        agent: AgentSpec,
+        output: W,
+    ) -> Result<Engine<W>, EngineError> {
+        Engine::with_games(Only(rules), agent, output)
     }
 
     fn say(&self, line: fmt::Arguments<'_>) {
@@ -220,7 +277,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.say(format_args!("name {NAME}"));
         self.say(format_args!("version {}", env!("CARGO_PKG_VERSION")));
         self.say(format_args!("protocol {PROTOCOL_VERSION}"));
-        self.say(format_args!("games {}", AnyRuleset::GAMES.join(" ")));
+        self.say(format_args!("games {}", self.games.join(" ")));
         self.say(format_args!("option agent {}", self.spec));
         self.say(format_args!("ok"));
     }
@@ -245,9 +302,8 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn rules(&mut self, text: &str) -> Result<(), String> {
-        let rules: AnyRuleset = text.parse().map_err(|e| format!("rules: {e}"))?;
         let say: Arc<dyn Say> = self.out.clone();
-        self.game = rules.visit(NewGame(self.spec, say))?;
+        self.game = (self.session)(text, self.spec, say)?;
         Ok(())
     }
 
@@ -301,4 +357,29 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
         }
     }
     engine.finish()
+}
+
+/// Runs the engine protocol for one game on `input` and `output` with the default alpha-beta
+/// agent (`alphabeta`, see [`AgentSpec`]): a program's whole engine, for a game of the crate
+/// or one written outside it. See [`Engine::for_game`] and [`serve`].
+///
+/// ```
+/// use sowing::engine;
+/// use sowing::kalah::Kalah;
+///
+/// let out = engine::run(Kalah::default(), "legal\nquit\n".as_bytes(), Vec::new())?;
+/// assert_eq!(String::from_utf8(out)?, "legal 1 2 3 4 5 6\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// An error reading `input`, or the first error writing an answer.
+pub fn run<R: AnyGame, I: BufRead, W: Write + Send + 'static>(
+    rules: R,
+    input: I,
+    output: W,
+) -> io::Result<W> {
+    let agent: AgentSpec = "alphabeta".parse().map_err(io::Error::other)?;
+    let engine = Engine::for_game(rules, agent, output).map_err(io::Error::other)?;
+    serve(input, engine)
 }
