@@ -6,79 +6,10 @@
 //! in PlayOK's pairs). A `Variant` that names no ruleset is a failure, never a guess. Prints
 //! one line per game (`ok`, or the first line and ply that fail and why) and a summary line
 //! `N passed, M failed`; exits with status 1 if any game failed.
+//!
+//! The tool itself is [`sowing::tools`], which gives the same tools to a game written outside
+//! the crate.
 
-use std::process::ExitCode;
-
-use sowing::pgn::{self, AnyGame, Form, GameResult};
-
-mod common;
-use common::Stop;
-
-const USAGE: &str = "usage: replay <file>...
-
-Replays every game of the record files under its rules, printing one line per game: `ok`
-with the plies and the result, or the first line and ply that fail and why. Ends with
-`N passed, M failed`; the exit status is 1 if any game failed, 2 for a bad argument or a
-file that cannot be read.
-
-Records are the crate's PGN-style records of any game, whose `Variant` tag names the
-ruleset (e.g. `kalah:pie`, `tsoro:bonus=3`; a `Variant` that names no ruleset fails), or
-Toguz Kumalak PGN as PlayOK and the federation write it: a record with no `Variant` tag at
-all is read that way, every move's landing hole, tuzdik mark and kazan total checked.";
-
-/// The line of a game that replays.
-fn summary(game: &AnyGame) -> String {
-    let ending = match game.outcome() {
-        Some(o) => format!("{o}{}", if game.zero() { " (no move left)" } else { "" }),
-        None => match game.result() {
-            GameResult::Unfinished if game.form() == Form::Records => "unfinished".to_string(),
-            r => format!("unfinished, {}", r.token()),
-        },
-    };
-    match game.form() {
-        Form::Records => format!("{}, {} plies, {ending}", game.rules(), game.ply()),
-        _ => format!("{} plies, {ending}", game.ply()),
-    }
-}
-
-fn run(files: &[String]) -> Result<bool, Stop> {
-    let (mut passed, mut failed) = (0usize, 0usize);
-    for file in files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| Stop::Error(format!("{file}: {e}")))?;
-        for (i, game) in pgn::read_any(&text).into_iter().enumerate() {
-            let name = format!("{file} game {}", i + 1);
-            match game {
-                Ok(game) => {
-                    passed += 1;
-                    out!("{name}: ok, {}", summary(&game))?;
-                }
-                Err(e) => {
-                    failed += 1;
-                    out!("{name}: FAILED: {e}")?;
-                }
-            }
-        }
-    }
-    out!("{passed} passed, {failed} failed")?;
-    Ok(failed > 0)
-}
-
-fn main() -> ExitCode {
-    let files = match common::args() {
-        Ok(files) => files,
-        Err(e) => return common::fail("replay", &e),
-    };
-    if files.iter().any(|a| a == "--help" || a == "-h") {
-        return common::usage(USAGE);
-    }
-    if files.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    match run(&files) {
-        Ok(false) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Ok(true) => ExitCode::FAILURE,
-        Err(Stop::Error(e)) => common::fail("replay", &e),
-    }
+fn main() -> std::process::ExitCode {
+    sowing::tools::run::<sowing::AnyRuleset>("replay", "kalah")
 }

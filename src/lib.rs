@@ -36,6 +36,7 @@ pub mod switches;
 pub mod testing;
 mod text;
 pub mod toguz;
+pub mod tools;
 pub mod tsoro;
 mod tuning;
 
