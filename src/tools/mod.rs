@@ -78,7 +78,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
     match tool {
         "perft" => perft::main::<L>(args),
         "play" => play::main::<L>(args, default_rules),
-        "replay" => replay::main::<L>(args),
+        "replay" => replay::main(args),
         "picture" => picture::main::<L>(args),
         "trace" => trace::main::<L>(args),
         "match" => matches::main::<L>(args, default_rules),

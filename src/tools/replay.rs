@@ -9,7 +9,6 @@
 
 use std::process::ExitCode;
 
-use crate::games::GameList;
 use crate::pgn::{self, AnyGame, Form, GameResult};
 
 use super::Stop;
@@ -64,7 +63,7 @@ fn run(files: &[String]) -> Result<bool, Stop> {
     Ok(failed > 0)
 }
 
-pub(super) fn main<L: GameList>(files: Vec<String>) -> ExitCode {
+pub(super) fn main(files: Vec<String>) -> ExitCode {
     if files.iter().any(|a| a == "--help" || a == "-h") {
         return super::usage(USAGE);
     }
