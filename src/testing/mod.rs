@@ -56,6 +56,7 @@
 //! inside the ruleset's own methods is passed on.
 
 mod checker;
+mod foreign;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -67,6 +68,7 @@ use std::time::Duration;
 use crate::Position;
 use crate::{GameRecord, RandomSource, Ruleset, SplitMix64};
 use checker::Checker;
+pub use foreign::{ForeignReport, check_foreign_pictures, check_foreign_states};
 pub use timing::{Stopwatch, time_calls};
 
 /// How much [`check_random_games_with`] does.
@@ -155,6 +157,9 @@ pub enum Check {
     Serde,
     /// A call took longer than [`Config::call_bound`].
     Timing,
+    /// A call on a state that does not validate under the ruleset panicked or did not
+    /// return, or a refused `try_play` or `play` changed it ([`check_foreign_states`]).
+    Foreign,
 }
 
 impl fmt::Display for Check {
@@ -178,6 +183,7 @@ impl fmt::Display for Check {
             Check::Record => "game record",
             Check::Serde => "serde round trip",
             Check::Timing => "call time bound",
+            Check::Foreign => "no panic on a state that does not validate",
         })
     }
 }

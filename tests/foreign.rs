@@ -1,0 +1,65 @@
+//! No panic on any state (the `Ruleset` contract for states that do not validate): every game
+//! of the crate under several rulesets, given the states of its other board sizes and
+//! switches and mutated position text, through the harness's `check_foreign_pictures`.
+
+use sowing::Ruleset;
+use sowing::kalah::Kalah;
+use sowing::testing::{ForeignReport, check_foreign_pictures};
+use sowing::toguz::Toguz;
+
+fn rulesets<R: Ruleset>(texts: &[&str]) -> Vec<R> {
+    texts.iter().map(|t| t.parse().unwrap()).collect()
+}
+
+/// Each ruleset of `texts` checked against all the others; the reports added up.
+fn check_all<R: sowing::Picture>(texts: &[&str], states: usize) -> ForeignReport {
+    let all: Vec<R> = rulesets(texts);
+    let mut total = ForeignReport::default();
+    for (i, rules) in all.iter().enumerate() {
+        let others: Vec<R> = all
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, r)| r.clone())
+            .collect();
+        let report = check_foreign_pictures(rules, &others, 7 + i as u64, states)
+            .unwrap_or_else(|f| panic!("{f}"));
+        assert!(
+            report.foreign > 0 && report.mutated > 0,
+            "{rules}: {report:?}"
+        );
+        total.foreign += report.foreign;
+        total.mutated += report.mutated;
+        total.calls += report.calls;
+    }
+    println!("{total:?}");
+    total
+}
+
+#[test]
+fn kalah_answers_every_call_on_foreign_and_unvalidated_states() {
+    check_all::<Kalah>(
+        &[
+            "kalah",
+            "kalah:pits=4,seeds=3",
+            "kalah:pits=7,seeds=6",
+            "kalah:pits=3,seeds=1,empty-capture",
+            "kalah:pie",
+        ],
+        300,
+    );
+}
+
+#[test]
+fn toguz_answers_every_call_on_foreign_and_unvalidated_states() {
+    check_all::<Toguz>(
+        &[
+            "toguz",
+            "toguz:holes=5,balls=5",
+            "toguz:holes=7",
+            "toguz:bestemshe",
+            "toguz:no-tuzdik",
+        ],
+        300,
+    );
+}
