@@ -8,48 +8,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use sowing::games::AnyRuleset;
-use sowing::kalah::Kalah;
 use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
-use sowing::toguz::Toguz;
-use sowing::tsoro::Tsoro;
 
 use crate::errors;
-use crate::game::{AnyMove, Game, with_rules};
+use crate::game::{AnyAgent, AnyMove, Game, with_rules};
 use crate::interrupt;
 use crate::rules::{Move, Reduced, Ruleset, State};
-
-/// An agent built for one game.
-enum AnyAgent {
-    Kalah(Box<dyn RustAgent<Kalah>>),
-    Toguz(Box<dyn RustAgent<Toguz>>),
-    Tsoro(Box<dyn RustAgent<Tsoro>>),
-}
-
-/// A game an agent can be built for: the slot of its agents in [`AnyAgent`].
-trait Playable: Game {
-    fn slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>>;
-    fn wrap(agent: Box<dyn RustAgent<Self>>) -> AnyAgent;
-}
-
-macro_rules! impl_playable {
-    ($rules:ty, $variant:ident) => {
-        impl Playable for $rules {
-            fn slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>> {
-                match agent {
-                    AnyAgent::$variant(a) => Some(a),
-                    _ => None,
-                }
-            }
-            fn wrap(agent: Box<dyn RustAgent<Self>>) -> AnyAgent {
-                AnyAgent::$variant(agent)
-            }
-        }
-    };
-}
-
-impl_playable!(Kalah, Kalah);
-impl_playable!(Toguz, Toguz);
-impl_playable!(Tsoro, Tsoro);
 
 /// The agent and the ruleset it was built for (it keeps its tables between moves of one
 /// ruleset, and is built again for another).
@@ -59,7 +23,7 @@ struct Built {
 }
 
 /// The agent of `spec` for `rules`; an alpha-beta or MCTS agent watches `stop`.
-fn build<R: Playable>(
+fn build<R: Game>(
     rules: &R,
     spec: &AgentSpec,
     stop: &Arc<AtomicBool>,
@@ -84,7 +48,7 @@ type Chosen = Result<(Option<AnyMove>, Option<SearchStats>, Option<String>), Age
 /// raises `cancelled` and then `stop` when it is interrupted. An earlier search that was
 /// interrupted holds the lock until it has stopped; only then is `stop` lowered for this one
 /// (and raised again if this call was cancelled meanwhile).
-fn choose_in<R: Playable>(
+fn choose_in<R: Game>(
     slot: &Mutex<Option<Built>>,
     spec: &AgentSpec,
     (stop, cancelled): (&AtomicBool, &AtomicBool),
@@ -106,15 +70,15 @@ fn choose_in<R: Playable>(
     if !reuse {
         *guard = Some(Built {
             rules: Arc::clone(rules_arc),
-            agent: R::wrap(build(rules, spec, stop)?),
+            agent: R::any_agent(build(rules, spec, stop)?),
         });
     }
     let built = guard.as_mut().expect("built above");
-    let agent = match R::slot(&mut built.agent) {
+    let agent = match R::agent_slot(&mut built.agent) {
         Some(agent) => agent,
         None => {
-            built.agent = R::wrap(build(rules, spec, stop)?);
-            R::slot(&mut built.agent).expect("built for R above")
+            built.agent = R::any_agent(build(rules, spec, stop)?);
+            R::agent_slot(&mut built.agent).expect("built for R above")
         }
     };
     let mv = agent.choose(rules, state).map(|m| rules.any_move(m));

@@ -8,33 +8,12 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use sowing::games::AnyRuleset;
 use sowing::encode::{Batch, BatchOptions, Buffers, EncodeError, Reward};
-use sowing::kalah::Kalah;
-use sowing::toguz::Toguz;
-use sowing::tsoro::Tsoro;
+use sowing::games::AnyRuleset;
 
 use crate::errors::encode_error;
-use crate::game::Game;
+use crate::game::{AnyBatch, Game, with_batch, with_rules};
 use crate::rules::{Ruleset, State};
-
-/// The batch of one game.
-enum AnyBatch {
-    Kalah(Batch<Kalah>),
-    Toguz(Batch<Toguz>),
-    Tsoro(Batch<Tsoro>),
-}
-
-/// Runs `$body` with `$b` bound to the concrete batch (compiled once per game).
-macro_rules! with_batch {
-    ($batch:expr, |$b:ident| $body:expr) => {
-        match $batch {
-            AnyBatch::Kalah($b) => $body,
-            AnyBatch::Toguz($b) => $body,
-            AnyBatch::Tsoro($b) => $body,
-        }
-    };
-}
 
 /// The arrays a VectorEnv writes into: allocated once, handed out again at every call.
 struct Arrays {
@@ -138,11 +117,11 @@ impl VectorEnv {
             }
         };
         let options = BatchOptions { reward, max_plies };
-        let batch = match &rules {
-            AnyRuleset::Kalah(r) => AnyBatch::Kalah(Batch::new(r.clone(), num_envs, options)),
-            AnyRuleset::Toguz(r) => AnyBatch::Toguz(Batch::new(r.clone(), num_envs, options)),
-            AnyRuleset::Tsoro(r) => AnyBatch::Tsoro(Batch::new(r.clone(), num_envs, options)),
-        };
+        let batch = with_rules!(&rules, |r| Game::any_batch(Batch::new(
+            r.clone(),
+            num_envs,
+            options
+        )));
         let (k, m) = with_batch!(&batch, |b| (b.observation_len(), b.num_actions()));
         let arrays = Arrays {
             observations: PyArray2::zeros(py, [num_envs, k], false).unbind(),

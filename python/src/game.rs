@@ -1,9 +1,12 @@
-//! The three games behind one enum, and the dispatch every binding goes through.
+//! The crate's games behind one enum each, and the dispatch every binding goes through, all
+//! generated from the crate's one list of games (`sowing::games!`): a game added to that list
+//! is a game of the Python package with no line here.
 //!
 //! A `Ruleset` object holds an [`AnyRuleset`], a `State` an [`AnyState`] and a `Move` an
-//! [`AnyMove`]. Code that works for any game is written once, generic over [`Game`] (the
-//! crate's `Ruleset` and `Picture` plus the conversions between the enums and the concrete
-//! types), and reached through [`with_rules!`]:
+//! [`AnyMove`]; a `GameRecord` an [`AnyRecord`], a `VectorEnv` an [`AnyBatch`] and an `Agent`
+//! an [`AnyAgent`]. Code that works for any game is written once, generic over [`Game`] (the
+//! crate's traits plus the conversions between the enums and the concrete types), and reached
+//! through [`with_rules!`]:
 //!
 //! ```ignore
 //! // In the `#[pymethods] impl Ruleset` block (src/rules.rs):
@@ -15,82 +18,19 @@
 //! }
 //! ```
 //!
-//! Inside the body `r` is `&Kalah`, `&Toguz` or `&Tsoro` (the body is compiled once per
+//! Inside the body `r` is `&Kalah`, `&Toguz`, `&Tsoro`, ... (the body is compiled once per
 //! game); `r.state_of`, `r.any_state`, `r.move_of` and `r.any_move` convert between the
-//! enums and the concrete types.
+//! enums and the concrete types. [`with_record!`] and [`with_batch!`] do the same for a record
+//! and a batch.
 
+use sowing::GameRecord as Record;
+use sowing::encode::{Batch, Encoding};
 use sowing::games::AnyRuleset;
-use sowing::kalah::{Kalah, KalahMove, KalahState};
-use sowing::toguz::{Toguz, ToguzMove, ToguzState};
-use sowing::tsoro::{Tsoro, TsoroMove, TsoroState};
+use sowing::search::Agent as RustAgent;
 use sowing::{Picture, Ruleset};
 
-/// A position of any game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) enum AnyState {
-    /// Kalah.
-    Kalah(KalahState),
-    /// Toguz Kumalak.
-    Toguz(ToguzState),
-    /// Tsoro.
-    Tsoro(TsoroState),
-}
-
-/// A move of any game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) enum AnyMove {
-    /// Kalah.
-    Kalah(KalahMove),
-    /// Toguz Kumalak.
-    Toguz(ToguzMove),
-    /// Tsoro.
-    Tsoro(TsoroMove),
-}
-
-impl AnyState {
-    /// The game's name (`kalah`, `toguz`, `tsoro`).
-    pub(crate) fn game(&self) -> &'static str {
-        match self {
-            AnyState::Kalah(_) => Kalah::GAME,
-            AnyState::Toguz(_) => Toguz::GAME,
-            AnyState::Tsoro(_) => Tsoro::GAME,
-        }
-    }
-}
-
-impl std::fmt::Display for AnyState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnyState::Kalah(s) => s.fmt(f),
-            AnyState::Toguz(s) => s.fmt(f),
-            AnyState::Tsoro(s) => s.fmt(f),
-        }
-    }
-}
-
-impl AnyMove {
-    /// The game's name (`kalah`, `toguz`, `tsoro`).
-    pub(crate) fn game(&self) -> &'static str {
-        match self {
-            AnyMove::Kalah(_) => Kalah::GAME,
-            AnyMove::Toguz(_) => Toguz::GAME,
-            AnyMove::Tsoro(_) => Tsoro::GAME,
-        }
-    }
-}
-
-impl std::fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnyMove::Kalah(m) => m.fmt(f),
-            AnyMove::Toguz(m) => m.fmt(f),
-            AnyMove::Tsoro(m) => m.fmt(f),
-        }
-    }
-}
-
 /// A game of the crate, with the conversions between its concrete types and the enums.
-pub(crate) trait Game: Ruleset + Picture {
+pub(crate) trait Game: Ruleset + Picture + Encoding {
     /// The state, if `s` is one of this game's.
     fn state_of(&self, s: &AnyState) -> Option<Self::State>;
     /// The state in the enum.
@@ -99,53 +39,156 @@ pub(crate) trait Game: Ruleset + Picture {
     fn move_of(&self, m: &AnyMove) -> Option<Self::Move>;
     /// The move in the enum.
     fn any_move(&self, m: Self::Move) -> AnyMove;
+    /// The record in the enum.
+    fn any_record(record: Record<Self>) -> AnyRecord;
+    /// The batch in the enum.
+    fn any_batch(batch: Batch<Self>) -> AnyBatch;
+    /// The agent, if `agent` is one of this game's.
+    fn agent_slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>>;
+    /// The agent in the enum.
+    fn any_agent(agent: Box<dyn RustAgent<Self>>) -> AnyAgent;
 }
 
-macro_rules! impl_game {
-    ($rules:ty, $variant:ident) => {
-        impl Game for $rules {
-            #[inline]
-            fn state_of(&self, s: &AnyState) -> Option<Self::State> {
-                match s {
-                    AnyState::$variant(s) => Some(*s),
-                    _ => None,
+/// Everything above, for the games of the list it is given (`$d` is a `$`, for the macros it
+/// defines).
+macro_rules! python_games {
+    ($d:tt [$($variant:ident => $rules:ty, $name:literal;)*]) => {
+        /// A position of any game.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub(crate) enum AnyState {
+            $(#[doc = $name] $variant(<$rules as Ruleset>::State),)*
+        }
+
+        /// A move of any game.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub(crate) enum AnyMove {
+            $(#[doc = $name] $variant(<$rules as Ruleset>::Move),)*
+        }
+
+        /// A game record of any game.
+        #[derive(Clone)]
+        pub(crate) enum AnyRecord {
+            $(#[doc = $name] $variant(Record<$rules>),)*
+        }
+
+        /// The batch of environments of one game.
+        pub(crate) enum AnyBatch {
+            $(#[doc = $name] $variant(Batch<$rules>),)*
+        }
+
+        /// An agent built for one game.
+        pub(crate) enum AnyAgent {
+            $(#[doc = $name] $variant(Box<dyn RustAgent<$rules>>),)*
+        }
+
+        impl AnyState {
+            /// The game's name (`kalah`, `toguz`, ...).
+            pub(crate) fn game(&self) -> &'static str {
+                match self {
+                    $(AnyState::$variant(_) => <$rules as Ruleset>::GAME,)*
                 }
-            }
-            #[inline]
-            fn any_state(&self, s: Self::State) -> AnyState {
-                AnyState::$variant(s)
-            }
-            #[inline]
-            fn move_of(&self, m: &AnyMove) -> Option<Self::Move> {
-                match m {
-                    AnyMove::$variant(m) => Some(*m),
-                    _ => None,
-                }
-            }
-            #[inline]
-            fn any_move(&self, m: Self::Move) -> AnyMove {
-                AnyMove::$variant(m)
             }
         }
+
+        impl std::fmt::Display for AnyState {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(AnyState::$variant(s) => s.fmt(f),)*
+                }
+            }
+        }
+
+        impl AnyMove {
+            /// The game's name (`kalah`, `toguz`, ...).
+            pub(crate) fn game(&self) -> &'static str {
+                match self {
+                    $(AnyMove::$variant(_) => <$rules as Ruleset>::GAME,)*
+                }
+            }
+        }
+
+        impl std::fmt::Display for AnyMove {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(AnyMove::$variant(m) => m.fmt(f),)*
+                }
+            }
+        }
+
+        $(
+            impl Game for $rules {
+                #[inline]
+                fn state_of(&self, s: &AnyState) -> Option<Self::State> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyState::$variant(s) = s { Some(*s) } else { None }
+                }
+                #[inline]
+                fn any_state(&self, s: Self::State) -> AnyState {
+                    AnyState::$variant(s)
+                }
+                #[inline]
+                fn move_of(&self, m: &AnyMove) -> Option<Self::Move> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyMove::$variant(m) = m { Some(*m) } else { None }
+                }
+                #[inline]
+                fn any_move(&self, m: Self::Move) -> AnyMove {
+                    AnyMove::$variant(m)
+                }
+                fn any_record(record: Record<Self>) -> AnyRecord {
+                    AnyRecord::$variant(record)
+                }
+                fn any_batch(batch: Batch<Self>) -> AnyBatch {
+                    AnyBatch::$variant(batch)
+                }
+                fn agent_slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>> {
+                    #[allow(irrefutable_let_patterns)]
+                    if let AnyAgent::$variant(a) = agent { Some(a) } else { None }
+                }
+                fn any_agent(agent: Box<dyn RustAgent<Self>>) -> AnyAgent {
+                    AnyAgent::$variant(agent)
+                }
+            }
+        )*
+
+        /// Runs `$body` with `$r` bound to the concrete ruleset (`&Kalah`, `&Toguz`, ...)
+        /// held by an `&AnyRuleset`; the body is compiled once per game (see the module
+        /// docs).
+        macro_rules! with_rules {
+            ($d rules:expr, |$d r:ident| $d body:expr) => {
+                match $d rules {
+                    $(sowing::games::AnyRuleset::$variant($d r) => $d body,)*
+                }
+            };
+        }
+
+        /// Runs `$body` with `$g` bound to the concrete `&GameRecord<R>` (or `&mut`, from a
+        /// `&mut`).
+        macro_rules! with_record {
+            ($d record:expr, |$d g:ident| $d body:expr) => {
+                match $d record {
+                    $($crate::game::AnyRecord::$variant($d g) => $d body,)*
+                }
+            };
+        }
+
+        /// Runs `$body` with `$b` bound to the concrete batch (compiled once per game).
+        macro_rules! with_batch {
+            ($d batch:expr, |$d b:ident| $d body:expr) => {
+                match $d batch {
+                    $($crate::game::AnyBatch::$variant($d b) => $d body,)*
+                }
+            };
+        }
+
+        pub(crate) use with_batch;
+        pub(crate) use with_record;
+        pub(crate) use with_rules;
     };
 }
 
-impl_game!(Kalah, Kalah);
-impl_game!(Toguz, Toguz);
-impl_game!(Tsoro, Tsoro);
+sowing::games!(python_games! { $ });
 
-/// Runs `$body` with `$r` bound to the concrete ruleset (`&Kalah`, `&Toguz` or `&Tsoro`) held
-/// by an `&AnyRuleset`; the body is compiled once per game (see the module docs).
-macro_rules! with_rules {
-    ($rules:expr, |$r:ident| $body:expr) => {
-        match $rules {
-            sowing::games::AnyRuleset::Kalah($r) => $body,
-            sowing::games::AnyRuleset::Toguz($r) => $body,
-            sowing::games::AnyRuleset::Tsoro($r) => $body,
-        }
-    };
-}
-pub(crate) use with_rules;
 
 /// The game's name of a ruleset.
 pub(crate) fn game_of(rules: &AnyRuleset) -> &'static str {

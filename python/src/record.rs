@@ -9,33 +9,11 @@ use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
 use sowing::games::AnyRuleset;
-use sowing::kalah::Kalah;
 use sowing::pgn::{self, AnyGame, GameText, PgnGame};
-use sowing::toguz::Toguz;
-use sowing::tsoro::Tsoro;
 
 use crate::errors;
-use crate::game::{AnyState, Game};
+use crate::game::{AnyRecord, AnyState, Game, with_record, with_rules};
 use crate::rules::{Move, Outcome, Player, Ruleset, State, typed_move};
-
-/// A game of any of the three.
-#[derive(Clone)]
-pub(crate) enum AnyRecord {
-    Kalah(Record<Kalah>),
-    Toguz(Record<Toguz>),
-    Tsoro(Record<Tsoro>),
-}
-
-/// Runs `$body` with `$g` bound to the concrete `&GameRecord<R>` (or `&mut`, from a `&mut`).
-macro_rules! with_record {
-    ($record:expr, |$g:ident| $body:expr) => {
-        match $record {
-            AnyRecord::Kalah($g) => $body,
-            AnyRecord::Toguz($g) => $body,
-            AnyRecord::Tsoro($g) => $body,
-        }
-    };
-}
 
 /// A game: its ruleset, the position it started from, the moves played, and a cursor that
 /// `undo` and `redo` move. Playing a move after an undo drops the undone moves.
@@ -118,13 +96,8 @@ impl GameRecord {
 }
 
 /// A new record of `r` from `start`, or the start of the game.
-fn new_record<R: Game>(
-    owner: &Ruleset,
-    r: &R,
-    start: Option<&State>,
-    wrap: fn(Record<R>) -> AnyRecord,
-) -> PyResult<AnyRecord> {
-    Ok(wrap(match start {
+fn new_record<R: Game>(owner: &Ruleset, r: &R, start: Option<&State>) -> PyResult<AnyRecord> {
+    Ok(R::any_record(match start {
         None => Record::new(r.clone()),
         Some(s) => {
             let s = owner.typed_state(r, s)?;
@@ -157,11 +130,7 @@ impl GameRecord {
     #[pyo3(signature = (rules, start = None))]
     fn new(rules: PyRef<'_, Ruleset>, start: Option<PyRef<'_, State>>) -> PyResult<GameRecord> {
         let start = start.as_deref();
-        let record = match &*rules.rules {
-            AnyRuleset::Kalah(r) => new_record(&rules, r, start, AnyRecord::Kalah)?,
-            AnyRuleset::Toguz(r) => new_record(&rules, r, start, AnyRecord::Toguz)?,
-            AnyRuleset::Tsoro(r) => new_record(&rules, r, start, AnyRecord::Tsoro)?,
-        };
+        let record = with_rules!(&*rules.rules, |r| new_record(&rules, r, start)?);
         Ok(GameRecord {
             rules: Arc::clone(&rules.rules),
             record,

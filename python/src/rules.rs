@@ -13,8 +13,8 @@ use pyo3::types::{PyList, PyString};
 
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
-use sowing::games::AnyRuleset;
 use sowing::encode::Encoding as _;
+use sowing::games::AnyRuleset;
 
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
 use crate::game::{AnyMove, AnyState, Game, game_of, with_rules};
