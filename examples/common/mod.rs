@@ -116,7 +116,8 @@ pub fn start_position<R: sowing::Ruleset>(
 }
 
 /// The file and form `--pgn FILE` and `--pgn-style NAME` ask for, checked against `rules`:
-/// PlayOK and federation forms write Toguz Kumalak games only, and a style needs a file.
+/// a form other than the records form must be one of the game's own (PlayOK's and the
+/// federation's are Toguz Kumalak's), and a style needs a file.
 pub fn pgn_output(
     rules: &sowing::any::AnyRuleset,
     path: Option<String>,
@@ -124,7 +125,9 @@ pub fn pgn_output(
 ) -> Result<Option<(String, std::fs::File, sowing::pgn::Form)>, String> {
     use sowing::pgn::Form;
     let form = style.unwrap_or(Form::Records);
-    if form != Form::Records && !matches!(rules, sowing::any::AnyRuleset::Toguz(_)) {
+    // The forms besides the records form are the games' own (their `pgn::Dialect`); the
+    // crate has two, Toguz Kumalak's.
+    if !sowing::pgn::forms(rules).contains(&form) {
         return Err(format!(
             "--pgn-style {form} writes Toguz Kumalak games only"
         ));
