@@ -14,8 +14,9 @@ use crate::ruleset::Ruleset;
 pub enum Form {
     /// The crate's records form, for any game: `1. 3 6 1... swap` ([`pgn`](super)).
     Records,
-    /// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X` ([`toguz::playok`](crate::toguz::playok)). Read,
-    /// it stands for the federation's files too, which differ only in how moves are written.
+    /// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X`
+    /// ([`toguz::playok`](crate::toguz::playok)). Read, it stands for the federation's files
+    /// too, which differ only in how moves are written.
     PlayOk,
     /// Toguz Kumalak's PGN as the federation books write it: `1. 65 98`, `45x` (written
     /// only; read as [`Form::PlayOk`]).

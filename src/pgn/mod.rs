@@ -3,9 +3,9 @@
 //!
 //! Players and tools already know PGN (Portable Game Notation): a block of tag pairs, then
 //! the moves with move numbers, then the result. This module writes and reads that form for
-//! any [`Ruleset`](crate::Ruleset) (the *records form*). A game may have forms of its own, built on the same
-//! tags, tokens, comments, results and splitter, through its [`Dialect`]: Toguz Kumalak's
-//! PGN as PlayOK and the federation books write it is one
+//! any [`Ruleset`](crate::Ruleset) (the *records form*). A game may have forms of its own,
+//! built on the same tags, tokens, comments, results and splitter, through its [`Dialect`]:
+//! Toguz Kumalak's PGN as PlayOK and the federation books write it is one
 //! ([`toguz::playok`](crate::toguz::playok)). [`read_any`] reads a file of any game and form
 //! and says which game and form each record is.
 //!
@@ -24,8 +24,8 @@
 //!
 //! # Tags
 //! The seven tags of PGN's roster come first: `Event`, `Site`, `Date`, `Round`, the two
-//! sides by the game's own names ([`Ruleset::SIDES`](crate::Ruleset::SIDES): `South` and `North`, or `White` and
-//! `Black` for Toguz Kumalak) and `Result`. Then `Variant`, the ruleset text (`kalah:pie`,
+//! sides by the game's own names ([`Ruleset::SIDES`](crate::Ruleset::SIDES): `South` and
+//! `North`, or `White` and `Black` for Toguz Kumalak) and `Result`. Then `Variant`, the ruleset text (`kalah:pie`,
 //! `tsoro:bonus=3`), which says which game and rules the moves are read under, and `FEN`, the
 //! position text of the start when the game does not begin from the ruleset's start. Other
 //! tags follow in the order they were read. Values are quoted, with `\"` and `\\` escaped (a
@@ -41,8 +41,9 @@
 //! **Every turn opens with its number: `N.` for South's turn and `N...` for North's**, as PGN
 //! writes a move number before a Black move that does not follow White's in the same line.
 //! The actions of the turn follow, separated by spaces, each exactly as the game's notation
-//! writes it ([`Ruleset::format_move`](crate::Ruleset::format_move)). South's turn `N.` is followed by North's turn `N...`,
-//! then South's `N+1.` (a record starting with North to move opens with `1...`). So:
+//! writes it ([`Ruleset::format_move`](crate::Ruleset::format_move)). South's turn `N.` is
+//! followed by North's turn `N...`, then South's `N+1.` (a record starting with North to
+//! move opens with `1...`). So:
 //!
 //! - Kalah: `1. 3 6 1... 2 3 2. 4 *` is South sowing pit 3 (extra turn) and pit 6, North
 //!   pit 2 (extra turn) and pit 3, South pit 4; with the pie rule, `1... swap` is North
