@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::search::{AgentSpec, Limits};
-use sowing::toguz::pgn;
+use sowing::toguz::playok as pgn;
 use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64};
 
 mod common;

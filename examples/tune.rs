@@ -19,7 +19,7 @@ use sowing::games::AnyRuleset;
 use sowing::kalah::KalahEval;
 use sowing::search::{Agent, AlphaBeta, Limits, Linear, Match, MatchConfig, SearchOptions};
 use sowing::toguz::ToguzEval;
-use sowing::toguz::pgn;
+use sowing::toguz::playok as pgn;
 use sowing::tsoro::TsoroEval;
 use sowing::{Player, RandomSource, Ruleset, SplitMix64};
 
@@ -301,7 +301,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                         skipped += 1;
                         continue;
                     };
-                    let south = match game.header("Result") {
+                    let south = match game.tag("Result") {
                         Some("1-0") => 1.0,
                         Some("0-1") => 0.0,
                         Some("1/2-1/2") => 0.5,

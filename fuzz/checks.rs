@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 
 use sowing::Ruleset;
 use sowing::games::{AnyRuleset, RulesetVisitor};
+use sowing::pgn::PgnGame;
 use sowing::testing::{self, Config};
-use sowing::toguz::pgn::{self, PgnGame, Style};
+use sowing::toguz::{Style, Toguz, playok as pgn};
 
 /// The longest one call may take, or `None` for no timing.
 #[derive(Clone, Copy, Debug)]
@@ -255,7 +256,6 @@ impl RulesetVisitor for MoveText<'_> {
 #[cfg(feature = "serde")]
 pub fn serde_json(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
-    use sowing::toguz::Toguz;
     use sowing::tsoro::Tsoro;
     fn one<R: Ruleset>(data: &[u8], bound: Bound) {
         let story = || format!("{} JSON {:?}", R::GAME, String::from_utf8_lossy(data));
@@ -349,13 +349,13 @@ pub fn pgn(data: &[u8], bound: Bound) {
 
 /// The same game: ruleset, start, moves, result, `{zero}`, comments, and every header but the
 /// ones `write_game` keeps in step with the game (`Result`, `Variant`, `SetUp`, `FEN`).
-fn same_game(read: &PgnGame, again: &PgnGame, written: &str) {
+fn same_game(read: &PgnGame<Toguz>, again: &PgnGame<Toguz>, written: &str) {
     assert_eq!(again.record, read.record, "{written:?}: another record");
     assert_eq!(again.result, read.result, "{written:?}: another result");
     assert_eq!(again.zero, read.zero, "{written:?}: another {{zero}}");
     assert_eq!(again.comments, read.comments, "{written:?}: other comments");
-    let kept = |g: &PgnGame| -> Vec<(String, String)> {
-        g.headers
+    let kept = |g: &PgnGame<Toguz>| -> Vec<(String, String)> {
+        g.tags
             .iter()
             .filter(|(t, _)| !["Result", "Variant", "SetUp", "FEN"].contains(&t.as_str()))
             .cloned()
@@ -363,8 +363,8 @@ fn same_game(read: &PgnGame, again: &PgnGame, written: &str) {
     };
     assert_eq!(kept(again), kept(read), "{written:?}: other headers");
     assert_eq!(
-        again.header("Result"),
-        again.result.as_deref(),
+        again.tag("Result"),
+        Some(again.result.token()),
         "{written:?}: the Result header is not the result"
     );
 }
@@ -379,7 +379,6 @@ fn same_game(read: &PgnGame, again: &PgnGame, written: &str) {
 /// and that text is written again unchanged.
 pub fn record_pgn(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
-    use sowing::toguz::Toguz;
     use sowing::tsoro::Tsoro;
     let Ok(text) = std::str::from_utf8(data) else {
         return;

@@ -430,7 +430,7 @@ proptest! {
     #[test]
     fn toguz_text_never_panics(position in ".{0,60}", mv in ".{0,8}", ruleset in ".{0,30}") {
         check_text(&Toguz::default(), &position, &mv, &ruleset);
-        let _ = sowing::toguz::pgn::read_games(&position);
+        let _ = sowing::toguz::playok::read_games(&position);
     }
 
     #[test]
@@ -446,11 +446,11 @@ proptest! {
         let ruleset = mutate("toguz:holes=7,balls=7,no-origin-sowing,play-to-end", &e3);
         check_text(&rules, &position, &mutate("36x", &e2), &ruleset);
         check_text(&rules, &position, &mutate("65(10)", &e2), &ruleset);
-        let pgn = sowing::toguz::pgn::write_game(
-            &sowing::toguz::pgn::PgnGame::new(game),
+        let pgn = sowing::toguz::playok::write_game(
+            &sowing::pgn::PgnGame::new(game),
             sowing::toguz::Style::PlayOk,
         );
-        let _ = sowing::toguz::pgn::read_games(&mutate(&pgn, &e2));
+        let _ = sowing::toguz::playok::read_games(&mutate(&pgn, &e2));
     }
 }
 

@@ -11,7 +11,7 @@ mod checks;
 
 use std::path::Path;
 
-use sowing::toguz::{Style, Toguz, pgn};
+use sowing::toguz::{Style, Toguz, playok as pgn};
 use sowing::{GameRecord, Player, Ruleset, SplitMix64};
 
 /// Runs `check` on every file of `fuzz/<folder>/<target>/`; returns how many there were.

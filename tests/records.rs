@@ -384,13 +384,16 @@ fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
     assert_eq!(ok(5).rules().to_string(), "toguz:play-to-end");
     assert_eq!((ok(6).form(), ok(6).ply()), (Form::Records, 3));
     match (ok(5), ok(6)) {
-        (AnyGame::PlayOk(a), AnyGame::Toguz(b)) => assert_eq!(a.record, b.record),
+        (AnyGame::Toguz(a), AnyGame::Toguz(b)) => assert_eq!(a.record, b.record),
         other => panic!("{other:?}"),
     }
-    // The toguz::pgn functions read the unnamed-Variant game as they always have.
+    // The toguz::playok functions read the unnamed-Variant game as they always have.
     let chess = game("[Variant \"chess\"]\n", "1. 65 98");
     assert_eq!(
-        sowing::toguz::pgn::read_game(&chess).unwrap().record.ply(),
+        sowing::toguz::playok::read_game(&chess)
+            .unwrap()
+            .record
+            .ply(),
         2
     );
 }
@@ -411,35 +414,66 @@ fn a_backslash_before_another_character_stands_for_itself_in_both_forms() {
         pgn::read_game::<Kalah>(&written).unwrap().tag("Event"),
         g.tag("Event")
     );
-    let t = sowing::toguz::pgn::read_game(text).unwrap();
-    assert_eq!(t.header("Event"), g.tag("Event"));
+    let t = sowing::toguz::playok::read_game(text).unwrap();
+    assert_eq!(t.tag("Event"), g.tag("Event"));
 }
 
 #[test]
 fn a_game_record_writes_in_any_form_with_one_call() {
-    use sowing::pgn::Form;
-    use sowing::toguz::{Style, pgn as toguz_pgn};
+    use sowing::pgn::{AnyGame, Dialect, Form};
+    use sowing::toguz::{Style, playok};
     let record = random_game(Toguz::default(), 4, 60);
     let mut game = PgnGame::new(record.clone());
     game.set_tag("White", "Ann");
-    // The records form, and PlayOK's and the federation's PGN exactly as toguz::pgn writes.
+    // The records form, and PlayOK's and the federation's PGN exactly as toguz::playok
+    // writes, through the game's dialect or through any ruleset type.
     assert_eq!(game.to_text_in(Form::Records).unwrap(), game.to_text());
-    let mut old = toguz_pgn::PgnGame::new(record.clone());
-    old.set_header("White", "Ann");
     for (form, style) in [
         (Form::PlayOk, Style::PlayOk),
         (Form::Federation, Style::Federation),
     ] {
         let text = game.to_text_in(form).unwrap();
-        assert_eq!(text, toguz_pgn::write_game(&old, style));
-        assert_eq!(toguz_pgn::read_game(&text).unwrap().record, record);
+        assert_eq!(text, playok::write_game(&game, style));
+        assert_eq!(Some(&text), Toguz::write_form(&game, form).as_ref());
+        let read = playok::read_game(&text).unwrap();
+        assert_eq!((read.record, read.form), (record.clone(), Form::PlayOk));
     }
     // A Kalah game has no PlayOK form.
     let kalah = PgnGame::new(game_of::<Kalah>("kalah", &["3", "6"]));
     assert_eq!(kalah.to_text_in(Form::PlayOk), None);
-    // Between the two game types.
-    let back: PgnGame<Toguz> = toguz_pgn::PgnGame::from(game.clone()).into();
+    assert_eq!(sowing::kalah::Kalah::FORMS, []);
+    assert_eq!(
+        pgn::forms(&kalah.record.rules().to_string().parse().unwrap()),
+        [Form::Records]
+    );
+    assert!(matches!(AnyGame::of(&kalah), Some(AnyGame::Kalah(_))));
+    // One game type: read in PlayOK's form, written in the records form, and back.
+    let read = playok::read_game(&game.to_text_in(Form::PlayOk).unwrap()).unwrap();
+    let back = pgn::read_game::<Toguz>(&read.to_text()).unwrap();
     assert!(back.record == game.record && back.result == game.result);
+}
+
+/// The names 0.3 had for the PlayOK dialect still work, deprecated, for one version.
+#[test]
+#[allow(deprecated)]
+fn the_old_names_of_the_playok_dialect_still_work() {
+    use sowing::toguz::pgn as old;
+    let text = "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 *\n";
+    let mut game: old::PgnGame = old::read_game(text).unwrap();
+    assert_eq!(game.header("Site"), Some("PlayOK"));
+    game.set_header("Site", "here");
+    assert_eq!(game.tag("Site"), Some("here"));
+    assert_eq!(
+        old::write_game(&game, old::Style::PlayOk),
+        text.replace("PlayOK", "here")
+    );
+    assert_eq!(old::read_games(text).len(), 1);
+    assert_eq!(
+        old::write_games([&game], old::Style::Federation)
+            .lines()
+            .last(),
+        Some("1. 65 98 *")
+    );
 }
 
 fn game_of<R: Ruleset>(rules: &str, moves: &[&str]) -> GameRecord<R> {

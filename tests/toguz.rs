@@ -1,7 +1,7 @@
 //! Toguz Kumalak: hand-worked positions for every rule, the rules file's perft numbers and
 //! FEN examples, the federation diagram, notation and PGN, and 742 federation games.
 
-use sowing::toguz::{Landing, Style, Toguz, ToguzMove, ToguzSettings, ToguzState, pgn};
+use sowing::toguz::{Landing, Style, Toguz, ToguzMove, ToguzSettings, ToguzState, playok as pgn};
 use sowing::{
     GameRecord, MoveParseError, Outcome, Player, PositionError, RecordError, Ruleset,
     RulesetParseError, Score, SettingsError, SplitMix64, perft, random_playout,
@@ -702,7 +702,7 @@ fn all_742_federation_games_replay() {
     let mut tuzdiks = 0;
     for (i, g) in games.iter().enumerate() {
         let g = g.as_ref().unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
-        assert!(g.header("Event").is_some());
+        assert!(g.tag("Event").is_some());
         // Every move's written form is reproduced exactly.
         let written = g.record.move_texts();
         tuzdiks += written.iter().filter(|m| m.ends_with('x')).count();
@@ -716,7 +716,7 @@ fn all_742_federation_games_replay() {
         &first.record.move_texts()[..10],
         ["76", "98", "66", "87", "12", "76", "25", "78", "48", "36x"]
     );
-    assert_eq!(first.result.as_deref(), Some("0-1"));
+    assert_eq!(first.result.token(), "0-1");
 }
 
 #[test]
@@ -752,8 +752,10 @@ fn zero_marks_a_game_ended_without_moves() {
     let r = Toguz::default();
     let start = r.parse_position("9/7,2S,3S 80 77 S 40").unwrap();
     let rec = GameRecord::replay(r, Some(start), ["89"]).unwrap();
-    let g = pgn::PgnGame::new(rec);
-    assert_eq!((g.result.as_deref(), g.zero), (Some("1-0"), true));
+    let g = sowing::pgn::PgnGame::new(rec);
+    assert_eq!(g.result.token(), "1-0");
+    let out = pgn::write_game(&g, Style::PlayOk);
+    assert!(out.ends_with("40. 89 1-0 {zero}\n"), "{out}");
     // {zero} on a game that is not over, or a result against the rules, is an error.
     for bad in [
         "1. 76 98 1-0 {zero}\n",
@@ -817,7 +819,7 @@ fn several_games_each_fail_on_their_own() {
     assert!(matches!(games[1], Err(RecordError::Move { ply: 1, .. })));
     let c = games[2].as_ref().unwrap();
     assert_eq!(c.record.ply(), 6);
-    assert_eq!(c.header("Event"), Some("c"));
+    assert_eq!(c.tag("Event"), Some("c"));
     let both = pgn::write_games([games[0].as_ref().unwrap(), c], Style::Federation);
     assert_eq!(pgn::read_games(&both).len(), 2);
     // Games without headers, one after another; a `*` inside a comment is no result.
@@ -855,7 +857,7 @@ fn only_the_notations_results_are_read() {
     // Each of the four reads, in the header and the movetext.
     for r in ["1-0", "0-1", "1/2-1/2", "*"] {
         let g = pgn::read_game(&format!("[Result \"{r}\"]\n\n1. 76 98 {r}\n")).unwrap();
-        assert_eq!(g.result.as_deref(), Some(r));
+        assert_eq!(g.result.token(), r);
     }
 }
 
@@ -890,7 +892,7 @@ fn a_game_cut_off_mid_move_is_not_a_shorter_game() {
     assert_eq!(games[1].as_ref().unwrap().record.ply(), 25);
     // A game with no result known is written with `*`.
     let mut g = game;
-    g.result = None;
+    g.result = sowing::pgn::GameResult::Unfinished;
     let out = pgn::write_game(&g, Style::Federation);
     assert!(
         out.contains("[Result \"*\"]") && out.ends_with("13. 36 *\n"),
@@ -905,8 +907,8 @@ fn header_values_and_comments_round_trip() {
     let text = "[Event \"a \\\"b\\\" c\\\\\"]\n[Site \"x\\\\\\\"y\"]\n[Result \"*\"]\n\n\
                 1. 76 98 {see 1-0 {here}\n2. 66 87 *\n";
     let g = pgn::read_game(text).unwrap();
-    assert_eq!(g.header("Event"), Some("a \"b\" c\\"));
-    assert_eq!(g.header("Site"), Some("x\\\"y"));
+    assert_eq!(g.tag("Event"), Some("a \"b\" c\\"));
+    assert_eq!(g.tag("Site"), Some("x\\\"y"));
     assert_eq!(g.comments, [(2, "see 1-0 {here".to_string())]);
     assert_eq!(g.record.ply(), 4);
     for style in [Style::Federation, Style::PlayOk] {

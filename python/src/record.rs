@@ -70,7 +70,6 @@ impl GameRecord {
             AnyGame::Tsoro(g) => {
                 Self::from_pgn_game(g, AnyRecord::Tsoro, AnyRuleset::Tsoro, result)
             }
-            AnyGame::PlayOk(g) => Self::from_playok(g),
         }
     }
 
@@ -81,17 +80,6 @@ impl GameRecord {
         result: String,
     ) -> GameRecord {
         Self::from_game(g.record, wrap, any, g.tags, result)
-    }
-
-    fn from_playok(g: pgn::playok::PgnGame) -> GameRecord {
-        let result = g.result.clone().unwrap_or_else(|| "*".into());
-        Self::from_game(
-            g.record,
-            AnyRecord::Toguz,
-            AnyRuleset::Toguz,
-            g.headers,
-            result,
-        )
     }
 }
 
@@ -293,13 +281,10 @@ impl GameRecord {
             };
             let mut record = g.clone();
             record.truncate();
-            PgnGame {
-                tags: self.tags.clone(),
-                record,
-                result,
-                comments: Vec::new(),
-            }
-            .to_text()
+            let mut game = PgnGame::new(record);
+            game.tags = self.tags.clone();
+            game.result = result;
+            game.to_text()
         })
     }
 
@@ -426,8 +411,8 @@ fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResul
     let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
     let games = pgn::split(&text).into_iter().map(|g: GameText<'_>| {
-        g.read_playok()
-            .map(GameRecord::from_playok)
+        g.read_in::<Toguz>(pgn::Form::PlayOk)
+            .map(|g| GameRecord::from_any(AnyGame::Toguz(g)))
             .map_err(|e| errors::pgn_error(py, e))
     });
     mode.collect(py, games)

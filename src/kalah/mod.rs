@@ -187,6 +187,9 @@ impl Kalah {
     }
 }
 
+/// Records in the records form alone.
+impl crate::pgn::Dialect for Kalah {}
+
 impl Ruleset for Kalah {
     type State = KalahState;
     type Move = KalahMove;

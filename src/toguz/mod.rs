@@ -71,8 +71,13 @@
 pub mod encode;
 mod eval;
 mod moves;
+#[deprecated(
+    since = "0.4.0",
+    note = "the PlayOK dialect is `sowing::toguz::playok`, its game `sowing::pgn::PgnGame<Toguz>`"
+)]
 pub mod pgn;
 mod picture;
+pub mod playok;
 mod settings;
 mod sow;
 mod state;

@@ -390,6 +390,9 @@ impl Tsoro {
     }
 }
 
+/// Records in the records form alone.
+impl crate::pgn::Dialect for Tsoro {}
+
 impl Ruleset for Tsoro {
     type State = TsoroState;
     type Move = TsoroMove;

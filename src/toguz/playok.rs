@@ -1,6 +1,8 @@
 //! Toguz Kumalak game records in PGN, as PlayOK and the federation books write them: a
-//! dialect of the [records](super) module, on its tags, tokens, comments, results and
-//! splitter, with its own move text and numbering.
+//! dialect of the [records](crate::pgn) module ([`Dialect`] for [`Toguz`], whose forms
+//! [`Form::PlayOk`] and [`Form::Federation`] are), on its tags, tokens, comments, results
+//! and splitter, with its own move text and numbering. A game read or written here is the
+//! records module's one [`PgnGame`], `PgnGame<Toguz>`, read in [`Form::PlayOk`].
 //!
 //! A record is a block of headers (`[Site "PlayOK"]`, `[White "..."]`, `[Result "1-0"]`, ...)
 //! and movetext: moves numbered in pairs (`1. 76 98 2. 66 87`, also written `1.76 98`, and
@@ -11,8 +13,8 @@
 //! may hold many games. Also read: `;` comments to the end of the line, `$n` annotation
 //! glyphs and `( ... )` variations (skipped), a `[FEN "..."]` header giving the start
 //! position, and a `[Variant "toguz:..."]` header giving the ruleset (these functions take
-//! other `Variant` values as the standard game, as they always have; [`read_any`](super::read_any)
-//! refuses them).
+//! other `Variant` values as the standard game, as they always have;
+//! [`read_any`](crate::pgn::read_any) refuses them).
 //!
 //! Reading replays every move: a move that does not parse, is illegal, or whose written
 //! landing hole, tuzdik mark or kazan total differs from what it does is a
@@ -33,130 +35,108 @@
 //! headers (`Result`, `Variant`, `SetUp` and `FEN` are kept in step with the game).
 //!
 //! ```
-//! use sowing::toguz::pgn;
-//! use sowing::Ruleset;
+//! use sowing::toguz::{Style, playok};
 //!
 //! let text = "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 2. 55 56 3. 11(22) 45X *\n";
-//! let game = pgn::read_game(text).unwrap();
+//! let game = playok::read_game(text).unwrap();
 //! assert_eq!(game.record.ply(), 6);
-//! assert_eq!(game.header("Site"), Some("PlayOK"));
-//! assert_eq!(pgn::write_game(&game, pgn::Style::PlayOk), text);
+//! assert_eq!(game.tag("Site"), Some("PlayOK"));
+//! assert_eq!(playok::write_game(&game, Style::PlayOk), text);
 //!
 //! // Pairs, a number joined to its move, and a Black move opening a line after a comment.
 //! for moves in ["1. 76 98 2. 66 87 *", "1.76 98 2.66 87 *", "1. 76 98 2. 66 {a comment}\n2... 87 *"] {
-//!     let game = pgn::read_game(&format!("[Result \"*\"]\n\n{moves}\n")).unwrap();
+//!     let game = playok::read_game(&format!("[Result \"*\"]\n\n{moves}\n")).unwrap();
 //!     assert_eq!(game.record.move_texts(), ["76", "98", "66", "87"]);
 //! }
 //! ```
 
-use super::{
-    GameResult, PgnError, PgnProblem, Token, check_outcome, err, one_game, push_tag, push_wrapped,
-    split, syntax, tag_block, tag_value, tokens,
-};
+use super::Toguz;
 use crate::error::RecordError;
+use crate::pgn::{
+    Dialect, Form, GameResult, GameText, PgnError, PgnGame, PgnProblem, TagBlock, Token,
+    check_outcome, one_game, read_tags, set_tag, split, tokens, turn_number, wrap, write_tag,
+};
 use crate::player::Player;
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
-use crate::toguz::Toguz;
 
-pub use crate::toguz::Style;
+/// Toguz Kumalak's forms besides the records form: PlayOK's and the federation's PGN.
+impl Dialect for Toguz {
+    const FORMS: &'static [Form] = &[Form::PlayOk, Form::Federation];
 
-/// One game read from (or to be written as) PlayOK's or the federation's PGN.
-///
-/// The records form's game is [`PgnGame<Toguz>`](super::PgnGame); this one keeps what the
-/// dialect says beyond it (a result that may be unknown, `{zero}`, header order as read), and
-/// [`super::PgnGame::to_playok`] and `From` convert between them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnGame {
-    /// The headers in file order, as `(tag, value)` pairs.
-    pub headers: Vec<(String, String)>,
-    /// The ruleset, the start position and the moves, replayed.
-    pub record: GameRecord<Toguz>,
-    /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`): always
-    /// present in a game read from PGN. [`write_game`] writes `None` as `*`.
-    pub result: Option<String>,
-    /// Whether the result is followed by PlayOK's `{zero}`: the game ended by rule 7.
-    pub zero: bool,
-    /// Comments, each with the number of plies played before it.
-    pub comments: Vec<(usize, String)>,
-}
-
-impl PgnGame {
-    /// A PGN game for `record`, with the seven standard headers (unknown values `?`), the
-    /// result from the rules' outcome (`*` while the game goes on) and `{zero}` if it ended
-    /// by rule 7.
-    pub fn new(record: GameRecord<Toguz>) -> PgnGame {
-        let zero = record.rules().is_atsyz_kalu(record.current());
-        let mut game = PgnGame::from(super::PgnGame::new(record));
-        game.zero = zero;
-        game
+    /// PlayOK's files name no game: a record with no `Variant` tag is one, under the
+    /// standard rules.
+    fn unnamed() -> Option<(Toguz, Form)> {
+        Some((Toguz::default(), Form::PlayOk))
     }
 
-    /// The value of header `tag`, if present.
-    pub fn header(&self, tag: &str) -> Option<&str> {
-        tag_value(&self.headers, tag)
+    /// PlayOK's form when the movetext writes two moves with no number between them (its
+    /// pairs, `1. 76 98`, which the records form never writes); the records form otherwise.
+    fn detect(_: &Toguz, _: &TagBlock, movetext: &str) -> Form {
+        if pairs(movetext) {
+            Form::PlayOk
+        } else {
+            Form::Records
+        }
     }
 
-    /// Sets header `tag` (replacing its value, or appending it).
-    pub fn set_header(&mut self, tag: &str, value: &str) {
-        super::set_tag_value(&mut self.headers, tag, value);
+    /// The records form, or PlayOK's for either of the dialect's forms (the federation's
+    /// files differ only in how moves are written, and read as PlayOK's).
+    fn read_form(game: &GameText<'_>, form: Form) -> Result<PgnGame<Toguz>, PgnError> {
+        match form {
+            Form::Records => game.read(),
+            _ => read_text(game.text, game.first_line),
+        }
     }
-}
 
-impl From<super::PgnGame<Toguz>> for PgnGame {
-    /// The game in the dialect: the tags as headers (a `Result` header appended), `{zero}`
-    /// when the game ended by rule 7 with that result.
-    fn from(game: super::PgnGame<Toguz>) -> PgnGame {
-        let zero = game.result != GameResult::Unfinished
-            && game.record.rules().is_atsyz_kalu(game.record.current())
-            && GameResult::of(game.record.outcome()) == game.result;
-        let mut headers = game.tags;
-        super::set_tag_value(&mut headers, "Result", game.result.token());
-        PgnGame {
-            headers,
-            record: game.record,
-            result: Some(game.result.token().to_string()),
-            zero,
-            comments: game.comments,
+    fn write_form(game: &PgnGame<Toguz>, form: Form) -> Option<String> {
+        match form {
+            Form::Records => Some(game.to_text()),
+            Form::PlayOk => Some(write_game(game, Style::PlayOk)),
+            Form::Federation => Some(write_game(game, Style::Federation)),
         }
     }
 }
 
-impl From<PgnGame> for super::PgnGame<Toguz> {
-    /// The game in the records form: the headers as tags, an unknown result as `*`; `{zero}`
-    /// is not kept (the records form reads the end from the final position).
-    fn from(game: PgnGame) -> super::PgnGame<Toguz> {
-        let result = game
-            .result
-            .as_deref()
-            .and_then(GameResult::from_token)
-            .unwrap_or(GameResult::Unfinished);
-        super::PgnGame {
-            tags: game.headers,
-            record: game.record,
-            result,
-            comments: game.comments,
-        }
-    }
+/// Whether a movetext writes two moves side by side, with no move number between them
+/// (comments aside): PlayOK's numbering of pairs, which the records form never writes.
+fn pairs(movetext: &str) -> bool {
+    let Ok(tokens) = tokens(movetext, 1) else {
+        return false;
+    };
+    let mut words = tokens
+        .iter()
+        .filter(|(_, t)| !matches!(t, Token::Comment(_)))
+        .map(|(_, t)| matches!(t, Token::Word(_)));
+    let mut last = false;
+    words.any(|word| {
+        let both = last && word;
+        last = word;
+        both
+    })
 }
+
+pub use super::Style;
 
 /// Reads a text holding exactly one game.
-pub fn read_game(text: &str) -> Result<PgnGame, RecordError> {
-    Ok(one_game(text)?.read_playok()?)
+pub fn read_game(text: &str) -> Result<PgnGame<Toguz>, RecordError> {
+    let game = one_game(text)?;
+    Ok(read_text(game.text, game.first_line)?)
 }
 
 /// Reads every game of a PGN file; each game is read (and fails) on its own. Line numbers in
 /// errors count from the start of `text`.
-pub fn read_games(text: &str) -> Vec<Result<PgnGame, RecordError>> {
+pub fn read_games(text: &str) -> Vec<Result<PgnGame<Toguz>, RecordError>> {
     split(text)
         .iter()
-        .map(|g| g.read_playok().map_err(RecordError::from))
+        .map(|g| read_text(g.text, g.first_line).map_err(RecordError::from))
         .collect()
 }
 
-/// Reads one game's text ([`GameText::read_playok`]).
-pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
-    let block = tag_block(text, first, |name, value, _| {
+/// Reads one game's text, whose first line is numbered `first` in the file
+/// ([`Dialect::read_form`]).
+fn read_text(text: &str, first: usize) -> Result<PgnGame<Toguz>, PgnError> {
+    let block = read_tags(text, first, |name, value, _| {
         if name == "Result" && GameResult::from_token(value).is_none() {
             return Err(PgnProblem::BadResultTag(value.to_string()));
         }
@@ -165,14 +145,14 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
     let rules: Toguz = match block.find("Variant") {
         Some((v, line)) if v.starts_with(Toguz::GAME) => v
             .parse()
-            .map_err(|e| err(line, None, PgnProblem::Variant(e)))?,
+            .map_err(|e| PgnError::new(line, None, PgnProblem::Variant(e)))?,
         _ => Toguz::default(),
     };
     let mut record = match block.find("FEN") {
         Some((fen, line)) => rules
             .parse_position(fen)
             .and_then(|start| GameRecord::from_position(rules.clone(), start))
-            .map_err(|e| err(line, None, PgnProblem::Fen(e)))?,
+            .map_err(|e| PgnError::new(line, None, PgnProblem::Fen(e)))?,
         None => GameRecord::new(rules.clone()),
     };
     let movetext = &text[block.offset..];
@@ -185,7 +165,7 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
                 Token::Comment(c) if comment(c) == "zero" && !zero => zero = true,
                 Token::Comment(c) => comments.push((record.ply(), comment(c))),
                 _ => {
-                    return Err(syntax(
+                    return Err(PgnError::syntax(
                         at,
                         format!("text after the result {r} (line {rline})"),
                     ));
@@ -203,11 +183,11 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
                         Player::South => format!("`{full}.` is next"),
                         Player::North => format!("`{full}...` (or `{full}.`) is next"),
                     };
-                    return Err(err(
+                    return Err(PgnError::new(
                         at,
                         Some(record.ply() + 1),
                         PgnProblem::MoveNumber {
-                            found: super::turn_number(n, player),
+                            found: turn_number(n, player),
                             expected,
                         },
                     ));
@@ -217,7 +197,7 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
                 let ply = record.ply() + 1;
                 record
                     .play_text(text)
-                    .map_err(|e| err(at, Some(ply), PgnProblem::Move(e)))?;
+                    .map_err(|e| PgnError::new(at, Some(ply), PgnProblem::Move(e)))?;
             }
             Token::Comment(c) => comments.push((record.ply(), comment(c))),
             Token::Result(r) => result = Some((at, r)),
@@ -226,7 +206,7 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
     let header_result = block.find("Result").map(|(v, _)| v);
     if let (Some((at, r)), Some(h)) = (result, header_result) {
         if r.token() != h && h != "*" && r != GameResult::Unfinished {
-            return Err(err(
+            return Err(PgnError::new(
                 at,
                 None,
                 PgnProblem::ResultTag {
@@ -245,20 +225,21 @@ pub(super) fn read_text(text: &str, first: usize) -> Result<PgnGame, PgnError> {
             .map_or(first + text.lines().count().saturating_sub(1), |(i, _)| {
                 block.line + i
             });
-        return Err(err(last, None, PgnProblem::NoResult));
+        return Err(PgnError::new(last, None, PgnProblem::NoResult));
     };
     if zero && !record.rules().is_atsyz_kalu(record.current()) {
-        return Err(err(end_line, None, PgnProblem::Zero));
+        return Err(PgnError::new(end_line, None, PgnProblem::Zero));
     }
     if result != GameResult::Unfinished {
         check_outcome(record.outcome(), result, end_line)?;
     }
     Ok(PgnGame {
-        headers: block.tags,
+        tags: block.tags,
         record,
-        result: Some(result.token().to_string()),
-        zero,
+        result,
         comments,
+        form: Form::PlayOk,
+        zero,
     })
 }
 
@@ -282,22 +263,30 @@ fn comment(raw: &str) -> String {
 /// it is not known, plus `Variant`, `SetUp` and `FEN` when the ruleset or start position are
 /// not the standard ones), then the movetext in the chosen move style, wrapped at 80 columns,
 /// the result and `{zero}`. Moves after the record's cursor (its redo tail) are not written.
-pub fn write_game(game: &PgnGame, style: Style) -> String {
+///
+/// `{zero}` is written when [`PgnGame::zero`] says so, or, for a game in the records form
+/// (which has no `{zero}`), when the game ended by rule 7 and the result says so.
+pub fn write_game(game: &PgnGame<Toguz>, style: Style) -> String {
     let record = &game.record;
     let rules = record.rules();
-    let mut headers = game.headers.clone();
-    let result = game.result.as_deref().unwrap_or("*");
-    super::set_tag_value(&mut headers, "Result", result);
+    let mut headers = game.tags.clone();
+    let result = game.result.token();
+    set_tag(&mut headers, "Result", result);
     if *rules != Toguz::default() {
-        super::set_tag_value(&mut headers, "Variant", &rules.to_string());
+        set_tag(&mut headers, "Variant", &rules.to_string());
     }
     if *record.start() != rules.start() {
-        super::set_tag_value(&mut headers, "SetUp", "1");
-        super::set_tag_value(&mut headers, "FEN", &record.start().to_string());
+        set_tag(&mut headers, "SetUp", "1");
+        set_tag(&mut headers, "FEN", &record.start().to_string());
     }
+    let zero = game.zero
+        || (game.form == Form::Records
+            && game.result != GameResult::Unfinished
+            && rules.is_atsyz_kalu(record.current())
+            && GameResult::of(record.outcome()) == game.result);
     let mut out = String::new();
     for (tag, value) in &headers {
-        push_tag(&mut out, tag, value, true);
+        write_tag(&mut out, tag, value, true);
     }
     if !headers.is_empty() {
         out.push('\n');
@@ -326,39 +315,21 @@ pub fn write_game(game: &PgnGame, style: Style) -> String {
         comments_at(i + 1, &mut words);
     }
     words.push(result.to_string());
-    if game.zero {
+    if zero {
         words.push("{zero}".into());
     }
-    push_wrapped(&mut out, &words, 80);
+    wrap(&mut out, &words, 80);
     out
 }
 
 /// Writes several games, separated by blank lines.
-pub fn write_games<'a, I: IntoIterator<Item = &'a PgnGame>>(games: I, style: Style) -> String {
+pub fn write_games<'a, I: IntoIterator<Item = &'a PgnGame<Toguz>>>(
+    games: I,
+    style: Style,
+) -> String {
     games
         .into_iter()
         .map(|g| write_game(g, style))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-impl From<PgnError> for RecordError {
-    /// The error as the dialect's functions have always given it: a move's problem as
-    /// [`RecordError::Move`] with its ply, the `Variant` as [`RecordError::Ruleset`], the
-    /// `FEN` as [`RecordError::Position`], anything else as [`RecordError::Syntax`] with its
-    /// line.
-    fn from(e: PgnError) -> RecordError {
-        match e.problem {
-            PgnProblem::Move(error) => RecordError::Move {
-                ply: e.ply.unwrap_or(0),
-                error,
-            },
-            PgnProblem::Variant(v) => RecordError::Ruleset(v),
-            PgnProblem::Fen(p) => RecordError::Position(p),
-            problem => RecordError::Syntax {
-                line: e.line,
-                problem: problem.to_string(),
-            },
-        }
-    }
 }

@@ -1,0 +1,107 @@
+//! The forms a record is written in ([`Form`]), and the hook by which a game reads and
+//! writes a form of its own ([`Dialect`]).
+
+use std::fmt;
+
+use super::error::PgnError;
+use super::model::PgnGame;
+use super::split::GameText;
+use super::tags::TagBlock;
+use crate::ruleset::Ruleset;
+
+/// The forms a record file is written in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Form {
+    /// The crate's records form, for any game: `1. 3 6 1... swap` ([`pgn`](super)).
+    Records,
+    /// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X`
+    /// ([`toguz::playok`](crate::toguz::playok)). Read, it stands for the federation's files
+    /// too, which differ only in how moves are written.
+    PlayOk,
+    /// Toguz Kumalak's PGN as the federation books write it: `1. 65 98`, `45x` (written
+    /// only; read as [`Form::PlayOk`]).
+    Federation,
+}
+
+impl Form {
+    /// Every form.
+    pub const ALL: [Form; 3] = [Form::Records, Form::PlayOk, Form::Federation];
+
+    /// The form's name: `records`, `playok` or `federation`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Form::Records => "records",
+            Form::PlayOk => "playok",
+            Form::Federation => "federation",
+        }
+    }
+
+    /// The form a name stands for; `None` for any other text.
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a game's records are written besides the crate's records form: the forms of the
+/// game's own (Toguz Kumalak's PlayOK and federation PGN), how to tell them from the
+/// records form, and how to read and write them. Every method has a default, the records
+/// form alone, so a game without a form of its own implements it with an empty block:
+///
+/// ```text
+/// impl sowing::pgn::Dialect for MyGame {}
+/// ```
+///
+/// ```
+/// use sowing::pgn::{Dialect, Form};
+/// use sowing::{kalah::Kalah, toguz::Toguz};
+///
+/// assert_eq!(Kalah::FORMS, []);
+/// assert!(Kalah::unnamed().is_none());
+/// assert_eq!(Toguz::FORMS, [Form::PlayOk, Form::Federation]);
+/// assert_eq!(Toguz::unnamed(), Some((Toguz::default(), Form::PlayOk)));
+/// ```
+///
+/// [`read_any`](super::read_any), [`AnyGame`](super::AnyGame), [`GameText::read_in`] and
+/// [`PgnGame::to_text_in`] reach a game's forms through it alone;
+/// a dialect builds on the module's tags ([`read_tags`](super::read_tags),
+/// [`write_tag`](super::write_tag)), tokens ([`tokens`](super::tokens)), results
+/// ([`check_outcome`](super::check_outcome)) and writer ([`wrap`](super::wrap)). The one in
+/// the crate is [`toguz::playok`](crate::toguz::playok).
+pub trait Dialect: Ruleset {
+    /// The forms of the game's own, besides [`Form::Records`] (none by default).
+    const FORMS: &'static [Form] = &[];
+
+    /// The ruleset and form a record with no `Variant` tag is read in when this game claims
+    /// it (Toguz Kumalak claims PlayOK's files, which name no game); `None` (the default)
+    /// when it does not. [`read_any`](super::read_any) asks the games in order.
+    fn unnamed() -> Option<(Self, Form)> {
+        None
+    }
+
+    /// The form a record is written in whose `Variant` is `rules`, from its tags and
+    /// movetext (the records form by default).
+    fn detect(rules: &Self, tags: &TagBlock, movetext: &str) -> Form {
+        let _ = (rules, tags, movetext);
+        Form::Records
+    }
+
+    /// Reads `game` in `form`, one of [`FORMS`](Self::FORMS) (the records form by default).
+    /// Line numbers in errors count from the start of the whole file.
+    fn read_form(game: &GameText<'_>, form: Form) -> Result<PgnGame<Self>, PgnError> {
+        let _ = form;
+        game.read()
+    }
+
+    /// The text of `game` in `form`: the records form's by default, `None` for a form the
+    /// game does not write. ([`PgnGame::to_text_in`] reaches it for a game of the crate's
+    /// list with any ruleset type.)
+    fn write_form(game: &PgnGame<Self>, form: Form) -> Option<String> {
+        (form == Form::Records).then(|| game.to_text())
+    }
+}

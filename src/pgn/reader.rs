@@ -1,0 +1,305 @@
+//! Reading the records form: a game's tags ([`read_head`]), its movetext cut into tokens
+//! ([`tokens`](super::tokens)), then the replay of those tokens ([`replay`]), as three steps.
+
+use super::dialect::Form;
+use super::error::{PgnError, PgnProblem, err, syntax};
+use super::lexer::{Token, looks_like_result, tokens, turn_number};
+use super::model::PgnGame;
+use super::split::{GameText, one_game, split};
+use super::tags::{TagBlock, read_tags};
+use crate::error::MoveParseError;
+use crate::player::{GameResult, Outcome, Player};
+use crate::record::GameRecord;
+use crate::ruleset::Ruleset;
+
+/// Reads one game's text in the records form: its tags, then its tokens, then the replay.
+pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, PgnError> {
+    let head = read_head::<R>(text, first_line)?;
+    let toks = tokens(&text[head.block.offset..], head.block.line)?;
+    let moves = replay(head.record, &toks, head.block.line)?;
+    let (result, line) = moves.result;
+    if result.token() != head.result_tag {
+        return Err(err(
+            line,
+            None,
+            PgnProblem::ResultTag {
+                token: result.token(),
+                tag: head.result_tag,
+            },
+        ));
+    }
+    check_outcome(moves.record.outcome(), result, line)?;
+    Ok(PgnGame {
+        tags: head.block.tags,
+        record: moves.record,
+        result,
+        comments: moves.comments,
+        form: Form::Records,
+        zero: false,
+    })
+}
+
+/// A game's tags, read and checked: the block, the record at the start the `Variant` and
+/// `FEN` give, and the `Result` tag's value.
+struct Head<R: Ruleset> {
+    block: TagBlock,
+    record: GameRecord<R>,
+    result_tag: String,
+}
+
+/// Reads and checks a game's tags: no tag twice, no line break in a value, `Variant` and
+/// `Result` present, `FEN` a position of the ruleset.
+fn read_head<R: Ruleset>(text: &str, first_line: usize) -> Result<Head<R>, PgnError> {
+    let block = read_tags(text, first_line, |name, value, before| {
+        if before.iter().any(|(n, _)| n == name) {
+            return Err(PgnProblem::RepeatedTag(name.to_string()));
+        }
+        // A carriage return, which a line can hold, would be written as a space.
+        if value.contains('\r') {
+            return Err(PgnProblem::BadTag(
+                "a tag value cannot hold a line break".into(),
+            ));
+        }
+        Ok(())
+    })?;
+    let value = |name: &'static str| {
+        block
+            .find(name)
+            .ok_or_else(|| err(first_line, None, PgnProblem::MissingTag(name)))
+    };
+    let (variant, variant_line) = value("Variant")?;
+    let rules: R = variant
+        .parse()
+        .map_err(|e| err(variant_line, None, PgnProblem::Variant(e)))?;
+    let fen_line = block.find("FEN").map_or(first_line, |(_, l)| l);
+    let start = match block.find("FEN") {
+        None => rules.start(),
+        Some((fen, _)) => rules
+            .parse_position(fen)
+            .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?,
+    };
+    let result_tag = value("Result")?.0.to_string();
+    let record = GameRecord::from_position(rules.clone(), start)
+        .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?;
+
+    Ok(Head {
+        block,
+        record,
+        result_tag,
+    })
+}
+
+/// The movetext replayed: the record at its end, the result with its line, the comments.
+struct Moves<R: Ruleset> {
+    record: GameRecord<R>,
+    result: (GameResult, usize),
+    comments: Vec<(usize, String)>,
+}
+
+/// Replays the movetext's tokens from `record`'s position, checking every move number, every
+/// action and every turn's end; `first_line` is the movetext's first line.
+fn replay<R: Ruleset>(
+    mut record: GameRecord<R>,
+    toks: &[(usize, Token<'_>)],
+    first_line: usize,
+) -> Result<Moves<R>, PgnError> {
+    let rules = record.rules().clone();
+    let mut comments = Vec::new();
+    let mut result = None;
+    let mut number: u64 = 1;
+    // The turn being read: its player, how many actions it has had, its number as written.
+    let mut turn: Option<(Player, usize, String)> = None;
+    let mut last_line = first_line;
+    let mut i = 0;
+    while i < toks.len() {
+        let (line, token) = &toks[i];
+        let line = *line;
+        last_line = line;
+        i += 1;
+        let ply = record.ply() + 1;
+        let word = match token {
+            Token::Comment(c) => {
+                comments.push((record.ply(), c.trim().to_string()));
+                continue;
+            }
+            _ if result.is_some() => {
+                let word = match token {
+                    Token::Number(n, p) => turn_number(*n, *p),
+                    Token::Result(r) => r.token().to_string(),
+                    Token::Word(w) => w.to_string(),
+                    Token::Comment(_) => String::new(),
+                };
+                return Err(syntax(line, format!("{word:?} after the result")));
+            }
+            Token::Result(r) => {
+                if let Some((_, 0, n)) = &turn {
+                    return Err(err(line, Some(ply), PgnProblem::EmptyTurn(n.clone())));
+                }
+                result = Some((*r, line));
+                continue;
+            }
+            Token::Number(n, player) => {
+                let (n, player) = (*n, *player);
+                let found = turn_number(n, player);
+                let mover = rules.to_move(record.current());
+                let over = rules.is_over(record.current());
+                match &turn {
+                    Some((_, 0, n)) => {
+                        return Err(err(line, Some(ply), PgnProblem::EmptyTurn(n.clone())));
+                    }
+                    Some((p, _, _)) if *p == mover && !over => {
+                        return Err(err(
+                            line,
+                            Some(ply),
+                            PgnProblem::TurnGoesOn {
+                                found,
+                                player: mover,
+                            },
+                        ));
+                    }
+                    Some((Player::North, _, _)) if mover == Player::South => number += 1,
+                    _ => {}
+                }
+                if over {
+                    return Err(err(line, Some(ply), PgnProblem::AfterEnd(found)));
+                }
+                if n != number || player != mover {
+                    return Err(err(
+                        line,
+                        Some(ply),
+                        PgnProblem::MoveNumber {
+                            found,
+                            expected: format!(
+                                "{mover}'s turn {number} is next: `{}`",
+                                turn_number(number, mover)
+                            ),
+                        },
+                    ));
+                }
+                turn = Some((mover, 0, found));
+                continue;
+            }
+            Token::Word(w) => *w,
+        };
+        if looks_like_result(word) {
+            return Err(err(line, None, PgnProblem::BadResult(word.to_string())));
+        }
+        let mover = rules.to_move(record.current());
+        let over = rules.is_over(record.current());
+        // An action.
+        let Some((player, actions, _)) = turn.as_mut() else {
+            return Err(err(
+                line,
+                Some(ply),
+                PgnProblem::Syntax(format!(
+                    "{word:?} before any move number: the movetext opens with `{}`",
+                    turn_number(1, rules.to_move(record.start()))
+                )),
+            ));
+        };
+        if over {
+            return Err(err(line, Some(ply), PgnProblem::AfterEnd(word.to_string())));
+        }
+        if *player != mover {
+            let next = if mover == Player::South {
+                number + 1
+            } else {
+                number
+            };
+            return Err(err(
+                line,
+                Some(ply),
+                PgnProblem::TurnEnded {
+                    action: word.to_string(),
+                    player: *player,
+                    number: turn_number(next, mover),
+                },
+            ));
+        }
+        // An action is one word, or two when the first alone is not one (Tsoro's `take o4`).
+        let mv = match rules.parse_move(record.current(), word) {
+            Ok(mv) => mv,
+            Err(first @ MoveParseError::Syntax { .. }) => {
+                let joined = match toks.get(i) {
+                    Some((_, Token::Word(next))) => {
+                        let text = format!("{word} {next}");
+                        rules.parse_move(record.current(), &text).ok()
+                    }
+                    _ => None,
+                };
+                match joined {
+                    Some(mv) => {
+                        i += 1;
+                        mv
+                    }
+                    None => return Err(err(line, Some(ply), PgnProblem::Move(first))),
+                }
+            }
+            Err(e) => return Err(err(line, Some(ply), PgnProblem::Move(e))),
+        };
+        record.play(mv).map_err(|e| {
+            err(
+                line,
+                Some(ply),
+                PgnProblem::Move(MoveParseError::Illegal {
+                    text: word.to_string(),
+                    reason: e.reason,
+                }),
+            )
+        })?;
+        *actions += 1;
+    }
+    let Some(result) = result else {
+        return Err(err(last_line, None, PgnProblem::NoResult));
+    };
+    Ok(Moves {
+        record,
+        result,
+        comments,
+    })
+}
+
+/// Checks that `result`, written at `line`, is the rules' `outcome` of a finished game: a
+/// [`PgnProblem::ResultOutcome`] if not. An unfinished game (`outcome` `None`) may carry any
+/// result: a resignation, an adjudication. (A finished game may be written `*`, unknown, in
+/// the PlayOK form only, which its dialect checks before.)
+pub fn check_outcome(
+    outcome: Option<Outcome>,
+    result: GameResult,
+    line: usize,
+) -> Result<(), PgnError> {
+    if let Some(outcome) = outcome {
+        let expected = GameResult::of(Some(outcome));
+        if expected != result {
+            return Err(err(
+                line,
+                None,
+                PgnProblem::ResultOutcome {
+                    written: result.token(),
+                    outcome,
+                    expected: expected.token(),
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads every game of a file in the records form under ruleset type `R`; each game is read,
+/// and fails, on its own. Line numbers in errors count from the start of `text`.
+pub fn read_games<R: Ruleset>(text: &str) -> Vec<Result<PgnGame<R>, PgnError>> {
+    split(text).iter().map(GameText::read).collect()
+}
+
+/// Reads a text holding exactly one game in the records form.
+pub fn read_game<R: Ruleset>(text: &str) -> Result<PgnGame<R>, PgnError> {
+    one_game(text)?.read()
+}
+
+impl<R: Ruleset> GameRecord<R> {
+    /// Reads a record holding one game (see [`pgn`](crate::pgn)); tags and comments are
+    /// checked and dropped (use [`pgn::read_game`](crate::pgn::read_game) to keep them).
+    pub fn from_pgn(text: &str) -> Result<Self, PgnError> {
+        read_game(text).map(|g| g.record)
+    }
+}
