@@ -1,6 +1,6 @@
 //! Replays game records of any game: `replay <file>...`.
 //!
-//! Asks the record module ([`sowing::pgn::read_any`]) which game and form each record is:
+//! Asks the record module ([`sowing::games::read_any`]) which game and form each record is:
 //! the crate's records form under the ruleset its `Variant` tag names, or Toguz Kumalak's
 //! PlayOK and federation PGN for a record with no `Variant` (or a Toguz Kumalak one written
 //! in PlayOK's pairs). A `Variant` that names no ruleset is a failure, never a guess. Prints

@@ -352,7 +352,8 @@ fn random_positions_of_any_seed_round_trip() {
 
 #[test]
 fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
-    use sowing::pgn::{AnyGame, Form};
+    use sowing::games::read_any;
+    use sowing::pgn::Form;
     let game = |tags: &str, moves: &str| format!("{tags}[Result \"*\"]\n\n{moves} *\n");
     let file = [
         game("[Variant \"kalah:pie\"]\n", "1. 3 6 1... swap"),
@@ -366,11 +367,11 @@ fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
         game("[Variant \"toguz:play-to-end\"]\n", "1. 65 1... 98 2. 55"),
     ]
     .join("\n");
-    let games = pgn::read_any(&file);
+    let games = read_any(&file);
     assert_eq!(games.len(), 7);
     let ok = |i: usize| games[i].as_ref().unwrap();
     assert_eq!((ok(0).form(), ok(0).ply()), (Form::Records, 3));
-    assert!(matches!(ok(0), AnyGame::Kalah(_)));
+    assert!(ok(0).get::<Kalah>().is_some() && ok(0).get::<Toguz>().is_none());
     for (i, line) in [(1, 6), (2, 11), (3, 16)] {
         let e = games[i].as_ref().unwrap_err();
         assert_eq!(e.line, line, "{e}");
@@ -383,8 +384,8 @@ fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
     assert_eq!((ok(5).form(), ok(5).ply()), (Form::PlayOk, 3));
     assert_eq!(ok(5).rules().to_string(), "toguz:play-to-end");
     assert_eq!((ok(6).form(), ok(6).ply()), (Form::Records, 3));
-    match (ok(5), ok(6)) {
-        (AnyGame::Toguz(a), AnyGame::Toguz(b)) => assert_eq!(a.record, b.record),
+    match (ok(5).get::<Toguz>(), ok(6).get::<Toguz>()) {
+        (Some(a), Some(b)) => assert_eq!(a.record, b.record),
         other => panic!("{other:?}"),
     }
     // The toguz::playok functions read the unnamed-Variant game as they always have.
@@ -420,7 +421,8 @@ fn a_backslash_before_another_character_stands_for_itself_in_both_forms() {
 
 #[test]
 fn a_game_record_writes_in_any_form_with_one_call() {
-    use sowing::pgn::{AnyGame, Dialect, Form};
+    use sowing::games::{AnyGame, forms};
+    use sowing::pgn::{Dialect, Form};
     use sowing::toguz::{Style, playok};
     let record = random_game(Toguz::default(), 4, 60);
     let mut game = PgnGame::new(record.clone());
@@ -443,10 +445,16 @@ fn a_game_record_writes_in_any_form_with_one_call() {
     assert_eq!(kalah.to_text_in(Form::PlayOk), None);
     assert_eq!(sowing::kalah::Kalah::FORMS, []);
     assert_eq!(
-        pgn::forms(&kalah.record.rules().to_string().parse().unwrap()),
+        forms(&sowing::AnyRuleset::from(Kalah::default())),
         [Form::Records]
     );
-    assert!(matches!(AnyGame::of(&kalah), Some(AnyGame::Kalah(_))));
+    let any: AnyGame = AnyGame::new(kalah.clone()).unwrap();
+    assert_eq!(any.get::<Kalah>(), Some(&kalah));
+    assert_eq!(forms(any.rules()), [Form::Records]);
+    assert_eq!(
+        forms(&sowing::AnyRuleset::from(Toguz::default())),
+        [Form::Records, Form::PlayOk, Form::Federation]
+    );
     // One game type: read in PlayOK's form, written in the records form, and back.
     let read = playok::read_game(&game.to_text_in(Form::PlayOk).unwrap()).unwrap();
     let back = pgn::read_game::<Toguz>(&read.to_text()).unwrap();

@@ -189,7 +189,6 @@ macro_rules! python_games {
 
 sowing::games!(python_games! { $ });
 
-
 /// The game's name of a ruleset.
 pub(crate) fn game_of(rules: &AnyRuleset) -> &'static str {
     with_rules!(rules, |r| {

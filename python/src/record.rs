@@ -9,7 +9,9 @@ use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
 use sowing::games::AnyRuleset;
-use sowing::pgn::{self, AnyGame, GameText, PgnGame};
+use sowing::games::{AnyGame, read_any};
+use sowing::pgn::{self, GameText, PgnGame};
+use sowing::toguz::Toguz;
 
 use crate::errors;
 use crate::game::{AnyRecord, AnyState, Game, with_record, with_rules};
@@ -41,45 +43,23 @@ impl GameRecord {
         Ruleset::from_arc(&self.rules)
     }
 
-    fn from_game<R: Game>(
-        record: Record<R>,
-        wrap: fn(Record<R>) -> AnyRecord,
-        any: fn(R) -> AnyRuleset,
-        tags: Vec<(String, String)>,
-        result: String,
-    ) -> GameRecord {
-        GameRecord {
-            rules: Arc::new(any(record.rules().clone())),
-            record: wrap(record),
-            tags,
-            result: Some(result),
-            as_read: true,
-        }
-    }
-
     /// The record of a game read from text.
-    fn from_any(game: AnyGame) -> GameRecord {
-        let result = game.result().token().to_string();
-        match game {
-            AnyGame::Kalah(g) => {
-                Self::from_pgn_game(g, AnyRecord::Kalah, AnyRuleset::Kalah, result)
-            }
-            AnyGame::Toguz(g) => {
-                Self::from_pgn_game(g, AnyRecord::Toguz, AnyRuleset::Toguz, result)
-            }
-            AnyGame::Tsoro(g) => {
-                Self::from_pgn_game(g, AnyRecord::Tsoro, AnyRuleset::Tsoro, result)
-            }
-        }
+    fn from_any(game: AnyGame) -> PyResult<GameRecord> {
+        with_rules!(game.rules(), |r| Self::from_typed(r, &game))
     }
 
-    fn from_pgn_game<R: Game>(
-        g: PgnGame<R>,
-        wrap: fn(Record<R>) -> AnyRecord,
-        any: fn(R) -> AnyRuleset,
-        result: String,
-    ) -> GameRecord {
-        Self::from_game(g.record, wrap, any, g.tags, result)
+    /// [`from_any`](Self::from_any) for the ruleset type of the game.
+    fn from_typed<R: Game>(_rules: &R, game: &AnyGame) -> PyResult<GameRecord> {
+        let typed = game.get::<R>().ok_or_else(|| {
+            PyValueError::new_err("a record read as another ruleset type than its list's")
+        })?;
+        Ok(GameRecord {
+            rules: Arc::new(game.rules().clone()),
+            record: R::any_record(typed.record.clone()),
+            tags: typed.tags.clone(),
+            result: Some(game.result().token().to_string()),
+            as_read: true,
+        })
     }
 }
 
@@ -136,10 +116,9 @@ impl GameRecord {
         let text = text.to_cow()?;
         let games = pgn::split(&text);
         match games.as_slice() {
-            [one] => one
-                .read_any()
-                .map(GameRecord::from_any)
-                .map_err(|e| errors::pgn_error(py, e)),
+            [one] => sowing::games::read_one_in(one)
+                .map_err(|e| errors::pgn_error(py, e))
+                .and_then(GameRecord::from_any),
             [] => Err(errors::record_error(
                 py,
                 "line 1: no game in the text".into(),
@@ -394,9 +373,9 @@ fn read_games(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    let games = pgn::read_any(&text).into_iter().map(|g| {
-        g.map(GameRecord::from_any)
-            .map_err(|e| errors::pgn_error(py, e))
+    let games = read_any(&text).into_iter().map(|g| {
+        g.map_err(|e| errors::pgn_error(py, e))
+            .and_then(GameRecord::from_any)
     });
     mode.collect(py, games)
 }
@@ -412,8 +391,12 @@ fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResul
     let text = text.to_cow()?;
     let games = pgn::split(&text).into_iter().map(|g: GameText<'_>| {
         g.read_in::<Toguz>(pgn::Form::PlayOk)
-            .map(|g| GameRecord::from_any(AnyGame::Toguz(g)))
             .map_err(|e| errors::pgn_error(py, e))
+            .and_then(|g| {
+                let game = AnyGame::new(g)
+                    .ok_or_else(|| PyValueError::new_err("Toguz Kumalak is not in the list"))?;
+                GameRecord::from_any(game)
+            })
     });
     mode.collect(py, games)
 }

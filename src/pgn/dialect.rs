@@ -67,7 +67,7 @@ impl fmt::Display for Form {
 /// assert_eq!(Toguz::unnamed(), Some((Toguz::default(), Form::PlayOk)));
 /// ```
 ///
-/// [`read_any`](super::read_any), [`AnyGame`](super::AnyGame), [`GameText::read_in`] and
+/// [`games::read_any`](crate::games::read_any), [`games::AnyGame`](crate::games::AnyGame), [`GameText::read_in`] and
 /// [`PgnGame::to_text_in`] reach a game's forms through it alone;
 /// a dialect builds on the module's tags ([`read_tags`](super::read_tags),
 /// [`write_tag`](super::write_tag)), tokens ([`tokens`](super::tokens)), results
@@ -79,7 +79,7 @@ pub trait Dialect: Ruleset {
 
     /// The ruleset and form a record with no `Variant` tag is read in when this game claims
     /// it (Toguz Kumalak claims PlayOK's files, which name no game); `None` (the default)
-    /// when it does not. [`read_any`](super::read_any) asks the games in order.
+    /// when it does not. [`games::read_any`](crate::games::read_any) asks the games of its list in order.
     fn unnamed() -> Option<(Self, Form)> {
         None
     }

@@ -6,7 +6,7 @@
 //! any [`Ruleset`](crate::Ruleset) (the *records form*). A game may have forms of its own,
 //! built on the same tags, tokens, comments, results and splitter, through its [`Dialect`]:
 //! Toguz Kumalak's PGN as PlayOK and the federation books write it is one
-//! ([`toguz::playok`](crate::toguz::playok)). [`read_any`] reads a file of any game and form
+//! ([`toguz::playok`](crate::toguz::playok)). [`games::read_any`](crate::games::read_any) reads a file of any game and form
 //! and says which game and form each record is.
 //!
 //! ```text
@@ -76,7 +76,7 @@
 //! over it must be the rules' outcome (an unfinished game may carry a decided result: a
 //! resignation or an adjudication). An error ([`PgnError`]) names the line and, for a move,
 //! the ply. A file may hold many games; [`split`] cuts it into games without reading them, so
-//! a program can pick the ruleset from each game's `Variant` first, or let [`read_any`] do it.
+//! a program can pick the ruleset from each game's `Variant` first, or let [`games::read_any`](crate::games::read_any) do it.
 //!
 //! ```
 //! use sowing::kalah::Kalah;
@@ -134,11 +134,9 @@
 //! The module is written in layers, each a file: the model ([`PgnGame`], [`Form`]), the
 //! errors ([`PgnError`]), tags ([`read_tags`], [`write_tag`]), the lexer ([`tokens`]), the
 //! splitter ([`split`], [`GameText`]), the records form's reader ([`read_game`]) and writer
-//! ([`write_game`]), the [`Dialect`] hook by which a game adds forms of its own, and, above
-//! them, the one part that names the crate's games: [`read_any`] and [`AnyGame`]. The pieces
+//! ([`write_game`]), the [`Dialect`] hook by which a game adds forms of its own, and, in the list of games above it, the one part that reads a record of whichever game it names: [`games::read_any`](crate::games::read_any) and [`games::AnyGame`](crate::games::AnyGame). The pieces
 //! a dialect needs are public, so a game written outside the crate can write its own.
 
-mod any;
 mod dialect;
 mod error;
 mod lexer;
@@ -149,7 +147,6 @@ mod tags;
 mod writer;
 
 pub use crate::player::GameResult;
-pub use any::{AnyGame, forms, read_any};
 pub use dialect::{Dialect, Form};
 pub use error::{PgnError, PgnProblem};
 pub use lexer::{Token, tokens, turn_number, wrap};

@@ -1,6 +1,6 @@
 //! The game as a record holds it: [`PgnGame`], one type for every game and every form.
 
-use super::dialect::Form;
+use super::dialect::{Dialect, Form};
 use super::tags::{roster, set_tag, tag};
 use super::writer::write_parts;
 use crate::player::GameResult;
@@ -75,5 +75,32 @@ impl<R: Ruleset> PgnGame<R> {
     /// The record's text in the records form (see the [module docs](super)).
     pub fn to_text(&self) -> String {
         write_parts(&self.tags, &self.record, self.result, &self.comments)
+    }
+}
+
+impl<R: Dialect> PgnGame<R> {
+    /// The record's text in `form`: the records form, or a form of the game's own (its
+    /// [`Dialect`]: Toguz Kumalak's PlayOK and federation PGN); `None` when the game does not
+    /// write that form.
+    ///
+    /// ```
+    /// use sowing::pgn::{Form, PgnGame};
+    /// use sowing::toguz::Toguz;
+    /// use sowing::kalah::Kalah;
+    /// use sowing::GameRecord;
+    ///
+    /// let mut game = PgnGame::new(GameRecord::replay(Toguz::default(), None, ["65", "98"])?);
+    /// game.set_tag("White", "Ann");
+    /// let text = game.to_text_in(Form::PlayOk).unwrap();
+    /// assert!(text.contains("[White \"Ann\"]") && text.ends_with("\n1. 65(10) 98 *\n"));
+    /// assert!(PgnGame::new(GameRecord::new(Kalah::default())).to_text_in(Form::PlayOk).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_text_in(&self, form: Form) -> Option<String> {
+        match form {
+            Form::Records => Some(self.to_text()),
+            form if R::FORMS.contains(&form) => R::write_form(self, form),
+            _ => None,
+        }
     }
 }

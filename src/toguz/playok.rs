@@ -14,7 +14,7 @@
 //! glyphs and `( ... )` variations (skipped), a `[FEN "..."]` header giving the start
 //! position, and a `[Variant "toguz:..."]` header giving the ruleset (these functions take
 //! other `Variant` values as the standard game, as they always have;
-//! [`read_any`](crate::pgn::read_any) refuses them).
+//! [`games::read_any`](crate::games::read_any) refuses them).
 //!
 //! Reading replays every move: a move that does not parse, is illegal, or whose written
 //! landing hole, tuzdik mark or kazan total differs from what it does is a

@@ -74,7 +74,7 @@ fn problem(c: &MatchConfig, e: MatchError) -> Stop {
 
 impl RulesetVisitor for Run {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: crate::games::Game>(self, rules: R) -> Result<(), Stop> {
         let mut o = self.0;
         let names = o.specs.map(|s| s.to_string());
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);
@@ -232,7 +232,7 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
         agents.push(text.parse().map_err(|e| format!("{name} {text:?}: {e}"))?);
     }
     let rules: L = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    let pgn = super::pgn_output(rules.game(), pgn, style)?;
+    let pgn = super::pgn_output(&rules, pgn, style)?;
     rules.visit(Run(Options {
         specs: [agents[0], agents[1]],
         config,

@@ -78,7 +78,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
     match tool {
         "perft" => perft::main::<L>(args),
         "play" => play::main::<L>(args, default_rules),
-        "replay" => replay::main(args),
+        "replay" => replay::main::<L>(args),
         "picture" => picture::main::<L>(args),
         "trace" => trace::main::<L>(args),
         "match" => matches::main::<L>(args, default_rules),
@@ -194,18 +194,24 @@ pub(crate) fn start_position<R: crate::Ruleset>(
     }
 }
 
-/// The file and form `--pgn FILE` and `--pgn-style NAME` ask for, checked against `rules`:
-/// PlayOK and federation forms write Toguz Kumalak games only, and a style needs a file.
-pub(crate) fn pgn_output(
-    game: &str,
+/// The file and form `--pgn FILE` and `--pgn-style NAME` ask for, checked against the game
+/// of `rules`: a form other than the records form must be one of the game's own (its
+/// `pgn::Dialect`: PlayOK's and the federation's are Toguz Kumalak's), and a style needs a
+/// file.
+pub(crate) fn pgn_output<L: crate::games::GameList>(
+    rules: &L,
     path: Option<String>,
     style: Option<crate::pgn::Form>,
 ) -> Result<Option<(String, std::fs::File, crate::pgn::Form)>, String> {
     use crate::pgn::Form;
     let form = style.unwrap_or(Form::Records);
-    if form != Form::Records && game != "toguz" {
+    let forms = crate::games::forms(rules);
+    if !forms.contains(&form) {
+        let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
         return Err(format!(
-            "--pgn-style {form} writes Toguz Kumalak games only"
+            "--pgn-style {form} does not write {} games (its forms: {})",
+            rules.game(),
+            names.join(", ")
         ));
     }
     match path {

@@ -49,7 +49,7 @@ struct Play(Options);
 
 impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset + Picture>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: crate::games::Game>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
         let [a, b] = opts.agents.map(|spec| {
             spec.check_for(&rules)
@@ -215,6 +215,6 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
         }
     }
     let rules: L = rules.parse().map_err(|e| format!("--rules: {e}"))?;
-    opts.pgn = super::pgn_output(rules.game(), pgn, style)?;
+    opts.pgn = super::pgn_output(&rules, pgn, style)?;
     rules.visit(Play(opts))
 }

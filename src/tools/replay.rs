@@ -1,6 +1,6 @@
 //! Replays game records of any game: `replay <file>...`.
 //!
-//! Asks the record module ([`crate::pgn::read_any`]) which game and form each record is:
+//! Asks the record module ([`crate::games::read_any`]) which game and form each record is:
 //! the crate's records form under the ruleset its `Variant` tag names, or Toguz Kumalak's
 //! PlayOK and federation PGN for a record with no `Variant` (or a Toguz Kumalak one written
 //! in PlayOK's pairs). A `Variant` that names no ruleset is a failure, never a guess. Prints
@@ -9,7 +9,8 @@
 
 use std::process::ExitCode;
 
-use crate::pgn::{self, AnyGame, Form, GameResult};
+use crate::games::{AnyGame, GameList, read_any_in};
+use crate::pgn::{Form, GameResult};
 
 use super::Stop;
 
@@ -26,7 +27,7 @@ Toguz Kumalak PGN as PlayOK and the federation write it: a record with no `Varia
 all is read that way, every move's landing hole, tuzdik mark and kazan total checked.";
 
 /// The line of a game that replays.
-fn summary(game: &AnyGame) -> String {
+fn summary<L: GameList>(game: &AnyGame<L>) -> String {
     let ending = match game.outcome() {
         Some(o) => format!("{o}{}", if game.zero() { " (no move left)" } else { "" }),
         None => match game.result() {
@@ -40,12 +41,12 @@ fn summary(game: &AnyGame) -> String {
     }
 }
 
-fn run(files: &[String]) -> Result<bool, Stop> {
+fn run<L: GameList>(files: &[String]) -> Result<bool, Stop> {
     let (mut passed, mut failed) = (0usize, 0usize);
     for file in files {
         let text =
             std::fs::read_to_string(file).map_err(|e| Stop::Error(format!("{file}: {e}")))?;
-        for (i, game) in pgn::read_any(&text).into_iter().enumerate() {
+        for (i, game) in read_any_in::<L>(&text).into_iter().enumerate() {
             let name = format!("{file} game {}", i + 1);
             match game {
                 Ok(game) => {
@@ -63,7 +64,7 @@ fn run(files: &[String]) -> Result<bool, Stop> {
     Ok(failed > 0)
 }
 
-pub(super) fn main(files: Vec<String>) -> ExitCode {
+pub(super) fn main<L: GameList>(files: Vec<String>) -> ExitCode {
     if files.iter().any(|a| a == "--help" || a == "-h") {
         return super::usage(USAGE);
     }
@@ -71,7 +72,7 @@ pub(super) fn main(files: Vec<String>) -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    match run(&files) {
+    match run::<L>(&files) {
         Ok(false) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Ok(true) => ExitCode::FAILURE,
         Err(Stop::Error(e)) => super::fail("replay", &e),

@@ -49,15 +49,31 @@
 //! assert!(matches!(rules, MyRules::Toguz(_)));
 //! ```
 
+mod records;
+
+pub use records::{AnyGame, form_in, forms, read_any, read_any_in, read_one_in};
+
+use crate::pgn::Dialect;
 use crate::picture::Picture;
 use crate::ruleset::Ruleset;
 
-/// Everything the crate's layers ask of a game: its rules ([`Ruleset`]) and its pictures
-/// ([`Picture`]). Implemented for every type that implements them; the engine protocol, the
+/// Everything the crate's layers ask of a game: its rules ([`Ruleset`]), its pictures
+/// ([`Picture`]) and its record forms ([`Dialect`]). Implemented for every type that
+/// implements them (each has defaults for everything but the rules: a game of your own adds
+/// `impl Picture for MyGame {}` and `impl Dialect for MyGame {}`); the engine protocol, the
 /// command-line driver and the run-time lists take any `Game`.
-pub trait Game: Ruleset + Picture {}
+pub trait Game: Ruleset + Picture + Dialect {}
 
-impl<T: Ruleset + Picture> Game for T {}
+impl<T: Ruleset + Picture + Dialect> Game for T {}
+
+/// Generic code to run on each game *type* of a list, in order, until one answers
+/// ([`GameList::find`]): for what a game knows before any ruleset is at hand.
+pub trait GameFinder {
+    /// What the search finds.
+    type Output;
+    /// `Some` to stop at game `R` with an answer, `None` to go on to the next game.
+    fn find<R: Game>(&mut self) -> Option<Self::Output>;
+}
 
 /// Generic code to run on whichever ruleset a list of games holds.
 pub trait RulesetVisitor {
@@ -89,6 +105,9 @@ pub trait GameList:
 
     /// Runs `visitor` on the concrete ruleset.
     fn visit<V: RulesetVisitor>(self, visitor: V) -> V::Output;
+
+    /// Runs `finder` on each game type of the list, in order, until one answers.
+    fn find<F: GameFinder>(finder: F) -> Option<F::Output>;
 }
 
 /// One game as a [`GameList`]: its ruleset text is the only text the list reads.
@@ -114,6 +133,10 @@ impl<R: Game> GameList for Only<R> {
 
     fn visit<V: RulesetVisitor>(self, visitor: V) -> V::Output {
         visitor.visit(self.0)
+    }
+
+    fn find<F: GameFinder>(mut finder: F) -> Option<F::Output> {
+        finder.find::<R>()
     }
 }
 
@@ -223,6 +246,15 @@ macro_rules! ruleset_list {
 
             fn visit<V: $crate::games::RulesetVisitor>(self, visitor: V) -> V::Output {
                 $list::visit(self, visitor)
+            }
+
+            fn find<F: $crate::games::GameFinder>(mut finder: F) -> ::std::option::Option<F::Output> {
+                $(
+                    if let ::std::option::Option::Some(found) = finder.find::<$rules>() {
+                        return ::std::option::Option::Some(found);
+                    }
+                )*
+                ::std::option::Option::None
             }
         }
 
