@@ -186,9 +186,8 @@ impl Kalah {
             let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
             *side = (*side & !self.t.pits) + (seeds << (8 * m));
             // Word 0 is the side to move's.
-            rec.gain(Player::from_index(s.mover.index() ^ k), seeds as u32);
+            rec.sweep(Player::from_index(s.mover.index() ^ k), seeds as u32);
         }
-        rec.sweep();
         if HASH {
             s.hash = s.raw_hash_from_scratch();
         }
