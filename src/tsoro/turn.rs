@@ -15,7 +15,7 @@ fn spot(owner: Player, index: usize) -> Spot {
     Spot::Hole { owner, index }
 }
 
-/// The move engine: plays the actions of a turn, sowing with [`relay`].
+/// The move engine: plays the actions of a turn, sowing with the kernel of `sow.rs`.
 impl Tsoro {
     // The engine. `HASH = false` skips the hash upkeep: legality checks run the engine on a
     // copy and only want to know whether the sowing ends.
