@@ -161,6 +161,11 @@ pub struct Effect {
     pub stores: [u32; 2],
     /// Whether the move ended the game and the seeds left on the board went to the stores.
     pub swept: bool,
+    /// What each store gained from that sweep, indexed by [`Player::index`] (included in
+    /// [`stores`](Effect::stores)): a store's count after the move before the sweep, as a
+    /// record annotator writes it (PlayOK's `(N)` in Toguz Kumalak), is its count before the
+    /// move plus `stores[i] - sweep[i]`.
+    pub sweep: [u32; 2],
     /// Whether the same player moves next (Kalah's extra turn, a Tsoro turn that waits on a
     /// decision).
     pub again: bool,
@@ -183,6 +188,7 @@ impl Effect {
             marked: Spots::EMPTY,
             stores: [0; 2],
             swept: false,
+            sweep: [0; 2],
             again: false,
         }
     }
@@ -217,9 +223,9 @@ pub(crate) trait Record {
     /// `owner`'s store gained `seeds` other than by sowing.
     #[inline(always)]
     fn gain(&mut self, _owner: Player, _seeds: u32) {}
-    /// The board was swept into the stores.
+    /// The board was swept into the stores: `owner`'s store gained `seeds` by it.
     #[inline(always)]
-    fn sweep(&mut self) {}
+    fn sweep(&mut self, _owner: Player, _seeds: u32) {}
 }
 
 impl Record for () {
@@ -268,8 +274,10 @@ impl Record for Effect {
         self.stores[owner.index()] += seeds;
     }
 
-    fn sweep(&mut self) {
+    fn sweep(&mut self, owner: Player, seeds: u32) {
         self.swept = true;
+        self.stores[owner.index()] += seeds;
+        self.sweep[owner.index()] += seeds;
     }
 }
 

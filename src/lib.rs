@@ -31,6 +31,7 @@ mod rng;
 mod ruleset;
 pub mod search;
 mod select;
+mod swar;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -1,5 +1,15 @@
-//! Lookup tables of the set bits of small masks, shared by the random-move kernels: the
-//! `k`-th set bit and the number of set bits, without relying on POPCNT or PDEP.
+//! The set bits of masks, for the random-move kernels: lookup tables of the `k`-th set bit
+//! and the number of set bits of small masks (without relying on POPCNT or PDEP), and the
+//! `k`-th set bit of a word.
+
+/// The index of the `k`-th set bit of `m` (`k < m.count_ones()`), the lowest the 0th.
+#[inline]
+pub(crate) fn nth_bit(mut m: u64, k: u32) -> usize {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as usize
+}
 
 /// `table[mask][k]`: the index of the `k`-th set bit of `mask`, for every mask below `MASKS`
 /// (a power of two; `K` at least its bits).
@@ -42,6 +52,7 @@ mod tests {
             assert_eq!(usize::from(count[mask]), bits.len(), "{mask:b}");
             assert_eq!(&select[mask][..bits.len()], &bits[..], "{mask:b}");
         }
+        assert_eq!(super::nth_bit(0b101_0010, 2), 6);
         assert_eq!(
             super::select_table::<128, 8>()[0b101_0010],
             [1, 4, 6, 0, 0, 0, 0, 0]

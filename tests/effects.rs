@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sowing::kalah::{Kalah, KalahMove, KalahState};
-use sowing::toguz::{Toguz, ToguzMove, ToguzState};
+use sowing::toguz::{Landing, Toguz, ToguzMove, ToguzState};
 use sowing::tsoro::{Hole, Tsoro, TsoroMove, TsoroState};
 use sowing::{Effect, Player, Ruleset, SplitMix64, Spot, Spots};
 
@@ -83,7 +83,18 @@ fn check(e: &Effect, before: &Seen, after: &Seen, to_hand: bool, context: &str) 
             "store {p}: {context}"
         );
     }
+    // The sweep's share of the stores: nothing without a sweep; with one, everything left on
+    // the board (after the move, before the sweep) and nothing more.
     let board = |s: &Seen| s.holes.iter().map(|h| h.1).sum::<u32>();
+    if e.swept {
+        assert!(
+            e.sweep[0] <= e.stores[0] && e.sweep[1] <= e.stores[1],
+            "{context}"
+        );
+        assert_eq!(board(after), 0, "{context}");
+    } else {
+        assert_eq!(e.sweep, [0, 0], "{context}");
+    }
     let in_stores = e.stores[0] + e.stores[1];
     assert_eq!(
         board(after) + in_stores + after.hand,
@@ -423,9 +434,8 @@ fn toguz_opening_capture() {
     assert_eq!((e.last, e.last_count), (Some(hole(North, 5)), 10));
     assert_eq!(e.captured, spots(&[hole(North, 5)]));
     assert_eq!((e.captured_seeds, e.stores), (10, [10, 0]));
-    // The notation's summary agrees.
-    let old = rules.effect(&rules.start(), ToguzMove(6)).unwrap();
-    assert_eq!((old.side, old.hole, old.kazan), (North, 5, 10));
+    // The notation's summary: an even capture, no sweep.
+    assert_eq!((Landing::of(&e), e.sweep), (Landing::Capture(10), [0, 0]));
 }
 
 #[test]

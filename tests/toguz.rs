@@ -4,7 +4,7 @@
 use sowing::toguz::{Landing, Style, Toguz, ToguzMove, ToguzSettings, ToguzState, playok as pgn};
 use sowing::{
     GameRecord, MoveParseError, Outcome, Player, PositionError, RecordError, Ruleset,
-    RulesetParseError, Score, SettingsError, SplitMix64, perft, random_playout,
+    RulesetParseError, Score, SettingsError, SplitMix64, Spot, perft, random_playout,
 };
 
 fn rules(text: &str) -> Toguz {
@@ -124,6 +124,11 @@ fn a_lap_feeds_both_tuzdiks_to_their_owners() {
 // ---------------------------------------------------------------------------------------------
 // Captures and tuzdiks.
 
+/// Hole `index` of `owner`, as an effect names it.
+fn hole(owner: Player, index: usize) -> Spot {
+    Spot::Hole { owner, index }
+}
+
 #[test]
 fn even_count_in_an_opponent_hole_is_captured() {
     let r = Toguz::default();
@@ -136,8 +141,8 @@ fn even_count_in_an_opponent_hole_is_captured() {
     let s = r.parse_position(fen).unwrap();
     let e = r.effect(&s, ToguzMove(9)).unwrap();
     assert_eq!(
-        (e.side, e.hole, e.landing),
-        (Player::North, 2, Landing::Capture(4))
+        (e.last, Landing::of(&e)),
+        (Some(hole(Player::North, 2)), Landing::Capture(4))
     );
     assert_eq!(r.format_move_as(&s, ToguzMove(9), Style::PlayOk), "92(69)");
     assert!(mismatch(&r, fen, "92(68)").contains("holds 69 after the move, not 68"));
@@ -157,8 +162,8 @@ fn odd_count_and_own_side_capture_nothing() {
     let start = Toguz::default().start();
     let e = r.effect(&start, ToguzMove(1)).unwrap();
     assert_eq!(
-        (e.side, e.hole, e.landing),
-        (Player::South, 9, Landing::Nothing)
+        (e.last, Landing::of(&e)),
+        (Some(hole(Player::South, 9)), Landing::Nothing)
     );
 }
 

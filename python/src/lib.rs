@@ -2,8 +2,8 @@
 //! crate, which holds every rule (nothing here is a rule).
 //!
 //! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
-//! (rules.rs: Ruleset, State, Move, Player, Outcome, and their copies: the values themselves),
-//! records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), and waiting on long calls
+//! (rules/: Ruleset, State, Move, Player, Outcome, a class a file, and their copies: the values
+//! themselves), records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), and waiting on long calls
 //! with Ctrl-C honoured (interrupt.rs).
 
 use pyo3::prelude::*;

@@ -76,11 +76,7 @@ pub(super) const COUNT: [u8; 128] = crate::select::count_table();
 /// A 7-bit mask of the non-empty pits among lanes `0..7` of `word & pits`.
 #[inline]
 pub(super) fn nonempty(word: u64, pits: u64) -> usize {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let w = word & pits;
-    let high = ((w & LOW7).wrapping_add(LOW7) | w) & 0x8080_8080_8080_8080;
-    // Gather bit 7 of each byte into the top byte.
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize & 0x7F
+    crate::swar::nonzero_bits(word & pits) as usize & 0x7F
 }
 
 impl Tables {
@@ -190,9 +186,8 @@ impl Kalah {
             let seeds: u64 = (0..m).map(|i| u64::from(lane(*side, i))).sum();
             *side = (*side & !self.t.pits) + (seeds << (8 * m));
             // Word 0 is the side to move's.
-            rec.gain(Player::from_index(s.mover.index() ^ k), seeds as u32);
+            rec.sweep(Player::from_index(s.mover.index() ^ k), seeds as u32);
         }
-        rec.sweep();
         if HASH {
             s.hash = s.raw_hash_from_scratch();
         }

@@ -194,7 +194,7 @@ mod tests {
                         let terms = ToguzEval::terms(&rules, &s);
                         let (mut capture, mut tuzdik_chance) = (0, false);
                         for m in rules.legal_moves(&s) {
-                            match rules.effect(&s, m).unwrap().landing {
+                            match Landing::of(&rules.effect(&s, m).unwrap()) {
                                 Landing::Capture(k) => capture = capture.max(i32::from(k)),
                                 Landing::Tuzdik => tuzdik_chance = true,
                                 Landing::Nothing => {}

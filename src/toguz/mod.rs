@@ -85,14 +85,14 @@ mod state;
 use std::sync::Arc;
 
 pub use eval::ToguzEval;
-pub use moves::{Effect, Landing, MoveText, Style, ToguzMove, ToguzMoves};
+pub use moves::{Landing, MoveText, Style, ToguzMove, ToguzMoves};
 pub use settings::ToguzSettings;
 use sow::playout::{self, Sown};
 use sow::{Sowing, Tables};
 pub use state::ToguzState;
 use state::{keys, lane, nonempty16};
 
-use crate::effect::Spot;
+use crate::effect::{Effect, Record, Spot};
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
@@ -212,62 +212,36 @@ impl Toguz {
         self.playable(state) == 0
     }
 
-    /// What `mv` does in `state` as the notation writes it (where its last ball lands, a
-    /// capture or tuzdik, the mover's kazan after it), or why it is illegal. The whole
-    /// effect, in the type every game shares, is [`Ruleset::effect`] (call it as
-    /// `Ruleset::effect(&rules, ..)`: this method has the same name).
-    ///
-    /// # Errors
-    /// The [`IllegalReason`] when `mv` is not legal in `state`.
-    pub fn effect(&self, state: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
-        let (e, kazan) = self.recorded(state, mv)?;
-        // A legal move sows at least one ball.
-        let (side, hole) = match e.last {
-            Some(Spot::Hole { owner, index }) => (owner, index as u8),
-            _ => (state.mover, mv.0),
-        };
-        Ok(Effect {
-            side,
-            hole,
-            landing: if !e.marked.is_empty() {
-                Landing::Tuzdik
-            } else if e.captures() {
-                Landing::Capture(e.captured_seeds as u8)
-            } else {
-                Landing::Nothing
-            },
-            kazan,
-            kazan_final: u32::from(state.kazan(state.mover)) + e.stores[state.mover.index()],
-        })
-    }
-
-    /// Plays `mv` on a copy of `state`, recording what it does; returns the effect and the
-    /// mover's kazan after the move, before any end-of-game sweep.
-    fn recorded(
-        &self,
-        state: &ToguzState,
-        mv: ToguzMove,
-    ) -> Result<(crate::Effect, u32), IllegalReason> {
+    /// Plays `mv` on a copy of `state`, recording what it does, or says why it is illegal.
+    fn recorded(&self, state: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
         if let Some(reason) = self.hole_reason(state, mv) {
             return Err(reason);
         }
         let me = state.mover;
-        let mut effect = crate::Effect::new(me);
+        let mut effect = Effect::new(me);
         let mut s = *state;
         let o = self.origin(&s, mv).unwrap_or(0);
         let balls = lane(&s.board, o);
         self.sow::<false, _>(&mut s, o, balls, &mut effect);
-        let kazan = u32::from(s.kazan(me));
         let kazans = s.kazans;
         self.pass_turn::<false>(&mut s);
         if s.kazans != kazans {
             // Rule 7: the balls left went to their side's kazan.
-            for (gain, (now, was)) in effect.stores.iter_mut().zip(s.kazans.iter().zip(kazans)) {
-                *gain += u32::from(now - was);
+            for p in Player::BOTH {
+                let i = p.index();
+                effect.sweep(p, u32::from(s.kazans[i] - kazans[i]));
             }
-            effect.swept = true;
         }
-        Ok((effect, kazan))
+        Ok(effect)
+    }
+
+    /// Where the last ball of a legal move's effect `e` landed: the side and the hole number
+    /// counted by its owner (a legal move sows at least one ball).
+    fn landing_hole(state: &ToguzState, mv: ToguzMove, e: &Effect) -> (Player, u8) {
+        match e.last {
+            Some(Spot::Hole { owner, index }) => (owner, index as u8),
+            _ => (state.mover, mv.0),
+        }
     }
 
     /// Writes `mv` as played from `state` in the chosen players' form: the federation's `36x`
@@ -283,14 +257,21 @@ impl Toguz {
     /// assert_eq!(rules.format_move_as(&start, ToguzMove(6), Style::Federation), "65");
     /// ```
     pub fn format_move_as(&self, state: &ToguzState, mv: ToguzMove, style: Style) -> String {
-        match self.effect(state, mv) {
+        match self.recorded(state, mv) {
             Err(_) => mv.to_string(),
             Ok(e) => {
-                let mut text = format!("{}{}", mv.0, e.hole);
-                match (e.landing, style) {
+                let (_, hole) = Self::landing_hole(state, mv, &e);
+                let mut text = format!("{}{hole}", mv.0);
+                match (Landing::of(&e), style) {
                     (Landing::Tuzdik, Style::Federation) => text.push('x'),
                     (Landing::Tuzdik, Style::PlayOk) => text.push('X'),
-                    (Landing::Capture(_), Style::PlayOk) => text += &format!("({})", e.kazan),
+                    (Landing::Capture(_), Style::PlayOk) => {
+                        // The kazan after the move, before any sweep of rule 7.
+                        let m = state.mover;
+                        let kazan =
+                            u32::from(state.kazan(m)) + e.stores[m.index()] - e.sweep[m.index()];
+                        text += &format!("({kazan})");
+                    }
                     _ => {}
                 }
                 text
@@ -328,11 +309,18 @@ impl Toguz {
     ) -> Result<ToguzMove, MoveParseError> {
         let mv = ToguzMove(written.origin);
         let e = self
-            .effect(s, mv)
+            .recorded(s, mv)
             .map_err(|reason| MoveParseError::Illegal {
                 text: text.to_string(),
                 reason,
             })?;
+        let (side, hole) = Self::landing_hole(s, mv, &e);
+        let landing = Landing::of(&e);
+        // The mover's kazan after the move, before and after any sweep of rule 7 (PlayOK
+        // writes either).
+        let (before, m) = (u32::from(s.kazan(s.mover)), s.mover.index());
+        let kazan_final = before + e.stores[m];
+        let kazan = kazan_final - e.sweep[m];
         let mismatch = |problem: String| MoveParseError::Mismatch {
             text: text.to_string(),
             problem,
@@ -345,38 +333,36 @@ impl Toguz {
             }
         };
         if let Some(l) = written.landing {
-            if l != e.hole {
+            if l != hole {
                 return Err(mismatch(format!(
                     "the last ball lands in {} hole {}, not {l}",
-                    owner(e.side),
-                    e.hole
+                    owner(side),
+                    hole
                 )));
             }
         }
-        match (written.tuzdik, e.landing) {
+        match (written.tuzdik, landing) {
             (true, Landing::Tuzdik) | (false, Landing::Nothing | Landing::Capture(_)) => {}
             (true, _) => {
                 return Err(mismatch(format!(
                     "the move makes no tuzdik (the last ball leaves {} hole {} with {})",
-                    owner(e.side),
-                    e.hole,
-                    self.recorded(s, mv).map_or(0, |(e, _)| e.last_count)
+                    owner(side),
+                    hole,
+                    e.last_count
                 )));
             }
             (false, Landing::Tuzdik) => {
                 return Err(mismatch(format!(
-                    "the move makes hole {} a tuzdik, but no tuzdik mark is written",
-                    e.hole
+                    "the move makes hole {hole} a tuzdik, but no tuzdik mark is written"
                 )));
             }
         }
         if let Some(k) = written.kazan {
-            match e.landing {
-                Landing::Capture(_) if k == e.kazan || k == e.kazan_final => {}
+            match landing {
+                Landing::Capture(_) if k == kazan || k == kazan_final => {}
                 Landing::Capture(_) => {
                     return Err(mismatch(format!(
-                        "the mover's kazan holds {} after the move, not {k}",
-                        e.kazan
+                        "the mover's kazan holds {kazan} after the move, not {k}"
                     )));
                 }
                 _ => {
@@ -433,8 +419,8 @@ impl Ruleset for Toguz {
         self.play_move::<true>(s, mv);
     }
 
-    fn effect(&self, s: &ToguzState, mv: ToguzMove) -> Result<crate::Effect, IllegalReason> {
-        self.recorded(s, mv).map(|(e, _)| e)
+    fn effect(&self, s: &ToguzState, mv: ToguzMove) -> Result<Effect, IllegalReason> {
+        self.recorded(s, mv)
     }
 
     /// Random games through the same sowing with the hash updates compiled out (a playout

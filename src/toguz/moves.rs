@@ -5,9 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::effect::Effect;
 use crate::error::MoveParseError;
 use crate::movelist::MoveList;
-use crate::player::Player;
 
 /// A move as the players write it, read without a position: the origin hole, and whatever
 /// details the writer added.
@@ -179,7 +179,19 @@ crate::serde_as_text!(ToguzMove);
 /// Up to 9 moves.
 pub type ToguzMoves = MoveList<ToguzMove, 9>;
 
-/// What a move does where its last ball lands.
+/// What a move does where its last ball lands, as the notation writes it: read off the move's
+/// [`Effect`] with [`Landing::of`].
+///
+/// ```
+/// use sowing::toguz::{Landing, Toguz, ToguzMove};
+/// use sowing::{Player, Ruleset, Spot};
+/// let rules = Toguz::default();
+/// let e = rules.effect(&rules.start(), ToguzMove(6)).unwrap();
+/// // 6: ten balls, the last in North's hole 5, which then holds 10: an even capture.
+/// assert_eq!(e.last, Some(Spot::Hole { owner: Player::North, index: 5 }));
+/// assert_eq!(Landing::of(&e), Landing::Capture(10));
+/// assert_eq!(e.stores[0], 10); // the mover's kazan gained 10
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Landing {
     /// Nothing: an own hole, an odd count, a tuzdik, or a blocked tuzdik.
@@ -190,28 +202,16 @@ pub enum Landing {
     Tuzdik,
 }
 
-/// What a move does: where its last ball lands and what happens there, as the notation
-/// writes it.
-///
-/// ```
-/// use sowing::toguz::{Landing, Toguz, ToguzMove};
-/// use sowing::{Player, Ruleset};
-/// let rules = Toguz::default();
-/// let e = rules.effect(&rules.start(), ToguzMove(6)).unwrap();
-/// assert_eq!((e.side, e.hole, e.landing), (Player::North, 5, Landing::Capture(10)));
-/// assert_eq!(e.kazan, 10);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Effect {
-    /// The side of the hole the last ball lands in.
-    pub side: Player,
-    /// That hole's number, counted by its side's owner.
-    pub hole: u8,
-    /// What happens there.
-    pub landing: Landing,
-    /// The mover's kazan after the move (balls sown into his tuzdik included), before any
-    /// end-of-game sweep of rule 7.
-    pub kazan: u32,
-    /// The mover's kazan after the move including the sweep if the move ends the game.
-    pub kazan_final: u32,
+impl Landing {
+    /// What the Toguz Kumalak move whose effect is `effect` did where its last ball landed: a
+    /// new tuzdik if it marked one, an even capture if it captured, else nothing.
+    pub fn of(effect: &Effect) -> Landing {
+        if !effect.marked.is_empty() {
+            Landing::Tuzdik
+        } else if effect.captures() {
+            Landing::Capture(effect.captured_seeds.min(u32::from(u8::MAX)) as u8)
+        } else {
+            Landing::Nothing
+        }
+    }
 }

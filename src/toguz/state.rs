@@ -92,16 +92,9 @@ pub(crate) fn add_range(board: &mut [u64; 4], a: usize, e: usize) {
 /// from it): bit `i` set when lane `first + i` holds a ball. Reads two board words.
 #[inline(always)]
 pub(crate) fn nonempty16(board: &[u64; 4], first: usize) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Gathers the low bit of each byte into the top byte, byte i to bit 56 + i.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
+    use crate::swar::nonzero_bits;
     let w = (first >> 3) & 1;
-    let gather = |w: u64| {
-        let nz = ((((w & LOW7) + LOW7) | w) & HIGH) >> 7;
-        (nz.wrapping_mul(GATHER) >> 56) as u32
-    };
-    let bits = gather(board[w]) | gather(board[w + 1]) << 8;
+    let bits = (nonzero_bits(board[w]) | nonzero_bits(board[w + 1]) << 8) as u32;
     bits >> (first & 7)
 }
 

@@ -61,8 +61,9 @@
 //! assert_eq!(obs[32..], [0.; 9]); // no decision pending, nothing captured
 //! ```
 
+use super::legal::Legal;
+use super::masks::{ROW, backwards, many_backwards, many_in};
 use super::moves::{Hole, Row};
-use super::sow::swar::{self, ROW, backwards};
 use super::state::Phase;
 use super::{Tsoro, TsoroMove, TsoroState};
 use crate::encode::{ActionSet, Encoding, widen};
@@ -111,55 +112,24 @@ impl Tsoro {
     fn ending_starts(&self, s: &TsoroState) -> u64 {
         let own = &s.holes[s.mover.index()];
         let low = (1u64 << self.n) - 1;
-        let outer = swar::many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
-        let inner = swar::many_backwards(own, 2 * self.n) & low;
+        let outer = many_in::<ROW>(own.first_chunk().unwrap_or(&[0; ROW])) & low;
+        let inner = many_backwards(own, 2 * self.n) & low;
         outer | inner << self.n
     }
 
-    /// [`legal_actions`](Encoding::legal_actions) in every case.
+    /// [`legal_actions`](Encoding::legal_actions) in every case: the masks of
+    /// [`legal`](Tsoro::legal) in action order.
     #[inline(never)]
     fn all_legal_actions(&self, s: &TsoroState) -> ActionSet {
         if self.out_of_plies(s) {
             return ActionSet::EMPTY;
         }
         let n2 = 2 * self.n;
-        let bits = match s.phase {
-            // With heads: the starts of 2 stones or more, else the singleton steps below.
-            Phase::Start if !self.endless_possible => match self.ending_starts(s) {
-                0 => self.own_actions(self.start_candidates(s).0),
-                m => u128::from(m),
-            },
-            Phase::Start => {
-                let (mut m, singles) = self.start_candidates(s);
-                if self.endless_possible {
-                    let mut c = m;
-                    while c != 0 {
-                        let i = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        if !self.start_ends(s, i, singles) {
-                            m &= !(1 << i);
-                        }
-                    }
-                }
-                self.own_actions(m)
-            }
-            Phase::Head(_) => 1 << (n2 + 1) | u128::from(self.relay_ends(s)) << n2,
-            Phase::Bonus(k) => {
-                let mut m = self.takeable(s);
-                let last_take = k <= 1 || m.count_ones() <= 1;
-                if last_take && self.settings.reenter {
-                    let mut c = m;
-                    while c != 0 {
-                        let j = c.trailing_zeros() as usize;
-                        c &= c - 1;
-                        let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
-                        if !self.bonus_ok(s, mv) {
-                            m &= !(1 << j);
-                        }
-                    }
-                }
-                let done = !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done);
-                self.take_actions(m) | u128::from(done) << (2 * n2 + 2)
+        let bits = match self.legal::<false>(s) {
+            Legal::Starts(m) => self.own_actions(m),
+            Legal::Head { relay } => 1 << (n2 + 1) | u128::from(relay) << n2,
+            Legal::Bonus { takes, done } => {
+                self.take_actions(takes) | u128::from(done) << (2 * n2 + 2)
             }
         };
         ActionSet::from_bits(bits)

@@ -3,10 +3,11 @@
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
 
-use super::sow::swar::{ROW, backwards, nonzero, word};
+use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
+use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
 /// opponent's inner hole across is empty (a last stone landing there takes the file), counted

@@ -39,7 +39,7 @@
 //! 6. **Endless relays**: a start or a relay-on choice whose sowing would never end (the
 //!    lap-end state comes back with no head decision in between) is not legal; it is found
 //!    exactly, never by a lap cap: by an invariant of the relay's residues mod the loop
-//!    length + 1, then by cycle detection on the lap-end states (see `sow.rs`). They occur
+//!    length + 1, then by cycle detection on the lap-end states (see `endless.rs`). They occur
 //!    only on loops without heads (Matthews' basic game, 4 x 6 and 4 x 8): a cycle of laps
 //!    lifts every hole of the loop, so with a head it would stop there for a decision.
 //!    Legal-move generation therefore simulates starts only on headless boards; sowing itself
@@ -96,20 +96,25 @@
 //! ```
 
 pub mod encode;
+mod endless;
 mod eval;
+mod legal;
+mod masks;
 mod moves;
 mod picture;
 mod relay;
 mod settings;
 mod sow;
 mod state;
+mod turn;
 
 pub use eval::TsoroEval;
 pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
 
-use sow::{Shape, nth_bit, occupied};
+use masks::occupied;
+use sow::Shape;
 use state::keys;
 
 use crate::effect::Effect;
@@ -117,6 +122,7 @@ use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
+use crate::select::nth_bit;
 
 /// The Tsoro ruleset: validated [`TsoroSettings`] and what is derived from them.
 ///
@@ -142,7 +148,7 @@ pub struct Tsoro {
     heads: u64,
     /// Loop indices of the holes bonus takes may not touch (heads, when immune).
     immune: u64,
-    /// Whether a relay can be endless: only on a loop with no head (see `sow.rs` for the
+    /// Whether a relay can be endless: only on a loop with no head (see `endless.rs` for the
     /// proof). With heads every sowing ends, so legality needs no simulation.
     endless_possible: bool,
     /// The loop as the relay sees it.
@@ -212,78 +218,6 @@ impl Tsoro {
     #[inline]
     fn takeable(&self, s: &TsoroState) -> u64 {
         occupied(&s.holes[(!s.mover).index()]) & !self.immune
-    }
-
-    fn legal_ignoring_limit(&self, s: &TsoroState, moves: &mut TsoroMoves) {
-        match s.phase {
-            Phase::Start => {
-                let (mut m, singles) = self.start_candidates(s);
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if self.start_ends(s, i, singles) {
-                        moves.push(TsoroMove::Sow(Hole::from_own_index(i, self.n)));
-                    }
-                }
-            }
-            Phase::Head(_) => {
-                if self.relay_ends(s) {
-                    moves.push(TsoroMove::Relay);
-                }
-                moves.push(TsoroMove::Stop);
-            }
-            Phase::Bonus(k) => {
-                let mut m = self.takeable(s);
-                let last_take = k <= 1 || m.count_ones() <= 1;
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let mv = TsoroMove::Take(Hole::from_opponent_index(j, self.n));
-                    if !last_take || self.bonus_ok(s, mv) {
-                        moves.push(mv);
-                    }
-                }
-                if !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done) {
-                    moves.push(TsoroMove::Done);
-                }
-            }
-        }
-    }
-
-    /// Whether the mover has a legal action, the ply limit aside.
-    fn can_move(&self, s: &TsoroState) -> bool {
-        match s.phase {
-            Phase::Start => {
-                let (mut m, singles) = self.start_candidates(s);
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if self.start_ends(s, i, singles) {
-                        return true;
-                    }
-                }
-                false
-            }
-            Phase::Head(_) => true,
-            Phase::Bonus(k) => {
-                let mut m = self.takeable(s);
-                // A take that leaves more to take is always legal.
-                if k > 1 && m.count_ones() > 1 {
-                    return true;
-                }
-                if !self.settings.forced_bonus && self.bonus_ok(s, TsoroMove::Done) {
-                    return true;
-                }
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if self.bonus_ok(s, TsoroMove::Take(Hole::from_opponent_index(j, self.n))) {
-                        return true;
-                    }
-                }
-                false
-            }
-        }
     }
 
     /// Whether the board shows the capture that bonus takes follow: the mover's capturing

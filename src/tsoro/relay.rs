@@ -1,7 +1,7 @@
 //! A proof that a relay never ends, read off its windings: the barrier test that settles the
 //! longest endless relays met in a few hundred thousand laps (issue 22).
 //!
-//! **Tokens, windings, aims.** Count time in stones sown as in [`super::sow`]'s walk: hole
+//! **Tokens, windings, aims.** Count time in stones sown as in [`super::endless`]'s walk: hole
 //! `j` is passed at the times `j (mod L)`, holds the time `l_j` of its last lift (its
 //! token), and the hand holds the time `t` of the next landing. Write a time as
 //! `W (L + 1) + r`: winding `W`, residue `r` (`0..=L`). Since `L + 1 = 1 (mod L)`, a token's

@@ -8,6 +8,7 @@
 //! put in the mover's store (its **gain**) and whether the mover moves again.
 
 use crate::kalah::{Capture, EndRule, Kalah, KalahState, Leftovers};
+use crate::swar::byte_sum;
 
 /// Bits per lane.
 const LANE: u32 = 8;
@@ -56,12 +57,6 @@ pub(crate) struct Child {
     pub(crate) again: bool,
 }
 
-#[inline]
-fn byte_sum(x: u64) -> u32 {
-    // At most 255 seeds in all, so no byte of a partial sum overflows.
-    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
-
 impl Board {
     pub(crate) fn new(rules: &Kalah) -> Board {
         let s = rules.settings();
@@ -98,6 +93,7 @@ impl Board {
     /// Seeds in the mover's pits.
     #[inline]
     pub(crate) fn own_seeds(&self, b: u128) -> u32 {
+        // At most 255 seeds in all, so no byte of a partial sum overflows.
         byte_sum((b & self.own) as u64)
     }
 

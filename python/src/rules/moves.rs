@@ -1,0 +1,53 @@
+//! `Move`: a move of one game.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::{Reduced, unpickled_by};
+use crate::errors;
+use crate::game::AnyMove;
+
+/// A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's notation
+/// (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable.
+#[pyclass(module = "sowing", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub(crate) mv: AnyMove,
+}
+
+immutable_pymethods! {
+    impl Move {
+        /// The game's name: "kalah", "toguz" or "tsoro".
+        #[getter]
+        fn game(&self) -> &'static str {
+            self.mv.game()
+        }
+
+        fn __str__(&self) -> String {
+            self.mv.to_string()
+        }
+
+        fn __repr__(&self) -> String {
+            format!("Move({:?})", self.mv.to_string())
+        }
+
+        /// Pickled as its game and its text in the game's short notation.
+        fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (&'static str, String)>> {
+            unpickled_by::<Move, _>(py, (self.mv.game(), self.mv.to_string()))
+        }
+
+        /// The move `__reduce__` wrote: a game's name and a move's text.
+        #[staticmethod]
+        fn _unpickle(game: &str, text: &str) -> PyResult<Move> {
+            let mv = match game {
+                "kalah" => text.parse().map(AnyMove::Kalah),
+                "toguz" => text.parse().map(AnyMove::Toguz),
+                "tsoro" => text.parse().map(AnyMove::Tsoro),
+                _ => return Err(PyValueError::new_err(format!("no game {game:?}"))),
+            };
+            Ok(Move {
+                mv: mv.map_err(errors::move_parse_error)?,
+            })
+        }
+    }
+}
