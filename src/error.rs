@@ -207,6 +207,12 @@ pub enum IllegalReason {
     /// The move is not among the legal moves, with the rule that forbids it.
     #[error("{0}")]
     Forbidden(String),
+    /// The position does not fit the rules (a board of another size): nothing can be played
+    /// on it. The checked calls of a game answer this where the state is not of the
+    /// ruleset's shape (see [`Ruleset`](crate::Ruleset)'s contract for states that do not
+    /// validate).
+    #[error("the position does not fit these rules: {0}")]
+    Unfit(PositionError),
 }
 
 /// A move that the rules do not allow in the position it was tried in.

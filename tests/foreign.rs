@@ -6,6 +6,7 @@ use sowing::Ruleset;
 use sowing::kalah::Kalah;
 use sowing::testing::{ForeignReport, check_foreign_pictures};
 use sowing::toguz::Toguz;
+use sowing::tsoro::{Tsoro, TsoroState};
 
 fn rulesets<R: Ruleset>(texts: &[&str]) -> Vec<R> {
     texts.iter().map(|t| t.parse().unwrap()).collect()
@@ -59,6 +60,41 @@ fn toguz_answers_every_call_on_foreign_and_unvalidated_states() {
             "toguz:holes=7",
             "toguz:bestemshe",
             "toguz:no-tuzdik",
+        ],
+        300,
+    );
+}
+
+/// The state of the issue: a 4 x 10 Tsoro board handed to the 4 x 8 Tracey rules. Every
+/// checked call panicked at a slice index in the sowing.
+#[test]
+fn a_tsoro_state_of_another_board_size_does_not_panic() {
+    let rules: Tsoro = "tsoro:tracey".parse().unwrap();
+    let s: TsoroState =
+        "2,0,1,2,2,0,1,2,7,2/1,1,0,1,2,0,1,1,0,2/1,1,2,1,1,1,1,1,1,1/1,1,0,0,0,1,0,0,0,0 0 0 S"
+            .parse()
+            .unwrap();
+    assert!(rules.validate(&s).is_err());
+    let _ = rules.legal_moves(&s);
+    let _ = rules.outcome(&s);
+    let mut copy = s;
+    for mv in Tsoro::default().legal_moves(&s) {
+        if rules.try_play(&mut copy, mv).is_err() {
+            assert_eq!(copy, s);
+        }
+    }
+    let _ = sowing::Picture::picture(&rules, &s);
+}
+
+#[test]
+fn tsoro_answers_every_call_on_foreign_and_unvalidated_states() {
+    check_all::<Tsoro>(
+        &[
+            "tsoro",
+            "tsoro:tracey",
+            "tsoro:holes=6,bonus=3",
+            "tsoro:holes=10",
+            "tsoro:holes=8,heads=none,bonus=0",
         ],
         300,
     );

@@ -208,6 +208,15 @@ impl Tsoro {
         &self.settings
     }
 
+    /// Whether `s` has this ruleset's board size. A state of another size (which does not
+    /// validate) is answered as a finished game with no winner and no legal move, played on
+    /// by nothing, and refused by the checked calls with [`IllegalReason::Unfit`]: the
+    /// engine's loops are sized by the ruleset, and would read outside the state's rows.
+    #[inline]
+    fn fits(&self, s: &TsoroState) -> bool {
+        s.holes() == self.n
+    }
+
     /// Whether the ply limit has been reached.
     #[inline]
     fn out_of_plies(&self, s: &TsoroState) -> bool {
@@ -243,6 +252,12 @@ impl Tsoro {
     /// Why `mv` is illegal here, naming the rule; `None` if it is legal.
     fn reason(&self, s: &TsoroState, mv: TsoroMove) -> Option<IllegalReason> {
         let forbid = |text: String| Some(IllegalReason::Forbidden(text));
+        if !self.fits(s) {
+            return Some(IllegalReason::Unfit(PositionError::WrongSize {
+                expected: self.n,
+                found: s.holes(),
+            }));
+        }
         if self.out_of_plies(s) || !self.can_move(s) {
             return Some(IllegalReason::GameOver);
         }
@@ -344,7 +359,7 @@ impl Ruleset for Tsoro {
 
     fn legal_moves(&self, s: &TsoroState) -> TsoroMoves {
         let mut moves = TsoroMoves::new();
-        if !self.out_of_plies(s) {
+        if self.fits(s) && !self.out_of_plies(s) {
             self.legal_ignoring_limit(s, &mut moves);
         }
         moves
@@ -352,7 +367,9 @@ impl Ruleset for Tsoro {
 
     #[inline]
     fn play_unchecked(&self, s: &mut TsoroState, mv: TsoroMove) {
-        self.apply::<true, ()>(s, mv, &mut ());
+        if self.fits(s) {
+            self.apply::<true, ()>(s, mv, &mut ());
+        }
     }
 
     /// Recorded by the engine lap by lap: a long relay takes as long as its laps (the
@@ -369,7 +386,9 @@ impl Ruleset for Tsoro {
     }
 
     fn outcome(&self, s: &TsoroState) -> Option<Outcome> {
-        if !self.can_move(s) {
+        if !self.fits(s) {
+            Some(Outcome::Draw { score: None })
+        } else if !self.can_move(s) {
             Some(Outcome::Win {
                 winner: !s.mover,
                 score: None,
@@ -538,7 +557,7 @@ impl Ruleset for Tsoro {
     /// whose relay is endless is struck out and another drawn (rejection sampling keeps the
     /// choice uniform).
     fn random_move<G: RandomSource>(&self, s: &TsoroState, rng: &mut G) -> Option<TsoroMove> {
-        if self.out_of_plies(s) {
+        if !self.fits(s) || self.out_of_plies(s) {
             return None;
         }
         match s.phase {
