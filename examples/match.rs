@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
 use sowing::pgn::{Form, GameResult, PgnGame};
-use sowing::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame};
+use sowing::search::{AgentSpec, Heuristic, Match, MatchConfig, MatchError, MatchGame};
 use sowing::{Player, Ruleset};
 
 mod common;
@@ -75,7 +75,7 @@ fn problem(c: &MatchConfig, e: MatchError) -> Stop {
 
 impl RulesetVisitor for Run {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: Heuristic>(self, rules: R) -> Result<(), Stop> {
         let mut o = self.0;
         let names = o.specs.map(|s| s.to_string());
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use sowing::any::{AnyRuleset, RulesetVisitor};
 use sowing::pgn::{Form, PgnGame};
-use sowing::search::{Agent, AgentSpec};
+use sowing::search::{Agent, AgentSpec, Heuristic};
 use sowing::{GameRecord, Picture, Player, Ruleset};
 
 mod common;
@@ -50,7 +50,7 @@ struct Play(Options);
 
 impl RulesetVisitor for Play {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset + Picture>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: Heuristic + Picture>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
         let [a, b] = opts.agents.map(|spec| {
             spec.check_for(&rules)

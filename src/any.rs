@@ -54,7 +54,7 @@ pub trait RulesetVisitor {
     /// What the visit returns.
     type Output;
     /// Runs on the concrete ruleset.
-    fn visit<R: Ruleset + Picture>(self, rules: R) -> Self::Output;
+    fn visit<R: Ruleset + crate::search::Heuristic + Picture>(self, rules: R) -> Self::Output;
 }
 
 impl AnyRuleset {

@@ -9,7 +9,7 @@ use pyo3::types::PyString;
 
 use sowing::any::AnyRuleset;
 use sowing::kalah::Kalah;
-use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
+use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Heuristic, Mcts, SearchStats};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 
@@ -25,8 +25,9 @@ enum AnyAgent {
     Tsoro(Box<dyn RustAgent<Tsoro>>),
 }
 
-/// A game an agent can be built for: the slot of its agents in [`AnyAgent`].
-trait Playable: Game {
+/// A game an agent can be built for (its rules and the search's hooks): the slot of its
+/// agents in [`AnyAgent`].
+trait Playable: Game + Heuristic {
     fn slot(agent: &mut AnyAgent) -> Option<&mut Box<dyn RustAgent<Self>>>;
     fn wrap(agent: Box<dyn RustAgent<Self>>) -> AnyAgent;
 }

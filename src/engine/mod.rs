@@ -119,7 +119,7 @@ struct NewGame(AgentSpec, Arc<dyn Say>);
 
 impl RulesetVisitor for NewGame {
     type Output = Result<Box<dyn Session>, String>;
-    fn visit<R: Ruleset>(self, rules: R) -> Self::Output {
+    fn visit<R: Ruleset + crate::search::Heuristic>(self, rules: R) -> Self::Output {
         Ok(Box::new(Game::new(rules, self.0, self.1)?))
     }
 }

@@ -31,10 +31,11 @@ use std::time::{Duration, Instant};
 
 use super::agent::Agent;
 use super::eval::{Evaluator, StoreDifference, WIN, final_value};
+use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::tt::{Bound, Entry, SharedTable, Table};
+use super::tuning::SearchTuning;
 use crate::ruleset::Ruleset;
-use crate::tuning::SearchTuning;
 
 /// What one search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,12 +108,12 @@ pub struct SearchOptions {
     pub futility: bool,
     /// Null-move pruning: in a null-window node of depth 3 or more whose evaluation beats
     /// beta, hand the turn to the opponent without a move
-    /// ([`Ruleset::null_move`](crate::Ruleset::null_move)) and search his replies
+    /// ([`Heuristic::null_move`]) and search his replies
     /// `2 + depth / 4` plies shallower than a move would be; if he cannot bring the value
     /// below beta even so, return beta's side of it without searching the moves. Never twice
     /// in a row, never with fewer than 3 legal moves (zugzwang: in mancala endings the
     /// obligation to sow is often the mover's undoing, which a pass does not feel), and only
-    /// in games that give the position ([`Ruleset::null_move`](crate::Ruleset::null_move):
+    /// in games that give the position ([`Heuristic::null_move`]:
     /// Toguz Kumalak). Off in the default agent: in Toguz Kumalak it halves the nodes to
     /// depth 12 of `examples/depth.rs` and searches 5 plies deeper at 200 ms a move, but
     /// loses to the default at equal time (23-1-56 in 80 games, 29%). A pass keeps the
@@ -514,7 +515,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     }
 
     /// Searches with `tuning` in place of the game's own,
-    /// [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) (for tuning the margins).
+    /// [`Heuristic::SEARCH_TUNING`] (for tuning the margins).
     pub fn tuning(mut self, tuning: SearchTuning) -> Self {
         self.tuning = Some(tuning);
         for h in &mut self.helpers {
@@ -525,7 +526,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
 
     /// The tuning the search uses in the game of `R`: the one given to
     /// [`tuning`](Self::tuning), or else the game's own.
-    pub fn search_tuning<R: Ruleset>(&self) -> SearchTuning {
+    pub fn search_tuning<R: Heuristic>(&self) -> SearchTuning {
         self.tuning.unwrap_or(R::SEARCH_TUNING)
     }
 
@@ -640,7 +641,7 @@ impl<M: Copy + Eq, E> AlphaBeta<M, E> {
 
 impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// Searches `state` within the limits and returns the best move found.
-    pub fn search<R: Ruleset<Move = M>>(&mut self, rules: &R, state: &R::State) -> SearchResult<M>
+    pub fn search<R: Heuristic<Move = M>>(&mut self, rules: &R, state: &R::State) -> SearchResult<M>
     where
         E: Evaluator<R>,
     {
@@ -649,7 +650,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
 
     /// [`search`](AlphaBeta::search), calling `report` after each completed iteration (for
     /// `info` lines).
-    pub fn search_with<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+    pub fn search_with<R: Heuristic<Move = M>, F: FnMut(&SearchResult<M>)>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -666,7 +667,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
 
     /// Lazy SMP: the helpers search the same position on their own threads, sharing the
     /// table, until this thread's search ends.
-    fn search_parallel<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+    fn search_parallel<R: Heuristic<Move = M>, F: FnMut(&SearchResult<M>)>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -712,7 +713,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     /// The search on this thread.
-    fn search_alone<R: Ruleset<Move = M>, F: FnMut(&SearchResult<M>)>(
+    fn search_alone<R: Heuristic<Move = M>, F: FnMut(&SearchResult<M>)>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -829,7 +830,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
 
     /// The root of one iteration. `OPT`: the [`SearchOptions`]' code is compiled in (with
     /// every option off, the search runs without it).
-    fn root<R: Ruleset<Move = M>, const OPT: bool>(
+    fn root<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -854,7 +855,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     /// Captures only, standing pat on the evaluation (see [`SearchOptions::quiescence`]).
-    fn quiesce<R: Ruleset<Move = M>>(
+    fn quiesce<R: Heuristic<Move = M>>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -905,7 +906,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// The value of `child` (reached by one ply from a position where `me` was to move) for
     /// `me`, searched in the window `alpha..beta` of `me`.
     #[allow(clippy::too_many_arguments)]
-    fn child_value<R: Ruleset<Move = M>, const OPT: bool>(
+    fn child_value<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         me: crate::Player,
@@ -926,7 +927,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn negamax<R: Ruleset<Move = M>, const OPT: bool>(
+    fn negamax<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -1041,7 +1042,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// becomes beta); `None` when he can, when the node was itself reached by a null move, or
     /// when the game gives no null move. Out of line: the default agent never calls it.
     #[inline(never)]
-    fn null_search<R: Ruleset<Move = M>, const OPT: bool>(
+    fn null_search<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -1073,7 +1074,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// stores the result in the table.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_moves<R: Ruleset<Move = M>, const OPT: bool>(
+    fn search_moves<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -1249,7 +1250,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 }
 
-impl<R: Ruleset, E: Evaluator<R>> Agent<R> for AlphaBeta<R::Move, E> {
+impl<R: Heuristic, E: Evaluator<R>> Agent<R> for AlphaBeta<R::Move, E> {
     fn name(&self) -> String {
         let mut parts = Vec::new();
         if let Some(d) = self.limits.depth {
