@@ -41,7 +41,7 @@ fn random_games_of_every_game_through_the_record() {
 }
 
 /// A game written outside the crate gets the search, and the search scores its positions with
-/// the game's own evaluation (the `Ruleset::evaluate` hook), not the store difference.
+/// the game's own evaluation (the `Heuristic::evaluate` hook), not the store difference.
 mod own_game {
     use std::fmt;
     use std::str::FromStr;

@@ -1414,7 +1414,7 @@ fn quiescence_keeps_to_the_node_budget() {
     check(&sowing::tsoro::Tsoro::default());
 }
 
-/// Null-move pruning acts only in a game that gives the position (`Ruleset::null_move`):
+/// Null-move pruning acts only in a game that gives the position (`Heuristic::null_move`):
 /// Kalah and Tsoro search exactly as with it off; Toguz Kumalak reaches the same depths with
 /// at least 10% fewer nodes (17% at depth 8 on these positions), and still plays legal moves,
 /// within a node budget too.

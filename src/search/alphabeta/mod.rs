@@ -52,8 +52,8 @@ pub use options::SearchOptions;
 pub struct SearchResult<M> {
     /// The best move found, or `None` if the game is over.
     pub best: Option<M>,
-    /// Its value for the player to move (evaluation units; beyond ±[`WIN`] a game won or lost
-    /// by force).
+    /// Its value for the player to move, in hundredths of a seed as every evaluation (beyond
+    /// ±[`WIN`] a game won or lost by force, by [`WIN`] plus the margin in seeds).
     pub value: i32,
     /// The deepest completed iteration.
     pub depth: u32,
