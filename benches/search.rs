@@ -14,13 +14,15 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use sowing::kalah::Kalah;
-use sowing::search::{AlphaBeta, Evaluator, GameEval, Limits, Mcts, MctsConfig, SearchOptions};
+use sowing::search::{
+    AlphaBeta, Evaluator, GameEval, Heuristic, Limits, Mcts, MctsConfig, SearchOptions,
+};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
-use sowing::{RandomSource, Ruleset, SplitMix64};
+use sowing::{RandomSource, SplitMix64};
 
 /// Benchmarks alpha-beta to `depth` and MCTS with `playouts` from the start of `rules`.
-fn bench_game<R: Ruleset>(c: &mut Criterion, name: &str, rules: R, depth: u32, playouts: u64) {
+fn bench_game<R: Heuristic>(c: &mut Criterion, name: &str, rules: R, depth: u32, playouts: u64) {
     let start = rules.start();
     // Fixed work per iteration, so the throughput is nodes (playouts) per second.
     let nodes = AlphaBeta::new(Limits::depth(depth))

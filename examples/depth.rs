@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use sowing::games::{AnyRuleset, RulesetVisitor};
-use sowing::search::{AgentSpec, Limits};
+use sowing::search::{AgentSpec, Heuristic, Limits};
 use sowing::toguz::playok as pgn;
 use sowing::{GameRecord, RandomSource, Ruleset, SplitMix64};
 
@@ -93,7 +93,7 @@ fn geomean(xs: &[f64]) -> f64 {
 
 impl RulesetVisitor for Bench {
     type Output = Result<(), Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<(), Stop> {
+    fn visit<R: Heuristic>(self, rules: R) -> Result<(), Stop> {
         let d = self.depth as usize;
         let mut curves: Vec<Curve> = Vec::new();
         for (i, text) in self.positions.iter().enumerate() {
@@ -213,7 +213,7 @@ struct SelfPlay {
 
 impl RulesetVisitor for SelfPlay {
     type Output = Result<Vec<String>, Stop>;
-    fn visit<R: Ruleset>(self, rules: R) -> Result<Vec<String>, Stop> {
+    fn visit<R: Heuristic>(self, rules: R) -> Result<Vec<String>, Stop> {
         let spec: AgentSpec = "alphabeta:depth=4".parse().expect("agent text");
         let mut out = Vec::new();
         let mut seed = 0;

@@ -17,7 +17,9 @@ use std::process::ExitCode;
 
 use sowing::games::AnyRuleset;
 use sowing::kalah::KalahEval;
-use sowing::search::{Agent, AlphaBeta, Limits, Linear, Match, MatchConfig, SearchOptions};
+use sowing::search::{
+    Agent, AlphaBeta, Heuristic, Limits, Linear, Match, MatchConfig, SearchOptions,
+};
 use sowing::toguz::ToguzEval;
 use sowing::toguz::playok as pgn;
 use sowing::tsoro::TsoroEval;
@@ -178,7 +180,7 @@ impl<R: Ruleset, A: Agent<R>> Agent<R> for Noisy<A> {
 
 /// Self-play games with the evaluation `weights`: a match of the evaluation against itself
 /// from random openings of 6 plies (each played with both colours).
-fn self_play<R: Ruleset, L: Linear<R> + 'static>(
+fn self_play<R: Heuristic, L: Linear<R> + 'static>(
     rules: &R,
     weights: &[i32],
     opts: &Options,
@@ -218,7 +220,7 @@ fn self_play<R: Ruleset, L: Linear<R> + 'static>(
     Ok(())
 }
 
-fn tune<R: Ruleset, L: Linear<R> + 'static>(
+fn tune<R: Heuristic, L: Linear<R> + 'static>(
     rules: R,
     opts: &Options,
     base: Data,

@@ -39,7 +39,6 @@ mod text;
 pub mod toguz;
 pub mod tools;
 pub mod tsoro;
-mod tuning;
 
 pub(crate) use switches::{ruleset_text, serde_as_text};
 
@@ -59,4 +58,9 @@ pub use player::{Outcome, Player, Score};
 pub use position::Position;
 pub use record::GameRecord;
 pub use rng::{RandomSource, SplitMix64, WyRand};
-pub use ruleset::{Oracle, Ruleset, SeedCount};
+pub use ruleset::{Ruleset, SeedCount};
+
+/// Exact values of positions, at its old path: [`search::Oracle`], beside the hook that gives
+/// them, [`search::Heuristic::endgame_oracle`].
+#[deprecated(since = "0.4.0", note = "moved to `sowing::search::Oracle`")]
+pub type Oracle<S> = search::Oracle<S>;

@@ -4,7 +4,6 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::ops::Deref;
 use std::str::FromStr;
-use std::sync::Arc;
 
 use crate::effect::Effect;
 use crate::error::{
@@ -38,15 +37,6 @@ impl SeedCount {
     }
 }
 
-/// Exact values of positions, as [`Ruleset::endgame_oracle`] gives them: for the player to
-/// move in the state, the final store difference under perfect play by both sides (positive:
-/// he wins by that much), or `None` for a state the oracle does not hold.
-///
-/// It is called through a pointer, once for each position the search scores, and only by an
-/// agent that asked for it (`alphabeta:endgame=N`): a database look-up costs far more than
-/// the call.
-pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
-
 /// The rules of one game under one choice of rule switches.
 ///
 /// A ruleset is a small value built once from validated settings (`Kalah::new(settings)`, or
@@ -58,6 +48,9 @@ pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
 /// [`play`](Ruleset::play) and [`try_play`](Ruleset::try_play) check legality and then call
 /// [`play_unchecked`](Ruleset::play_unchecked); [`is_legal`](Ruleset::is_legal) searches the
 /// legal moves; [`parse_position`](Ruleset::parse_position) reads the text and validates it.
+/// What a game knows beyond its rules, for the search (its evaluation, the search's
+/// tuning, a null move, exact endgame values), stands beside the search:
+/// [`Heuristic`](crate::search::Heuristic).
 ///
 /// ```
 /// use sowing::{Player, Ruleset};
@@ -370,92 +363,6 @@ pub trait Ruleset:
         let mut effect = Effect::new(mover);
         effect.again = !self.is_over(&after) && self.to_move(&after) == mover;
         Ok(effect)
-    }
-
-    // ---------------------------------------------------------------------------------------
-    // Search hooks: what a game knows beyond its rules, for the search
-    // ([`search`](crate::search)) to use without naming the game.
-
-    /// The game's own evaluation of an unfinished `state` for the player to move, in
-    /// hundredths of a seed: higher is better, 0 is even. The `alphabeta` agent scores the
-    /// positions where its search stops with it (`eval=tuned`, the default).
-    ///
-    /// The default is 100 times the mover's store minus the opponent's; the games of the crate
-    /// override it with their tuned evaluations (`KalahEval`, `ToguzEval`, `TsoroEval` in
-    /// their modules). A game of your own overrides it with what it knows.
-    ///
-    /// ```
-    /// use sowing::kalah::{Kalah, KalahEval};
-    /// use sowing::search::Evaluator;
-    /// use sowing::Ruleset;
-    /// let rules = Kalah::default();
-    /// let start = rules.start();
-    /// assert_eq!(rules.evaluate(&start), KalahEval::TUNED.evaluate(&rules, &start));
-    /// ```
-    #[inline]
-    fn evaluate(&self, state: &Self::State) -> i32 {
-        let seeds = self.seed_count(state);
-        let me = self.to_move(state);
-        100 * (seeds.store(me) as i32 - seeds.store(!me) as i32)
-    }
-
-    /// The margins of the search's prunings in this game, in the units of
-    /// [`evaluate`](Ruleset::evaluate): the search's hook beside the evaluation. The default,
-    /// [`SearchTuning::DEFAULT`](crate::tuning::SearchTuning::DEFAULT), fits evaluations in
-    /// hundredths of a seed (the default evaluation and the three games of the crate).
-    const SEARCH_TUNING: crate::tuning::SearchTuning = crate::tuning::SearchTuning::DEFAULT;
-
-    /// The position with the turn handed to the opponent and nothing sown, for the search's
-    /// null-move pruning ([`SearchOptions::null_move`](crate::search::SearchOptions::null_move)):
-    /// if the mover could pass and still stand above what the opponent can already force
-    /// elsewhere, a real move will not do worse. No game of the crate lets a player pass, so
-    /// the search uses this position only as a bound, never as a move. `None` (the default)
-    /// where the game has no such position (the search then never prunes by it), or where the
-    /// game is over.
-    ///
-    /// ```
-    /// use sowing::toguz::Toguz;
-    /// use sowing::kalah::Kalah;
-    /// use sowing::Ruleset;
-    /// let rules = Toguz::default();
-    /// let start = rules.start();
-    /// let passed = rules.null_move(&start).unwrap();
-    /// assert_eq!(rules.to_move(&passed), !rules.to_move(&start));
-    /// assert_eq!(rules.seed_count(&passed), rules.seed_count(&start));
-    /// assert_eq!(rules.hash(&passed), rules.hash_from_scratch(&passed));
-    /// assert!(Kalah::default().null_move(&Kalah::default().start()).is_none());
-    /// ```
-    fn null_move(&self, state: &Self::State) -> Option<Self::State> {
-        let _ = state;
-        None
-    }
-
-    /// The most seeds on the board for which [`endgame_oracle`](Ruleset::endgame_oracle)
-    /// can give exact values: 0 (the default) for a game without one. The `alphabeta` agent's
-    /// option `endgame=N` is refused for `N` above it.
-    const ENDGAME_SEEDS: u32 = 0;
-
-    /// The most seeds for which these rules, with their switches, can give exact values:
-    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS) (the default), or 0 where a switch rules
-    /// them out (Kalah's pie rule, whose swap is not a sowing).
-    /// [`AgentSpec::check_for`](crate::search::AgentSpec::check_for) refuses `endgame=N`
-    /// above it.
-    fn endgame_seeds(&self) -> u32 {
-        Self::ENDGAME_SEEDS
-    }
-
-    /// Exact values for positions with at most `max_seeds` seeds on the board (at most
-    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS)), such as an endgame database: an
-    /// [`Oracle`] giving, for the player to move, the final store difference under perfect
-    /// play by both sides, or `None` for a position it does not hold. `None` (the default)
-    /// when the game has none, or it cannot be had (Kalah: under the pie rule, whose swap
-    /// is not a sowing, or without the `solver` feature).
-    ///
-    /// It may take long (Kalah builds its solver's endgame database at the first call for
-    /// each ruleset and size, then shares it); the search asks once, at its first evaluation.
-    fn endgame_oracle(&self, max_seeds: u32) -> Option<Oracle<Self::State>> {
-        let _ = max_seeds;
-        None
     }
 
     // ---------------------------------------------------------------------------------------

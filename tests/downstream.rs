@@ -41,13 +41,13 @@ fn random_games_of_every_game_through_the_record() {
 }
 
 /// A game written outside the crate gets the search, and the search scores its positions with
-/// the game's own evaluation (the `Ruleset::evaluate` hook), not the store difference.
+/// the game's own evaluation (the `Heuristic::evaluate` hook), not the store difference.
 mod own_game {
     use std::fmt;
     use std::str::FromStr;
 
     use sowing::error::TextProblem;
-    use sowing::search::{AgentSpec, AgentSpecError};
+    use sowing::search::{AgentSpec, AgentSpecError, Heuristic, SEED};
     use sowing::switches::split_for;
     use sowing::{
         MoveList, MoveParseError, Outcome, Player, PositionError, PositionParseError, Ruleset,
@@ -187,12 +187,16 @@ mod own_game {
         fn format_move(&self, _: &Heap, mv: Take) -> String {
             mv.to_string()
         }
-        /// The game's own knowledge: leaving the opponent a pile of a multiple of four seeds
-        /// is worth more than any seed in the store.
+    }
+
+    /// The search's hooks beside the rules: the defaults, but for the evaluation.
+    impl Heuristic for Pebbles {
+        /// The game's own knowledge, in hundredths of a seed: leaving the opponent a pile of
+        /// a multiple of four seeds is worth more than any seed in the store.
         fn evaluate(&self, s: &Heap) -> i32 {
             let stores =
                 i32::from(s.stores[s.mover.index()]) - i32::from(s.stores[1 - s.mover.index()]);
-            100 * stores - if s.pile % 4 == 0 { 10_000 } else { 0 }
+            SEED * stores - if s.pile % 4 == 0 { 100 * SEED } else { 0 }
         }
     }
 

@@ -12,7 +12,7 @@ use sowing::kalah::{Kalah, KalahState};
 #[cfg(feature = "solver")]
 use sowing::search::WIN;
 use sowing::search::{
-    Agent, AgentSpec, AgentSpecError, AlphaBeta, Limits, Mcts, MctsConfig, RandomAgent,
+    Agent, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Mcts, MctsConfig, RandomAgent,
     SearchResult, play_game,
 };
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
@@ -690,7 +690,7 @@ fn agents_play_every_game() {
     struct Game(&'static str, &'static str);
     impl RulesetVisitor for Game {
         type Output = usize;
-        fn visit<R: Ruleset>(self, rules: R) -> usize {
+        fn visit<R: Heuristic>(self, rules: R) -> usize {
             let mut agents: [Box<dyn Agent<R>>; 2] = [
                 self.0.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
                 self.1.parse::<AgentSpec>().unwrap().build::<R>().unwrap(),
@@ -794,7 +794,7 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         forced: true,
         threads: 2,
     };
-    fn check<R: Ruleset>(rules: &R, options: SearchOptions) {
+    fn check<R: Heuristic>(rules: &R, options: SearchOptions) {
         let helpers = vec![GameEval::Tuned; usize::from(options.threads.max(1)) - 1];
         let mut ab = AlphaBeta::with_evaluator(Limits::depth(5), GameEval::Tuned)
             .options(options)
@@ -1074,7 +1074,7 @@ fn agent_text_and_ruleset_text_share_one_grammar() {
 #[test]
 fn the_search_without_the_option_code_searches_the_same() {
     use sowing::search::GameEval;
-    fn both<R: Ruleset>(rules: &R, depth: u32) {
+    fn both<R: Heuristic>(rules: &R, depth: u32) {
         let mut s = rules.start();
         for _ in 0..12 {
             if rules.is_over(&s) {
@@ -1235,7 +1235,7 @@ fn the_search_reads_the_games_tuning() {
     );
     assert_eq!(sowing::toguz::Toguz::SEARCH_TUNING, SearchTuning::DEFAULT);
     assert_eq!(Tsoro::SEARCH_TUNING, SearchTuning::DEFAULT);
-    fn search<R: Ruleset>(
+    fn search<R: Heuristic>(
         rules: &R,
         s: &R::State,
         options: SearchOptions,
@@ -1250,7 +1250,7 @@ fn the_search_reads_the_games_tuning() {
         let r = ab.search(rules, s);
         (r.best, r.value, r.nodes)
     }
-    fn check<R: Ruleset>(rules: &R) {
+    fn check<R: Heuristic>(rules: &R) {
         let agent = SearchOptions::AGENT;
         let unpruned = SearchOptions {
             rfp: false,
@@ -1315,13 +1315,81 @@ fn the_search_reads_the_games_tuning() {
     check(&Tsoro::default());
 }
 
+/// One unit for every evaluation and margin (hundredths of a seed, [`SEED`](sowing::search::SEED)):
+/// the default evaluator, [`StoreDifference`](sowing::search::StoreDifference), is worth
+/// what the store-difference term alone of each game's tuned evaluation is worth, and the
+/// two, searched under the default agent's options (whose prunings reach as far as the
+/// game's margins), search alike, node for node. An evaluator of another scale meets the
+/// margins at another width: when the default counted whole seeds, this search pruned with
+/// margins of 150 and 200 seeds and differed.
+#[test]
+fn the_default_evaluation_meets_the_margins_in_its_own_unit() {
+    use sowing::kalah::KalahEval;
+    use sowing::search::{
+        Evaluator, GameEval, Linear, SEED, SearchOptions, SearchTuning, StoreDifference,
+    };
+    use sowing::toguz::{Toguz, ToguzEval};
+    use sowing::tsoro::{Tsoro, TsoroEval};
+    assert_eq!(
+        (
+            SearchTuning::DEFAULT.rfp_margin,
+            SearchTuning::DEFAULT.futility_margin
+        ),
+        (3 * SEED / 2, 2 * SEED)
+    );
+    fn run<R: Heuristic, E: Evaluator<R>>(
+        rules: &R,
+        s: &R::State,
+        eval: E,
+        options: SearchOptions,
+    ) -> (Option<R::Move>, i32, u64) {
+        let r = AlphaBeta::with_evaluator(Limits::depth(7), eval)
+            .table_entries(1 << 14)
+            .options(options)
+            .search(rules, s);
+        (r.best, r.value, r.nodes)
+    }
+    fn check<R: Heuristic, L: Linear<R>>(rules: &R) -> usize {
+        let mut weights = vec![0; L::NAMES.len()];
+        weights[0] = SEED;
+        let unpruned = SearchOptions {
+            rfp: false,
+            futility: false,
+            ..SearchOptions::AGENT
+        };
+        let mut pruned = 0;
+        for s in random_positions(rules, 10, 8) {
+            if rules.is_over(&s) {
+                continue;
+            }
+            let seeds = rules.seed_count(&s);
+            let me = rules.to_move(&s);
+            let ahead = seeds.store(me) as i32 - seeds.store(!me) as i32;
+            assert_eq!(StoreDifference.evaluate(rules, &s), SEED * ahead, "{s}");
+            assert_eq!(GameEval::StoreDifference.evaluate(rules, &s), SEED * ahead);
+            assert_eq!(L::with_weights(&weights).evaluate(rules, &s), SEED * ahead);
+            let by_default = run(rules, &s, StoreDifference, SearchOptions::AGENT);
+            let by_term = run(rules, &s, L::with_weights(&weights), SearchOptions::AGENT);
+            assert_eq!(by_default, by_term, "{s}");
+            // The margins prune these searches: the test compares more than unpruned trees.
+            pruned += usize::from(run(rules, &s, StoreDifference, unpruned).2 != by_term.2);
+        }
+        pruned
+    }
+    // Tsoro's opening captures nothing for many plies: its store difference stays 0, and
+    // no margin prunes there; Kalah's and Toguz Kumalak's searches are pruned.
+    assert!(check::<Kalah, KalahEval>(&Kalah::default()) >= 8);
+    assert!(check::<Toguz, ToguzEval>(&Toguz::default()) >= 8);
+    check::<Tsoro, TsoroEval>(&Tsoro::default());
+}
+
 /// Quiescence keeps to the budget: a node-limited search with `qs=on` stops within a few
 /// nodes of its limit (the budget is checked in the main search only, between quiescence
 /// searches), in Tsoro too, where a capture's bonus takes open more captures.
 #[test]
 fn quiescence_keeps_to_the_node_budget() {
     use sowing::search::{GameEval, SearchOptions};
-    fn check<R: Ruleset>(rules: &R) {
+    fn check<R: Heuristic>(rules: &R) {
         let options = SearchOptions {
             quiescence: true,
             ..SearchOptions::AGENT
@@ -1346,14 +1414,14 @@ fn quiescence_keeps_to_the_node_budget() {
     check(&sowing::tsoro::Tsoro::default());
 }
 
-/// Null-move pruning acts only in a game that gives the position (`Ruleset::null_move`):
+/// Null-move pruning acts only in a game that gives the position (`Heuristic::null_move`):
 /// Kalah and Tsoro search exactly as with it off; Toguz Kumalak reaches the same depths with
 /// at least 10% fewer nodes (17% at depth 8 on these positions), and still plays legal moves,
 /// within a node budget too.
 #[test]
 fn null_moves_prune_only_where_the_game_gives_one() {
     use sowing::search::{GameEval, SearchOptions};
-    fn search<R: Ruleset>(rules: &R, s: &R::State, null_move: bool) -> SearchResult<R::Move> {
+    fn search<R: Heuristic>(rules: &R, s: &R::State, null_move: bool) -> SearchResult<R::Move> {
         let options = SearchOptions {
             null_move,
             ..SearchOptions::AGENT
@@ -1363,7 +1431,7 @@ fn null_moves_prune_only_where_the_game_gives_one() {
             .options(options)
             .search(rules, s)
     }
-    fn same<R: Ruleset>(rules: &R) {
+    fn same<R: Heuristic>(rules: &R) {
         // Everything but the time taken.
         let found = |r: SearchResult<R::Move>| (r.best, r.value, r.depth, r.nodes, r.pv);
         for s in random_positions(rules, 6, 11) {
@@ -1476,7 +1544,7 @@ fn an_extended_extra_turn_sees_what_it_makes_ready() {
     use sowing::search::SearchOptions;
     let r = Kalah::default();
     /// A search of `s` to `depth` with `options`, `extend` set as given.
-    fn search<R: Ruleset>(
+    fn search<R: Heuristic>(
         rules: &R,
         s: &R::State,
         options: SearchOptions,
@@ -1496,8 +1564,10 @@ fn an_extended_extra_turn_sees_what_it_makes_ready() {
         let found = search(&r, &s, SearchOptions::CLASSIC, 1, extend);
         (r.format_move(&s, found.best.unwrap()), found.value)
     };
-    assert_eq!(kalah(false), ("1".to_string(), 3));
-    assert_eq!(kalah(true), ("4".to_string(), 10));
+    // In hundredths of a seed, as every evaluation.
+    let seeds = sowing::search::SEED;
+    assert_eq!(kalah(false), ("1".to_string(), 3 * seeds));
+    assert_eq!(kalah(true), ("4".to_string(), 10 * seeds));
     // The game's tuning decides: Tsoro's does not extend, so its searches are the same.
     let t = sowing::tsoro::Tsoro::default();
     for p in random_positions(&t, 10, 3) {

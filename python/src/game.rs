@@ -26,11 +26,11 @@
 use sowing::GameRecord as Record;
 use sowing::encode::{Batch, Encoding};
 use sowing::games::AnyRuleset;
-use sowing::search::Agent as RustAgent;
+use sowing::search::{Agent as RustAgent, Heuristic};
 use sowing::{Picture, Ruleset};
 
 /// A game of the crate, with the conversions between its concrete types and the enums.
-pub(crate) trait Game: Ruleset + Picture + Encoding {
+pub(crate) trait Game: Ruleset + Heuristic + Picture + Encoding {
     /// The state, if `s` is one of this game's.
     fn state_of(&self, s: &AnyState) -> Option<Self::State>;
     /// The state in the enum.

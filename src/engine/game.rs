@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::Say;
 use crate::ruleset::Ruleset;
-use crate::search::{AgentEval, AgentSpec, AlphaBeta, Limits};
+use crate::search::{AgentEval, AgentSpec, AlphaBeta, Heuristic, Limits};
 
 type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval<R>>;
 
@@ -75,13 +75,13 @@ pub(super) trait Session: Send {
     fn finish(&mut self);
 }
 
-struct Search<R: Ruleset> {
+struct Search<R: Heuristic> {
     handle: JoinHandle<Searcher<R>>,
     infinite: bool,
 }
 
 /// One game's engine.
-pub(super) struct Game<R: Ruleset> {
+pub(super) struct Game<R: Heuristic> {
     rules: R,
     state: R::State,
     spec: AgentSpec,
@@ -96,14 +96,14 @@ pub(super) struct Game<R: Ruleset> {
 
 /// The alpha-beta agent of `spec` for `rules`, or the error that it is another kind or
 /// asks for what the rules cannot serve.
-pub(super) fn searcher<R: Ruleset>(rules: &R, spec: &AgentSpec) -> Result<Searcher<R>, String> {
+pub(super) fn searcher<R: Heuristic>(rules: &R, spec: &AgentSpec) -> Result<Searcher<R>, String> {
     spec.check_for(rules).map_err(|e| e.to_string())?;
     spec.alphabeta::<R>()
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))
 }
 
-impl<R: Ruleset> Game<R> {
+impl<R: Heuristic> Game<R> {
     pub fn new(rules: R, spec: AgentSpec, out: Arc<dyn Say>) -> Result<Game<R>, String> {
         let stop = Arc::new(AtomicBool::new(false));
         let agent = searcher(&rules, &spec)?.stop_flag(Arc::clone(&stop));
@@ -175,7 +175,7 @@ fn line<R: Ruleset>(rules: &R, state: &R::State, moves: &[R::Move]) -> String {
     words.join(" ")
 }
 
-impl<R: Ruleset> Session for Game<R> {
+impl<R: Heuristic> Session for Game<R> {
     fn position(&mut self, args: &str) -> Result<(), String> {
         let (pos, moves) = match args.split_once("moves") {
             Some((p, m)) => (p.trim(), m),
@@ -319,7 +319,7 @@ impl<R: Ruleset> Session for Game<R> {
     }
 }
 
-impl<R: Ruleset> Drop for Game<R> {
+impl<R: Heuristic> Drop for Game<R> {
     fn drop(&mut self) {
         self.stop();
     }

@@ -56,15 +56,18 @@ pub use records::{AnyGame, form_in, forms, read_any, read_any_in, read_one_in};
 use crate::pgn::Dialect;
 use crate::picture::Picture;
 use crate::ruleset::Ruleset;
+use crate::search::Heuristic;
 
-/// Everything the crate's layers ask of a game: its rules ([`Ruleset`]), its pictures
-/// ([`Picture`]) and its record forms ([`Dialect`]). Implemented for every type that
-/// implements them (each has defaults for everything but the rules: a game of your own adds
-/// `impl Picture for MyGame {}` and `impl Dialect for MyGame {}`); the engine protocol, the
-/// command-line driver and the run-time lists take any `Game`.
-pub trait Game: Ruleset + Picture + Dialect {}
+/// Everything the crate's layers ask of a game: its rules ([`Ruleset`]), the search's
+/// knowledge of it ([`Heuristic`]), its pictures ([`Picture`]) and its record forms
+/// ([`Dialect`]). Implemented for every type that implements them; each has defaults for
+/// everything but the rules, so a game of your own adds `impl Heuristic for MyGame {}`,
+/// `impl Picture for MyGame {}` and `impl Dialect for MyGame {}` (or its own evaluation,
+/// board and forms). The engine protocol, the command-line driver and the run-time lists
+/// take any `Game`.
+pub trait Game: Ruleset + Heuristic + Picture + Dialect {}
 
-impl<T: Ruleset + Picture + Dialect> Game for T {}
+impl<T: Ruleset + Heuristic + Picture + Dialect> Game for T {}
 
 /// Generic code to run on each game *type* of a list, in order, until one answers
 /// ([`GameList::find`]): for what a game knows before any ruleset is at hand.

@@ -393,43 +393,6 @@ impl Ruleset for Kalah {
         *state = s;
         plies
     }
-
-    /// [`KalahEval::TUNED`].
-    #[inline]
-    fn evaluate(&self, s: &KalahState) -> i32 {
-        eval::evaluate(self, s)
-    }
-
-    /// The default margins; late-move reductions from the second move
-    /// ([`SearchTuning::lmr_from`](crate::tuning::SearchTuning::lmr_from) 1: with at most
-    /// 6 moves a node, from the fourth they touched little); extra turns extended
-    /// ([`SearchOptions::extend`](crate::search::SearchOptions::extend)). At 200 ms a move,
-    /// the extension against the default without it won 108.5 of 200 games (54%), and the
-    /// earlier reductions with it against it alone 55.5 of 100.
-    const SEARCH_TUNING: crate::tuning::SearchTuning = crate::tuning::SearchTuning {
-        lmr_from: 1,
-        extend: true,
-        ..crate::tuning::SearchTuning::DEFAULT
-    };
-
-    const ENDGAME_SEEDS: u32 = eval::ENDGAME_SEEDS;
-
-    /// [`ENDGAME_SEEDS`](Ruleset::ENDGAME_SEEDS), or 0 under the pie rule (the solver's
-    /// databases do not hold its swap).
-    fn endgame_seeds(&self) -> u32 {
-        if self.settings.pie {
-            0
-        } else {
-            Self::ENDGAME_SEEDS
-        }
-    }
-
-    /// The solver's endgame database of these rules (`solve::EndgameDatabase`), built at
-    /// the first call for each ruleset and size and shared; none without the `solver`
-    /// feature.
-    fn endgame_oracle(&self, max_seeds: u32) -> Option<crate::Oracle<KalahState>> {
-        eval::oracle(self, max_seeds)
-    }
 }
 
 crate::ruleset_text!(Kalah, KalahSettings);

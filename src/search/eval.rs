@@ -4,8 +4,9 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::heuristic::{Heuristic, Oracle};
 use crate::player::Outcome;
-use crate::ruleset::{Oracle, Ruleset};
+use crate::ruleset::Ruleset;
 
 /// The [`Linear`] and [`Evaluator`] impls of a game's evaluation `$eval` (a struct with a
 /// `weights` array, a `TUNED` constant, `NAMES` and a `terms(rules, state)` function), for
@@ -85,38 +86,60 @@ impl Divisor {
 /// `-WIN..WIN`.
 pub const WIN: i32 = 1_000_000;
 
-/// How good a position is for the player to move: higher is better, 0 is even.
-///
-/// The provided method is the default every game gets: the mover's store minus the
-/// opponent's ([`SeedCount`](crate::SeedCount): Kalah's stores, Toguz Kumalak's kazans, the
-/// stones a Tsoro player has captured). Replace it by implementing the trait on your own type
-/// (or pass a closure `Fn(&R, &R::State) -> i32`, which implements it).
+/// One seed in evaluation units: every evaluation and every margin of the search counts
+/// hundredths of a seed ([`Evaluator`], [`Heuristic::evaluate`],
+/// [`SearchTuning`](super::SearchTuning)'s margins, a
+/// [`SearchResult`](super::SearchResult)'s value below ±[`WIN`]), so that an evaluation
+/// written as documented meets margins of its own scale.
 ///
 /// ```
-/// use sowing::search::{AlphaBeta, Evaluator, Limits, StoreDifference};
+/// use sowing::search::{Evaluator, Heuristic, SEED, SearchTuning, StoreDifference};
+/// use sowing::kalah::{Kalah, KalahEval};
+/// use sowing::Ruleset;
+/// let rules = Kalah::default();
+/// let s = rules.parse_position("4,4,4,4,4,4/4,4,0,5,5,5 1 0 S").unwrap();
+/// assert_eq!(StoreDifference.evaluate(&rules, &s), SEED); // one seed ahead
+/// assert_eq!(KalahEval::TUNED.weights[0], SEED); // the store difference's weight
+/// assert_eq!(SearchTuning::DEFAULT.futility_margin, 2 * SEED);
+/// ```
+pub const SEED: i32 = 100;
+
+/// How good a position is for the player to move, in hundredths of a seed ([`SEED`] units a
+/// seed, the unit of [`SearchTuning`](super::SearchTuning)'s margins): higher is better, 0
+/// is even.
+///
+/// The provided method is the default every game gets: [`SEED`] times the mover's store minus
+/// the opponent's ([`SeedCount`](crate::SeedCount): Kalah's stores, Toguz Kumalak's kazans,
+/// the stones a Tsoro player has captured), as [`Heuristic::evaluate`]'s default. Replace it
+/// by implementing the trait on your own type (or pass a closure `Fn(&R, &R::State) -> i32`,
+/// which implements it), in the same unit.
+///
+/// ```
+/// use sowing::search::{AlphaBeta, Evaluator, Limits, SEED, StoreDifference};
 /// use sowing::kalah::{Kalah, KalahState};
 /// use sowing::{Player, Ruleset};
 ///
-/// // Store difference, plus a little for seeds still on one's own side.
+/// // Store difference, plus a quarter of a seed for each seed still on one's own side.
 /// let eval = |rules: &Kalah, s: &KalahState| {
 ///     let me = rules.to_move(s);
-///     StoreDifference.evaluate(rules, s) * 4 + s.seeds_in_pits(me) as i32
-///         - s.seeds_in_pits(!me) as i32
+///     let pits = s.seeds_in_pits(me) as i32 - s.seeds_in_pits(!me) as i32;
+///     StoreDifference.evaluate(rules, s) + pits * SEED / 4
 /// };
 /// let rules = Kalah::default();
 /// let mut ab = AlphaBeta::with_evaluator(Limits::depth(4), eval);
 /// assert!(ab.search(&rules, &rules.start()).best.is_some());
 /// ```
 pub trait Evaluator<R: Ruleset>: Send {
-    /// The value of an unfinished `state` for the player to move.
+    /// The value of an unfinished `state` for the player to move, in hundredths of a seed.
+    #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
         let seeds = rules.seed_count(state);
         let me = rules.to_move(state);
-        seeds.store(me) as i32 - seeds.store(!me) as i32
+        SEED * (seeds.store(me) as i32 - seeds.store(!me) as i32)
     }
 }
 
-/// The default evaluation: the mover's store minus the opponent's.
+/// The default evaluation: the mover's store minus the opponent's, in hundredths of a seed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StoreDifference;
 
@@ -129,8 +152,9 @@ impl<R: Ruleset, F: Fn(&R, &R::State) -> i32 + Send> Evaluator<R> for F {
 }
 
 /// The exact value of a finished game for the player to move in `state`: a win is worth
-/// [`WIN`] plus the final margin (so bigger wins are preferred), a loss minus that, a draw 0
-/// (plus the margin where a ply limit adjudicated it).
+/// [`WIN`] plus the final margin in seeds (so bigger wins are preferred), a loss minus that,
+/// a draw 0 (or, where a ply limit adjudicated it, the store difference in hundredths of a
+/// seed, as an evaluation counts it).
 pub fn final_value<R: Ruleset>(rules: &R, state: &R::State, outcome: Outcome) -> i32 {
     let me = rules.to_move(state);
     let seeds = rules.seed_count(state);
@@ -141,7 +165,7 @@ pub fn final_value<R: Ruleset>(rules: &R, state: &R::State, outcome: Outcome) ->
     match outcome.winner() {
         Some(w) if w == me => WIN + margin.max(0),
         Some(_) => -WIN + margin.min(0),
-        None => margin,
+        None => SEED * margin,
     }
 }
 
@@ -160,7 +184,7 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 }
 
 /// The evaluation an agent uses, chosen at run time: the plain store difference, or the
-/// game's own evaluation, [`Ruleset::evaluate`] (the games of the crate: their tuned
+/// game's own evaluation, [`Heuristic::evaluate`] (the games of the crate: their tuned
 /// evaluations, `KalahEval`, `ToguzEval` and `TsoroEval`), which is the default of
 /// [`AgentSpec`](super::AgentSpec)'s `alphabeta`.
 ///
@@ -177,13 +201,13 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 pub enum GameEval {
     /// [`StoreDifference`]: the mover's store minus the opponent's (agent option `eval=store`).
     StoreDifference,
-    /// The game's own evaluation, [`Ruleset::evaluate`], in hundredths of a seed (agent
-    /// option `eval=tuned`); 100 times the store difference for a ruleset that has none.
+    /// The game's own evaluation, [`Heuristic::evaluate`], in hundredths of a seed (agent
+    /// option `eval=tuned`); the store difference for a ruleset that has none.
     #[default]
     Tuned,
 }
 
-impl<R: Ruleset> Evaluator<R> for GameEval {
+impl<R: Heuristic> Evaluator<R> for GameEval {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
         match self {
@@ -205,7 +229,7 @@ fn exact_value(margin: i32) -> i32 {
 }
 
 /// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
-/// the exact values of the game's [`endgame_oracle`](Ruleset::endgame_oracle) (Kalah: its
+/// the exact values of the game's [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its
 /// solver's endgame database) for positions with at most `endgame` seeds on the board (0:
 /// none). The oracle is asked for at the first evaluation, for the rules of that evaluation,
 /// and kept.
@@ -250,7 +274,7 @@ impl<R: Ruleset> fmt::Debug for AgentEval<R> {
     }
 }
 
-impl<R: Ruleset> Evaluator<R> for AgentEval<R> {
+impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
         if self.endgame > 0 {

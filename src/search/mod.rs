@@ -10,20 +10,22 @@
 //!   within [`Limits`] of depth, nodes or time. A move after which the same player moves again
 //!   (an **extra turn**) keeps the sign of the value instead of flipping it.
 //! - [`Mcts`]: UCT with random playouts, seeded and reproducible.
-//! - [`Evaluator`]: the position score alpha-beta uses at its horizon. [`StoreDifference`]
-//!   is the mover's store minus the opponent's (the default of [`AlphaBeta::new`]). What a
-//!   game knows beyond its rules it gives through hooks of [`Ruleset`](crate::Ruleset),
-//!   so the search never names a game: its own evaluation,
-//!   [`Ruleset::evaluate`](crate::Ruleset::evaluate) (the games of the crate: a weighted
-//!   sum of terms that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their
-//!   modules, [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
-//!   [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses; and exact
-//!   values, [`Ruleset::endgame_oracle`](crate::Ruleset::endgame_oracle) (Kalah: its
-//!   solver's endgame database), which [`AgentEval`] looks up first with `endgame=N`;
-//!   the margins of the search's prunings in its evaluation's units and whether its extra
-//!   turns are extended, [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING)
-//!   ([`SearchTuning`]). A game of your own overrides them; any closure can replace the
-//!   evaluation.
+//! - [`Evaluator`]: the position score alpha-beta uses at its horizon, in hundredths of a
+//!   seed ([`SEED`] units a seed), the one unit of every evaluation and margin.
+//!   [`StoreDifference`] is the mover's store minus the opponent's (the default of
+//!   [`AlphaBeta::new`]).
+//! - [`Heuristic`]: what a game knows beyond its rules, a trait beside the search (the rules
+//!   stay in [`Ruleset`](crate::Ruleset)), so the search never names a game: its own
+//!   evaluation, [`Heuristic::evaluate`] (the games of the crate: a weighted sum of terms
+//!   that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their modules,
+//!   [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
+//!   [`GameEval::Tuned`] picks and the `alphabeta` agent of [`AgentSpec`] uses; exact
+//!   values, [`Heuristic::endgame_oracle`] (Kalah: its solver's endgame database), which
+//!   [`AgentEval`] looks up first with `endgame=N`; the margins of the search's prunings
+//!   and whether its extra turns are extended, [`Heuristic::SEARCH_TUNING`]
+//!   ([`SearchTuning`]); and a null move, [`Heuristic::null_move`]. Every hook has a
+//!   default: a game of your own writes `impl Heuristic for MyGame {}` and overrides what
+//!   it knows; any closure can replace the evaluation.
 //! - [`SearchOptions`]: quiescence, late-move reductions, history ordering, extra turns
 //!   extended, aspiration windows, reverse futility and futility pruning, forced moves at
 //!   once, and threads sharing the table (Lazy SMP), judged by the time to depth of
@@ -46,18 +48,20 @@
 mod agent;
 mod alphabeta;
 mod eval;
+mod heuristic;
 mod limits;
 mod matches;
 mod mcts;
 mod random;
 mod spec;
 mod tt;
+mod tuning;
 
-pub use crate::tuning::SearchTuning;
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
-pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
+pub use eval::{AgentEval, Evaluator, GameEval, Linear, SEED, StoreDifference, WIN, final_value};
 pub(crate) use eval::{Divisor, linear_eval};
+pub use heuristic::{Heuristic, Oracle};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
@@ -65,3 +69,4 @@ pub use matches::{
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
+pub use tuning::SearchTuning;

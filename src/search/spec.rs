@@ -10,6 +10,7 @@ use thiserror::Error;
 use super::agent::Agent;
 use super::alphabeta::{AlphaBeta, SearchOptions};
 use super::eval::{AgentEval, GameEval};
+use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
 use super::random::RandomAgent;
@@ -20,7 +21,7 @@ use crate::switches::{self, OptionErrors};
 pub const DEFAULT_ENDGAME: u32 = 0;
 
 /// The most seeds `alphabeta`'s `endgame` option takes (the game may offer fewer:
-/// [`Ruleset::ENDGAME_SEEDS`]).
+/// [`Heuristic::ENDGAME_SEEDS`]).
 const MAX_ENDGAME: u64 = 20;
 
 /// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]` (the grammar
@@ -32,9 +33,10 @@ const MAX_ENDGAME: u64 = 20;
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
 ///   entries as a power of two (default 20); `eval` the evaluation ([`GameEval`], default
-///   `tuned`: the game's own evaluation, [`Ruleset::evaluate`]); the switches the
-///   [`SearchOptions`] (default [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks
-///   positions with at most N seeds on the board up in the game's exact values, [`Ruleset::endgame_oracle`] (Kalah: its
+///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
+///   difference; both in hundredths of a seed); the switches the [`SearchOptions`] (default
+///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
+///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
 ///   [`build`](AgentSpec::build) for a game without them.
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
@@ -43,10 +45,10 @@ const MAX_ENDGAME: u64 = 20;
 ///   exploration `c` √2.
 ///
 /// Times are written `500ms`, `2s` or `1.5s`. [`build`](AgentSpec::build) makes the agent for
-/// any ruleset that can serve its options.
+/// any ruleset that can serve its options (a [`Heuristic`]: the search's hooks).
 ///
 /// ```
-/// use sowing::search::{Agent, AgentSpec};
+/// use sowing::search::{Agent, AgentSpec, Heuristic};
 /// use sowing::{Ruleset, kalah::Kalah};
 ///
 /// let spec: AgentSpec = "alphabeta:depth=4".parse().unwrap();
@@ -79,7 +81,7 @@ pub enum AgentSpec {
         /// The search refinements.
         options: SearchOptions,
         /// The most seeds on the board for which the game's exact values
-        /// ([`Ruleset::endgame_oracle`]) are looked up (0: none).
+        /// ([`Heuristic::endgame_oracle`]) are looked up (0: none).
         endgame: u32,
     },
     /// [`Mcts`].
@@ -125,7 +127,7 @@ pub enum AgentSpecError {
         problem: &'static str,
     },
     /// An option the game being played cannot serve: `endgame=N` for a game without exact
-    /// values, or with fewer seeds than `N` ([`Ruleset::ENDGAME_SEEDS`]).
+    /// values, or with fewer seeds than `N` ([`Heuristic::ENDGAME_SEEDS`]).
     #[error("{agent}: option {option} is not available in {game}: {}", offer(*most))]
     Unsupported {
         /// The agent kind.
@@ -138,7 +140,7 @@ pub enum AgentSpecError {
         most: u32,
     },
     /// An option a rule switch of the rules being played rules out, though the game can
-    /// serve it: `endgame=N` under Kalah's pie rule ([`Ruleset::endgame_seeds`]).
+    /// serve it: `endgame=N` under Kalah's pie rule ([`Heuristic::endgame_seeds`]).
     #[error("{agent}: option {option} is not available under {rules}: {}", offer(*most))]
     UnsupportedByRules {
         /// The agent kind.
@@ -411,11 +413,11 @@ impl fmt::Display for AgentSpec {
 
 impl AgentSpec {
     /// Checks that the game of `R` can serve the spec's options: `endgame=N` needs a game
-    /// with exact values for `N` seeds ([`Ruleset::ENDGAME_SEEDS`]).
+    /// with exact values for `N` seeds ([`Heuristic::ENDGAME_SEEDS`]).
     ///
     /// # Errors
     /// [`AgentSpecError::Unsupported`] for an option the game cannot serve.
-    pub fn check<R: Ruleset>(&self) -> Result<(), AgentSpecError> {
+    pub fn check<R: Heuristic>(&self) -> Result<(), AgentSpecError> {
         match *self {
             AgentSpec::AlphaBeta { endgame, .. } if endgame > R::ENDGAME_SEEDS => {
                 Err(AgentSpecError::Unsupported {
@@ -431,7 +433,7 @@ impl AgentSpec {
 
     /// Checks that `rules`, with their switches, can serve the spec's options: as
     /// [`check`](AgentSpec::check), and `endgame=N` needs exact values for `N` seeds under
-    /// these switches ([`Ruleset::endgame_seeds`]). Programs that know the rules they will
+    /// these switches ([`Heuristic::endgame_seeds`]). Programs that know the rules they will
     /// play call it before [`build`](AgentSpec::build), which knows only the game: without
     /// it, an agent whose rules rule out its endgame values searches without them.
     ///
@@ -447,7 +449,7 @@ impl AgentSpec {
     /// # Errors
     /// As [`check`](AgentSpec::check), and [`AgentSpecError::UnsupportedByRules`] for an
     /// option the rules' switches rule out.
-    pub fn check_for<R: Ruleset>(&self, rules: &R) -> Result<(), AgentSpecError> {
+    pub fn check_for<R: Heuristic>(&self, rules: &R) -> Result<(), AgentSpecError> {
         self.check::<R>()?;
         match *self {
             AgentSpec::AlphaBeta { endgame, .. } if endgame > rules.endgame_seeds() => {
@@ -466,7 +468,7 @@ impl AgentSpec {
     ///
     /// # Errors
     /// As [`check`](AgentSpec::check): an option the game cannot serve.
-    pub fn build<R: Ruleset>(&self) -> Result<Box<dyn Agent<R>>, AgentSpecError> {
+    pub fn build<R: Heuristic>(&self) -> Result<Box<dyn Agent<R>>, AgentSpecError> {
         self.check::<R>()?;
         Ok(match *self {
             AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
@@ -490,7 +492,7 @@ impl AgentSpec {
     /// # Errors
     /// As [`check`](AgentSpec::check): an option the game cannot serve.
     #[allow(clippy::type_complexity)]
-    pub fn alphabeta<R: Ruleset>(
+    pub fn alphabeta<R: Heuristic>(
         &self,
     ) -> Result<Option<AlphaBeta<R::Move, AgentEval<R>>>, AgentSpecError> {
         self.check::<R>()?;
@@ -508,7 +510,7 @@ impl AgentSpec {
 }
 
 /// The alpha-beta agent of an `alphabeta` spec's settings.
-fn searcher<R: Ruleset>(
+fn searcher<R: Heuristic>(
     limits: Limits,
     table_bits: u32,
     eval: GameEval,

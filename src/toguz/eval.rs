@@ -6,10 +6,12 @@
 //! on the terms) with `examples/tune.rs`, on the positions of the Kazakhstan federation's
 //! 2016-2018 games and of self-play. The capture and tuzdik terms follow the ruleset's
 //! switches (`no-tuzdik`, `no-origin-sowing`). It is Toguz Kumalak's
-//! [`Ruleset::evaluate`](crate::Ruleset::evaluate).
+//! [`Heuristic::evaluate`], beside the rest of what the search knows of the game: its null
+//! move (the turn handed over).
 
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
+use crate::search::{Evaluator, Heuristic};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -158,11 +160,24 @@ impl ToguzEval {
 
 crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
 
-/// Toguz's [`Ruleset::evaluate`](crate::Ruleset::evaluate): [`ToguzEval::TUNED`].
-#[inline]
-pub(super) fn evaluate(rules: &Toguz, s: &ToguzState) -> i32 {
-    use crate::search::Evaluator;
-    ToguzEval::TUNED.evaluate(rules, s)
+impl Heuristic for Toguz {
+    /// [`ToguzEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &ToguzState) -> i32 {
+        ToguzEval::TUNED.evaluate(self, s)
+    }
+
+    /// The turn handed over as at the end of a move: the position for the search's null-move
+    /// pruning. `None` when the game is over, or the opponent has no ball to play (the pass
+    /// would end the game by rule 7, which no real move of this position need do).
+    fn null_move(&self, s: &ToguzState) -> Option<ToguzState> {
+        if self.over(s) {
+            return None;
+        }
+        let mut passed = *s;
+        self.pass_turn::<true>(&mut passed);
+        (!self.over(&passed)).then_some(passed)
+    }
 }
 
 #[cfg(test)]
@@ -170,6 +185,7 @@ mod tests {
     use super::ToguzEval;
     use crate::rng::SplitMix64;
     use crate::ruleset::Ruleset;
+    use crate::search::Heuristic;
     use crate::toguz::{Landing, Toguz, ToguzSettings};
 
     /// Under every switch that changes where a last ball lands or what it makes, the mover's
@@ -214,5 +230,51 @@ mod tests {
             }
         }
         assert!(seen[1] > 500 && seen[2] > 100, "{seen:?}");
+    }
+
+    /// The null move hands the turn over and changes nothing else: the same board, kazans and
+    /// tuzdiks, a hash equal to one made from scratch, the opponent's moves; none when the game
+    /// is over or the opponent has no ball.
+    #[test]
+    fn the_null_move_only_hands_the_turn_over() {
+        let (mut passes, mut refused) = (0, 0);
+        for text in ["toguz", "toguz:holes=3,balls=4", "toguz:no-tuzdik"] {
+            let rules: Toguz = text.parse().unwrap();
+            let mut rng = SplitMix64::new(9);
+            for _ in 0..40 {
+                let mut s = rules.start();
+                loop {
+                    match rules.null_move(&s) {
+                        Some(p) => {
+                            passes += 1;
+                            assert_eq!(p.mover, !s.mover);
+                            assert_eq!(
+                                (p.board, p.kazans, p.tuzdiks),
+                                (s.board, s.kazans, s.tuzdiks)
+                            );
+                            assert_eq!(rules.hash(&p), rules.hash_from_scratch(&p));
+                            assert_ne!(rules.hash(&p), rules.hash(&s));
+                            assert!(!rules.legal_moves(&p).is_empty(), "{text} {s}");
+                            assert_eq!(rules.validate(&p), Ok(()));
+                        }
+                        None => {
+                            refused += 1;
+                            assert!(
+                                rules.is_over(&s) || s.balls_on_side(!s.mover) == 0,
+                                "{text} {s}"
+                            );
+                        }
+                    }
+                    let Some(mv) = rules.random_move(&s, &mut rng) else {
+                        break;
+                    };
+                    rules.play_unchecked(&mut s, mv);
+                }
+            }
+        }
+        assert!(
+            passes > 1000 && refused >= 120,
+            "{passes} passes, {refused} refused"
+        );
     }
 }

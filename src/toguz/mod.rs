@@ -569,24 +569,6 @@ impl Ruleset for Toguz {
         )?;
         Some(ToguzMove(h as u8 + 1))
     }
-
-    /// [`ToguzEval::TUNED`].
-    #[inline]
-    fn evaluate(&self, s: &ToguzState) -> i32 {
-        eval::evaluate(self, s)
-    }
-
-    /// The turn handed over as at the end of a move: the position for the search's null-move
-    /// pruning. `None` when the game is over, or the opponent has no ball to play (the pass
-    /// would end the game by rule 7, which no real move of this position need do).
-    fn null_move(&self, s: &ToguzState) -> Option<ToguzState> {
-        if self.over(s) {
-            return None;
-        }
-        let mut passed = *s;
-        self.pass_turn::<true>(&mut passed);
-        (!self.over(&passed)).then_some(passed)
-    }
 }
 
 crate::ruleset_text!(Toguz, ToguzSettings);
@@ -642,53 +624,6 @@ mod tests {
             }
         }
         assert!(tuzdiks > 100, "only {tuzdiks} tuzdiks made");
-    }
-
-    /// The null move hands the turn over and changes nothing else: the same board, kazans and
-    /// tuzdiks, a hash equal to one made from scratch, the opponent's moves; none when the game
-    /// is over or the opponent has no ball.
-    #[test]
-    fn the_null_move_only_hands_the_turn_over() {
-        use crate::rng::SplitMix64;
-        let (mut passes, mut refused) = (0, 0);
-        for text in ["toguz", "toguz:holes=3,balls=4", "toguz:no-tuzdik"] {
-            let rules: Toguz = text.parse().unwrap();
-            let mut rng = SplitMix64::new(9);
-            for _ in 0..40 {
-                let mut s = rules.start();
-                loop {
-                    match rules.null_move(&s) {
-                        Some(p) => {
-                            passes += 1;
-                            assert_eq!(p.mover, !s.mover);
-                            assert_eq!(
-                                (p.board, p.kazans, p.tuzdiks),
-                                (s.board, s.kazans, s.tuzdiks)
-                            );
-                            assert_eq!(rules.hash(&p), rules.hash_from_scratch(&p));
-                            assert_ne!(rules.hash(&p), rules.hash(&s));
-                            assert!(!rules.legal_moves(&p).is_empty(), "{text} {s}");
-                            assert_eq!(rules.validate(&p), Ok(()));
-                        }
-                        None => {
-                            refused += 1;
-                            assert!(
-                                rules.is_over(&s) || s.balls_on_side(!s.mover) == 0,
-                                "{text} {s}"
-                            );
-                        }
-                    }
-                    let Some(mv) = rules.random_move(&s, &mut rng) else {
-                        break;
-                    };
-                    rules.play_unchecked(&mut s, mv);
-                }
-            }
-        }
-        assert!(
-            passes > 1000 && refused >= 120,
-            "{passes} passes, {refused} refused"
-        );
     }
 
     /// The sowing table against sowing ball by ball, for every board size, origin and count.

@@ -1,5 +1,5 @@
 //! Tsoro's evaluation: captured stones, inner holes exposed to capture, mobility, and the
-//! bonus takes a player is about to make.
+//! bonus takes a player is about to make: Tsoro's [`Heuristic::evaluate`].
 //!
 //! The weights are fitted by Texel's method on self-play positions with `examples/tune.rs`.
 
@@ -7,6 +7,7 @@ use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
+use crate::search::{Evaluator, Heuristic};
 use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -132,11 +133,14 @@ impl TsoroEval {
 
 crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
 
-/// Tsoro's [`Ruleset::evaluate`](crate::Ruleset::evaluate): [`TsoroEval::TUNED`].
-#[inline]
-pub(super) fn evaluate(rules: &Tsoro, s: &TsoroState) -> i32 {
-    use crate::search::Evaluator;
-    TsoroEval::TUNED.evaluate(rules, s)
+/// Tsoro's search hooks: its evaluation, and the defaults for the rest (the default
+/// margins measured best; no null move, no exact values).
+impl Heuristic for Tsoro {
+    /// [`TsoroEval::TUNED`].
+    #[inline]
+    fn evaluate(&self, s: &TsoroState) -> i32 {
+        TsoroEval::TUNED.evaluate(self, s)
+    }
 }
 
 #[cfg(test)]

@@ -603,12 +603,6 @@ impl Ruleset for Tsoro {
             }
         }
     }
-
-    /// [`TsoroEval::TUNED`].
-    #[inline]
-    fn evaluate(&self, s: &TsoroState) -> i32 {
-        eval::evaluate(self, s)
-    }
 }
 
 crate::ruleset_text!(Tsoro, TsoroSettings);

@@ -1,19 +1,20 @@
-//! [`SearchTuning`], what a game tunes of the search (`sowing::search::SearchTuning`). It
-//! stands below the rules trait, whose hook
-//! [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) gives it, so that the rules
-//! need nothing of the search.
+//! [`SearchTuning`]: what a game tunes of the search, given by its
+//! [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING).
 
-/// What a game tunes of the search: the margins of the prunings, in the units of its
-/// evaluation, [`Ruleset::evaluate`](crate::Ruleset::evaluate), the first move late-move
-/// reductions reduce, and whether its extra turns are extended. A game gives its own
-/// through the hook beside its evaluation,
-/// [`Ruleset::SEARCH_TUNING`](crate::Ruleset::SEARCH_TUNING) (a game whose evaluation counts in other units than hundredths of a seed needs other
-/// margins); [`AlphaBeta::tuning`](crate::search::AlphaBeta::tuning) replaces it for one
-/// agent. The [`SearchOptions`](crate::search::SearchOptions) switch the prunings on and
-/// off; this says how far they reach.
+use super::eval::SEED;
+
+/// What a game tunes of the search: the margins of the prunings, in hundredths of a seed
+/// ([`SEED`] units a seed) as every evaluation
+/// ([`Heuristic::evaluate`](super::Heuristic::evaluate), an [`Evaluator`](super::Evaluator)),
+/// the first move late-move reductions reduce, and whether its extra turns are extended. A
+/// game gives its own through the hook beside its evaluation,
+/// [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING);
+/// [`AlphaBeta::tuning`](crate::search::AlphaBeta::tuning) replaces it for one agent. The
+/// [`SearchOptions`](crate::search::SearchOptions) switch the prunings on and off; this says
+/// how far they reach.
 ///
 /// ```
-/// use sowing::search::{AlphaBeta, Limits, SearchOptions, SearchTuning};
+/// use sowing::search::{AlphaBeta, Heuristic, Limits, SearchOptions, SearchTuning};
 /// use sowing::{Ruleset, kalah::Kalah};
 /// assert_eq!(Kalah::SEARCH_TUNING.lmr_from, 1);
 /// let rules = Kalah::default();
@@ -25,10 +26,10 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchTuning {
     /// [`SearchOptions::rfp`](crate::search::SearchOptions::rfp)'s margin a ply of depth
-    /// left, in evaluation units.
+    /// left, in hundredths of a seed.
     pub rfp_margin: i32,
     /// [`SearchOptions::futility`](crate::search::SearchOptions::futility)'s margin a ply
-    /// of depth left, in evaluation units.
+    /// of depth left, in hundredths of a seed.
     pub futility_margin: i32,
     /// The first move, counted from 0 in the search's order, that
     /// [`SearchOptions::lmr`](crate::search::SearchOptions::lmr) may reduce: 3 by default (the
@@ -44,12 +45,12 @@ pub struct SearchTuning {
 impl SearchTuning {
     /// The default of every ruleset, and the margins of all three games of the crate (Tsoro
     /// measured at half and twice these margins, and without the prunings: none did
-    /// better): 1.5 and 2 seeds a ply for evaluations in hundredths of a seed; reductions
+    /// better): 1.5 and 2 seeds a ply (150 and 200 hundredths); reductions
     /// from the fourth move; no extension (Kalah's tuning reduces from the second move and
     /// extends).
     pub const DEFAULT: SearchTuning = SearchTuning {
-        rfp_margin: 150,
-        futility_margin: 200,
+        rfp_margin: 3 * SEED / 2,
+        futility_margin: 2 * SEED,
         lmr_from: 3,
         extend: false,
     };

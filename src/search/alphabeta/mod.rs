@@ -1,0 +1,264 @@
+//! Alpha-beta search: negamax with iterative deepening, a transposition table and move
+//! ordering.
+//!
+//! **Negamax** scores every position for the player to move, so a child's value is negated
+//! when the turn passes to the opponent, and kept as it is when the same player moves again
+//! (Kalah's extra turn, a Tsoro turn that continues): the search compares
+//! [`to_move`](crate::Ruleset::to_move) before and after each move. **Iterative deepening**
+//! searches depth 1, 2, ... until a limit is reached, each iteration seeding the next one's
+//! move order. The **transposition table** remembers values and best moves by position hash.
+//! Moves are tried in the order: the table's move, the two **killer** moves of this ply (moves
+//! that caused a cutoff in a sibling), then the rest; all but the first are searched with a
+//! null window first (principal variation search).
+//!
+//! [`SearchOptions`] turns on refinements, judged by the time to depth of
+//! `examples/depth.rs` and by self-play through `examples/match.rs`: quiescence on
+//! captures, late-move reductions, history ordering, extra turns extended, extra turns and
+//! captures ordered first, aspiration windows, reverse futility and futility pruning near
+//! the horizon, forced moves answered at once, and a parallel search on several threads
+//! sharing the table (Lazy SMP). The default agent ([`SearchOptions::AGENT`]) takes the
+//! reductions, history, the extension, both prunings and forced moves. With every option
+//! off (as in `alphabeta-classic`) the search runs a copy of itself compiled without their
+//! code, so that they cost nothing there (`benches/search.rs` measures both). The table is
+//! kept between searches, and a search stopped by its time or node budget keeps the best
+//! move of its unfinished last iteration when that iteration completed at least the first
+//! move.
+
+mod agent;
+mod options;
+mod order;
+mod search;
+mod smp;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::eval::StoreDifference;
+use super::heuristic::Heuristic;
+use super::limits::Limits;
+use super::tt::{SharedTable, Table};
+use super::tuning::SearchTuning;
+#[cfg(doc)]
+use super::{Evaluator, WIN};
+#[cfg(doc)]
+use order::MoveOrder;
+use order::SortBuffer;
+
+pub use options::SearchOptions;
+
+/// What one search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move found, or `None` if the game is over.
+    pub best: Option<M>,
+    /// Its value for the player to move, in hundredths of a seed as every evaluation (beyond
+    /// ±[`WIN`] a game won or lost by force, by [`WIN`] plus the margin in seeds).
+    pub value: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// The principal variation: the best move and the expected replies, as far as the
+    /// transposition table holds them.
+    pub pv: Vec<M>,
+}
+
+/// The alpha-beta agent, generic over the ruleset and the [`Evaluator`].
+///
+/// ```
+/// use sowing::search::{AlphaBeta, Agent, Limits};
+/// use sowing::{Ruleset, kalah::Kalah};
+///
+/// let rules = Kalah::default();
+/// let mut ab = AlphaBeta::new(Limits::depth(6));
+/// let result = ab.search(&rules, &rules.start());
+/// assert_eq!(result.depth, 6);
+/// // Sowing pit 3's four seeds ends in the store: an extra turn.
+/// assert!(result.best.is_some());
+/// ```
+pub struct AlphaBeta<M, E = StoreDifference> {
+    limits: Limits,
+    options: SearchOptions,
+    eval: E,
+    history: Vec<i32>,
+    stop: Option<Arc<AtomicBool>>,
+    table: Option<Table<M>>,
+    shared: Option<Arc<SharedTable>>,
+    helpers: Vec<AlphaBeta<M, E>>,
+    skew: u32,
+    table_entries: usize,
+    killers: Vec<[Option<M>; 2]>,
+    /// The deepest ply of the iteration under way, twice its depth: [`SearchOptions::extend`]
+    /// extends no line past it.
+    ply_limit: usize,
+    /// One [`SortBuffer`] a ply, for [`MoveOrder`].
+    sort_buffers: Vec<SortBuffer>,
+    /// Per ply: whether the node there was reached by a null move
+    /// ([`SearchOptions::null_move`]), which then makes none of its own.
+    null_plies: Vec<bool>,
+    nodes: u64,
+    next_clock: u64,
+    started: Instant,
+    stopped: bool,
+    root_best: Option<M>,
+    last: Option<SearchResult<M>>,
+    option_code: bool,
+    tuning: Option<SearchTuning>,
+}
+
+impl<M: Copy> AlphaBeta<M, StoreDifference> {
+    /// Searches within `limits` with the default evaluation (store difference) and a table of
+    /// 2^20 entries.
+    pub fn new(limits: Limits) -> Self {
+        Self::with_evaluator(limits, StoreDifference)
+    }
+}
+
+impl<M: Copy, E> AlphaBeta<M, E> {
+    /// Searches within `limits` with the evaluation `eval`.
+    pub fn with_evaluator(limits: Limits, eval: E) -> Self {
+        AlphaBeta {
+            limits,
+            options: SearchOptions::CLASSIC,
+            eval,
+            history: Vec::new(),
+            stop: None,
+            table: None,
+            shared: None,
+            helpers: Vec::new(),
+            skew: 0,
+            table_entries: 1 << 20,
+            killers: Vec::new(),
+            ply_limit: 0,
+            sort_buffers: Vec::new(),
+            null_plies: Vec::new(),
+            nodes: 0,
+            next_clock: 0,
+            started: Instant::now(),
+            stopped: false,
+            root_best: None,
+            last: None,
+            option_code: false,
+            tuning: None,
+        }
+    }
+
+    /// Sets the transposition table's size in entries (allocated at the first search).
+    pub fn table_entries(mut self, entries: usize) -> Self {
+        self.table_entries = entries.max(2);
+        self.table = None;
+        self.shared = None;
+        self
+    }
+
+    /// Searches with `1 + evals.len()` threads sharing one table (Lazy SMP), the helper
+    /// threads evaluating with `evals`, one each; sets [`SearchOptions::threads`]. The
+    /// result is the first thread's (its nodes those of every thread).
+    ///
+    /// ```
+    /// use sowing::search::{AlphaBeta, Limits, StoreDifference};
+    /// use sowing::{Ruleset, kalah::Kalah};
+    /// let rules = Kalah::default();
+    /// let mut ab = AlphaBeta::new(Limits::depth(8)).threads(vec![StoreDifference]);
+    /// let result = ab.search(&rules, &rules.start());
+    /// assert_eq!(result.depth, 8);
+    /// assert!(rules.is_legal(&rules.start(), result.best.unwrap()));
+    /// ```
+    pub fn threads(mut self, evals: Vec<E>) -> Self {
+        self.options.threads = (1 + evals.len()).min(usize::from(u8::MAX)) as u8;
+        self.helpers = evals
+            .into_iter()
+            .enumerate()
+            .map(|(i, eval)| {
+                let mut helper = AlphaBeta::with_evaluator(self.limits, eval);
+                helper.table_entries = self.table_entries;
+                helper.tuning = self.tuning;
+                helper.skew = (i % 2 == 0).into();
+                helper
+            })
+            .collect();
+        self.shared = None;
+        self
+    }
+
+    /// Sets the search refinements.
+    pub fn options(mut self, options: SearchOptions) -> Self {
+        let threads = self.options.threads;
+        self.options = options;
+        if !self.helpers.is_empty() {
+            self.options.threads = threads;
+        }
+        self
+    }
+
+    /// Searches with `tuning` in place of the game's own,
+    /// [`Heuristic::SEARCH_TUNING`] (for tuning the margins).
+    pub fn tuning(mut self, tuning: SearchTuning) -> Self {
+        self.tuning = Some(tuning);
+        for h in &mut self.helpers {
+            h.tuning = Some(tuning);
+        }
+        self
+    }
+
+    /// The tuning the search uses in the game of `R`: the one given to
+    /// [`tuning`](Self::tuning), or else the game's own.
+    pub fn search_tuning<R: Heuristic>(&self) -> SearchTuning {
+        self.tuning.unwrap_or(R::SEARCH_TUNING)
+    }
+
+    /// Sets the limits of the next searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// A flag another thread may raise to stop the search (checked every 1024 nodes); the
+    /// search then returns the best move found so far. The search never lowers it.
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Forgets what earlier searches stored (table, killers, history).
+    pub fn clear(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.clear();
+        }
+        if let Some(t) = &self.shared {
+            t.clear();
+        }
+        for h in &mut self.helpers {
+            h.killers.clear();
+            h.history.iter_mut().for_each(|h| *h = 0);
+        }
+        self.killers.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The search refinements.
+    pub fn search_options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Runs the search with the options' code compiled in even when every option is off
+    /// (the search leaves it out then): for `benches/search.rs`, which measures what
+    /// switched-off options would cost without that.
+    #[doc(hidden)]
+    pub fn with_option_code(mut self) -> Self {
+        self.option_code = true;
+        self
+    }
+}
