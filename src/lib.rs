@@ -11,7 +11,7 @@ mod effect;
 pub mod encode;
 pub mod engine;
 pub mod error;
-mod hashing;
+pub mod hashing;
 pub mod kalah;
 mod memory;
 mod movelist;
@@ -28,7 +28,7 @@ mod select;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;
-mod text;
+pub mod text;
 pub mod toguz;
 pub mod tsoro;
 mod tuning;

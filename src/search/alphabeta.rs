@@ -33,6 +33,7 @@ use super::agent::Agent;
 use super::eval::{Evaluator, StoreDifference, WIN, final_value};
 use super::limits::Limits;
 use super::tt::{Bound, Entry, SharedTable, Table};
+use crate::hashing::MoveHasher;
 use crate::ruleset::Ruleset;
 use crate::tuning::SearchTuning;
 
@@ -195,21 +196,6 @@ impl SearchOptions {
             || self.rfp
             || self.futility
             || self.null_move
-    }
-}
-
-/// A hasher for moves (a few bytes): multiply and add, for the history table's index.
-#[derive(Default)]
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
     }
 }
 
