@@ -448,14 +448,11 @@ mod tiny {
         fn validate(&self, _: &State) -> Result<(), PositionError> {
             Ok(())
         }
-        fn hash(&self, s: &State) -> u64 {
+        fn hash_from_scratch(&self, s: &State) -> u64 {
             s.holes
                 .iter()
                 .flatten()
                 .fold(0, |h, &c| h * 31 + u64::from(c))
-        }
-        fn hash_from_scratch(&self, s: &State) -> u64 {
-            self.hash(s)
         }
         fn parse_move(&self, _: &State, text: &str) -> Result<u8, MoveParseError> {
             text.parse().map_err(|_| MoveParseError::Syntax {
