@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
+use sowing::Picture as _;
 use sowing::any::AnyRuleset;
 use sowing::kalah::Kalah;
 use sowing::pgn::{self, AnyGame, GameText, PgnGame};

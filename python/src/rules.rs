@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
+use sowing::Picture as _;
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
 use sowing::any::AnyRuleset;

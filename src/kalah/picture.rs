@@ -36,5 +36,3 @@ fn board(rules: &Kalah, s: &KalahState) -> Board {
         outcome: rules.outcome(s),
     }
 }
-
-crate::picture::inherent_pictures!(Kalah);
