@@ -18,10 +18,10 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sowing::Ruleset;
 use sowing::encode::Encoding;
 use sowing::testing::{self, Stopwatch};
 use sowing::tsoro::{Tsoro, TsoroMove, TsoroState};
+use sowing::{Picture, Ruleset};
 
 mod common;
 use common::Stop;

@@ -17,7 +17,7 @@ pub mod encode;
 pub mod engine;
 pub mod error;
 pub mod games;
-mod hashing;
+pub mod hashing;
 pub mod kalah;
 mod memory;
 mod movelist;
@@ -35,7 +35,7 @@ mod swar;
 pub mod switches;
 #[cfg(feature = "testing")]
 pub mod testing;
-mod text;
+pub mod text;
 pub mod toguz;
 pub mod tools;
 pub mod tsoro;

@@ -3,9 +3,13 @@
 use std::fmt;
 use std::ops::Deref;
 
+use arrayvec::ArrayVec;
+
 /// Up to `N` moves, stored inline: generating legal moves never touches the heap.
 ///
-/// Each ruleset picks `N` as the most moves any of its positions can have.
+/// Each ruleset picks `N` as the most moves any of its positions can have. The moves need no
+/// [`Default`]: the list starts empty, with no filler moves (the storage is `arrayvec`'s
+/// [`ArrayVec`], whose uninitialised slots are never read).
 ///
 /// ```
 /// use sowing::MoveList;
@@ -15,19 +19,31 @@ use std::ops::Deref;
 /// assert_eq!(&list[..], &[3, 1]);
 /// assert!(list.contains(&1));
 /// ```
-#[derive(Clone, Copy)]
+///
+/// A move type with no default value:
+///
+/// ```
+/// use sowing::MoveList;
+///
+/// #[derive(Clone, Copy, PartialEq, Debug)]
+/// enum Take {
+///     One,
+///     Two,
+/// }
+/// let mut list: MoveList<Take, 2> = MoveList::new();
+/// list.push(Take::Two);
+/// assert_eq!(list.first(), Some(&Take::Two));
+/// ```
 pub struct MoveList<M, const N: usize> {
-    len: usize,
-    moves: [M; N],
+    moves: ArrayVec<M, N>,
 }
 
-impl<M: Copy + Default, const N: usize> MoveList<M, N> {
+impl<M: Copy, const N: usize> MoveList<M, N> {
     /// An empty list.
     #[inline]
-    pub fn new() -> Self {
+    pub const fn new() -> Self {
         MoveList {
-            len: 0,
-            moves: [M::default(); N],
+            moves: ArrayVec::new_const(),
         }
     }
 
@@ -38,14 +54,13 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     /// has a bug, which this reports at once rather than dropping a legal move.
     #[inline]
     pub fn push(&mut self, mv: M) {
-        self.moves[self.len] = mv;
-        self.len += 1;
+        self.moves.push(mv);
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     /// The most moves the list can hold.
@@ -54,7 +69,18 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     }
 }
 
-impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+impl<M: Copy, const N: usize> Clone for MoveList<M, N> {
+    /// A copy of the moves (one `memcpy` of the moves held).
+    #[inline]
+    fn clone(&self) -> Self {
+        let mut moves = ArrayVec::new_const();
+        // Never fails: `self` holds at most `N` moves.
+        let _ = moves.try_extend_from_slice(&self.moves);
+        MoveList { moves }
+    }
+}
+
+impl<M: Copy, const N: usize> Default for MoveList<M, N> {
     fn default() -> Self {
         Self::new()
     }
@@ -64,7 +90,7 @@ impl<M, const N: usize> Deref for MoveList<M, N> {
     type Target = [M];
     #[inline]
     fn deref(&self) -> &[M] {
-        &self.moves[..self.len]
+        &self.moves
     }
 }
 
@@ -102,10 +128,19 @@ impl<M: Copy, const N: usize> IntoIterator for MoveList<M, N> {
 }
 
 /// The moves of a [`MoveList`] by value, in order: `for mv in rules.legal_moves(&state)`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MoveListIntoIter<M, const N: usize> {
     list: MoveList<M, N>,
     next: usize,
+}
+
+impl<M: Copy, const N: usize> Clone for MoveListIntoIter<M, N> {
+    fn clone(&self) -> Self {
+        MoveListIntoIter {
+            list: self.list.clone(),
+            next: self.next,
+        }
+    }
 }
 
 impl<M: Copy, const N: usize> Iterator for MoveListIntoIter<M, N> {
@@ -118,7 +153,7 @@ impl<M: Copy, const N: usize> Iterator for MoveListIntoIter<M, N> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.len - self.next;
+        let left = self.list.len() - self.next;
         (left, Some(left))
     }
 }

@@ -141,17 +141,15 @@ pub trait Ruleset:
     /// [`PositionError`] naming the first thing that cannot occur under this ruleset.
     fn validate(&self, state: &Self::State) -> Result<(), PositionError>;
 
-    /// The state's hash for transposition tables, kept up to date by
-    /// [`play_unchecked`](Ruleset::play_unchecked) rather than recomputed.
+    /// The state's hash for transposition tables, computed from the whole state: what
+    /// [`hash`](Ruleset::hash) must always equal. The
+    /// [`hashing`](crate::hashing) module has the mixers the crate's games use.
     ///
     /// # Stability
     /// Hash values are the same on every platform and in every run, and stay the same across
     /// patch releases (`0.2.x`); a minor release (`0.3`) may change them, and says so in the
     /// changelog. Do not store them where they must outlive such an upgrade: store position
     /// text instead.
-    fn hash(&self, state: &Self::State) -> u64;
-
-    /// The same hash computed from the whole state; always equal to [`hash`](Ruleset::hash).
     fn hash_from_scratch(&self, state: &Self::State) -> u64;
 
     /// Reads a move in the players' notation, checking it against `state`: the move must be
@@ -184,6 +182,15 @@ pub trait Ruleset:
 
     // ---------------------------------------------------------------------------------------
     // Provided.
+
+    /// The state's hash for transposition tables: always equal to
+    /// [`hash_from_scratch`](Ruleset::hash_from_scratch), which the default calls. A game
+    /// that keeps its hash up to date in [`play_unchecked`](Ruleset::play_unchecked) (as the
+    /// crate's games do) overrides it to read the kept value instead.
+    #[inline]
+    fn hash(&self, state: &Self::State) -> u64 {
+        self.hash_from_scratch(state)
+    }
 
     /// Whether `mv` is legal in `state`.
     fn is_legal(&self, state: &Self::State, mv: Self::Move) -> bool {

@@ -167,9 +167,6 @@ mod own_game {
                 }),
             }
         }
-        fn hash(&self, s: &Heap) -> u64 {
-            self.hash_from_scratch(s)
-        }
         fn hash_from_scratch(&self, s: &Heap) -> u64 {
             let [a, b] = s.stores.map(u64::from);
             (u64::from(s.pile) << 24 | a << 16 | b << 8 | s.mover.index() as u64)

@@ -342,7 +342,7 @@ mod tiny {
     use std::fmt;
     use std::str::FromStr;
 
-    use sowing::picture::Board;
+    use sowing::picture::{Board, Labels};
     use sowing::{
         Effect, IllegalReason, MoveList, MoveParseError, Outcome, Picture, Player, PositionError,
         PositionParseError, Ruleset, RulesetParseError, Score, SeedCount, Spot, TextProblem,
@@ -451,14 +451,11 @@ mod tiny {
         fn validate(&self, _: &State) -> Result<(), PositionError> {
             Ok(())
         }
-        fn hash(&self, s: &State) -> u64 {
+        fn hash_from_scratch(&self, s: &State) -> u64 {
             s.holes
                 .iter()
                 .flatten()
                 .fold(0, |h, &c| h * 31 + u64::from(c))
-        }
-        fn hash_from_scratch(&self, s: &State) -> u64 {
-            self.hash(s)
         }
         fn parse_move(&self, _: &State, text: &str) -> Result<u8, MoveParseError> {
             text.parse().map_err(|_| MoveParseError::Syntax {
@@ -519,6 +516,7 @@ mod tiny {
                 stores: s.stores.map(u32::from),
                 to_move: s.mover,
                 outcome: self.outcome(s),
+                labels: Labels::default(),
             })
         }
     }
@@ -553,4 +551,39 @@ fn a_downstream_ruleset_is_drawn_from_its_holes_and_stores() {
         game.play(mv).unwrap();
     }
     assert!(game.picture().contains("Game over: "));
+}
+
+#[test]
+fn a_board_is_drawn_with_the_games_own_labels() {
+    use sowing::picture::{Board, Labels};
+    let board = Board {
+        holes: [vec![1, 0, 2], vec![3, 4, 0]],
+        stores: [5, 6],
+        to_move: Player::North,
+        outcome: None,
+        labels: Labels::new(["a", "b", "c"], ["A", "B", "C"], ["bank", "kazna"]),
+    };
+    let text = board.text(["South", "North"]);
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    assert_eq!(lines[0], "               C    B    A   North  <- to move");
+    assert_eq!(lines[2], "            |  0 |  4 |  3 |");
+    assert_eq!(lines[3], "  kazna   6 +----+----+----+  5 bank");
+    assert_eq!(lines[4], "            |  1 |  0 |  2 |");
+    assert_eq!(lines[6], "               a    b    c   South");
+    let svg = board.svg(["South", "North"], None);
+    let doc = Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for label in ["a", "b", "c", "A", "B", "C", "bank", "kazna"] {
+        assert!(texts.contains(&label), "{label} in {texts:?}");
+    }
+    assert!(!texts.contains(&"store"));
+    // The holes keep their indices, whatever their labels.
+    let (holes, stores) = read(&svg);
+    assert!(holes.contains(&("south".into(), 1, 1, None)));
+    assert!(holes.contains(&("north".into(), 3, 0, None)));
+    assert_eq!(stores, [("north".to_string(), 6), ("south".to_string(), 5)]);
 }

@@ -3,7 +3,7 @@
 
 use sowing::toguz::{Landing, Style, Toguz, ToguzMove, ToguzSettings, ToguzState, playok as pgn};
 use sowing::{
-    GameRecord, MoveParseError, Outcome, Player, PositionError, RecordError, Ruleset,
+    GameRecord, MoveParseError, Outcome, Picture, Player, PositionError, RecordError, Ruleset,
     RulesetParseError, Score, SettingsError, SplitMix64, Spot, perft, random_playout,
 };
 

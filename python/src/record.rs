@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
+use sowing::Picture as _;
 use sowing::games::AnyRuleset;
 use sowing::games::{AnyGame, read_any};
 use sowing::pgn::{self, GameText, PgnGame};

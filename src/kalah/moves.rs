@@ -22,12 +22,6 @@ pub enum KalahMove {
     Swap,
 }
 
-impl Default for KalahMove {
-    fn default() -> Self {
-        KalahMove::Pit(1)
-    }
-}
-
 impl fmt::Display for KalahMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

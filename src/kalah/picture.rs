@@ -3,7 +3,7 @@
 
 use super::{Kalah, KalahState};
 use crate::picture::svg::Highlight;
-use crate::picture::{Board, Picture};
+use crate::picture::{Board, Labels, Picture};
 use crate::player::Player;
 use crate::ruleset::Ruleset;
 
@@ -34,7 +34,6 @@ fn board(rules: &Kalah, s: &KalahState) -> Board {
         stores: [s.store(Player::South).into(), s.store(Player::North).into()],
         to_move: s.to_move(),
         outcome: rules.outcome(s),
+        labels: Labels::default(),
     }
 }
-
-crate::picture::inherent_pictures!(Kalah);

@@ -5,8 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::parse_count;
-use crate::text::{Fields, check_total, same_length};
+use crate::text::{Fields, check_total, parse_count, parse_counts, same_length};
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -178,20 +177,6 @@ impl KalahState {
     }
 }
 
-fn parse_row(
-    text: &str,
-    offset: usize,
-    field: &'static str,
-) -> Result<Vec<u8>, PositionParseError> {
-    let mut out = Vec::new();
-    let mut at = offset;
-    for item in text.split(',') {
-        out.push(parse_count(item, at, field)?);
-        at += item.len() + 1;
-    }
-    Ok(out)
-}
-
 impl FromStr for KalahState {
     type Err = PositionParseError;
 
@@ -200,8 +185,8 @@ impl FromStr for KalahState {
         let field = |i: usize, name: &'static str| fields.get(i, name);
         let [(at0, north_text), (south_at, south_text)] =
             fields.rows("<North's pits m..1>/<South's pits 1..m>")?;
-        let north = parse_row(north_text, at0, "north row")?;
-        let south = parse_row(south_text, south_at, "south row")?;
+        let north = parse_counts(north_text, at0, "north row")?;
+        let south = parse_counts(south_text, south_at, "south row")?;
         same_length(north.len(), south.len(), at0)?;
         let m = north.len();
         if m > 7 {

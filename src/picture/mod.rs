@@ -7,7 +7,11 @@
 //! A ruleset defined outside the crate gets pictures by implementing the trait: with no
 //! method at all it is drawn as its position text; with [`Picture::board`], the holes and
 //! stores of a position, it is drawn as a board of two rows with a store at each end (a
-//! [`Board`]), and its moves are marked from its [`Ruleset::effect`].
+//! [`Board`]), its holes and stores labelled as the game names them ([`Labels`]), and its
+//! moves are marked from its [`Ruleset::effect`]. A board of another shape draws itself with
+//! the kit the crate's games draw with: [`svg`]'s [`Canvas`](svg::Canvas) and
+//! [`frame`], and [`game_over`] and [`to_move_mark`](crate::text::to_move_mark)
+//! for the terminal.
 //!
 //! ```
 //! use sowing::kalah::Kalah;
@@ -99,8 +103,15 @@ impl<R: Picture> GameRecord<R> {
 }
 
 /// How a game ended, as [`Outcome`] prints it but with the sides called `names` (South's
-/// first): `North wins 21-27`, `draw 24-24`.
-pub(crate) fn game_over(outcome: Outcome, names: [&str; 2]) -> String {
+/// first): `North wins 21-27`, `draw 24-24`; the terminal pictures end with it.
+///
+/// ```
+/// use sowing::picture::game_over;
+/// use sowing::{Outcome, Score};
+/// let draw = Outcome::Draw { score: Some(Score { south: 24, north: 24 }) };
+/// assert_eq!(game_over(draw, ["White", "Black"]), "draw 24-24");
+/// ```
+pub fn game_over(outcome: Outcome, names: [&str; 2]) -> String {
     let mut text = match outcome {
         Outcome::Win { winner, .. } => format!("{} wins", names[winner.index()]),
         Outcome::Draw { .. } => "draw".to_string(),
@@ -113,7 +124,8 @@ pub(crate) fn game_over(outcome: Outcome, names: [&str; 2]) -> String {
 
 /// A position as two rows of holes with a store at each end, for
 /// [`Picture::board`]: the provided pictures draw it as Kalah's board is drawn. Holes are
-/// numbered `1..=n` from their owner's left, as the highlight's [`Spot`]s must name them.
+/// indexed `1..=n` from their owner's left, as the highlight's [`Spot`]s must name them, and
+/// labelled by [`labels`](Board::labels): numbers `1..=n` and `store` by default.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
     /// The seeds in each side's holes, from the owner's left (hole 1 first), indexed by
@@ -125,6 +137,85 @@ pub struct Board {
     pub to_move: Player,
     /// How the game ended, or `None` while it goes on.
     pub outcome: Option<Outcome>,
+    /// What the pictures write beside the holes and in the stores.
+    pub labels: Labels,
+}
+
+/// The labels a [`Board`] is drawn with: each hole's (above North's row, below South's, in
+/// the terminal and in SVG) and each store's (the caption under the count in SVG; in the
+/// terminal, beside the count, unless it is the default `store`).
+///
+/// The default numbers every side's holes `1..=n` and calls both stores `store`, as the
+/// crate's Kalah board is drawn. The terminal picture gives a hole's label two columns: longer
+/// labels push the row out of line.
+///
+/// ```
+/// use sowing::picture::Labels;
+/// use sowing::Player;
+///
+/// let labels = Labels::new(["a", "b", "c"], ["A", "B", "C"], ["bank", "BANK"]);
+/// assert_eq!(labels.hole(Player::North, 2), "B");
+/// assert_eq!(labels.store(Player::South), "bank");
+/// assert_eq!(Labels::default().hole(Player::North, 2), "2");
+/// assert_eq!(labels.hole(Player::North, 4), "4"); // past the labels given: the number
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Labels {
+    /// Each side's hole labels, from hole 1, indexed by [`Player::index`]; a hole past the
+    /// end of its side's list (every hole, for an empty list) is labelled by its number.
+    pub holes: [Vec<String>; 2],
+    /// Each side's store label, indexed by [`Player::index`].
+    pub stores: [String; 2],
+}
+
+impl Default for Labels {
+    /// Holes numbered, stores called `store`.
+    fn default() -> Self {
+        Labels {
+            holes: [Vec::new(), Vec::new()],
+            stores: ["store".into(), "store".into()],
+        }
+    }
+}
+
+impl Labels {
+    /// South's hole labels from his hole 1, North's from his, and the stores' (South's
+    /// first).
+    pub fn new<S: AsRef<str>, N: AsRef<str>>(
+        south: impl IntoIterator<Item = S>,
+        north: impl IntoIterator<Item = N>,
+        stores: [&str; 2],
+    ) -> Self {
+        Labels {
+            holes: [
+                south.into_iter().map(|l| l.as_ref().to_string()).collect(),
+                north.into_iter().map(|l| l.as_ref().to_string()).collect(),
+            ],
+            stores: stores.map(str::to_string),
+        }
+    }
+
+    /// The label of `owner`'s hole `hole` (`1..`): the one given, or the hole's number.
+    pub fn hole(&self, owner: Player, hole: usize) -> String {
+        match self.holes[owner.index()].get(hole.wrapping_sub(1)) {
+            Some(label) => label.clone(),
+            None => hole.to_string(),
+        }
+    }
+
+    /// The label of `owner`'s store.
+    pub fn store(&self, owner: Player) -> &str {
+        &self.stores[owner.index()]
+    }
+
+    /// The store's label as the terminal picture writes it, before North's count or after
+    /// South's: nothing for the default `store`.
+    fn store_in_text(&self, owner: Player) -> &str {
+        match self.store(owner) {
+            "store" => "",
+            label => label,
+        }
+    }
 }
 
 /// Distance between hole centres in a [`Board`]'s SVG.
@@ -148,17 +239,18 @@ impl Board {
     }
 
     /// The terminal picture: North's row on top (his hole 1 at the right), the stores at
-    /// the ends, each side's numbers and name (`names`, South's first) on its own side.
+    /// the ends, each side's hole labels and name (`names`, South's first) on its own side.
     ///
     /// ```
-    /// use sowing::picture::Board;
+    /// use sowing::picture::{Board, Labels};
     /// use sowing::Player;
     ///
-    /// let board = Board {
+    /// let mut board = Board {
     ///     holes: [vec![1, 0], vec![2, 3]],
     ///     stores: [4, 5],
     ///     to_move: Player::South,
     ///     outcome: None,
+    ///     labels: Labels::default(),
     /// };
     /// let text = board.text(["South", "North"]);
     /// let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
@@ -166,40 +258,59 @@ impl Board {
     /// assert_eq!(lines[2], "      |  3 |  2 |");
     /// assert_eq!(lines[3], "    5 +----+----+  4");
     /// assert_eq!(lines[6], "         1    2   South  <- to move");
+    ///
+    /// // A game's own labels: letters for the holes, its word for the stores.
+    /// board.labels = Labels::new(["a", "b"], ["A", "B"], ["bank", "bank"]);
+    /// let text = board.text(["South", "North"]);
+    /// let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    /// assert_eq!(lines[0], "              B    A   North");
+    /// assert_eq!(lines[2], "           |  3 |  2 |");
+    /// assert_eq!(lines[3], "  bank   5 +----+----+  4 bank");
+    /// assert_eq!(lines[6], "              a    b   South  <- to move");
     /// ```
     pub fn text(&self, names: [&str; 2]) -> String {
         let m = self.width();
         let [south, north] = names;
-        let rule = format!("      +{}", "----+".repeat(m));
+        let labels = &self.labels;
+        // North's store, with its label: the margin before the board grows to hold it.
+        let north_store = match labels.store_in_text(Player::North) {
+            "" => format!("{:>3}", self.stores[Player::North.index()]),
+            label => format!("{label} {:>3}", self.stores[Player::North.index()]),
+        };
+        let margin = " ".repeat((north_store.chars().count() + 3).max(6));
+        let rule = format!("{margin}+{}", "----+".repeat(m));
         let mut out = String::new();
         let mark = |p: Player| crate::text::to_move_mark(self.to_move, p, self.outcome);
-        let _ = write!(out, "       ");
+        let _ = write!(out, "{margin} ");
         for p in (1..=m).rev() {
-            let _ = write!(out, " {p:>2}  ");
+            let _ = write!(out, " {:>2}  ", labels.hole(Player::North, p));
         }
         let _ = writeln!(out, " {north}{}", mark(Player::North));
         let _ = writeln!(out, "{rule}");
-        let _ = write!(out, "      |");
+        let _ = write!(out, "{margin}|");
         for p in (1..=m).rev() {
             let _ = write!(out, " {:>2} |", self.hole(Player::North, p));
         }
         let _ = writeln!(out);
+        let south_store = match labels.store_in_text(Player::South) {
+            "" => format!("{:<3}", self.stores[Player::South.index()]),
+            label => format!("{} {label}", self.stores[Player::South.index()]),
+        };
         let _ = writeln!(
             out,
-            "  {:>3} +{}  {:<3}",
-            self.stores[Player::North.index()],
+            "{}{north_store} +{}  {south_store}",
+            &margin[north_store.chars().count() + 1..],
             "----+".repeat(m),
-            self.stores[Player::South.index()]
         );
-        let _ = write!(out, "      |");
+        let _ = write!(out, "{margin}|");
         for p in 1..=m {
             let _ = write!(out, " {:>2} |", self.hole(Player::South, p));
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "{rule}");
-        let _ = write!(out, "       ");
+        let _ = write!(out, "{margin} ");
         for p in 1..=m {
-            let _ = write!(out, " {p:>2}  ");
+            let _ = write!(out, " {:>2}  ", labels.hole(Player::South, p));
         }
         let _ = write!(out, " {south}{}", mark(Player::South));
         if let Some(outcome) = self.outcome {
@@ -253,7 +364,13 @@ impl Board {
                     pending: false,
                 });
             }
-            c.column_numbers(x, board, m - i, i + 1, 13.0);
+            c.column_labels(
+                x,
+                board,
+                &self.labels.hole(Player::North, m - i),
+                &self.labels.hole(Player::South, i + 1),
+                13.0,
+            );
         }
         for (owner, x) in [
             (Player::North, board_x + PAD),
@@ -267,7 +384,7 @@ impl Board {
                 owner,
                 count: self.stores[owner.index()],
                 mark: hl.mark(Spot::Store(owner)),
-                caption: "store",
+                caption: self.labels.store(owner),
             });
         }
         let line = status(self.outcome, self.to_move, names) + remark;
@@ -282,43 +399,3 @@ impl Board {
         c.finish()
     }
 }
-
-/// The [`Picture`] methods as inherent methods of one of the crate's games, so that code
-/// naming the game's type draws it with no trait imported (as before the pictures left
-/// [`Ruleset`]).
-macro_rules! inherent_pictures {
-    ($rules:ty) => {
-        /// The pictures, also without importing [`Picture`](crate::Picture).
-        impl $rules {
-            /// [`Picture::picture`](crate::Picture::picture): the terminal picture.
-            pub fn picture(&self, state: &<Self as crate::Ruleset>::State) -> String {
-                <Self as crate::Picture>::picture(self, state)
-            }
-
-            /// [`Picture::picture_svg`](crate::Picture::picture_svg): the SVG picture.
-            pub fn picture_svg(&self, state: &<Self as crate::Ruleset>::State) -> String {
-                <Self as crate::Picture>::picture_svg(self, state)
-            }
-
-            /// [`Picture::picture_svg_with`](crate::Picture::picture_svg_with): the SVG
-            /// picture with a move's holes marked.
-            pub fn picture_svg_with(
-                &self,
-                state: &<Self as crate::Ruleset>::State,
-                highlight: Option<&crate::svg::Highlight>,
-            ) -> String {
-                <Self as crate::Picture>::picture_svg_with(self, state, highlight)
-            }
-
-            /// [`Picture::highlight`](crate::Picture::highlight): the holes a move marks.
-            pub fn highlight(
-                &self,
-                state: &<Self as crate::Ruleset>::State,
-                mv: <Self as crate::Ruleset>::Move,
-            ) -> crate::svg::Highlight {
-                <Self as crate::Picture>::highlight(self, state, mv)
-            }
-        }
-    };
-}
-pub(crate) use inherent_pictures;

@@ -18,6 +18,53 @@
 //! A [`Highlight`] marks the last move: its origin (a dashed blue ring), the hole its last
 //! seed fell into (an orange ring) and the holes it captured (red).
 //!
+//! # The drawing kit
+//! A game of its own draws with the same kit as the crate's games: [`frame`] makes a
+//! [`Canvas`] with room for a board and what goes under it, then the canvas draws the board
+//! ([`Canvas::board`]), its holes ([`Canvas::hole`] with a [`HoleSpec`]), its stores
+//! ([`Canvas::store`] with a [`StoreSpec`]), the labels of the columns
+//! ([`Canvas::column_labels`]), the side names ([`Canvas::heading`]) and the footer with the
+//! [`status`] line ([`Canvas::footer`]); [`Canvas::finish`] gives the document.
+//!
+//! ```
+//! use sowing::svg::{Area, BOARD_Y, Highlight, HoleSpec, Shape, StoreSpec, frame, status};
+//! use sowing::{Player, Spot};
+//!
+//! // One row of three holes a side, North's above, and one store a side at the right.
+//! let counts = [[1, 2, 3], [4, 5, 6]];
+//! let highlight = Highlight { origin: Some(Spot::Hole { owner: Player::South, index: 2 }), ..Highlight::default() };
+//! let (board_w, board_h) = (3.0 * 60.0 + 100.0, 140.0);
+//! let (mut c, x0) = frame(board_w, board_h, 300.0, false, true);
+//! c.heading(x0, 22.0, "North");
+//! c.board(x0, BOARD_Y, board_w, board_h);
+//! for i in 0..3 {
+//!     let x = x0 + 30.0 + 60.0 * i as f64;
+//!     for (owner, index, y) in [(Player::North, 3 - i, BOARD_Y + 35.0), (Player::South, i + 1, BOARD_Y + 105.0)] {
+//!         c.hole(&HoleSpec {
+//!             count: counts[owner.index()][index - 1],
+//!             mark: highlight.mark(Spot::Hole { owner, index }),
+//!             ..HoleSpec::round(x, y, 24.0, owner, index)
+//!         });
+//!     }
+//!     let board = Area::new(x0, BOARD_Y, board_w, board_h);
+//!     c.column_labels(x, board, &["c", "b", "a"][i], &["A", "B", "C"][i], 13.0);
+//! }
+//! for (owner, y) in [(Player::North, BOARD_Y + 10.0), (Player::South, BOARD_Y + 75.0)] {
+//!     c.store(&StoreSpec {
+//!         x: x0 + 190.0, y, w: 80.0, h: 55.0, owner,
+//!         count: 7,
+//!         mark: highlight.mark(Spot::Store(owner)),
+//!         caption: "bank",
+//!     });
+//! }
+//! let line = status(None, Player::South, ["South", "North"]);
+//! c.footer(x0, BOARD_Y + board_h, "South", &line, None, true);
+//! let svg = c.finish();
+//! assert_eq!(svg.matches("class=\"hole\"").count(), 6);
+//! assert!(svg.contains(">bank</text>"));
+//! assert!(svg.contains("South to move"));
+//! ```
+//!
 //! ```
 //! use sowing::kalah::Kalah;
 //! use sowing::{Picture, Ruleset};
@@ -51,8 +98,8 @@ pub struct Highlight {
 }
 
 impl Highlight {
-    /// How `spot` is marked, if at all.
-    pub(crate) fn mark(&self, spot: Spot) -> Mark {
+    /// How `spot` is marked, if at all: for a [`HoleSpec`] or a [`StoreSpec`].
+    pub fn mark(&self, spot: Spot) -> Mark {
         Mark {
             origin: self.origin == Some(spot),
             landing: self.landing == Some(spot),
@@ -61,27 +108,42 @@ impl Highlight {
     }
 }
 
-/// How one hole is marked.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct Mark {
+/// How one hole or store is marked ([`Highlight::mark`]); the default marks nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Mark {
+    /// The move lifted its seeds here: a dashed blue ring.
     pub origin: bool,
+    /// The move's last seed fell here: an orange ring (an orange outline on a store).
     pub landing: bool,
+    /// The move captured here: a red ring.
     pub captured: bool,
 }
 
-/// Colours of every picture.
-pub(crate) mod colour {
+/// Colours of every picture, as SVG colour values.
+pub mod colour {
+    /// The page.
     pub const BACKGROUND: &str = "#f4ecdf";
+    /// The wooden board.
     pub const BOARD: &str = "#b9834c";
+    /// The board's edge.
     pub const BOARD_EDGE: &str = "#7a4f26";
+    /// A hole with seeds, and a store.
     pub const HOLE: &str = "#6e4421";
+    /// An empty hole.
     pub const HOLE_EMPTY: &str = "#8a5a2e";
+    /// The counts written in holes and stores.
     pub const COUNT: &str = "#fff8e8";
+    /// Names, labels and the status line, on the page.
     pub const LABEL: &str = "#3b2a1a";
+    /// The ring of a move's origin.
     pub const ORIGIN: &str = "#1f6fd1";
+    /// The ring of the hole a move's last seed fell into.
     pub const LANDING: &str = "#f08c00";
+    /// The ring of a captured hole.
     pub const CAPTURED: &str = "#d1242f";
+    /// A special hole ([`HoleSpec::special`](super::HoleSpec::special)).
     pub const SPECIAL: &str = "#2b1a0c";
+    /// A head's ring, a special hole's word, a store's caption.
     pub const HEAD: &str = "#e9c46a";
 }
 
@@ -93,8 +155,12 @@ fn side_attr(p: Player) -> &'static str {
     }
 }
 
-/// Escapes text for XML.
-pub(crate) fn xml(text: &str) -> String {
+/// Escapes text for XML: `&`, `<`, `>` and `"`.
+///
+/// ```
+/// assert_eq!(sowing::svg::xml("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+/// ```
+pub fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -109,8 +175,8 @@ pub(crate) fn xml(text: &str) -> String {
 }
 
 /// The shape of a hole.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Shape {
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Shape {
     /// A circle of this radius.
     Round(f64),
     /// An upright oval (Toguz Kumalak's long holes): half width, half height.
@@ -132,59 +198,110 @@ impl Shape {
     }
 }
 
-/// A hole to draw.
-pub(crate) struct HoleSpec<'a> {
+/// A hole to draw with [`Canvas::hole`]: `<g class="hole">` with its `data-side`,
+/// `data-index` and `data-count`.
+#[derive(Clone, Copy, Debug)]
+pub struct HoleSpec<'a> {
+    /// The centre's x.
     pub x: f64,
+    /// The centre's y.
     pub y: f64,
+    /// Round or oval.
     pub shape: Shape,
+    /// The side the hole belongs to (`data-side`).
     pub owner: Player,
+    /// The hole's index in the game's own numbering (`data-index`).
     pub index: usize,
+    /// The seeds in it, written in it unless 0 (`data-count`).
     pub count: u32,
+    /// How the last move marked it.
     pub mark: Mark,
-    /// Drawn in another colour with this word under the count (`head`, `tuzdik`).
+    /// Drawn in another colour with this word under the count (`head`, `tuzdik`), and named
+    /// in `data-kind`; `head` is ringed in gold, and an empty `tuzdik` drawn as an X.
     pub special: Option<&'a str>,
     /// A thick ring for a hole waiting on a decision.
     pub pending: bool,
 }
 
-/// A store to draw: a rounded box.
-pub(crate) struct StoreSpec<'a> {
+impl HoleSpec<'_> {
+    /// A round hole of radius `radius` at (`x`, `y`): empty, unmarked, not special, not
+    /// pending (set the other fields with `..HoleSpec::round(..)`).
+    pub const fn round(x: f64, y: f64, radius: f64, owner: Player, index: usize) -> Self {
+        HoleSpec {
+            x,
+            y,
+            shape: Shape::Round(radius),
+            owner,
+            index,
+            count: 0,
+            mark: Mark {
+                origin: false,
+                landing: false,
+                captured: false,
+            },
+            special: None,
+            pending: false,
+        }
+    }
+}
+
+/// A store to draw with [`Canvas::store`]: a rounded box, `<g class="store">` with its
+/// `data-side` and `data-count`.
+#[derive(Clone, Copy, Debug)]
+pub struct StoreSpec<'a> {
+    /// The box's left edge.
     pub x: f64,
+    /// The box's top edge.
     pub y: f64,
+    /// The box's width.
     pub w: f64,
+    /// The box's height.
     pub h: f64,
+    /// The side the store belongs to (`data-side`).
     pub owner: Player,
+    /// The seeds in it (`data-count`).
     pub count: u32,
+    /// How the last move marked it (only `landing` is drawn: an orange outline).
     pub mark: Mark,
-    /// A caption under the count.
+    /// A caption under the count; none when empty.
     pub caption: &'a str,
 }
 
 /// A rectangle's place and size.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Area {
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Area {
+    /// The left edge.
     pub x: f64,
+    /// The top edge.
     pub y: f64,
+    /// The width.
     pub w: f64,
+    /// The height.
     pub h: f64,
 }
 
 impl Area {
+    /// The rectangle at (`x`, `y`), `w` wide and `h` high.
     pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Area {
         Area { x, y, w, h }
     }
 }
 
 /// How a text is drawn: size, anchor (`start`, `middle` or `end` at its x), weight, colour.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Font {
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Font {
+    /// The font size.
     pub size: f64,
+    /// Where the text stands from its x: `start`, `middle` or `end`.
     pub anchor: &'static str,
+    /// Bold or not.
     pub bold: bool,
+    /// The colour (see [`colour`]).
     pub fill: &'static str,
 }
 
 impl Font {
+    /// A font of every part.
     pub const fn new(size: f64, anchor: &'static str, bold: bool, fill: &'static str) -> Font {
         Font {
             size,
@@ -195,8 +312,10 @@ impl Font {
     }
 }
 
-/// An SVG document under construction.
-pub(crate) struct Canvas {
+/// An SVG document under construction: what every picture of the crate draws on. Make one
+/// with [`frame`] (or [`Canvas::new`]), draw, and [`finish`](Canvas::finish) it.
+#[derive(Clone, Debug)]
+pub struct Canvas {
     width: f64,
     height: f64,
     body: String,
@@ -457,9 +576,21 @@ impl Canvas {
 
     /// The numbers of one column of holes: `top` above the board, `bottom` below it.
     pub fn column_numbers(&mut self, x: f64, board: Area, top: usize, bottom: usize, size: f64) {
+        self.column_labels(x, board, &top.to_string(), &bottom.to_string(), size);
+    }
+
+    /// The labels of one column of holes, centred on `x`: `top` above the `board`, `bottom`
+    /// below it, in a font of `size`.
+    pub fn column_labels(&mut self, x: f64, board: Area, top: &str, bottom: &str, size: f64) {
         let font = Font::new(size, "middle", false, colour::LABEL);
-        self.text(x, board.y - 12.0, font, &top.to_string());
-        self.text(x, board.y + board.h + 14.0, font, &bottom.to_string());
+        self.text(x, board.y - 12.0, font, top);
+        self.text(x, board.y + board.h + 14.0, font, bottom);
+    }
+
+    /// Appends `markup` to the document as it stands, for what the kit does not draw: it
+    /// must be well-formed SVG (escape text with [`xml`]).
+    pub fn raw(&mut self, markup: &str) {
+        self.body.push_str(markup);
     }
 
     /// What goes under every board, from `x` on a board ending at `below`: South's name, the
@@ -534,12 +665,13 @@ impl Canvas {
 }
 
 /// Where every board starts, under the North side's name and the column numbers.
-pub(crate) const BOARD_Y: f64 = 64.0;
+pub const BOARD_Y: f64 = 64.0;
 
 /// A canvas for a board (with what stands beside it) `content_w` wide and a board
 /// `board_h` high, at least `min_width` wide, with room under it for the footer (a note
-/// line when `notes`, the key when `legend`); returns it and the content's left edge.
-pub(crate) fn frame(
+/// line when `notes`, the key when `legend`); returns it and the content's left edge. The
+/// board itself starts at [`BOARD_Y`].
+pub fn frame(
     content_w: f64,
     board_h: f64,
     min_width: f64,
@@ -552,8 +684,14 @@ pub(crate) fn frame(
     (Canvas::new(width, height), (width - content_w) / 2.0)
 }
 
-/// The status line: the result, or who is to move.
-pub(crate) fn status(outcome: Option<Outcome>, to_move: Player, names: [&str; 2]) -> String {
+/// The status line under a board: the result, or who is to move, with the sides called
+/// `names` (South's first).
+///
+/// ```
+/// use sowing::Player;
+/// assert_eq!(sowing::svg::status(None, Player::North, ["White", "Black"]), "Black to move");
+/// ```
+pub fn status(outcome: Option<Outcome>, to_move: Player, names: [&str; 2]) -> String {
     let name = |p: Player| names[p.index()];
     match outcome {
         Some(Outcome::Win { winner, score }) => match score {
@@ -572,7 +710,8 @@ pub(crate) fn status(outcome: Option<Outcome>, to_move: Player, names: [&str; 2]
 }
 
 /// The default picture for a game without its own drawing: the text picture, monospaced.
-pub(crate) fn text_picture(picture: &str, _highlight: Option<&Highlight>) -> String {
+/// (The highlight is not drawn: a text picture has no holes to mark.)
+pub fn text_picture(picture: &str, _highlight: Option<&Highlight>) -> String {
     let lines: Vec<&str> = picture.lines().collect();
     let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let mut c = Canvas::new(cols as f64 * 9.0 + 32.0, lines.len() as f64 * 20.0 + 32.0);

@@ -148,12 +148,6 @@ impl ToguzMove {
     }
 }
 
-impl Default for ToguzMove {
-    fn default() -> Self {
-        ToguzMove(1)
-    }
-}
-
 impl fmt::Display for ToguzMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)

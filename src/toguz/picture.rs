@@ -138,5 +138,3 @@ fn svg(rules: &Toguz, s: &ToguzState, highlight: Option<&Highlight>) -> String {
     );
     c.finish()
 }
-
-crate::picture::inherent_pictures!(Toguz);

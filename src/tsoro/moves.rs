@@ -159,12 +159,6 @@ pub enum TsoroMove {
     Done,
 }
 
-impl Default for TsoroMove {
-    fn default() -> Self {
-        TsoroMove::Sow(Hole::outer(1))
-    }
-}
-
 impl fmt::Display for TsoroMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -213,5 +213,3 @@ fn pending_line(rules: &Tsoro, s: &TsoroState) -> Option<String> {
     }
     Some(line)
 }
-
-crate::picture::inherent_pictures!(Tsoro);

@@ -42,8 +42,8 @@ mod state;
 pub use moves::Move;
 pub use outcome::Outcome;
 pub use player::Player;
-pub(crate) use ruleset::typed_move;
 pub use ruleset::Ruleset;
+pub(crate) use ruleset::typed_move;
 pub use state::State;
 
 /// What `__reduce__` gives pickle: a callable and the arguments that make the value again.

@@ -12,10 +12,12 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
+use sowing::Picture as _;
 use sowing::Ruleset as _;
 use sowing::SplitMix64;
-use sowing::games::AnyRuleset;
 use sowing::encode::Encoding as _;
+use sowing::games::AnyRuleset;
+use sowing::hashing::MoveHasher;
 
 use super::{Move, Outcome, Player, Reduced, State};
 use crate::errors::{self, IllegalMoveError, MoveError, PositionError};
@@ -36,33 +38,6 @@ pub struct Ruleset {
     /// The Move objects `legal_moves` has handed out, handed out again: a list of moves
     /// then costs no allocation a move (there are at most a few dozen moves in a ruleset).
     moves: Mutex<HashMap<AnyMove, Py<Move>, BuildHasherDefault<MoveHasher>>>,
-}
-
-/// A fast hash for the few bytes of a move (FxHash's step).
-#[derive(Default)]
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.write_u64(u64::from(b));
-    }
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 impl Ruleset {

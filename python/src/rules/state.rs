@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
+use sowing::Picture as _;
 use sowing::games::AnyRuleset;
 
 use super::{Reduced, Ruleset};

@@ -3,20 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-/// A hasher for moves (a few bytes): multiply and add, for the history table's index.
-#[derive(Default)]
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-}
+use crate::hashing::MoveHasher;
 
 /// History slots per player.
 pub(super) const HISTORY: usize = 1024;

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use sowing::encode::Encoding;
 use sowing::testing::{self, Stopwatch};
 use sowing::tsoro::{Tsoro, TsoroMove, TsoroState};
-use sowing::{RandomSource, Ruleset, SplitMix64};
+use sowing::{Picture, RandomSource, Ruleset, SplitMix64};
 
 /// Why the tool stopped early.
 enum Stop {
