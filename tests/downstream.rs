@@ -1,12 +1,304 @@
-//! A downstream program, as a user would write it against the crate without the `serde`
-//! feature: random games of all three games through `GameRecord` alone, states copied, legal
-//! moves iterated by value and printed with `{}`. A generic function over `R: Picture` (the
-//! rules and their pictures) needs no bounds beyond the traits' own.
+//! A downstream program, as a user would write it against the crate. A game written outside
+//! the crate gets every layer: Mangala (`tests/downstream/mangala.rs`,
+//! shared with `examples/mangala.rs`) through the rules, the conformance harness (foreign
+//! states too), the search with its own evaluation, the engine protocol driven through its
+//! text commands, records read at run time in a list of games of its own, pictures with its
+//! own labels, and the command-line tools' driver (the example binary).
 
+#[path = "downstream/mangala.rs"]
+mod mangala;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use mangala::{Mangala, Pit};
+use sowing::engine::{Engine, serve};
+use sowing::games::GameList;
 use sowing::kalah::Kalah;
+use sowing::search::AgentSpec;
+use sowing::testing::{Config, check_foreign_pictures, check_random_games_with};
 use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
-use sowing::{GameRecord, Picture, SplitMix64};
+use sowing::{GameRecord, Outcome, Picture, Ruleset, Score, SplitMix64};
+
+// The crate's three games and Mangala, as a server that offers all four would list them.
+sowing::games!(sowing::ruleset_list! {
+    /// The games of this test's server.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Games
+} + [Mangala => mangala::Mangala, "Mangala";]);
+
+/// Plays `moves` (the players' notation) from the position `from` and gives the text after.
+fn after(from: &str, moves: &[&str]) -> String {
+    let rules = Mangala::default();
+    let mut s = rules.parse_position(from).unwrap();
+    for text in moves {
+        let mv = rules.parse_move(&s, text).unwrap();
+        rules.try_play(&mut s, mv).unwrap();
+    }
+    s.to_string()
+}
+
+/// The rules, worked by hand.
+#[test]
+fn mangala_plays_as_its_rules_say() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S";
+    assert_eq!(Mangala::default().start().to_string(), start);
+    // d: one back into d, then e, f and the store: the last in the store, South again.
+    assert_eq!(after(start, &["d"]), "4,4,4,1,5,5/4,4,4,4,4,4 1 0 S");
+    // Then f: one back, the store, A, B, C; C is North's and odd (5): no capture.
+    assert_eq!(after(start, &["d", "f"]), "4,4,4,1,5,1/5,5,5,4,4,4 2 0 N");
+    // f of 3: f, the store, A, which the last stone makes even (2): taken.
+    let even = "1,0,0,0,0,3/1,4,4,4,4,4 12 11 S";
+    assert_eq!(after(even, &["f"]), "1,0,0,0,0,1/0,4,4,4,4,4 15 11 N");
+    // a single stone passes to b, which was empty: b and E across it are taken.
+    assert_eq!(after(even, &["a"]), "0,0,0,0,0,3/1,4,4,4,0,4 17 11 N");
+    // South's last stone into his store empties his row: he takes North's six.
+    let rules = Mangala::default();
+    let end = rules
+        .parse_position(&after("0,0,0,0,0,1/1,1,1,1,1,1 20 21 S", &["f"]))
+        .unwrap();
+    assert_eq!(end.to_string(), "0,0,0,0,0,0/0,0,0,0,0,0 27 21 S");
+    assert_eq!(
+        rules.outcome(&end),
+        Some(Outcome::by_score(Score {
+            south: 27,
+            north: 21
+        }))
+    );
+    assert!(rules.legal_moves(&end).is_empty());
+    // North's pits are read in capitals, and a move of the other side's is not a move.
+    let north = rules
+        .parse_position("4,4,4,1,5,1/5,5,5,4,4,4 2 0 N")
+        .unwrap();
+    assert_eq!(rules.parse_move(&north, "C"), Ok(Pit(2)));
+    assert!(rules.parse_move(&north, "c").is_err());
+    assert!("mangala:stones=9".parse::<Mangala>().is_err());
+    assert_eq!(
+        "mangala:stones=3".parse::<Mangala>().unwrap().to_string(),
+        "mangala:stones=3"
+    );
+}
+
+/// The harness the crate's games run, on Mangala: random games (records, perft, every
+/// contract), then states of its other rulesets and mutated text.
+#[test]
+fn the_harness_passes_on_mangala() {
+    for (i, text) in ["mangala", "mangala:stones=3", "mangala:stones=6"]
+        .iter()
+        .enumerate()
+    {
+        let rules: Mangala = text.parse().unwrap();
+        let report = check_random_games_with(&rules, 11 + i as u64, 30, &Config::default())
+            .unwrap_or_else(|f| panic!("{f}"));
+        assert_eq!(report.games, 30);
+        assert!(report.perft > 0 && report.refused > 0, "{report:?}");
+    }
+    let others: Vec<Mangala> = ["mangala:stones=3", "mangala:stones=6"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let report = check_foreign_pictures(&Mangala::default(), &others, 5, 200)
+        .unwrap_or_else(|f| panic!("{f}"));
+    assert!(report.foreign > 0 && report.mutated > 0, "{report:?}");
+}
+
+/// The search scores Mangala with its own evaluation, and sees a capture one ply deep.
+#[test]
+fn the_search_plays_mangala() {
+    let rules = Mangala::default();
+    let s = rules
+        .parse_position("1,0,0,0,0,3/1,4,4,4,4,4 12 11 S")
+        .unwrap();
+    let spec: AgentSpec = "alphabeta:depth=1".parse().unwrap();
+    // a takes 5 (b and E), f takes 2 (A) and a store's stone: a is the better.
+    assert_eq!(
+        spec.build::<Mangala>().unwrap().choose(&rules, &s),
+        Some(Pit(0))
+    );
+    let mcts: AgentSpec = "mcts:playouts=200,seed=1".parse().unwrap();
+    assert!(
+        mcts.build::<Mangala>()
+            .unwrap()
+            .choose(&rules, &s)
+            .is_some()
+    );
+}
+
+/// The engine protocol, driven through its text commands, for Mangala alone and for the list
+/// of four games.
+#[test]
+fn the_engine_protocol_plays_mangala() {
+    let engine = Engine::for_game(
+        Mangala::default(),
+        "alphabeta:depth=2".parse().unwrap(),
+        Vec::new(),
+    )
+    .unwrap();
+    let input = "hello\nposition start moves d\nshow\nlegal\ngo depth 2\nrules mangala:stones=2\nlegal\nrules kalah\n";
+    let out = String::from_utf8(serve(input.as_bytes(), engine).unwrap()).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"games mangala"), "{out}");
+    assert!(
+        lines.contains(&"position 4,4,4,1,5,5/4,4,4,4,4,4 1 0 S"),
+        "{out}"
+    );
+    assert!(lines.contains(&"legal a b c d e f"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{out}");
+    assert_eq!(
+        lines.last(),
+        Some(&"error rules: unknown game \"kalah\" (known: mangala)")
+    );
+
+    let engine = Engine::with_games(
+        Games::from(Kalah::default()),
+        "alphabeta:depth=1".parse().unwrap(),
+        Vec::new(),
+    )
+    .unwrap();
+    let input = "hello\nrules mangala\nposition start moves a\nshow\nrules kalah\nlegal\n";
+    let out = String::from_utf8(serve(input.as_bytes(), engine).unwrap()).unwrap();
+    assert!(out.contains("games kalah toguz tsoro mangala\n"), "{out}");
+    assert!(
+        out.contains("position 1,5,5,5,4,4/4,4,4,4,4,4 0 0 N\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("legal 1 2 3 4 5 6\n"), "{out}");
+}
+
+/// A record file that holds a Mangala game and a Kalah game, read at run time through the
+/// list of games; and a Mangala record written and read back.
+#[test]
+fn records_of_mangala_are_read_at_run_time() {
+    let mut game = GameRecord::new(Mangala::default());
+    let mut rng = SplitMix64::new(3);
+    while let Some(mv) = game.random_move(&mut rng) {
+        game.play(mv).unwrap();
+    }
+    let mut kalah = GameRecord::new(Kalah::default());
+    kalah.play_text("3").unwrap();
+    let text = format!("{}\n{}", game.to_pgn(), kalah.to_pgn());
+    assert!(text.contains("[Variant \"mangala\"]"), "{text}");
+    let read = sowing::games::read_any_in::<Games>(&text);
+    assert_eq!(read.len(), 2);
+    let first = read[0].as_ref().unwrap();
+    assert_eq!(first.rules().game(), "mangala");
+    assert_eq!(first.ply(), game.ply());
+    assert_eq!(first.outcome(), game.outcome());
+    assert_eq!(read[1].as_ref().unwrap().rules().game(), "kalah");
+    let back = GameRecord::<Mangala>::from_pgn(&game.to_pgn()).unwrap();
+    assert_eq!(back.current(), game.current());
+}
+
+/// Pictures with Mangala's own labels: pits `a`..`f` and `A`..`F`, stores `hazine`.
+#[test]
+fn pictures_of_mangala_carry_its_own_labels() {
+    let rules = Mangala::default();
+    let s = rules.start();
+    let text = rules.picture(&s);
+    assert!(text.contains("hazine"), "{text}");
+    for label in ["a", "f", "A", "F"] {
+        assert!(text.contains(label), "{label} in {text}");
+    }
+    let svg = rules.picture_svg(&s);
+    assert!(
+        svg.contains(">hazine<") && svg.contains(">A<") && svg.contains(">f<"),
+        "{svg}"
+    );
+    assert!(!svg.contains(">store<"), "{svg}");
+}
+
+/// The example binary `mangala` (built by `cargo test`) is the tools' driver on the list.
+fn mangala_tool(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(|d| d.parent()).unwrap();
+    let path: PathBuf = profile
+        .join("examples")
+        .join(format!("mangala{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "run `cargo test` or `cargo build --examples` first"
+    );
+    let mut child = Command::new(path)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_tools_driver_gives_mangala_every_tool() {
+    let (code, out) = mangala_tool(&["perft", "mangala", "2"], "");
+    assert_eq!((code, out.as_str()), (Some(0), "1 6\n2 36\n"));
+    let (code, out) = mangala_tool(&["trace", "mangala", "d", "f"], "");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("4,4,4,1,5,1/5,5,5,4,4,4 2 0 N"), "{out}");
+    let (code, out) = mangala_tool(&["picture", "mangala", "d"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("<svg") && out.contains(">hazine<"), "{out}");
+    let (code, out) = mangala_tool(&["engine", "--rules", "mangala"], "legal\nquit\n");
+    assert_eq!((code, out.as_str()), (Some(0), "legal a b c d e f\n"));
+    let dir = std::env::temp_dir().join(format!("sowing-mangala-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let file = file.to_str().unwrap();
+    let (code, out) = mangala_tool(
+        &[
+            "play",
+            "--rules",
+            "mangala",
+            "--south",
+            "random:seed=1",
+            "--north",
+            "random:seed=2",
+            "--pgn",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Game over after"), "{out}");
+    let (code, out) = mangala_tool(&["replay", file], "");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.ends_with("1 passed, 0 failed\n"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (code, _) = mangala_tool(&["chess"], "");
+    assert_eq!(code, Some(2));
+}
+
+/// Every crate game through the list, and Mangala's text through `Only`.
+#[test]
+fn the_list_reads_every_game() {
+    assert_eq!(Games::GAMES, ["kalah", "toguz", "tsoro", "mangala"]);
+    for (text, game) in [
+        ("kalah:pie", "kalah"),
+        ("toguz", "toguz"),
+        ("tsoro:tracey", "tsoro"),
+        ("mangala:stones=5", "mangala"),
+    ] {
+        let rules: Games = text.parse().unwrap();
+        assert_eq!((rules.game(), rules.to_string().as_str()), (game, text));
+    }
+    assert!(matches!(Games::from(Toguz::default()), Games::Toguz(_)));
+    assert!(matches!(Games::from(Tsoro::default()), Games::Tsoro(_)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Without the `serde` feature: random games of all three games through `GameRecord` alone,
+// states copied, legal moves iterated by value and printed with `{}`; a generic function over
+// `R: Picture` needs no bounds beyond the traits' own. And a smaller game of one's own, whose
+// search uses its own evaluation.
 
 /// Plays a random game; returns its plies and the first position's moves as text.
 fn random_game<R: Picture>(rules: R, seed: u64) -> Result<(usize, String), sowing::IllegalMove> {

@@ -28,12 +28,14 @@ use std::str::FromStr;
 
 use sowing::error::TextProblem;
 use sowing::games::Game;
-use sowing::picture::Board;
+use sowing::pgn::Dialect;
+use sowing::picture::{Board, Labels};
+use sowing::search::{Heuristic, SEED};
 use sowing::switches::split_for;
-use sowing::text::{Fields, parse_count};
+use sowing::text::{Fields, parse_count, parse_counts, unexpected};
 use sowing::{
-    MoveList, MoveParseError, Outcome, Picture, Player, PositionError, PositionParseError,
-    Ruleset, RulesetParseError, Score, SeedCount,
+    MoveList, MoveParseError, Outcome, Picture, Player, PositionError, PositionParseError, Ruleset,
+    RulesetParseError, Score, SeedCount,
 };
 
 /// The pits a side has.
@@ -125,8 +127,11 @@ impl FromStr for Board12 {
         let fields = Fields::new(text);
         let [(south_at, south), (north_at, north)] = fields.rows("two rows of six pits")?;
         let mut pits = [0; 2 * PITS];
-        for (side, (at, row)) in [(south_at, south), (north_at, north)].into_iter().enumerate() {
-            let counts: Vec<&str> = row.split(',').collect();
+        for (side, (at, row)) in [(south_at, south), (north_at, north)]
+            .into_iter()
+            .enumerate()
+        {
+            let counts = parse_counts(row, at, "pits")?;
             if counts.len() != PITS {
                 return Err(PositionParseError::new(
                     at,
@@ -137,11 +142,7 @@ impl FromStr for Board12 {
                     },
                 ));
             }
-            let mut offset = at;
-            for (i, count) in counts.into_iter().enumerate() {
-                pits[side * PITS + i] = parse_count(count, offset, "pits")?;
-                offset += count.len() + 1;
-            }
+            pits[side * PITS..][..PITS].copy_from_slice(&counts);
         }
         let mut stores = [0; 2];
         for (i, name) in ["South's store", "North's store"].into_iter().enumerate() {
@@ -152,16 +153,7 @@ impl FromStr for Board12 {
         let mover = match mark {
             "S" => Player::South,
             "N" => Player::North,
-            _ => {
-                return Err(PositionParseError::new(
-                    at,
-                    "side to move",
-                    TextProblem::Unexpected {
-                        found: mark.into(),
-                        expected: "S or N",
-                    },
-                ));
-            }
+            _ => return Err(unexpected(at, "side to move", mark, "S or N")),
         };
         fields.end(4)?;
         Ok(Board12 {
@@ -231,9 +223,11 @@ impl Ruleset for Mangala {
             if spot == theirs_store {
                 spot = ring(spot);
             }
+            // Wrapping: a state that does not validate may hold 255 already (it then answers
+            // nonsense, but never panics).
             match spot {
-                12 | 13 => s.stores[spot - 12] += 1,
-                pit => s.pits[pit] += 1,
+                12 | 13 => s.stores[spot - 12] = s.stores[spot - 12].wrapping_add(1),
+                pit => s.pits[pit] = s.pits[pit].wrapping_add(1),
             }
             hand -= 1;
             if hand == 0 {
@@ -245,12 +239,12 @@ impl Ruleset for Mangala {
         if spot < 12 {
             let owner = spot / PITS;
             if owner != me && s.pits[spot] % 2 == 0 {
-                s.stores[me] += s.pits[spot];
+                s.stores[me] = s.stores[me].wrapping_add(s.pits[spot]);
                 s.pits[spot] = 0;
             } else if owner == me && s.pits[spot] == 1 {
                 let across = 2 * PITS - 1 - spot;
                 if s.pits[across] > 0 {
-                    s.stores[me] += 1 + s.pits[across];
+                    s.stores[me] = s.stores[me].wrapping_add(1).wrapping_add(s.pits[across]);
                     s.pits[spot] = 0;
                     s.pits[across] = 0;
                 }
@@ -258,8 +252,8 @@ impl Ruleset for Mangala {
         }
         for side in [Player::South, Player::North] {
             if s.row(side).iter().all(|&n| n == 0) {
-                let rest: u8 = s.row(!side).iter().sum();
-                s.stores[side.index()] += rest;
+                let rest = s.row(!side).iter().fold(0u8, |a, &n| a.wrapping_add(n));
+                s.stores[side.index()] = s.stores[side.index()].wrapping_add(rest);
                 s.pits = [0; 2 * PITS];
                 break;
             }
@@ -303,9 +297,10 @@ impl Ruleset for Mangala {
     }
 
     fn hash_from_scratch(&self, s: &Board12) -> u64 {
+        // A key for each place and count, mixed from the place and count alone.
         let mut h = sowing::hashing::mix(s.mover.index() as u64 + 1);
         for (i, &n) in s.pits.iter().chain(&s.stores).enumerate() {
-            h ^= sowing::hashing::mix(((i as u64) << 8 | u64::from(n)) + 0x9E37);
+            h ^= sowing::hashing::mix((i as u64) << 8 | u64::from(n));
         }
         h
     }
@@ -345,22 +340,34 @@ impl Ruleset for Mangala {
 
 impl Picture for Mangala {
     fn board(&self, s: &Board12) -> Option<Board> {
-        Some(
-            Board::new(
-                s.row(Player::South).iter().map(|&n| u32::from(n)).collect(),
-                s.row(Player::North).iter().map(|&n| u32::from(n)).collect(),
-                s.stores.map(u32::from),
-                s.mover,
-                self.outcome(s),
-            )
-            .with_labels(
-                ["a", "b", "c", "d", "e", "f"].map(String::from).to_vec(),
-                ["A", "B", "C", "D", "E", "F"].map(String::from).to_vec(),
-                ["hazine", "hazine"].map(String::from),
+        let row = |side| s.row(side).iter().map(|&n| u32::from(n)).collect();
+        Some(Board {
+            holes: [row(Player::South), row(Player::North)],
+            stores: s.stores.map(u32::from),
+            to_move: s.mover,
+            outcome: self.outcome(s),
+            labels: Labels::new(
+                ["a", "b", "c", "d", "e", "f"],
+                ["A", "B", "C", "D", "E", "F"],
+                ["hazine", "hazine"],
             ),
-        )
+        })
     }
 }
+
+/// The search's knowledge of Mangala: the stores, and a little for the stones on the mover's
+/// side (which his opponent cannot take at the end), in hundredths of a seed.
+impl Heuristic for Mangala {
+    fn evaluate(&self, s: &Board12) -> i32 {
+        let me = s.mover;
+        let stores = i32::from(s.stores[me.index()]) - i32::from(s.stores[(!me).index()]);
+        let side = |p: Player| s.row(p).iter().map(|&n| i32::from(n)).sum::<i32>();
+        SEED * stores + SEED / 10 * (side(me) - side(!me))
+    }
+}
+
+/// Mangala's records are the crate's records form, and nothing else.
+impl Dialect for Mangala {}
 
 /// Checks at compile time that Mangala is a whole game for every layer.
 fn _is_a_game() -> impl Game {
