@@ -241,3 +241,33 @@ def test_bad_games_of_a_file_raise_skip_or_return():
     games = sowing.toguz.read_pgn(federation + "\n" + broken, errors="return")
     assert [g.tags["Event"] for g in games[:1]] == ["A"] and isinstance(games[1], sowing.RecordError)
     assert len(sowing.toguz.read_pgn(federation + "\n" + broken, errors="skip")) == 1
+
+
+def test_a_state_of_another_ruleset_of_the_same_game_is_refused_not_a_panic():
+    """A state of another board size or switch of the same game (issue 35: a 4 x 10 Tsoro
+    board under the 4 x 8 Tracey rules panicked in the Rust crate's checked calls): every
+    method that takes a state raises PositionError, and one of the same shape that validates
+    is played."""
+    pairs = [
+        ("tsoro:tracey", "tsoro"),
+        ("tsoro:tracey", "tsoro:holes=10"),
+        ("kalah", "kalah:pits=4,seeds=3"),
+        ("toguz", "toguz:holes=7"),
+    ]
+    for text, other in pairs:
+        rules, foreign = sowing.Ruleset(text), sowing.Ruleset(other)
+        s = foreign.start()
+        mv = foreign.legal_moves(s)[0]
+        for method, args in [
+            (rules.to_move, ()), (rules.legal_moves, ()), (rules.is_legal, (mv,)),
+            (rules.play, (mv,)), (rules.outcome, ()), (rules.is_over, ()),
+            (rules.format_move, (mv,)), (rules.seed_count, ()), (rules.hash, ()),
+            (rules.random_move, (1,)), (rules.perft, (2,)), (rules.picture, ()),
+            (rules.picture_svg, ()),
+        ]:
+            with pytest.raises(sowing.PositionError):
+                method(s, *args)
+    # The same shape under other switches validates, and plays.
+    rules = sowing.Ruleset("kalah:empty-capture")
+    s = sowing.Ruleset("kalah").start()
+    assert rules.play(s, "3") == rules.play(rules.start(), "3")
