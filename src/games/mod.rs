@@ -53,6 +53,7 @@ mod records;
 
 pub use records::{AnyGame, form_in, forms, read_any, read_any_in, read_one_in};
 
+use crate::error::RulesetParseError;
 use crate::pgn::Dialect;
 use crate::picture::Picture;
 use crate::ruleset::Ruleset;
@@ -68,6 +69,12 @@ use crate::search::Heuristic;
 pub trait Game: Ruleset + Heuristic + Picture + Dialect {}
 
 impl<T: Ruleset + Heuristic + Picture + Dialect> Game for T {}
+
+/// The name of game `R`, as its ruleset text starts: [`Ruleset::GAME`], as a function the
+/// list macros call (in constants too).
+pub const fn name_of<R: Ruleset>() -> &'static str {
+    R::GAME
+}
 
 /// Generic code to run on each game *type* of a list, in order, until one answers
 /// ([`GameList::find`]): for what a game knows before any ruleset is at hand.
@@ -95,7 +102,7 @@ pub trait GameList:
     Clone
     + std::fmt::Debug
     + std::fmt::Display
-    + std::str::FromStr<Err = crate::RulesetParseError>
+    + std::str::FromStr<Err = RulesetParseError>
     + Send
     + Sync
     + 'static
@@ -144,7 +151,7 @@ impl<R: Game> GameList for Only<R> {
 }
 
 impl<R: Ruleset> std::str::FromStr for Only<R> {
-    type Err = crate::RulesetParseError;
+    type Err = RulesetParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         text.parse().map(Only)
     }
@@ -228,7 +235,7 @@ macro_rules! ruleset_list {
         impl $list {
             /// The names of the list's games, as ruleset text starts them.
             pub const GAMES: &'static [&'static str] =
-                &[$(<$rules as $crate::Ruleset>::GAME),*];
+                &[$($crate::games::name_of::<$rules>()),*];
 
             /// Runs `visitor` on the concrete ruleset.
             pub fn visit<V: $crate::games::RulesetVisitor>(self, visitor: V) -> V::Output {
@@ -243,7 +250,7 @@ macro_rules! ruleset_list {
 
             fn game(&self) -> &'static str {
                 match self {
-                    $($list::$variant(_) => <$rules as $crate::Ruleset>::GAME,)*
+                    $($list::$variant(_) => $crate::games::name_of::<$rules>(),)*
                 }
             }
 
@@ -262,15 +269,15 @@ macro_rules! ruleset_list {
         }
 
         impl ::std::str::FromStr for $list {
-            type Err = $crate::RulesetParseError;
+            type Err = $crate::error::RulesetParseError;
             fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
                 let (game, _) = $crate::switches::split(text)?;
                 $(
-                    if game == <$rules as $crate::Ruleset>::GAME {
+                    if game == $crate::games::name_of::<$rules>() {
                         return text.parse::<$rules>().map($list::$variant);
                     }
                 )*
-                ::std::result::Result::Err($crate::RulesetParseError::UnknownGame {
+                ::std::result::Result::Err($crate::error::RulesetParseError::UnknownGame {
                     game: game.to_string(),
                     known: $list::GAMES.to_vec(),
                 })
@@ -295,7 +302,7 @@ macro_rules! ruleset_list {
     };
 }
 
-crate::games!(crate::ruleset_list! {
+games!(ruleset_list! {
     /// Any ruleset of the crate: the crate's one list of games ([`games!`](crate::games)).
     // Rulesets are built once per game and handed to the visitor by value: their sizes differ
     // (Kalah's hash tables), which costs nothing on any hot path.

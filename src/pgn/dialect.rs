@@ -1,52 +1,11 @@
 //! The forms a record is written in ([`Form`]), and the hook by which a game reads and
 //! writes a form of its own ([`Dialect`]).
 
-use std::fmt;
-
 use super::error::PgnError;
-use super::model::PgnGame;
+use super::model::{Form, PgnGame};
 use super::split::GameText;
 use super::tags::TagBlock;
 use crate::ruleset::Ruleset;
-
-/// The forms a record file is written in.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Form {
-    /// The crate's records form, for any game: `1. 3 6 1... swap` ([`pgn`](super)).
-    Records,
-    /// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X`
-    /// ([`toguz::playok`](crate::toguz::playok)). Read, it stands for the federation's files
-    /// too, which differ only in how moves are written.
-    PlayOk,
-    /// Toguz Kumalak's PGN as the federation books write it: `1. 65 98`, `45x` (written
-    /// only; read as [`Form::PlayOk`]).
-    Federation,
-}
-
-impl Form {
-    /// Every form.
-    pub const ALL: [Form; 3] = [Form::Records, Form::PlayOk, Form::Federation];
-
-    /// The form's name: `records`, `playok` or `federation`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Form::Records => "records",
-            Form::PlayOk => "playok",
-            Form::Federation => "federation",
-        }
-    }
-
-    /// The form a name stands for; `None` for any other text.
-    pub fn from_name(name: &str) -> Option<Form> {
-        Form::ALL.into_iter().find(|f| f.name() == name)
-    }
-}
-
-impl fmt::Display for Form {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How a game's records are written besides the crate's records form: the forms of the
 /// game's own (Toguz Kumalak's PlayOK and federation PGN), how to tell them from the
@@ -103,5 +62,32 @@ pub trait Dialect: Ruleset {
     /// list with any ruleset type.)
     fn write_form(game: &PgnGame<Self>, form: Form) -> Option<String> {
         (form == Form::Records).then(|| game.to_text())
+    }
+}
+
+impl<R: Dialect> PgnGame<R> {
+    /// The record's text in `form`: the records form, or a form of the game's own (its
+    /// [`Dialect`]: Toguz Kumalak's PlayOK and federation PGN); `None` when the game does not
+    /// write that form.
+    ///
+    /// ```
+    /// use sowing::pgn::{Form, PgnGame};
+    /// use sowing::toguz::Toguz;
+    /// use sowing::kalah::Kalah;
+    /// use sowing::GameRecord;
+    ///
+    /// let mut game = PgnGame::new(GameRecord::replay(Toguz::default(), None, ["65", "98"])?);
+    /// game.set_tag("White", "Ann");
+    /// let text = game.to_text_in(Form::PlayOk).unwrap();
+    /// assert!(text.contains("[White \"Ann\"]") && text.ends_with("\n1. 65(10) 98 *\n"));
+    /// assert!(PgnGame::new(GameRecord::new(Kalah::default())).to_text_in(Form::PlayOk).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_text_in(&self, form: Form) -> Option<String> {
+        match form {
+            Form::Records => Some(self.to_text()),
+            form if R::FORMS.contains(&form) => R::write_form(self, form),
+            _ => None,
+        }
     }
 }

@@ -147,10 +147,10 @@ mod tags;
 mod writer;
 
 pub use crate::player::GameResult;
-pub use dialect::{Dialect, Form};
+pub use dialect::Dialect;
 pub use error::{PgnError, PgnProblem};
 pub use lexer::{Token, tokens, turn_number, wrap};
-pub use model::PgnGame;
+pub use model::{Form, PgnGame};
 pub use reader::{check_outcome, read_game, read_games};
 pub use split::{GameText, one_game, split};
 pub use tags::{TagBlock, parse_tag, read_tags, set_tag, tag, write_tag};

@@ -1,10 +1,10 @@
 //! Reading the records form: a game's tags ([`read_head`]), its movetext cut into tokens
 //! ([`tokens`](super::tokens)), then the replay of those tokens ([`replay`]), as three steps.
 
-use super::dialect::Form;
+use super::dialect::Dialect;
 use super::error::{PgnError, PgnProblem, err, syntax};
 use super::lexer::{Token, looks_like_result, tokens, turn_number};
-use super::model::PgnGame;
+use super::model::{Form, PgnGame};
 use super::split::{GameText, one_game, split};
 use super::tags::{TagBlock, read_tags};
 use crate::error::MoveParseError;
@@ -301,5 +301,37 @@ impl<R: Ruleset> GameRecord<R> {
     /// checked and dropped (use [`pgn::read_game`](crate::pgn::read_game) to keep them).
     pub fn from_pgn(text: &str) -> Result<Self, PgnError> {
         read_game(text).map(|g| g.record)
+    }
+}
+
+impl GameText<'_> {
+    /// Reads the game in the records form under ruleset `R` (from its `Variant` tag). Line
+    /// numbers in errors count from the start of the whole file.
+    pub fn read<R: Ruleset>(&self) -> Result<PgnGame<R>, PgnError> {
+        read_text(self.text, self.first_line)
+    }
+
+    /// Reads the game in `form` under ruleset `R`: the records form, or another form of the
+    /// game's [`Dialect`] (Toguz Kumalak's [`Form::PlayOk`]). A form the game does not write
+    /// is a [`PgnProblem::Syntax`](super::PgnProblem::Syntax) at the game's first line.
+    ///
+    /// ```
+    /// use sowing::pgn::{self, Form};
+    /// use sowing::toguz::Toguz;
+    ///
+    /// let file = "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 *\n";
+    /// let game = pgn::split(file)[0].read_in::<Toguz>(Form::PlayOk)?;
+    /// assert_eq!((game.form, game.record.ply()), (Form::PlayOk, 2));
+    /// # Ok::<(), pgn::PgnError>(())
+    /// ```
+    pub fn read_in<R: Dialect>(&self, form: Form) -> Result<PgnGame<R>, PgnError> {
+        match form {
+            Form::Records => self.read(),
+            form if R::FORMS.contains(&form) => R::read_form(self, form),
+            form => Err(syntax(
+                self.first_line,
+                format!("the {form} form writes no {} game", R::GAME),
+            )),
+        }
     }
 }

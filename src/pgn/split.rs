@@ -1,13 +1,9 @@
 //! Cutting a file into games ([`split`]) without reading them: [`GameText`].
 
-use super::dialect::{Dialect, Form};
 use super::error::{PgnError, syntax};
 use super::lexer::word_end;
-use super::model::PgnGame;
-use super::reader::read_text;
 use super::tags::{TagBlock, parse_tag, read_tags};
 use crate::player::GameResult;
-use crate::ruleset::Ruleset;
 
 /// One game's text within a file: the lines from its first tag to its result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,36 +25,6 @@ impl GameText<'_> {
             .filter_map(|l| parse_tag(l).ok())
             .find(|(t, _)| t == name)
             .map(|(_, v)| v)
-    }
-
-    /// Reads the game in the records form under ruleset `R` (from its `Variant` tag). Line
-    /// numbers in errors count from the start of the whole file.
-    pub fn read<R: Ruleset>(&self) -> Result<PgnGame<R>, PgnError> {
-        read_text(self.text, self.first_line)
-    }
-
-    /// Reads the game in `form` under ruleset `R`: the records form, or another form of the
-    /// game's [`Dialect`] (Toguz Kumalak's [`Form::PlayOk`]). A form the game does not write
-    /// is a [`PgnProblem::Syntax`](super::PgnProblem::Syntax) at the game's first line.
-    ///
-    /// ```
-    /// use sowing::pgn::{self, Form};
-    /// use sowing::toguz::Toguz;
-    ///
-    /// let file = "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 *\n";
-    /// let game = pgn::split(file)[0].read_in::<Toguz>(Form::PlayOk)?;
-    /// assert_eq!((game.form, game.record.ply()), (Form::PlayOk, 2));
-    /// # Ok::<(), pgn::PgnError>(())
-    /// ```
-    pub fn read_in<R: Dialect>(&self, form: Form) -> Result<PgnGame<R>, PgnError> {
-        match form {
-            Form::Records => self.read(),
-            form if R::FORMS.contains(&form) => R::read_form(self, form),
-            form => Err(syntax(
-                self.first_line,
-                format!("the {form} form writes no {} game", R::GAME),
-            )),
-        }
     }
 
     /// The game's tag block and movetext (the text after the tags): what a [`Dialect`]

@@ -97,3 +97,10 @@ impl<R: Ruleset> GameRecord<R> {
         write_parts(&roster::<R>(), self, GameResult::of(self.outcome()), &[])
     }
 }
+
+impl<R: Ruleset> PgnGame<R> {
+    /// The record's text in the records form (see the [module docs](super)).
+    pub fn to_text(&self) -> String {
+        write_parts(&self.tags, &self.record, self.result, &self.comments)
+    }
+}

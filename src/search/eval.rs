@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::heuristic::{Heuristic, Oracle};
+use super::tuning::SEED;
 use crate::player::Outcome;
 use crate::ruleset::Ruleset;
 
@@ -85,24 +86,6 @@ impl Divisor {
 /// The score of a won game before its margin is added; every evaluation stays well inside
 /// `-WIN..WIN`.
 pub const WIN: i32 = 1_000_000;
-
-/// One seed in evaluation units: every evaluation and every margin of the search counts
-/// hundredths of a seed ([`Evaluator`], [`Heuristic::evaluate`],
-/// [`SearchTuning`](super::SearchTuning)'s margins, a
-/// [`SearchResult`](super::SearchResult)'s value below ±[`WIN`]), so that an evaluation
-/// written as documented meets margins of its own scale.
-///
-/// ```
-/// use sowing::search::{Evaluator, Heuristic, SEED, SearchTuning, StoreDifference};
-/// use sowing::kalah::{Kalah, KalahEval};
-/// use sowing::Ruleset;
-/// let rules = Kalah::default();
-/// let s = rules.parse_position("4,4,4,4,4,4/4,4,0,5,5,5 1 0 S").unwrap();
-/// assert_eq!(StoreDifference.evaluate(&rules, &s), SEED); // one seed ahead
-/// assert_eq!(KalahEval::TUNED.weights[0], SEED); // the store difference's weight
-/// assert_eq!(SearchTuning::DEFAULT.futility_margin, 2 * SEED);
-/// ```
-pub const SEED: i32 = 100;
 
 /// How good a position is for the player to move, in hundredths of a seed ([`SEED`] units a
 /// seed, the unit of [`SearchTuning`](super::SearchTuning)'s margins): higher is better, 0

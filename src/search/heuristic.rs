@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use super::eval::SEED;
-use super::tuning::SearchTuning;
+use super::tuning::{SEED, SearchTuning};
 use crate::ruleset::Ruleset;
 
 /// Exact values of positions, as [`Heuristic::endgame_oracle`] gives them: for the player to

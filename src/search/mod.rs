@@ -59,7 +59,7 @@ mod tuning;
 
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
-pub use eval::{AgentEval, Evaluator, GameEval, Linear, SEED, StoreDifference, WIN, final_value};
+pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub(crate) use eval::{Divisor, linear_eval};
 pub use heuristic::{Heuristic, Oracle};
 pub use limits::Limits;
@@ -69,4 +69,4 @@ pub use matches::{
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
-pub use tuning::SearchTuning;
+pub use tuning::{SEED, SearchTuning};

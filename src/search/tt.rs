@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn a_slot_of_every_game_is_half_a_cache_line() {
-        use crate::Ruleset;
+        use crate::ruleset::Ruleset;
         type Move<R> = <R as Ruleset>::Move;
         assert_eq!(std::mem::size_of::<Slot<Move<crate::kalah::Kalah>>>(), 32);
         assert_eq!(std::mem::size_of::<Slot<Move<crate::toguz::Toguz>>>(), 32);

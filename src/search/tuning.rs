@@ -1,7 +1,23 @@
 //! [`SearchTuning`]: what a game tunes of the search, given by its
 //! [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING).
 
-use super::eval::SEED;
+/// One seed in evaluation units: every evaluation and every margin of the search counts
+/// hundredths of a seed ([`Evaluator`](super::Evaluator), [`Heuristic::evaluate`](super::Heuristic::evaluate),
+/// [`SearchTuning`](super::SearchTuning)'s margins, a
+/// [`SearchResult`](super::SearchResult)'s value below ±[`WIN`](super::WIN)), so that an evaluation
+/// written as documented meets margins of its own scale.
+///
+/// ```
+/// use sowing::search::{Evaluator, Heuristic, SEED, SearchTuning, StoreDifference};
+/// use sowing::kalah::{Kalah, KalahEval};
+/// use sowing::Ruleset;
+/// let rules = Kalah::default();
+/// let s = rules.parse_position("4,4,4,4,4,4/4,4,0,5,5,5 1 0 S").unwrap();
+/// assert_eq!(StoreDifference.evaluate(&rules, &s), SEED); // one seed ahead
+/// assert_eq!(KalahEval::TUNED.weights[0], SEED); // the store difference's weight
+/// assert_eq!(SearchTuning::DEFAULT.futility_margin, 2 * SEED);
+/// ```
+pub const SEED: i32 = 100;
 
 /// What a game tunes of the search: the margins of the prunings, in hundredths of a seed
 /// ([`SEED`] units a seed) as every evaluation

@@ -552,7 +552,8 @@ fn sort(x: &mut [u8]) {
 mod tests {
     use super::{BUDGET, barrier_parts};
     use crate::rng::{RandomSource, SplitMix64};
-    use crate::tsoro::sow::{LapEnd, Shape, relay};
+    use crate::tsoro::endless::relay;
+    use crate::tsoro::sow::{LapEnd, Shape};
     use crate::tsoro::state::{LOOP, keys};
     use std::collections::HashSet;
 

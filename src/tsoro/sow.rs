@@ -2,7 +2,6 @@
 //! the hash kept as it sows. Whether a relay that runs long ever ends is decided in
 //! [`super::endless`]; the engine that plays each action of a turn is [`super::turn`].
 
-use super::endless::relay_checked;
 use super::state::LOOP;
 use super::state::keys::LoopKeys;
 
@@ -75,11 +74,6 @@ fn sow_run<const HASH: bool>(
     }
 }
 
-/// Laps run before cycle detection starts: nearly every relay ends sooner, and then pays
-/// nothing for the detection. Starting the cycle test later changes only when an endless
-/// relay is found, never whether.
-const UNCHECKED_LAPS: u32 = 64;
-
 /// What a relay needs to know of the loop it sows.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shape {
@@ -88,33 +82,8 @@ pub(crate) struct Shape {
     /// Loop indices of the heads.
     pub(crate) heads: u64,
     /// The ruleset's stones: a loop holding more (a state no position of the game reaches,
-    /// made by parsing alone) is not walked past its first laps (see [`relay_checked`]).
+    /// made by parsing alone) is not walked past its first laps (see [`relay`](super::endless::relay)).
     pub(crate) stones: u32,
-}
-
-/// Relay sowing: sows `hand` stones (already lifted) from the hole after `pos` around the
-/// loop `b` of `shape.len` holes; whenever the last stone of a lap falls into an occupied
-/// hole that is not a head, lifts that hole and sows on. `pos < len <= LOOP`, `hand >= 1`.
-// The shape goes by reference to the ruleset's own copy: six arguments, all in registers
-// (a struct built per call cost 4% more instructions in 4 x 8 perft, an eighth scalar 2%).
-#[inline]
-pub(crate) fn relay<const HASH: bool>(
-    b: &mut [u8; LOOP],
-    keys: &LoopKeys,
-    h: &mut u64,
-    shape: &Shape,
-    mut pos: usize,
-    hand: u32,
-) -> LapEnd {
-    let mut hand = hand as usize;
-    let (len, heads) = (shape.len, shape.heads);
-    for _ in 0..UNCHECKED_LAPS {
-        match lap::<HASH>(b, keys, h, len, heads, pos, hand) {
-            Ok((last, lifted)) => (pos, hand) = (last, lifted),
-            Err(end) => return end,
-        }
-    }
-    relay_checked::<HASH>(b, keys, h, shape, pos, hand)
 }
 
 /// One lap of a relay: sows `hand` stones from the hole after `pos`. The move ends (`Err`)

@@ -2,9 +2,10 @@
 //! `done`), sowing with the kernel [`relay`], and answers whether an action's sowing ends.
 
 use super::Tsoro;
+use super::endless::relay;
 use super::masks::{many, occupied};
 use super::moves::{Hole, TsoroMove};
-use super::sow::{LapEnd, lap, relay};
+use super::sow::{LapEnd, lap};
 use super::state::{Phase, TsoroState, keys};
 use crate::effect::{Record, Spot};
 use crate::player::Player;

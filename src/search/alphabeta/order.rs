@@ -8,7 +8,7 @@ use crate::hashing::MoveHasher;
 /// History slots per player.
 pub(super) const HISTORY: usize = 1024;
 
-pub(super) fn history_slot<M: Hash>(mv: &M, me: crate::Player) -> usize {
+pub(super) fn history_slot<M: Hash>(mv: &M, me: crate::player::Player) -> usize {
     let mut h = MoveHasher::default();
     mv.hash(&mut h);
     me.index() * HISTORY + ((h.finish() >> 40) as usize & (HISTORY - 1))
@@ -74,7 +74,7 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
         &mut self,
         history: &[i32],
         buffer: &mut SortBuffer,
-        me: crate::Player,
+        me: crate::player::Player,
         tactic: Option<&dyn Fn(M) -> u64>,
     ) -> Option<M> {
         if self.given < self.nf {
@@ -106,7 +106,7 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
         &mut self,
         history: &[i32],
         buffer: &mut SortBuffer,
-        me: crate::Player,
+        me: crate::player::Player,
         tactic: Option<&dyn Fn(M) -> u64>,
     ) {
         self.filled = true;
@@ -136,7 +136,7 @@ impl<'a, M: Copy + Eq + Hash> MoveOrder<'a, M> {
 #[cfg(test)]
 mod tests {
     use super::{HISTORY, MoveOrder, SORTED, history_slot};
-    use crate::Player;
+    use crate::player::Player;
 
     /// The whole order of `moves` (as numbers) with the table move `tt`, `killer`, the
     /// history `history` and a move's rank by `tactic`.

@@ -351,7 +351,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     fn child_value<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
-        me: crate::Player,
+        me: crate::player::Player,
         child: &R::State,
         depth: u32,
         alpha: i32,
