@@ -107,6 +107,22 @@ macro_rules! python_games {
             }
         }
 
+        impl AnyMove {
+            /// A move of the game named `game`, read from its short text (as `Display`
+            /// writes it); `None` for a name that is no game of the list.
+            pub(crate) fn parse(
+                game: &str,
+                text: &str,
+            ) -> Option<Result<AnyMove, sowing::MoveParseError>> {
+                $(
+                    if game == <$rules as Ruleset>::GAME {
+                        return Some(text.parse().map(AnyMove::$variant));
+                    }
+                )*
+                None
+            }
+        }
+
         impl std::fmt::Display for AnyMove {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 match self {

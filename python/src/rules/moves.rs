@@ -39,11 +39,8 @@ immutable_pymethods! {
         /// The move `__reduce__` wrote: a game's name and a move's text.
         #[staticmethod]
         fn _unpickle(game: &str, text: &str) -> PyResult<Move> {
-            let mv = match game {
-                "kalah" => text.parse().map(AnyMove::Kalah),
-                "toguz" => text.parse().map(AnyMove::Toguz),
-                "tsoro" => text.parse().map(AnyMove::Tsoro),
-                _ => return Err(PyValueError::new_err(format!("no game {game:?}"))),
+            let Some(mv) = AnyMove::parse(game, text) else {
+                return Err(PyValueError::new_err(format!("no game {game:?}")));
             };
             Ok(Move {
                 mv: mv.map_err(errors::move_parse_error)?,
