@@ -8,7 +8,9 @@
 //!
 //! Input layouts (text, so the corpus stays readable and mutations stay meaningful):
 //! - `ruleset`: ruleset text.
-//! - `position`: `<ruleset>\n<position text>\n<choice bytes>`: the position is validated,
+//! - `position`: `<ruleset>\n<position text>\n<choice bytes>`: text that parses but does not
+//!   validate gets every call (`testing::check_unvalidated_state`: no panic, a refusal changes
+//!   nothing); otherwise the position is validated,
 //!   then every legal move is played and checked, and the bytes pick the moves of a walk.
 //! - `move_text`: `<ruleset>\n<position text or empty for the start>\n<move text>`.
 //! - `serde_json`: a JSON document, read as a record and a position of each game.
@@ -171,14 +173,22 @@ impl RulesetVisitor for Walk<'_> {
             bound,
         } = self;
         let config = bound.config();
+        // Moves seen anywhere on the walk: illegal candidates for the positions after.
+        let mut seen: Vec<R::Move> = rules.legal_moves(&rules.start()).into_iter().collect();
+        // A state that parses but does not validate (another board size, a count that cannot
+        // occur): every call answers, none panics, a refusal changes nothing.
+        if let Ok(parsed) = text.parse::<R::State>() {
+            if rules.validate(&parsed).is_err() {
+                testing::check_unvalidated_state(&rules, &parsed, &seen)
+                    .unwrap_or_else(|f| panic!("{f}"));
+            }
+        }
         // The text round trip, and validation timed on any parsed state: it guards the rest.
         let Some(mut state) =
             testing::check_position_text(&rules, text, &config).unwrap_or_else(|f| panic!("{f}"))
         else {
             return;
         };
-        // Moves seen anywhere on the walk: illegal candidates for the positions after.
-        let mut seen: Vec<R::Move> = rules.legal_moves(&rules.start()).into_iter().collect();
         let mut path: Vec<String> = Vec::new();
         for step in 0..=choices.len().min(MAX_WALK) {
             let moves: Vec<R::Move> = rules.legal_moves(&state).into_iter().collect();

@@ -92,6 +92,53 @@ pub fn check_foreign_pictures<R: Picture>(
     })
 }
 
+/// Every call [`check_foreign_states`] makes, on one state that does not validate under
+/// `rules` (for fuzzing: a state read from arbitrary text), with `moves` (moves of the game
+/// seen elsewhere) tried besides its listed ones; returns the calls made. It runs on the
+/// calling thread: a call that never returns is for the caller's time limit to catch.
+///
+/// # Errors
+/// A [`Failure`] of [`Check::Foreign`] naming the call that panicked, or a refused
+/// `try_play` or `play` that changed the state.
+///
+/// ```
+/// use sowing::testing::check_unvalidated_state;
+/// use sowing::tsoro::{Tsoro, TsoroState};
+/// use sowing::Ruleset;
+///
+/// let rules: Tsoro = "tsoro:tracey".parse().unwrap(); // 4 x 8
+/// let other = Tsoro::default(); // 4 x 21
+/// let s: TsoroState = other.start().to_string().parse().unwrap();
+/// assert!(rules.validate(&s).is_err());
+/// let moves: Vec<_> = other.legal_moves(&s).into_iter().collect();
+/// assert!(check_unvalidated_state(&rules, &s, &moves).unwrap() > moves.len());
+/// ```
+pub fn check_unvalidated_state<R: Ruleset>(
+    rules: &R,
+    state: &R::State,
+    moves: &[R::Move],
+) -> Result<usize, Failure> {
+    catch_unwind(AssertUnwindSafe(|| calls(rules, state, moves, |_, _| 0)))
+        .unwrap_or_else(|panic| Err(panic_text(&*panic)))
+        .map_err(|detail| Failure {
+            check: Check::Foreign,
+            ruleset: rules.to_string(),
+            position: Some(state.to_string()),
+            context: "a state that does not validate".into(),
+            detail,
+        })
+}
+
+/// What a caught panic said.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    let why = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("a call panicked: {why}")
+}
+
 fn foreign<R: Ruleset>(
     rules: &R,
     others: &[R],
@@ -160,14 +207,7 @@ fn foreign<R: Ruleset>(
             let answer = catch_unwind(AssertUnwindSafe(|| {
                 calls(&worker_rules, &s, &worker_moves, extra)
             }))
-            .unwrap_or_else(|panic| {
-                let why = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                Err(format!("a call panicked: {why}"))
-            });
+            .unwrap_or_else(|panic| Err(panic_text(&*panic)));
             if to_checker.send(answer).is_err() {
                 break;
             }

@@ -68,7 +68,9 @@ use std::time::Duration;
 use crate::Position;
 use crate::{GameRecord, RandomSource, Ruleset, SplitMix64};
 use checker::Checker;
-pub use foreign::{ForeignReport, check_foreign_pictures, check_foreign_states};
+pub use foreign::{
+    ForeignReport, check_foreign_pictures, check_foreign_states, check_unvalidated_state,
+};
 pub use timing::{Stopwatch, time_calls};
 
 /// How much [`check_random_games_with`] does.
