@@ -8,7 +8,7 @@
 #[path = "../tests/downstream/mangala.rs"]
 mod mangala;
 
-sowing::games!(sowing::ruleset_list! {
+sowing::with_games!(sowing::ruleset_list! {
     /// The crate's games and Mangala.
     #[derive(Clone, Debug, PartialEq)]
     pub enum Games

@@ -23,7 +23,7 @@ use sowing::tsoro::Tsoro;
 use sowing::{GameRecord, Outcome, Picture, Ruleset, Score, SplitMix64};
 
 // The crate's three games and Mangala, as a server that offers all four would list them.
-sowing::games!(sowing::ruleset_list! {
+sowing::with_games!(sowing::ruleset_list! {
     /// The games of this test's server.
     #[derive(Clone, Debug, PartialEq)]
     enum Games

@@ -1,42 +1,14 @@
-//! Argument and output helpers shared by the examples: every bad argument gets one line on
-//! standard error and exit status 2 ([`fail`]), a non-UTF-8 argument included ([`args`]), and
-//! an example exits quietly (0) when its standard output is closed ([`line`]).
+//! Argument and output helpers shared by the examples that are not tools of
+//! [`sowing::tools`]: the tools' own conventions (every bad argument gets one line on standard
+//! error and exit status 2, a non-UTF-8 argument included, and an example exits quietly (0)
+//! when its standard output is closed), through the same public helpers.
 
 // Each example compiles its own copy and uses what it needs.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use std::io::Write;
 use std::process::ExitCode;
 
-/// Why an example stopped early.
-pub enum Stop {
-    /// The reader went away (`| head`): not an error, exit quietly.
-    Closed,
-    /// A real error, to report with exit status 2.
-    Error(String),
-}
-
-impl From<String> for Stop {
-    fn from(e: String) -> Stop {
-        Stop::Error(e)
-    }
-}
-
-impl From<&str> for Stop {
-    fn from(e: &str) -> Stop {
-        Stop::Error(e.to_string())
-    }
-}
-
-/// Writes one line to standard output; a closed pipe becomes [`Stop::Closed`].
-pub fn line(text: std::fmt::Arguments<'_>) -> Result<(), Stop> {
-    let mut out = std::io::stdout().lock();
-    match writeln!(out, "{text}").and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),
-        Err(e) => Err(Stop::Error(format!("writing output: {e}"))),
-    }
-}
+pub use sowing::tools::{Stop, args, fail, line, usage};
 
 /// `out!("...", args)`: [`line`] with `format_args!`.
 #[macro_export]
@@ -46,57 +18,15 @@ macro_rules! out {
     };
 }
 
-/// The arguments after the program's name. `std::env::args` panics on an argument that is
-/// not UTF-8; this names it instead (lossily: `\u{FFFD}` for the bytes it cannot show).
-pub fn args() -> Result<Vec<String>, String> {
-    std::env::args_os()
-        .skip(1)
-        .enumerate()
-        .map(|(i, arg)| {
-            arg.into_string().map_err(|arg| {
-                format!(
-                    "argument {} {:?} is not UTF-8",
-                    i + 1,
-                    arg.to_string_lossy()
-                )
-            })
-        })
-        .collect()
-}
-
-/// Reports a bad argument or a failure as one line, `<example>: <problem>`, on standard
-/// error, and gives exit status 2. Line breaks inside `problem` become spaces.
-pub fn fail(example: &str, problem: &str) -> ExitCode {
-    let problem: Vec<&str> = problem.split_whitespace().collect();
-    eprintln!("{example}: {}", problem.join(" "));
-    ExitCode::from(2)
-}
-
-/// Prints the usage text on standard output (`--help`): exit status 0, also when the reader
-/// has gone away.
-pub fn usage(text: &str) -> ExitCode {
-    match line(format_args!("{text}")) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => fail("usage", &e),
-    }
-}
-
-/// An example's `main`: reads the arguments ([`args`]), prints `usage` for `--help` or `-h`,
-/// else calls `run`; success or a closed output exits 0, an error is one line and exit 2.
+/// An example's `main`: reads the arguments ([`args`]), then runs as a tool does
+/// ([`sowing::tools::command`]: `usage` for `--help`, else `run`).
 pub fn main(
     example: &str,
     usage_text: &str,
     run: impl FnOnce(Vec<String>) -> Result<(), Stop>,
 ) -> ExitCode {
-    let args = match args() {
-        Ok(args) => args,
-        Err(e) => return fail(example, &e),
-    };
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return usage(usage_text);
-    }
-    match run(args) {
-        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
-        Err(Stop::Error(e)) => fail(example, &e),
+    match args() {
+        Ok(args) => sowing::tools::command(example, usage_text, args, run),
+        Err(e) => fail(example, &e),
     }
 }

@@ -1,5 +1,5 @@
 //! The crate's games behind one enum each, and the dispatch every binding goes through, all
-//! generated from the crate's one list of games (`sowing::games!`): a game added to that list
+//! generated from the crate's one list of games (`sowing::with_games!`): a game added to that list
 //! is a game of the Python package with no line here.
 //!
 //! A `Ruleset` object holds an [`AnyRuleset`], a `State` an [`AnyState`] and a `Move` an
@@ -203,7 +203,7 @@ macro_rules! python_games {
     };
 }
 
-sowing::games!(python_games! { $ });
+sowing::with_games!(python_games! { $ });
 
 /// The game's name of a ruleset.
 pub(crate) fn game_of(rules: &AnyRuleset) -> &'static str {

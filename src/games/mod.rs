@@ -7,7 +7,7 @@
 //! text and hands the concrete ruleset to a [`RulesetVisitor`], so the generic code is
 //! compiled once per game, with no dispatch on the hot path.
 //!
-//! The crate's own list is [`AnyRuleset`], written out once, in [`games!`](crate::games):
+//! The crate's own list is [`AnyRuleset`], written out once, in [`with_games!`](crate::with_games):
 //! the error messages, the record module's run-time reading, the engine protocol, the
 //! command-line tools and the Python bindings all follow from it. Adding a game to the crate
 //! is its folder and one line there.
@@ -34,13 +34,13 @@
 //! # A list of your own
 //! A game written outside the crate joins every layer the same way: a list that holds it
 //! (alone, or beside the crate's games) is made with [`ruleset_list!`](crate::ruleset_list),
-//! and [`games!`](crate::games) spells out the crate's games for it:
+//! and [`with_games!`](crate::with_games) spells out the crate's games for it:
 //!
 //! ```
 //! # use sowing::kalah::Kalah;
 //! // The crate's three games and a fourth, Kalah under a name of its own here for brevity;
 //! // a real list names the new game's ruleset type.
-//! sowing::games!(sowing::ruleset_list! {
+//! sowing::with_games!(sowing::ruleset_list! {
 //!     /// The games of my server.
 //!     #[derive(Clone, Debug, PartialEq)]
 //!     pub enum MyRules
@@ -167,8 +167,8 @@ impl<R: Ruleset> std::fmt::Display for Only<R> {
 /// the tokens it is given, as `Variant => ruleset type, "name for people";` entries in
 /// brackets.
 ///
-/// `sowing::games!(m! { tokens })` expands to `m! { tokens [ Kalah => sowing::kalah::Kalah,
-/// "Kalah"; ... ] }`; more games may follow the crate's: `sowing::games!(m! { tokens } +
+/// `sowing::with_games!(m! { tokens })` expands to `m! { tokens [ Kalah => sowing::kalah::Kalah,
+/// "Kalah"; ... ] }`; more games may follow the crate's: `sowing::with_games!(m! { tokens } +
 /// [ Mine => my::Mine, "Mine"; ])`. The crate makes [`AnyRuleset`] this way, and the Python
 /// bindings their dispatch; see [`ruleset_list!`](crate::ruleset_list) for a list of your
 /// own.
@@ -177,10 +177,10 @@ impl<R: Ruleset> std::fmt::Display for Only<R> {
 /// macro_rules! names {
 ///     ([$($variant:ident => $rules:ty, $name:literal;)*]) => { [$($name),*] };
 /// }
-/// assert_eq!(sowing::games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro"]);
+/// assert_eq!(sowing::with_games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro"]);
 /// ```
 #[macro_export]
-macro_rules! games {
+macro_rules! with_games {
     ($($callback:ident)::+ ! { $($tokens:tt)* } $(+ [ $($more:tt)* ])?) => {
         $($callback)::+ ! { $($tokens)* [
             Kalah => $crate::kalah::Kalah, "Kalah";
@@ -302,8 +302,8 @@ macro_rules! ruleset_list {
     };
 }
 
-games!(ruleset_list! {
-    /// Any ruleset of the crate: the crate's one list of games ([`games!`](crate::games)).
+with_games!(ruleset_list! {
+    /// Any ruleset of the crate: the crate's one list of games ([`with_games!`](crate::with_games)).
     // Rulesets are built once per game and handed to the visitor by value: their sizes differ
     // (Kalah's hash tables), which costs nothing on any hot path.
     #[allow(clippy::large_enum_variant)]

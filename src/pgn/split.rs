@@ -27,7 +27,7 @@ impl GameText<'_> {
             .map(|(_, v)| v)
     }
 
-    /// The game's tag block and movetext (the text after the tags): what a [`Dialect`]
+    /// The game's tag block and movetext (the text after the tags): what a [`Dialect`](super::Dialect)
     /// reads. Tag lines are checked for syntax only.
     pub fn parts(&self) -> Result<(TagBlock, &str), PgnError> {
         let block = read_tags(self.text, self.first_line, |_, _, _| Ok(()))?;

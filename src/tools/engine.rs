@@ -28,7 +28,7 @@ Bad input answers `error <message>`.
   --rules RULESET the game to start with (default toguz)";
 
 pub(super) fn main<L: GameList>(args: Vec<String>, default: &str) -> ExitCode {
-    super::main_with("engine", USAGE, args, |args| run::<L>(args, default))
+    super::command("engine", USAGE, args, |args| run::<L>(args, default))
 }
 
 fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {

@@ -176,7 +176,7 @@ fn record<R: Ruleset>(game: MatchGame<R>, round: u32, names: &[String; 2]) -> Pg
 }
 
 pub(super) fn main<L: GameList>(args: Vec<String>, default: &str) -> ExitCode {
-    super::main_with("match", USAGE, args, |args| run::<L>(args, default))
+    super::command("match", USAGE, args, |args| run::<L>(args, default))
 }
 
 fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {

@@ -90,8 +90,10 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
     }
 }
 
-/// Why an example stopped early.
-pub(crate) enum Stop {
+/// Why a tool stopped early: the helpers below give a tool of your own the conventions of the
+/// crate's (one line on standard error and exit status 2 for a bad argument, a quiet exit
+/// when the reader has gone away).
+pub enum Stop {
     /// The reader went away (`| head`): not an error, exit quietly.
     Closed,
     /// A real error, to report with exit status 2.
@@ -111,7 +113,7 @@ impl From<&str> for Stop {
 }
 
 /// Writes one line to standard output; a closed pipe becomes [`Stop::Closed`].
-pub(crate) fn line(text: std::fmt::Arguments<'_>) -> Result<(), Stop> {
+pub fn line(text: std::fmt::Arguments<'_>) -> Result<(), Stop> {
     let mut out = std::io::stdout().lock();
     match writeln!(out, "{text}").and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -130,7 +132,7 @@ pub(crate) use out;
 
 /// The arguments after the program's name. `std::env::args` panics on an argument that is
 /// not UTF-8; this names it instead (lossily: `\u{FFFD}` for the bytes it cannot show).
-pub(crate) fn args() -> Result<Vec<String>, String> {
+pub fn args() -> Result<Vec<String>, String> {
     std::env::args_os()
         .skip(1)
         .enumerate()
@@ -148,7 +150,7 @@ pub(crate) fn args() -> Result<Vec<String>, String> {
 
 /// Reports a bad argument or a failure as one line, `<example>: <problem>`, on standard
 /// error, and gives exit status 2. Line breaks inside `problem` become spaces.
-pub(crate) fn fail(example: &str, problem: &str) -> ExitCode {
+pub fn fail(example: &str, problem: &str) -> ExitCode {
     let problem: Vec<&str> = problem.split_whitespace().collect();
     eprintln!("{example}: {}", problem.join(" "));
     ExitCode::from(2)
@@ -156,7 +158,7 @@ pub(crate) fn fail(example: &str, problem: &str) -> ExitCode {
 
 /// Prints the usage text on standard output (`--help`): exit status 0, also when the reader
 /// has gone away.
-pub(crate) fn usage(text: &str) -> ExitCode {
+pub fn usage(text: &str) -> ExitCode {
     match line(format_args!("{text}")) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Error(e)) => fail("usage", &e),
@@ -165,7 +167,7 @@ pub(crate) fn usage(text: &str) -> ExitCode {
 
 /// A tool's `main`: prints `usage` for `--help` or `-h`, else calls `run`; success or a
 /// closed output exits 0, an error is one line and exit 2.
-pub(crate) fn main_with(
+pub fn command(
     example: &str,
     usage_text: &str,
     args: Vec<String>,

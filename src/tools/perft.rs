@@ -43,7 +43,7 @@ impl RulesetVisitor for Perft {
 }
 
 pub(super) fn main<L: GameList>(args: Vec<String>) -> ExitCode {
-    super::main_with("perft", USAGE, args, |args| run::<L>(&args))
+    super::command("perft", USAGE, args, |args| run::<L>(&args))
 }
 
 fn run<L: GameList>(args: &[String]) -> Result<(), Stop> {

@@ -168,7 +168,7 @@ fn play<R: Ruleset + Picture>(
 }
 
 pub(super) fn main<L: GameList>(args: Vec<String>, default: &str) -> ExitCode {
-    super::main_with("play", USAGE, args, |args| run::<L>(args, default))
+    super::command("play", USAGE, args, |args| run::<L>(args, default))
 }
 
 fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {

@@ -44,7 +44,7 @@ impl RulesetVisitor for Trace {
 }
 
 pub(super) fn main<L: GameList>(args: Vec<String>) -> ExitCode {
-    super::main_with("trace", USAGE, args, run::<L>)
+    super::command("trace", USAGE, args, run::<L>)
 }
 
 fn run<L: GameList>(args: Vec<String>) -> Result<(), Stop> {
