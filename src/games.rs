@@ -153,6 +153,7 @@ macro_rules! games {
             Kalah => $crate::kalah::Kalah, "Kalah";
             Toguz => $crate::toguz::Toguz, "Toguz Kumalak";
             Tsoro => $crate::tsoro::Tsoro, "Tsoro";
+            Oware => $crate::oware::Oware, "Oware";
             $($($more)*)?
         ] }
     };
