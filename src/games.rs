@@ -7,7 +7,7 @@
 //! text and hands the concrete ruleset to a [`RulesetVisitor`], so the generic code is
 //! compiled once per game, with no dispatch on the hot path.
 //!
-//! The crate's own list is [`AnyRuleset`], written out once, in [`games!`](crate::games):
+//! The crate's own list is [`AnyRuleset`], written out once, in [`games!`](crate::games!):
 //! the error messages, the record module's run-time reading, the engine protocol, the
 //! command-line tools and the Python bindings all follow from it. Adding a game to the crate
 //! is its folder and one line there.
@@ -34,7 +34,7 @@
 //! # A list of your own
 //! A game written outside the crate joins every layer the same way: a list that holds it
 //! (alone, or beside the crate's games) is made with [`ruleset_list!`](crate::ruleset_list),
-//! and [`games!`](crate::games) spells out the crate's games for it:
+//! and [`games!`](crate::games!) spells out the crate's games for it:
 //!
 //! ```
 //! # use sowing::kalah::Kalah;
@@ -262,7 +262,7 @@ macro_rules! ruleset_list {
 }
 
 crate::games!(crate::ruleset_list! {
-    /// Any ruleset of the crate: the crate's one list of games ([`games!`](crate::games)).
+    /// Any ruleset of the crate: the crate's one list of games ([`games!`](crate::games!)).
     // Rulesets are built once per game and handed to the visitor by value: their sizes differ
     // (Kalah's hash tables), which costs nothing on any hot path.
     #[allow(clippy::large_enum_variant)]
