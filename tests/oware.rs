@@ -769,6 +769,7 @@ fn random_games_of_openspiel_replay_position_by_position() {
     let data = include_str!("data/oware/openspiel_games.txt");
     let r = Oware::new(OwareSettings::OPENSPIEL).unwrap();
     let (mut games, mut positions, mut repetitions) = (0, 0, 0);
+    let mut rules_seen = [0usize; 3];
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let (actions, blocks) = line.split_once(' ').unwrap();
         let blocks: Vec<&[u8]> = blocks.as_bytes().chunks(15).collect();
@@ -807,6 +808,16 @@ fn random_games_of_openspiel_replay_position_by_position() {
             seen.push(s);
             if let Some(a) = actions.as_bytes().get(ply) {
                 let mv = r.action_to_move(&s, usize::from(a - b'0')).unwrap();
+                let me = s.to_move();
+                let e = r.effect(&s, mv).unwrap();
+                // What the games exercise: grand slams (a last seed making 2 or 3 on the
+                // opponent's side and no capture), forced feeds, divisions, wins at once.
+                let slam = matches!(e.last, Some(Spot::Hole { owner, .. }) if owner != me)
+                    && (2..=3).contains(&e.last_count)
+                    && !e.captures();
+                rules_seen[0] += usize::from(slam);
+                rules_seen[1] += usize::from(s.seeds_on_side(!me) == 0);
+                rules_seen[2] += usize::from(e.swept);
                 let before = s.store(Player::South) + s.store(Player::North);
                 r.try_play(&mut s, mv)
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
@@ -818,6 +829,10 @@ fn random_games_of_openspiel_replay_position_by_position() {
         games += 1;
     }
     assert_eq!(games, 1000);
-    assert!(positions > 100_000, "{positions}");
-    eprintln!("{games} games, {positions} positions, {repetitions} ended by repetition");
+    assert_eq!((positions, repetitions), (102_691, 85));
+    assert!(rules_seen.iter().all(|&k| k > 0), "{rules_seen:?}");
+    eprintln!(
+        "{games} games, {positions} positions, {repetitions} ended by repetition; grand slams, \
+         forced feeds, divisions: {rules_seen:?}"
+    );
 }
