@@ -10,24 +10,32 @@ use sowing::{Ruleset, WyRand, perft, random_playout};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Plays `games` random games and returns the plies played.
+/// The most plies of one random game: a position does not hold the repetition rule, and
+/// random play can cycle for ever (a last seed or two chased round the board by forced
+/// feeds), so a game is cut off here.
+const GAME_PLIES: u64 = 1000;
+
+/// Plays `games` random games (each cut off at [`GAME_PLIES`]) and returns the plies played.
 fn playouts(rules: &Oware, rng: &mut WyRand, games: u32) -> u64 {
     let start = rules.start();
     let mut plies = 0;
     for _ in 0..games {
         let mut s = start;
-        plies += random_playout(rules, &mut s, rng, u64::MAX).plies;
+        plies += random_playout(rules, &mut s, rng, GAME_PLIES).plies;
     }
     plies
 }
 
-/// The positions of a few random games.
+/// The positions of a few random games (each cut off at [`GAME_PLIES`]).
 fn positions(rules: &Oware, games: u32) -> Vec<OwareState> {
     let mut rng = WyRand::new(7);
     let mut out = vec![];
     for _ in 0..games {
         let mut s = rules.start();
-        while let Some(mv) = rules.random_move(&s, &mut rng) {
+        for _ in 0..GAME_PLIES {
+            let Some(mv) = rules.random_move(&s, &mut rng) else {
+                break;
+            };
             out.push(s);
             rules.play_unchecked(&mut s, mv);
         }
@@ -76,8 +84,16 @@ fn main() {
         .ok()
         .and_then(|n| n.parse::<u32>().ok())
     {
-        let plies = playouts(&Oware::default(), &mut WyRand::new(1), games);
-        println!("{games} games, {plies} plies");
+        let rules = Oware::default();
+        let mut rng = WyRand::new(1);
+        let (mut plies, mut cut) = (0, 0);
+        for _ in 0..games {
+            let mut s = rules.start();
+            let p = random_playout(&rules, &mut s, &mut rng, GAME_PLIES).plies;
+            plies += p;
+            cut += u32::from(!rules.is_over(&s));
+        }
+        println!("{games} games, {plies} plies, {cut} cut off at {GAME_PLIES} plies");
         return;
     }
     benches();
