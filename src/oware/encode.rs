@@ -81,7 +81,10 @@ impl Encoding for Oware {
     #[inline(always)]
     fn play_legal_action(&self, s: &mut OwareState, action: usize) -> ActionSet {
         if action < self.t.m {
-            self.sow(s, action, &mut ());
+            let mask = self.sow(s, action, &mut ());
+            if self.settings.grand_slam != super::GrandSlam::Illegal {
+                return ActionSet::from_bits(mask as u128);
+            }
         }
         self.legal_actions(s)
     }

@@ -376,17 +376,20 @@ impl Ruleset for Oware {
     }
 
     /// The random-game loop with the state in registers: the move is sown straight from the
-    /// chosen house, with no move value in between.
+    /// chosen house, with no move value in between, and the sowing hands back the next
+    /// mover's houses (but under `grand-slam=illegal`, whose grand slams are taken out of
+    /// them here).
     fn playout<G: RandomSource>(&self, state: &mut OwareState, rng: &mut G, max_plies: u64) -> u64 {
         let mut s = *state;
         let mut plies = 0;
-        while plies < max_plies {
-            let mask = self.legal_mask(&s);
-            if mask == 0 {
-                break;
+        let illegal = self.settings.grand_slam == GrandSlam::Illegal;
+        let mut mask = self.legal_mask(&s);
+        while plies < max_plies && mask != 0 {
+            let k = rng.below(u32::from(COUNT[mask & 0xFF])) as usize;
+            mask = self.sow(&mut s, usize::from(SELECT[mask & 0xFF][k]), &mut ());
+            if illegal {
+                mask = self.legal_mask(&s);
             }
-            let k = rng.below(u32::from(COUNT[mask])) as usize;
-            self.sow(&mut s, usize::from(SELECT[mask][k]), &mut ());
             plies += 1;
         }
         *state = s;

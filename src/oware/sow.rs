@@ -280,8 +280,11 @@ impl Oware {
     /// Sows the mover's house `p` (`p < m`, not empty) and ends the turn: the capture, the
     /// turn change and, if the game ends, the division. `rec` hears what the move does (see
     /// [`Record`]; the unit recorder compiles away).
+    ///
+    /// Returns the houses the next mover may play, as [`movable`](Oware::movable) gives
+    /// them (0 when the game is over), so that a random game need not ask again.
     #[inline(always)]
-    pub(super) fn sow<R: Record>(&self, s: &mut OwareState, p: usize, rec: &mut R) {
+    pub(super) fn sow<R: Record>(&self, s: &mut OwareState, p: usize, rec: &mut R) -> usize {
         let t = &*self.t;
         let me = s.mover;
         let [mut own, mut opp] = s.sides;
@@ -333,22 +336,28 @@ impl Oware {
         if self.settings.max_plies.is_some() {
             s.ply = s.ply.saturating_add(1);
         }
-        self.settle(s, rec);
+        self.settle(s, rec)
     }
 
     /// The end of the game after a move: a player past half the seeds wins at once (the
     /// board divided under `divide-on-win`); a player to move who has no move (he cannot
     /// feed an opponent without seeds, or has none himself) ends the game, and so does the
     /// ply limit; then each side's seeds go to its owner.
+    /// Returns the next mover's [`movable`](Oware::movable) houses, 0 once the game is over.
     #[inline(always)]
-    fn settle<R: Record>(&self, s: &mut OwareState, rec: &mut R) {
+    fn settle<R: Record>(&self, s: &mut OwareState, rec: &mut R) -> usize {
         if self.won(s) {
             if self.settings.divide_on_win {
                 self.divide(s, rec);
             }
-        } else if self.movable(s) == 0 || self.limit_reached(s) {
-            self.divide(s, rec);
+            return 0;
         }
+        let mask = self.movable(s);
+        if mask == 0 || self.limit_reached(s) {
+            self.divide(s, rec);
+            return 0;
+        }
+        mask
     }
 
     /// Whether the ply limit is reached.
