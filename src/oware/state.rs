@@ -18,8 +18,8 @@ use crate::text::{Fields, check_total, parse_count, parse_number, same_length};
 /// # Position text
 /// `<North's houses f..a>/<South's houses A..F> <South store> <North store> <S|N>[ ply=P]`,
 /// numbers joined by commas: the board as South sees it, North's row on top from his last
-/// house to his first. The last token `ply=P` is written under a ply limit only
-/// (`max-plies`): the plies played so far.
+/// house to his first. The last token `ply=P` counts the plies played under a ply limit
+/// (`max-plies`), written once there is one (`P >= 1`; none is read as 0).
 ///
 /// ```
 /// use sowing::oware::OwareState;
