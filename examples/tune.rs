@@ -335,6 +335,10 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
             no_pgn(&opts)?;
             tune::<_, TsoroEval>(r, &opts, Data::default())
         }
+        AnyRuleset::Oware(r) => {
+            no_pgn(&opts)?;
+            tune::<_, sowing::oware::OwareEval>(r, &opts, Data::default())
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The run-time choice of a ruleset, at its 0.3 path: [`games`](crate::games).
+//! The run-time choice of a ruleset, at its 0.3 path: [`games`](mod@crate::games).
 
 #![allow(deprecated)]
 

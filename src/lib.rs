@@ -21,6 +21,7 @@ pub mod hashing;
 pub mod kalah;
 mod memory;
 mod movelist;
+pub mod oware;
 mod perft;
 pub mod pgn;
 pub mod picture;

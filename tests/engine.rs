@@ -192,7 +192,7 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
             "name sowing".to_string(),
             format!("version {version}"),
             "protocol 1".into(),
-            "games kalah toguz tsoro".into(),
+            "games kalah toguz tsoro oware".into(),
             format!("option agent {agent}"),
             "ok".into(),
         ]

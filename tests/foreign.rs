@@ -99,3 +99,50 @@ fn tsoro_answers_every_call_on_foreign_and_unvalidated_states() {
         300,
     );
 }
+
+/// Every game of the crate's list, whatever the list holds (a game added to `with_games!` is
+/// checked here with no line of this file): random games through every contract, and its
+/// mutated position texts through every call.
+#[test]
+fn every_game_of_the_list_runs_the_harness_and_answers_on_unvalidated_states() {
+    use sowing::AnyRuleset;
+    use sowing::games::{Game, RulesetVisitor};
+    use sowing::testing::{Config, check_random_games_with};
+
+    struct Harness;
+    impl RulesetVisitor for Harness {
+        type Output = (usize, ForeignReport);
+        fn visit<R: Game>(self, rules: R) -> Self::Output {
+            let config = Config {
+                max_plies: 300,
+                ..Config::DEFAULT
+            };
+            let games = check_random_games_with(&rules, 3, 10, &config)
+                .unwrap_or_else(|f| panic!("{f}"))
+                .games;
+            let foreign =
+                check_foreign_pictures(&rules, &[], 5, 200).unwrap_or_else(|f| panic!("{f}"));
+            (games, foreign)
+        }
+    }
+    for name in AnyRuleset::GAMES {
+        let rules: AnyRuleset = name.parse().unwrap();
+        let (games, foreign) = rules.visit(Harness);
+        assert_eq!(games, 10, "{name}");
+        assert!(foreign.mutated > 0, "{name}: {foreign:?}");
+    }
+}
+
+#[test]
+fn oware_answers_every_call_on_foreign_and_unvalidated_states() {
+    check_all::<sowing::oware::Oware>(
+        &[
+            "oware",
+            "oware:houses=4,seeds=3",
+            "oware:houses=8,seeds=2",
+            "oware:grand-slam=capture,max-plies=100",
+            "oware:houses=5,seeds=5,grand-slam=illegal",
+        ],
+        300,
+    );
+}

@@ -15,6 +15,7 @@ solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
 
 from . import kalah, toguz
 from ._sowing import (
+    GAMES,
     Agent,
     AgentError,
     GameRecord,
@@ -36,6 +37,7 @@ from ._sowing import (
 )
 
 __all__ = [
+    "GAMES",
     "Agent",
     "AgentError",
     "GameRecord",

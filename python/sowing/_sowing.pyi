@@ -16,6 +16,7 @@ from . import toguz as toguz
 
 __all__ = [
     "__version__",
+    "GAMES",
     "SowingError",
     "RulesetError",
     "PositionError",
@@ -38,6 +39,8 @@ __all__ = [
 ]
 
 __version__: str
+#: The games of the crate, as ruleset text names them ("kalah", "toguz", ...).
+GAMES: list[str]
 
 class SowingError(ValueError):
     """The base of every error of sowing (a ValueError): the message is the Rust crate's."""
@@ -127,7 +130,7 @@ class Move:
 
     @property
     def game(self) -> str:
-        """The game's name: "kalah", "toguz" or "tsoro"."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self:
@@ -149,7 +152,7 @@ class State:
         """The ruleset this is a position of."""
     @property
     def game(self) -> str:
-        """The game's name: "kalah", "toguz" or "tsoro"."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self:
@@ -176,7 +179,7 @@ class Ruleset:
         """The value itself: it is immutable."""
     @property
     def game(self) -> str:
-        """The game's name: "kalah", "toguz" or "tsoro"."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
     @property
     def sides(self) -> tuple[str, str]:
         """The sides' names in records and pictures: ("South", "North"), or ("White", "Black")."""

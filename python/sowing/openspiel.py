@@ -34,14 +34,17 @@ from typing import Any, Optional
 
 import numpy as np
 
+from ._sowing import GAMES as _GAMES
 from ._sowing import Ruleset
 
 __all__ = ["register", "GAMES"]
 
-#: The games ``register`` adds: OpenSpiel short name, default ruleset text.
-GAMES = {"sowing_kalah": "kalah", "sowing_toguz": "toguz", "sowing_tsoro": "tsoro"}
+#: The games ``register`` adds, one for each game of the crate: OpenSpiel short name
+#: (``sowing_<game>``), default ruleset text.
+GAMES = {f"sowing_{game}": game for game in _GAMES}
 
-#: ``max_game_length`` without a ``max_plies`` limit, per game.
+#: ``max_game_length`` without a ``max_plies`` limit, per game; 1000 (OpenSpiel's own
+#: ``oware`` limit) for a game not named here.
 _MAX_LENGTH = {"kalah": 1000, "toguz": 2000, "tsoro": 20000}
 
 _registered = False
@@ -59,8 +62,9 @@ def _from_game_string(text: str) -> str:
 
 
 def register() -> None:
-    """Registers ``sowing_kalah``, ``sowing_toguz`` and ``sowing_tsoro`` with ``pyspiel``
-    (once; later calls do nothing)."""
+    """Registers ``sowing_<game>`` for each of the crate's games (``sowing_kalah``,
+    ``sowing_toguz``, ``sowing_tsoro``, ``sowing_oware``) with ``pyspiel`` (once; later calls
+    do nothing)."""
     global _registered
     if _registered:
         return
@@ -114,7 +118,7 @@ def _game_class(pyspiel: Any, game_type: Any, default: str) -> type:
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=max_plies or _MAX_LENGTH[game_name],
+                max_game_length=max_plies or _MAX_LENGTH.get(game_name, 1000),
             )
             text = _to_game_string(str(rules))
             super().__init__(game_type, info, {"rules": text, "max_plies": max_plies})

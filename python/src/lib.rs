@@ -17,11 +17,13 @@ mod record;
 mod rules;
 mod solve;
 
-/// Mancala rules engines: Kalah, Toguz Kumalak and Tsoro with every documented variant, game
+/// Mancala rules engines: Kalah, Toguz Kumalak, Tsoro and Oware with every documented variant, game
 /// records, agents and the Kalah solver (the Rust crate sowing).
 #[pymodule]
 fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The crate's one list of games, as ruleset text names them.
+    m.add("GAMES", sowing::games::AnyRuleset::GAMES.to_vec())?;
     errors::register(m)?;
     m.add_class::<rules::Player>()?;
     m.add_class::<rules::Outcome>()?;

@@ -20,6 +20,8 @@ RULESETS = [
     "tsoro:holes=8,heads=none,bonus=0",
     "tsoro:holes=6,heads=both-ends,bonus=3,reenter,max-plies=200",
     "tsoro:tracey,max-plies=300",
+    "oware:max-plies=300",
+    "oware:houses=4,seeds=3,grand-slam=capture,max-plies=200",
 ]
 
 
@@ -187,6 +189,7 @@ def test_reset_and_arrays_in_place():
         "toguz:bestemshe",
         "tsoro:holes=8,heads=none,bonus=0",
         "tsoro:holes=6,bonus=3,reenter,max-plies=200",
+        "oware:max-plies=300",
     ],
 )
 def test_pettingzoo_api_test(text):
@@ -234,6 +237,7 @@ OPENSPIEL = [
     ("sowing_toguz", {"rules": "toguz:bestemshe"}),
     ("sowing_tsoro", {"rules": "tsoro:holes=8,heads=none,bonus=0"}),
     ("sowing_tsoro", {"rules": "tsoro:holes=6", "max_plies": 150}),
+    ("sowing_oware", {"max_plies": 300}),
 ]
 
 
@@ -278,6 +282,7 @@ def test_openspiel_refuses_another_game():
         ("sowing_kalah", "kalah:pits=4,seeds=3"),
         ("sowing_toguz", "toguz:bestemshe"),
         ("sowing_tsoro", "tsoro:holes=6,max-plies=300"),  # short rollouts
+        ("sowing_oware", "oware:max-plies=300"),
     ],
 )
 def test_openspiel_mcts_beats_a_random_bot(name, rules):
@@ -310,6 +315,7 @@ def test_openspiel_mcts_beats_a_random_bot(name, rules):
         ("kalah", "alphabeta:depth=2", 0),
         ("toguz:bestemshe", "random", 1),
         ("tsoro:holes=6,max-plies=200", "random:seed=3", 0),
+        ("oware:max-plies=300", "random:seed=4", 1),
     ],
 )
 def test_gymnasium_single_agent(text, opponent, seat):

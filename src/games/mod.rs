@@ -26,9 +26,9 @@
 //!
 //! let rules: AnyRuleset = "kalah:pits=4,seeds=3,empty-capture".parse().unwrap();
 //! assert_eq!(rules.visit(Perft(5)), 488);
-//! assert_eq!(AnyRuleset::GAMES, ["kalah", "toguz", "tsoro"]);
+//! assert_eq!(AnyRuleset::GAMES, ["kalah", "toguz", "tsoro", "oware"]);
 //! let unknown = "nim".parse::<AnyRuleset>().unwrap_err();
-//! assert_eq!(unknown.to_string(), r#"unknown game "nim" (known: kalah, toguz, tsoro)"#);
+//! assert_eq!(unknown.to_string(), r#"unknown game "nim" (known: kalah, toguz, tsoro, oware)"#);
 //! ```
 //!
 //! # A list of your own
@@ -177,7 +177,7 @@ impl<R: Ruleset> std::fmt::Display for Only<R> {
 /// macro_rules! names {
 ///     ([$($variant:ident => $rules:ty, $name:literal;)*]) => { [$($name),*] };
 /// }
-/// assert_eq!(sowing::with_games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro"]);
+/// assert_eq!(sowing::with_games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro", "Oware"]);
 /// ```
 #[macro_export]
 macro_rules! with_games {
@@ -186,6 +186,7 @@ macro_rules! with_games {
             Kalah => $crate::kalah::Kalah, "Kalah";
             Toguz => $crate::toguz::Toguz, "Toguz Kumalak";
             Tsoro => $crate::tsoro::Tsoro, "Tsoro";
+            Oware => $crate::oware::Oware, "Oware";
             $($($more)*)?
         ] }
     };
