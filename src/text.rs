@@ -54,6 +54,8 @@
 //! assert_eq!(parse("2,0,4/3,3,1 5 2 S x").unwrap_err().problem, TextProblem::Extra);
 //! ```
 
+use std::fmt;
+
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::{Outcome, Player};
 
@@ -301,4 +303,37 @@ pub fn to_move_mark(to_move: Player, side: Player, outcome: Option<Outcome>) -> 
     } else {
         ""
     }
+}
+
+/// Writes two rows of counts as the position texts of two-row games do, the board as South
+/// sees it: North's row from his last hole back to his first, a `/`, then South's from his
+/// first, each count after a comma.
+///
+/// ```
+/// let mut text = String::new();
+/// sowing::text::write_rows(&mut text, [3, 2, 1], [4, 5, 6]).unwrap();
+/// assert_eq!(text, "3,2,1/4,5,6");
+/// ```
+///
+/// # Errors
+/// An error of `out`.
+pub fn write_rows<W: fmt::Write, T: fmt::Display>(
+    out: &mut W,
+    north_backwards: impl IntoIterator<Item = T>,
+    south: impl IntoIterator<Item = T>,
+) -> fmt::Result {
+    for (i, count) in north_backwards.into_iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{count}")?;
+    }
+    out.write_char('/')?;
+    for (i, count) in south.into_iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{count}")?;
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total, parse_count, parse_counts, same_length};
+use crate::text::{Fields, check_total, parse_count, parse_counts, same_length, write_rows};
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -265,16 +265,11 @@ impl FromStr for KalahState {
 impl fmt::Display for KalahState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.pits();
-        for p in (1..=m).rev() {
-            write!(f, "{}", self.pit(Player::North, p))?;
-            f.write_str(if p > 1 { "," } else { "/" })?;
-        }
-        for p in 1..=m {
-            write!(f, "{}", self.pit(Player::South, p))?;
-            if p < m {
-                f.write_str(",")?;
-            }
-        }
+        write_rows(
+            f,
+            (1..=m).rev().map(|p| self.pit(Player::North, p)),
+            (1..=m).map(|p| self.pit(Player::South, p)),
+        )?;
         write!(
             f,
             " {} {} {}",

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total, parse_count, parse_number, same_length};
+use crate::text::{Fields, check_total, parse_count, parse_number, same_length, write_rows};
 
 /// An Oware position: both rows of houses, both stores (the seeds each player has
 /// captured), the side to move, and (under a ply limit only) the plies played.
@@ -237,16 +237,11 @@ impl FromStr for OwareState {
 impl fmt::Display for OwareState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.houses();
-        for h in (1..=m).rev() {
-            write!(f, "{}", self.house(Player::North, h))?;
-            f.write_str(if h > 1 { "," } else { "/" })?;
-        }
-        for h in 1..=m {
-            write!(f, "{}", self.house(Player::South, h))?;
-            if h < m {
-                f.write_str(",")?;
-            }
-        }
+        write_rows(
+            f,
+            (1..=m).rev().map(|h| self.house(Player::North, h)),
+            (1..=m).map(|h| self.house(Player::South, h)),
+        )?;
         write!(
             f,
             " {} {} {}",
