@@ -127,3 +127,35 @@ fn tsoro_hot_paths_do_not_allocate() {
         check(&rules, 20, 3_000);
     }
 }
+
+#[test]
+fn oware_hot_paths_do_not_allocate() {
+    for text in [
+        "oware",
+        "oware:grand-slam=illegal,max-plies=2000",
+        "oware:houses=8,seeds=3,grand-slam=capture,max-plies=2000",
+        "oware:divide-on-win,max-plies=2000",
+    ] {
+        let rules: sowing::oware::Oware = text.parse().unwrap();
+        check(&rules, 20, 2_000);
+    }
+}
+
+/// Every game of the crate's list, by name: a game added to the list is checked here with no
+/// line of this file.
+#[test]
+fn the_hot_paths_of_every_game_of_the_list_do_not_allocate() {
+    use sowing::AnyRuleset;
+    use sowing::games::{Game, RulesetVisitor};
+
+    struct Check;
+    impl RulesetVisitor for Check {
+        type Output = ();
+        fn visit<R: Game>(self, rules: R) {
+            check(&rules, 10, 2_000);
+        }
+    }
+    for name in AnyRuleset::GAMES {
+        name.parse::<AnyRuleset>().unwrap().visit(Check);
+    }
+}
