@@ -450,6 +450,10 @@ fn a_game_record_writes_in_any_form_with_one_call() {
     );
     let any: AnyGame = AnyGame::new(kalah.clone()).unwrap();
     assert_eq!(any.get::<Kalah>(), Some(&kalah));
+    let shared = any.clone();
+    assert_eq!(shared.into_game::<Kalah>().as_ref(), Ok(&kalah)); // a copy: `any` holds it too
+    let refused = any.clone().into_game::<Toguz>().unwrap_err();
+    assert_eq!(refused, any);
     assert_eq!(forms(any.rules()), [Form::Records]);
     assert_eq!(
         forms(&sowing::AnyRuleset::from(Toguz::default())),

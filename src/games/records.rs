@@ -115,9 +115,16 @@ impl<L: GameList> AnyGame<L> {
     /// # Errors
     /// `self`, untouched, when `R` is not the game's ruleset type.
     pub fn into_game<R: Ruleset>(self) -> Result<PgnGame<R>, AnyGame<L>> {
-        match self.get::<R>() {
-            Some(game) => Ok(game.clone()),
-            None => Err(self),
+        if self.get::<R>().is_none() {
+            return Err(self);
+        }
+        match Arc::clone(&self.game).downcast::<PgnGame<R>>() {
+            // Taken out without a copy when this was its only holder.
+            Ok(game) => {
+                drop(self);
+                Ok(Arc::try_unwrap(game).unwrap_or_else(|shared| (*shared).clone()))
+            }
+            Err(_) => Err(self),
         }
     }
 }
