@@ -6,7 +6,7 @@ use std::str::FromStr;
 use super::moves::Hole;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{parse_count, parse_number};
+use crate::text::{parse_count, parse_number, unexpected};
 
 /// Bytes kept per player's loop: room for the largest loop (2 x 21 holes), padded to a
 /// multiple of 16 so loop copies and compares are a few vector moves.
@@ -301,22 +301,6 @@ const ROW_NAMES: [&str; 4] = [
     "south inner row",
     "south outer row",
 ];
-
-fn unexpected(
-    at: usize,
-    field: &'static str,
-    found: &str,
-    expected: &'static str,
-) -> PositionParseError {
-    PositionParseError::new(
-        at,
-        field,
-        TextProblem::Unexpected {
-            found: found.to_string(),
-            expected,
-        },
-    )
-}
 
 /// Reads `o5` / `i3` as the mover's loop index on a board of `n`.
 fn parse_own_hole(
