@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total, parse_count, parse_number, same_length, write_rows};
+use crate::text::{
+    Fields, check_total, parse_count, parse_counts, parse_number, same_length, write_rows,
+};
 
 /// An Oware position: both rows of houses, both stores (the seeds each player has
 /// captured), the side to move, and (under a ply limit only) the plies played.
@@ -141,20 +143,6 @@ impl OwareState {
     }
 }
 
-fn parse_row(
-    text: &str,
-    offset: usize,
-    field: &'static str,
-) -> Result<Vec<u8>, PositionParseError> {
-    let mut out = Vec::new();
-    let mut at = offset;
-    for item in text.split(',') {
-        out.push(parse_count(item, at, field)?);
-        at += item.len() + 1;
-    }
-    Ok(out)
-}
-
 impl FromStr for OwareState {
     type Err = PositionParseError;
 
@@ -163,8 +151,8 @@ impl FromStr for OwareState {
         let field = |i: usize, name: &'static str| fields.get(i, name);
         let [(at0, north_text), (south_at, south_text)] =
             fields.rows("<North's houses f..a>/<South's houses A..F>")?;
-        let north = parse_row(north_text, at0, "north row")?;
-        let south = parse_row(south_text, south_at, "south row")?;
+        let north = parse_counts(north_text, at0, "north row")?;
+        let south = parse_counts(south_text, south_at, "south row")?;
         same_length(north.len(), south.len(), at0)?;
         let m = north.len();
         let max = usize::from(super::OwareSettings::MAX_HOUSES);
