@@ -1,6 +1,6 @@
 //! [`GameRecord`]: a game over any ruleset, with undo and redo.
 
-use crate::error::{IllegalMove, MoveParseError, PositionError, RecordError};
+use crate::error::{IllegalMove, IllegalReason, MoveParseError, PositionError, RecordError};
 use crate::player::{Outcome, Player};
 use crate::rng::RandomSource;
 use crate::ruleset::Ruleset;
@@ -126,19 +126,76 @@ impl<R: Ruleset> GameRecord<R> {
         &self.moves
     }
 
+    /// The positions from the start to the cursor, the cursor's last: the history an agent
+    /// chooses in ([`Agent::choose_in`](crate::search::Agent::choose_in)).
+    pub fn positions(&self) -> &[R::State] {
+        &self.states[..=self.ply]
+    }
+
     /// The position after `ply` plies (0 = the start), redo tail included.
     pub fn position_at(&self, ply: usize) -> Option<&R::State> {
         self.states.get(ply)
     }
 
-    /// The outcome at the cursor, if the game is over there.
+    /// The outcome at the cursor, if the game is over there: by the rules of the position,
+    /// or, in a game with a repetition rule (Oware's endless games), because the position
+    /// at the cursor repeats an earlier one of the record (see [`repeats`](Self::repeats)).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.rules.outcome(self.current())
+        let state = self.current();
+        self.rules.outcome(state).or_else(|| {
+            self.repeats()?;
+            self.rules.repetition_outcome(state)
+        })
     }
 
-    /// Whether the game is over at the cursor.
+    /// Whether the game is over at the cursor (see [`outcome`](Self::outcome)).
     pub fn is_over(&self) -> bool {
-        self.rules.is_over(self.current())
+        self.rules.is_over(self.current()) || self.ended_by_repetition()
+    }
+
+    /// In a game whose rules end it when a position repeats
+    /// ([`Ruleset::repetition_position`]), the ply of the earlier position of the record
+    /// that the position at the cursor repeats (same board, same player to move); `None`
+    /// when it repeats none, or when the game has no such rule. Where it is `Some`, the game
+    /// is over: [`outcome`](Self::outcome) is the rules'
+    /// [`repetition_outcome`](Ruleset::repetition_outcome), and no move is legal.
+    ///
+    /// ```
+    /// use sowing::{GameRecord, Outcome, Player, Ruleset, Score};
+    /// use sowing::oware::Oware;
+    ///
+    /// // Three seeds go round the board: after twelve plies the start repeats.
+    /// let rules: Oware = "oware".parse().unwrap();
+    /// let start = rules.parse_position("1,0,1,0,0,0/0,0,0,0,0,1 22 23 S").unwrap();
+    /// let mut game = GameRecord::from_position(rules, start).unwrap();
+    /// for text in "F f A d B a C e D b E c".split(' ') {
+    ///     assert!(!game.is_over());
+    ///     game.play_text(text).unwrap();
+    /// }
+    /// assert_eq!(game.current(), game.start());
+    /// assert_eq!(game.repeats(), Some(0));
+    /// // Each player takes the seeds on his side: South 22 + 1, North 23 + 2.
+    /// let score = Some(Score { south: 23, north: 25 });
+    /// assert_eq!(game.outcome(), Some(Outcome::Win { winner: Player::North, score }));
+    /// assert!(game.legal_moves().is_empty());
+    /// assert!(game.play_text("F").is_err());
+    /// ```
+    pub fn repeats(&self) -> Option<usize> {
+        let key = self.rules.repetition_position(self.current())?;
+        let seeds = self.rules.seed_count(self.current()).board;
+        // Seeds leave the board only (captures): a position with another count on the board
+        // cannot repeat this one, and neither can any before it.
+        self.states[..self.ply]
+            .iter()
+            .enumerate()
+            .rev()
+            .take_while(|(_, s)| self.rules.seed_count(s).board == seeds)
+            .find(|(_, s)| self.rules.repetition_position(s) == Some(key))
+            .map(|(ply, _)| ply)
+    }
+
+    fn ended_by_repetition(&self) -> bool {
+        self.repeats().is_some() && self.rules.repetition_outcome(self.current()).is_some()
     }
 
     /// The player to move at the cursor.
@@ -157,12 +214,15 @@ impl<R: Ruleset> GameRecord<R> {
     /// assert_eq!(moves, ["1", "2", "3", "4", "5", "6"]);
     /// ```
     pub fn legal_moves(&self) -> R::Moves {
+        if self.ended_by_repetition() {
+            return R::Moves::default();
+        }
         self.rules.legal_moves(self.current())
     }
 
     /// Whether `mv` is legal at the cursor.
     pub fn is_legal(&self, mv: R::Move) -> bool {
-        self.rules.is_legal(self.current(), mv)
+        !self.ended_by_repetition() && self.rules.is_legal(self.current(), mv)
     }
 
     /// A legal move at the cursor chosen uniformly at random, or `None` when the game is over
@@ -181,6 +241,9 @@ impl<R: Ruleset> GameRecord<R> {
     /// assert!(game.outcome().is_some());
     /// ```
     pub fn random_move<G: RandomSource>(&self, rng: &mut G) -> Option<R::Move> {
+        if self.ended_by_repetition() {
+            return None;
+        }
         self.rules.random_move(self.current(), rng)
     }
 
@@ -189,6 +252,12 @@ impl<R: Ruleset> GameRecord<R> {
     /// # Errors
     /// [`IllegalMove`] when `mv` is not legal at the cursor; the record is then unchanged.
     pub fn play(&mut self, mv: R::Move) -> Result<(), IllegalMove> {
+        if self.ended_by_repetition() {
+            return Err(IllegalMove {
+                mv: self.rules.format_move(self.current(), mv),
+                reason: IllegalReason::GameOver,
+            });
+        }
         let mut next = *self.current();
         self.rules.try_play(&mut next, mv)?;
         self.push(mv, next);
@@ -202,6 +271,12 @@ impl<R: Ruleset> GameRecord<R> {
     /// with the position, or names an illegal move; the record is then unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<R::Move, MoveParseError> {
         let mv = self.rules.parse_move(self.current(), text)?;
+        if self.ended_by_repetition() {
+            return Err(MoveParseError::Illegal {
+                text: text.to_string(),
+                reason: IllegalReason::GameOver,
+            });
+        }
         let mut next = *self.current();
         self.rules
             .try_play(&mut next, mv)

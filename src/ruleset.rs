@@ -101,7 +101,11 @@ pub trait Ruleset:
 
     /// The list [`legal_moves`](Ruleset::legal_moves) returns: a
     /// [`MoveList`](crate::MoveList) on the stack.
-    type Moves: Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move> + Clone + Debug;
+    type Moves: Deref<Target = [Self::Move]>
+        + IntoIterator<Item = Self::Move>
+        + Clone
+        + Debug
+        + Default;
 
     /// The game's name as it starts ruleset text: `kalah`, `toguz` or `tsoro`.
     const GAME: &'static str;
@@ -292,6 +296,29 @@ pub trait Ruleset:
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool {
         self.outcome(state).is_some()
+    }
+
+    /// The position as a repetition rule compares it, for a game whose rules end it when a
+    /// position repeats (Oware's rule for endless games); `None` (the default) for a game
+    /// where a repeated position plays on.
+    ///
+    /// A state holds no history, so the rule is applied by the layers that hold one:
+    /// [`GameRecord`](crate::GameRecord) (a position that repeats an earlier one of the
+    /// record ends the game with [`repetition_outcome`](Ruleset::repetition_outcome)),
+    /// the alpha-beta search (a position that repeats one of its path, or of the game
+    /// before its root given by [`Agent::choose_in`](crate::search::Agent::choose_in),
+    /// scores as that outcome), the match runner and the engine protocol (which keep the
+    /// game's positions). What is returned is `state` without what only counts plies (a ply
+    /// counter kept for a ply limit): two states repeat when these are equal.
+    fn repetition_position(&self, _state: &Self::State) -> Option<Self::State> {
+        None
+    }
+
+    /// The outcome of a game ended by the repetition of `state`, where the rules have a
+    /// repetition rule (see [`repetition_position`](Ruleset::repetition_position)); `None`
+    /// (the default) otherwise.
+    fn repetition_outcome(&self, _state: &Self::State) -> Option<Outcome> {
+        None
     }
 
     /// Reads position text and checks it against this ruleset.

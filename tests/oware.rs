@@ -5,12 +5,13 @@
 use proptest::prelude::*;
 use sowing::Picture;
 use sowing::encode::Encoding;
+use sowing::engine::{Engine, serve};
 use sowing::oware::{GrandSlam, Oware, OwareMove, OwareSettings, OwareState};
-use sowing::search::Heuristic;
+use sowing::search::{AgentSpec, AlphaBeta, Heuristic, Limits, WIN, play_game};
 use sowing::testing::{self, Config};
 use sowing::{
-    IllegalReason, MoveParseError, Outcome, Player, PositionError, Ruleset, RulesetParseError,
-    Score, SettingsError, SplitMix64, Spot, TextProblem, perft,
+    GameRecord, IllegalReason, MoveParseError, Outcome, Player, PositionError, Ruleset,
+    RulesetParseError, Score, SettingsError, SplitMix64, Spot, TextProblem, perft,
 };
 
 fn rules(text: &str) -> Oware {
@@ -514,6 +515,125 @@ fn the_ply_limit_divides_the_board() {
     ));
 }
 
+/// Three seeds that go round the board: twelve plies from `CYCLE` the position repeats.
+const CYCLE: &str = "1,0,1,0,0,0/0,0,0,0,0,1 22 23 S";
+const CYCLE_MOVES: [&str; 12] = ["F", "f", "A", "d", "B", "a", "C", "e", "D", "b", "E", "c"];
+
+/// The record of the cycle's first eleven plies: North's `c` would repeat the start.
+fn cycle_record(ruleset: &str) -> GameRecord<Oware> {
+    let r = rules(ruleset);
+    let start = r.parse_position(CYCLE).unwrap();
+    GameRecord::replay(r, Some(start), CYCLE_MOVES[..11].iter().copied()).unwrap()
+}
+
+#[test]
+fn a_repeated_position_ends_the_record_with_the_division() {
+    for ruleset in ["oware", "oware:max-plies=100"] {
+        let mut game = cycle_record(ruleset);
+        assert_eq!((game.repeats(), game.outcome()), (None, None));
+        // Positions repeat only as the record knows them: the state alone plays on.
+        assert!(!game.rules().is_over(game.current()));
+        game.play_text("c").unwrap();
+        assert_eq!(game.repeats(), Some(0), "{ruleset}");
+        let north = Outcome::Win {
+            winner: Player::North,
+            score: Some(score(23, 25)),
+        };
+        assert_eq!(game.outcome(), Some(north));
+        assert!(game.is_over() && game.legal_moves().is_empty());
+        assert!(!game.is_legal(OwareMove(6)));
+        assert_eq!(game.random_move(&mut SplitMix64::new(1)), None);
+        let refused = game.play_text("F").unwrap_err();
+        assert!(
+            matches!(
+                &refused,
+                MoveParseError::Illegal {
+                    reason: IllegalReason::GameOver,
+                    ..
+                }
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(game.ply(), 12);
+        // Back one ply, another move plays on.
+        game.undo();
+        game.play_text("f").unwrap();
+        assert_eq!((game.repeats(), game.outcome()), (None, None));
+    }
+    // A record whose moves go on past the repetition does not replay.
+    let r = rules("oware");
+    let start = r.parse_position(CYCLE).unwrap();
+    let on = CYCLE_MOVES.iter().chain(&["F"]).copied();
+    assert!(GameRecord::replay(r, Some(start), on).is_err());
+}
+
+#[test]
+fn the_search_scores_a_repetition_of_the_game_as_the_division() {
+    let game = cycle_record("oware");
+    let r = game.rules().clone();
+    for depth in [1, 4] {
+        // With the game's positions, North's c repeats the start: the division wins by 2.
+        let with = AlphaBeta::new(Limits::depth(depth)).search_in(&r, game.positions());
+        assert_eq!(
+            with.best.map(|m| r.format_move(game.current(), m)),
+            Some("c".into())
+        );
+        assert_eq!(with.value, WIN + 2, "depth {depth}");
+        // From the position alone, nothing repeats: a seed ahead, no win.
+        let alone = AlphaBeta::new(Limits::depth(depth)).search(&r, game.current());
+        assert!(alone.value < WIN, "depth {depth}: {}", alone.value);
+    }
+    // The same through an agent's `choose_in`.
+    let mut agent = "alphabeta:depth=3"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .build::<Oware>()
+        .unwrap();
+    let mv = agent.choose_in(&r, game.positions()).unwrap();
+    assert_eq!(r.format_move(game.current(), mv), "c");
+}
+
+#[test]
+fn the_match_runner_and_the_engine_end_a_game_at_a_repetition() {
+    let mut game = cycle_record("oware");
+    let spec = "alphabeta:depth=2".parse::<AgentSpec>().unwrap();
+    let (mut south, mut north) = (
+        spec.build::<Oware>().unwrap(),
+        spec.build::<Oware>().unwrap(),
+    );
+    play_game(&mut game, [&mut *south, &mut *north], 100).unwrap();
+    assert_eq!((game.ply(), game.repeats()), (12, Some(0)));
+
+    let moves = CYCLE_MOVES[..11].join(" ");
+    let answers = |input: String| {
+        let engine = Engine::new("oware".parse().unwrap(), spec, Vec::new()).unwrap();
+        let output = String::from_utf8(serve(input.as_bytes(), engine).unwrap()).unwrap();
+        let lines: Vec<String> = output
+            .lines()
+            .filter(|l| !l.starts_with("info"))
+            .map(String::from)
+            .collect();
+        lines
+    };
+    assert_eq!(
+        answers(format!("position {CYCLE} moves {moves}\ngo depth 3\n")),
+        ["bestmove c"]
+    );
+    assert_eq!(
+        answers(format!(
+            "position {CYCLE} moves {moves} c\nshow\nlegal\ngo depth 3\nplay F\n"
+        )),
+        [
+            format!("position {CYCLE}"),
+            "tomove South".into(),
+            "outcome 0-1 score 23-25".into(),
+            "legal".into(),
+            "bestmove none".into(),
+            "error move F: illegal move F: the game is over".into(),
+        ]
+    );
+}
+
 #[test]
 fn ruleset_text_round_trips_and_errors_are_typed() {
     for text in RULESETS {
@@ -764,11 +884,11 @@ fn openspiel_block(block: &[u8]) -> (Vec<u32>, [u32; 2], u8) {
 }
 
 /// 1,000 random games of OpenSpiel's `oware` (tests/data/oware/openspiel_games.py), replayed
-/// position by position under `oware:divide-on-win`: the board, both stores, the player
-/// to move and the end agree everywhere but where OpenSpiel ends a game on a repeated
-/// position (a rule that needs the history, which the crate's positions do not hold): there
-/// the position must indeed repeat one since the last capture, and OpenSpiel's final
-/// position must be the crate's with each side's seeds given to its owner.
+/// position by position in a [`GameRecord`] under `oware:divide-on-win`: the board, both
+/// stores, the player to move and the end agree everywhere. Where OpenSpiel ends a game on a
+/// repeated position, the record ends it too (it holds the history a position does not): its
+/// position repeats an earlier one, no move is legal, and its outcome is OpenSpiel's final
+/// score, each side's seeds given to its owner.
 #[test]
 fn random_games_of_openspiel_replay_position_by_position() {
     let data = include_str!("data/oware/openspiel_games.txt");
@@ -779,14 +899,13 @@ fn random_games_of_openspiel_replay_position_by_position() {
         let (actions, blocks) = line.split_once(' ').unwrap();
         let blocks: Vec<&[u8]> = blocks.as_bytes().chunks(15).collect();
         assert_eq!(blocks.len(), actions.len() + 1, "game {games}");
-        let mut s = r.start();
-        // The positions since the last capture, before `s`.
-        let mut seen: Vec<OwareState> = vec![];
+        let mut game = GameRecord::new(r.clone());
         for (ply, block) in blocks.iter().enumerate() {
+            let s = *game.current();
             let at = format!("game {games} ply {ply}: {s}");
             let (houses, stores, mover) = openspiel_block(block);
             let ours = as_reference(&s);
-            if seen.contains(&s) {
+            if game.repeats().is_some() {
                 // OpenSpiel's repetition rule: the game ends with the division of rule 8.
                 let side = |p: usize| ours.board[6 * p..6 * p + 6].iter().sum::<u32>();
                 let divided = [ours.stores[0] + side(0), ours.stores[1] + side(1)];
@@ -796,9 +915,13 @@ fn random_games_of_openspiel_replay_position_by_position() {
                     "{at}"
                 );
                 assert_eq!(ply, actions.len(), "{at}");
+                assert!(game.is_over() && game.legal_moves().is_empty(), "{at}");
+                assert!(!r.is_over(&s), "{at}: over by the rules too");
+                let score = game.outcome().and_then(|o| o.score());
+                assert_eq!(score, Some(self::score(divided[0], divided[1])), "{at}");
                 repetitions += 1;
             } else {
-                let expected = if r.is_over(&s) {
+                let expected = if game.is_over() {
                     b'E'
                 } else {
                     r.to_move(&s).letter() as u8
@@ -810,7 +933,6 @@ fn random_games_of_openspiel_replay_position_by_position() {
                 );
             }
             positions += 1;
-            seen.push(s);
             if let Some(a) = actions.as_bytes().get(ply) {
                 let mv = r.action_to_move(&s, usize::from(a - b'0')).unwrap();
                 let me = s.to_move();
@@ -823,12 +945,7 @@ fn random_games_of_openspiel_replay_position_by_position() {
                 rules_seen[0] += usize::from(slam);
                 rules_seen[1] += usize::from(s.seeds_on_side(!me) == 0);
                 rules_seen[2] += usize::from(e.swept);
-                let before = s.store(Player::South) + s.store(Player::North);
-                r.try_play(&mut s, mv)
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
-                if s.store(Player::South) + s.store(Player::North) != before {
-                    seen.clear();
-                }
+                game.play(mv).unwrap_or_else(|e| panic!("{at}: {e}"));
             }
         }
         games += 1;

@@ -6,6 +6,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::Say;
+use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
 use crate::search::{AgentEval, AgentSpec, AlphaBeta, Heuristic, Limits};
 
@@ -83,7 +84,9 @@ struct Search<R: Heuristic> {
 /// One game's engine.
 pub(super) struct Game<R: Heuristic> {
     rules: R,
-    state: R::State,
+    /// The game from the last `position`: its positions are the history of a game with a
+    /// repetition rule (Oware), which ends it when a position repeats.
+    game: GameRecord<R>,
     spec: AgentSpec,
     /// The agent while no search runs (the search thread holds it meanwhile).
     agent: Option<Searcher<R>>,
@@ -108,7 +111,7 @@ impl<R: Heuristic> Game<R> {
         let stop = Arc::new(AtomicBool::new(false));
         let agent = searcher(&rules, &spec)?.stop_flag(Arc::clone(&stop));
         Ok(Game {
-            state: rules.start(),
+            game: GameRecord::new(rules.clone()),
             rules,
             spec,
             limits: agent.limits(),
@@ -136,14 +139,15 @@ impl<R: Heuristic> Game<R> {
         }
     }
 
-    /// The position after `words` (moves in the game's notation) from `state`.
-    fn after(&self, mut state: R::State, words: &str) -> Result<R::State, String> {
+    /// The game after `words` (moves in the game's notation) from the end of `game`.
+    fn after(&self, mut game: GameRecord<R>, words: &str) -> Result<GameRecord<R>, String> {
         // A move may be written in two words (Tsoro's `take o4`): a word that is no move is
         // read together with the next one.
         let words: Vec<&str> = words.split_whitespace().collect();
         let mut i = 0;
         while i < words.len() {
             let text = words[i];
+            let state = *game.current();
             let mv = match self.rules.parse_move(&state, text) {
                 Ok(mv) => mv,
                 Err(e) => {
@@ -157,10 +161,10 @@ impl<R: Heuristic> Game<R> {
                     }
                 }
             };
-            self.rules.play_unchecked(&mut state, mv);
+            game.play(mv).map_err(|e| format!("move {text}: {e}"))?;
             i += 1;
         }
-        Ok(state)
+        Ok(game)
     }
 }
 
@@ -189,7 +193,9 @@ impl<R: Heuristic> Session for Game<R> {
                 .parse_position(text)
                 .map_err(|e| format!("position: {e}"))?,
         };
-        self.state = self.after(start, moves)?;
+        let game = GameRecord::from_position(self.rules.clone(), start)
+            .map_err(|e| format!("position: {e}"))?;
+        self.game = self.after(game, moves)?;
         Ok(())
     }
 
@@ -197,22 +203,22 @@ impl<R: Heuristic> Session for Game<R> {
         if args.trim().is_empty() {
             return Err("play needs a move".into());
         }
-        self.state = self.after(self.state, args)?;
+        self.game = self.after(self.game.clone(), args)?;
         Ok(())
     }
 
     fn legal(&self) -> String {
-        let moves = self.rules.legal_moves(&self.state);
+        let moves = self.game.legal_moves();
         let mut answer = String::from("legal");
         for mv in moves {
             answer.push(' ');
-            answer.push_str(&self.rules.format_move(&self.state, mv));
+            answer.push_str(&self.rules.format_move(self.game.current(), mv));
         }
         answer
     }
 
     fn show(&self) -> [String; 3] {
-        let outcome = match self.rules.outcome(&self.state) {
+        let outcome = match self.game.outcome() {
             None => "outcome none".to_string(),
             Some(o) => match o.score() {
                 Some(score) => format!("outcome {} score {score}", o.result_text()),
@@ -220,15 +226,15 @@ impl<R: Heuristic> Session for Game<R> {
             },
         };
         [
-            format!("position {}", self.state),
-            format!("tomove {}", self.rules.to_move(&self.state)),
+            format!("position {}", self.game.current()),
+            format!("tomove {}", self.game.to_move()),
             outcome,
         ]
     }
 
     fn go(&mut self, go: Go) -> Result<(), String> {
         self.settle("go")?;
-        if self.rules.is_over(&self.state) {
+        if self.game.is_over() {
             self.out.say(format_args!("bestmove none"));
             return Ok(());
         }
@@ -245,11 +251,12 @@ impl<R: Heuristic> Session for Game<R> {
         agent.set_limits(limits);
         self.stop.store(false, Ordering::Relaxed);
         let rules = self.rules.clone();
-        let state = self.state;
+        let state = *self.game.current();
+        let history = self.game.positions().to_vec();
         let out = Arc::clone(&self.out);
         let stop = Arc::clone(&self.stop);
         let handle = std::thread::spawn(move || {
-            let result = agent.search_with(&rules, &state, |r| {
+            let result = agent.search_in_with(&rules, &history, |r| {
                 let secs = r.elapsed.as_secs_f64().max(1e-6);
                 out.say(format_args!(
                     "info depth {} score {} nodes {} nps {:.0} pv {}",
@@ -291,7 +298,7 @@ impl<R: Heuristic> Session for Game<R> {
         if let Some(a) = &mut self.agent {
             a.clear();
         }
-        self.state = self.rules.start();
+        self.game = GameRecord::new(self.rules.clone());
         Ok(())
     }
 

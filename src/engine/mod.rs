@@ -23,6 +23,12 @@
 //! | `isready` | `readyok` |
 //! | `quit` | stops the search (its `bestmove` follows) and ends |
 //!
+//! `position` and `play` keep the game since the last `position` (or `rules`, `newgame`): in a
+//! game whose rules end it when a position repeats (Oware), a position that repeats an
+//! earlier one of it ends the game (`show` gives the outcome of the repetition, `legal`
+//! none, `go` answers `bestmove none`, and a move is refused), and `go` searches with the
+//! game's positions, so that a line that repeats one of them scores as the game so ended.
+//!
 //! Bad input (an unknown command, a bad option, position or move, a line that is not UTF-8)
 //! answers `error <message>` and changes nothing. `go`, `rules`, `setoption` and `newgame`
 //! wait for a running search to end (or, during `go infinite`, answer an error until

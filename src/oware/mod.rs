@@ -45,11 +45,30 @@
 //! value without history, so what it holds is the one rule that needs no history: the
 //! switch `max-plies=N` ends the game after `N` plies with that division (the state then
 //! counts its plies, and its text says `ply=P`). The repetition rule belongs where the
-//! history is; in this version no layer applies it: [`GameRecord`](crate::GameRecord), the
-//! search, the match runner and the environments play on until the game ends by the
-//! rules or by `max-plies` (a caller that wants it compares the positions of the
-//! record's history).
+//! history is, and [`Ruleset::repetition_position`] and [`Ruleset::repetition_outcome`]
+//! tell those layers the rule (a repeated position is the same board with the same player
+//! to move; the ply counter does not count). What each layer does:
 //!
+//! - [`GameRecord`](crate::GameRecord): a position that repeats an earlier one of the
+//!   record ends the game; its outcome is the division, and no move is legal there
+//!   ([`GameRecord::repeats`](crate::GameRecord::repeats) names the earlier ply). Records
+//!   read from text replay through it, so a record whose moves go on past a repetition is
+//!   refused at the first move after it.
+//! - The alpha-beta search: a position on the search's path that repeats one of the path or
+//!   of the game before the root ([`AlphaBeta::search_in`](crate::search::AlphaBeta::search_in),
+//!   [`Agent::choose_in`](crate::search::Agent::choose_in)) scores as the division. Searched
+//!   from a position alone ([`AlphaBeta::search`](crate::search::AlphaBeta::search)), only
+//!   the path counts. Monte Carlo and random agents do not apply the rule: their playouts
+//!   run to the end by the rules, or to `max-plies`.
+//! - The match runner ([`play_game`](crate::search::play_game)) and the engine protocol
+//!   ([`engine`](crate::engine)) keep the game in a `GameRecord`: the game ends at a
+//!   repetition, and their agents search with the game's positions.
+//! - The environments ([`Batch`](crate::encode::Batch), and Python's `VectorEnv`,
+//!   PettingZoo and Gymnasium environments built on it) end a game at a repetition with the
+//!   division, as OpenSpiel's `oware` does.
+//! - A state alone ([`Ruleset::outcome`], playouts, perft) knows nothing of repetitions:
+//!   use `max-plies` to bound a game there.
+
 //! # Notation
 //! A move is the letter of the house it starts from: South's houses are `A`..`F` and
 //! North's `a`..`f`, each counted anticlockwise from its owner's left, as Wikipedia's
@@ -249,6 +268,17 @@ impl Ruleset for Oware {
         Some(Outcome::by_score(Score {
             south: s.stores[0].into(),
             north: s.stores[1].into(),
+        }))
+    }
+
+    fn repetition_position(&self, s: &OwareState) -> Option<OwareState> {
+        Some(OwareState { ply: 0, ..*s })
+    }
+
+    fn repetition_outcome(&self, s: &OwareState) -> Option<Outcome> {
+        Some(Outcome::by_score(Score {
+            south: u32::from(s.stores[0]) + s.seeds_on_side(Player::South),
+            north: u32::from(s.stores[1]) + s.seeds_on_side(Player::North),
         }))
     }
 

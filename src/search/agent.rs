@@ -28,6 +28,18 @@ pub trait Agent<R: Ruleset>: Send {
     /// The move to play in `state`, or `None` when the game is over.
     fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move>;
 
+    /// The move to play at the end of a game: `game` holds its positions from the first (or
+    /// any earlier one) to the position to move in, which is the last; `None` when `game` is
+    /// empty or the game is over there.
+    ///
+    /// The history matters in a game whose rules end it when a position repeats
+    /// ([`Ruleset::repetition_position`], Oware): the alpha-beta agent then scores a line
+    /// that repeats a position of the game as the game ended by repetition. The default
+    /// (random and Monte Carlo agents) chooses in the last position alone.
+    fn choose_in(&mut self, rules: &R, game: &[R::State]) -> Option<R::Move> {
+        self.choose(rules, game.last()?)
+    }
+
     /// What the last [`choose`](Agent::choose) found, for people (depth, score, nodes...), if
     /// the agent has anything to say.
     fn summary(&self) -> Option<String> {
@@ -60,6 +72,9 @@ impl<R: Ruleset> Agent<R> for Box<dyn Agent<R>> {
     }
     fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move> {
         (**self).choose(rules, state)
+    }
+    fn choose_in(&mut self, rules: &R, game: &[R::State]) -> Option<R::Move> {
+        (**self).choose_in(rules, game)
     }
     fn summary(&self) -> Option<String> {
         (**self).summary()

@@ -213,7 +213,9 @@ impl fmt::Display for SideFigures {
 
 /// Plays on from `record`'s position, `agents[0]` for South and `agents[1]` for North, until
 /// the game ends or `max_plies` more plies are played; returns what each side did (South's
-/// first). Every move is checked before it is played.
+/// first). Every move is checked before it is played. The agents choose with the game's
+/// positions ([`Agent::choose_in`]), and the record ends a game of a repetition rule when a
+/// position repeats (see [`GameRecord::repeats`]).
 ///
 /// ```
 /// use sowing::search::{AgentSpec, play_game};
@@ -248,7 +250,7 @@ pub fn play_game<R: Ruleset>(
         let before = CpuWait::now();
         let clock = std::time::Instant::now();
         let mv = agent
-            .choose(record.rules(), record.current())
+            .choose_in(record.rules(), record.positions())
             .ok_or_else(|| MatchError::NoMove {
                 agent: agent.name(),
                 ply,

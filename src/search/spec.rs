@@ -536,6 +536,9 @@ impl<R: Ruleset, A: Agent<R>> Agent<R> for Named<A> {
     fn choose(&mut self, rules: &R, state: &R::State) -> Option<R::Move> {
         self.0.choose(rules, state)
     }
+    fn choose_in(&mut self, rules: &R, game: &[R::State]) -> Option<R::Move> {
+        self.0.choose_in(rules, game)
+    }
     fn summary(&self) -> Option<String> {
         self.0.summary()
     }

@@ -416,6 +416,11 @@ fn random_game<R: Ruleset>(
         c.report.plies += 1;
         if c.config.records {
             record_ply(c, &mut game, &s, mv, &state)?;
+            if game.repeats().is_some() {
+                // The record holds the history: a repeated position ends the game there.
+                record_repetition(c, &game)?;
+                break;
+            }
         }
     }
     c.context = base;
@@ -461,6 +466,33 @@ fn record_ply<R: Ruleset>(
         Check::Record,
         before,
         || format!("redo gives {redone:?} and {}", game.current()),
+    )
+}
+
+/// A game that the record ends at a repeated position: it is over with the rules' outcome for
+/// a repetition, and the repetition hooks agree with each other.
+fn record_repetition<R: Ruleset>(c: &Checker<'_, R>, game: &GameRecord<R>) -> Result<(), Failure> {
+    let rules = game.rules();
+    let s = game.current();
+    let position = rules.repetition_position(s);
+    let outcome = rules.repetition_outcome(s);
+    c.ensure(
+        outcome.is_some()
+            && game.outcome() == outcome
+            && game.is_over()
+            && game.legal_moves().is_empty()
+            && position.is_some_and(|p| rules.repetition_position(&p) == Some(p)),
+        Check::Record,
+        s,
+        || {
+            format!(
+                "a repetition gives the outcome {:?} (rules: {outcome:?}), over {}, legal {:?}, \
+                 position {position:?}",
+                game.outcome(),
+                game.is_over(),
+                game.legal_moves()
+            )
+        },
     )
 }
 

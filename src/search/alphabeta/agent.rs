@@ -28,6 +28,10 @@ impl<R: Heuristic, E: Evaluator<R>> Agent<R> for AlphaBeta<R::Move, E> {
         self.search(rules, state).best
     }
 
+    fn choose_in(&mut self, rules: &R, game: &[R::State]) -> Option<R::Move> {
+        self.search_in(rules, game).best
+    }
+
     fn summary(&self) -> Option<String> {
         self.last.as_ref().map(|r| {
             format!(

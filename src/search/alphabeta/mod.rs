@@ -27,6 +27,7 @@
 mod agent;
 mod options;
 mod order;
+mod repetition;
 mod search;
 mod smp;
 
@@ -107,6 +108,12 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     last: Option<SearchResult<M>>,
     option_code: bool,
     tuning: Option<SearchTuning>,
+    /// For a game with a repetition rule: the keys (and seeds on the board) of the game's
+    /// positions before the root ([`search_in`](AlphaBeta::search_in)), then of the
+    /// positions on the path from the root to the node searched.
+    path: Vec<(u64, u32)>,
+    /// How many entries of `path` are the game's positions before the root.
+    game_plies: usize,
 }
 
 impl<M: Copy> AlphaBeta<M, StoreDifference> {
@@ -143,6 +150,8 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             last: None,
             option_code: false,
             tuning: None,
+            path: Vec::new(),
+            game_plies: 0,
         }
     }
 

@@ -177,6 +177,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             }
             self.history.iter_mut().for_each(|h| *h /= 8);
         }
+        self.path.truncate(self.game_plies);
         let moves = rules.legal_moves(state);
         let mut result = SearchResult {
             best: moves.first().copied(),
@@ -368,8 +369,10 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         }
     }
 
+    /// A node of the search: [`negamax`](Self::negamax) once the repetition rule has had its
+    /// say.
     #[allow(clippy::too_many_lines)]
-    fn negamax<R: Heuristic<Move = M>, const OPT: bool>(
+    pub(super) fn negamax_node<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
