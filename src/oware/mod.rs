@@ -172,43 +172,51 @@ impl Oware {
         &self.settings
     }
 
-    /// Why `mv` is illegal in `s`, or `None`.
+    /// Why `mv` is illegal in `s`, or `None`: one look at the legal houses (none when the
+    /// game is over), the words only for a move that is refused.
+    #[inline]
     fn house_reason(&self, s: &OwareState, mv: OwareMove) -> Option<IllegalReason> {
-        if self.over(s) {
-            return Some(IllegalReason::GameOver);
+        let mask = self.legal_mask(s);
+        let h = usize::from(mv.0);
+        if mask != 0 && h.wrapping_sub(1) < self.t.m && mask >> (h - 1) & 1 != 0 {
+            return None;
+        }
+        Some(self.refusal(s, mv, mask))
+    }
+
+    /// Why `mv` is refused in `s`, whose legal houses are `mask`.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, s: &OwareState, mv: OwareMove, mask: usize) -> IllegalReason {
+        if mask == 0 {
+            return IllegalReason::GameOver;
         }
         let m = self.t.m;
         let h = usize::from(mv.0);
         let me = s.mover;
         if h == 0 || h > m {
             let last = OwareMove(m as u8).letter(me);
-            return Some(IllegalReason::Forbidden(format!(
+            return IllegalReason::Forbidden(format!(
                 "there is no house {}: the houses are {} to {last}",
                 mv.letter(me),
                 OwareMove(1).letter(me),
-            )));
-        }
-        let mask = self.legal_mask(s);
-        if mask >> (h - 1) & 1 != 0 {
-            return None;
+            ));
         }
         let letter = mv.letter(me);
-        Some(IllegalReason::Forbidden(
-            if state::lane(s.sides[0], h - 1) == 0 {
-                format!("house {letter} is empty")
-            } else if s.sides[1] & self.t.houses == 0 {
-                format!(
-                    "{} has no seed: {me} must feed him, and {letter} does not reach him",
-                    !me
-                )
-            } else {
-                format!(
-                    "{letter} would capture every seed of {} (a grand slam), and another move \
-                     exists",
-                    !me
-                )
-            },
-        ))
+        IllegalReason::Forbidden(if state::lane(s.sides[0], h - 1) == 0 {
+            format!("house {letter} is empty")
+        } else if s.sides[1] & self.t.houses == 0 {
+            format!(
+                "{} has no seed: {me} must feed him, and {letter} does not reach him",
+                !me
+            )
+        } else {
+            format!(
+                "{letter} would capture every seed of {} (a grand slam), and another move \
+                 exists",
+                !me
+            )
+        })
     }
 
     /// [`Ruleset::play_unchecked`], telling `rec` what the move does.
