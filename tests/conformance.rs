@@ -14,6 +14,7 @@ mod common;
 
 use proptest::prelude::*;
 use sowing::kalah::{Capture, EndRule, Kalah, KalahSettings, Leftovers};
+use sowing::oware::Oware;
 use sowing::testing::{self, Config};
 use sowing::toguz::{Toguz, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
@@ -491,7 +492,7 @@ proptest! {
 
 // ---------------------------------------------------------------------------------------------
 // Records: every random game writes as a record (`sowing::pgn`) and reads back as the same game
-// (the harness checks it at the end of every game; here under all three games' settings at
+// (the harness checks it at the end of every game; here under all four games' settings at
 // once, with longer Tsoro games).
 
 proptest! {
@@ -502,6 +503,7 @@ proptest! {
         kalah in kalah_settings(),
         toguz in toguz_settings(),
         tsoro in tsoro_settings(),
+        oware in 0usize..6,
         seed in any::<u64>(),
     ) {
         let config = |max_plies| Config { max_plies, perft_every: 0, ..Config::DEFAULT };
@@ -511,5 +513,15 @@ proptest! {
         check(testing::check_random_games_with(&Kalah::new(kalah).unwrap(), seed, 1, &config(400)));
         check(testing::check_random_games_with(&Toguz::new(toguz).unwrap(), seed, 1, &config(400)));
         check(testing::check_random_games_with(&Tsoro::new(tsoro).unwrap(), seed, 1, &config(300)));
+        // Oware's small boards cycle: the record ends them at a repeated position.
+        let oware: Oware = [
+            "oware",
+            "oware:grand-slam=illegal",
+            "oware:houses=3,seeds=2",
+            "oware:houses=2,seeds=1,divide-on-win",
+            "oware:houses=4,seeds=3,grand-slam=leave-last",
+            "oware:houses=8,seeds=2,max-plies=150",
+        ][oware].parse().unwrap();
+        check(testing::check_random_games_with(&oware, seed, 1, &config(400)));
     }
 }

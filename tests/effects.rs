@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use sowing::kalah::{Kalah, KalahMove, KalahState};
+use sowing::oware::{Oware, OwareMove, OwareState};
 use sowing::toguz::{Landing, Toguz, ToguzMove, ToguzState};
 use sowing::tsoro::{Hole, Tsoro, TsoroMove, TsoroState};
 use sowing::{Effect, Player, Ruleset, SplitMix64, Spot, Spots};
@@ -37,6 +38,42 @@ fn kalah_seen(s: &KalahState) -> Seen {
         stores,
         hand: 0,
     }
+}
+
+fn oware_seen(s: &OwareState) -> Seen {
+    let mut holes = Vec::new();
+    for owner in Player::BOTH {
+        for index in 1..=s.houses() {
+            holes.push((Spot::Hole { owner, index }, s.house(owner, index).into()));
+        }
+    }
+    let stores = [s.store(Player::South).into(), s.store(Player::North).into()];
+    Seen {
+        holes,
+        stores,
+        hand: 0,
+    }
+}
+
+/// An Oware move lifts its house, never gives another turn, and (Oware's laps skip the
+/// origin) leaves its house empty unless the game ended and the division swept the board.
+fn oware_extra(
+    _: &Oware,
+    s: &OwareState,
+    mv: OwareMove,
+    e: &Effect,
+    after: &OwareState,
+) -> Checked {
+    let me = s.to_move();
+    let origin = Spot::Hole {
+        owner: me,
+        index: mv.0.into(),
+    };
+    assert_eq!(e.origin, Some(origin));
+    assert_eq!(e.lifted_seeds, u32::from(s.house(me, mv.0.into())));
+    assert!(!e.again);
+    assert_eq!(after.house(me, mv.0.into()), 0, "{s} {mv}");
+    Checked::NotYet
 }
 
 fn toguz_seen(s: &ToguzState) -> Seen {
@@ -316,6 +353,14 @@ const TOGUZ: [&str; 8] = [
     "toguz:holes=1,balls=3",
     "toguz:holes=9,balls=1,no-tuzdik",
 ];
+const OWARE: [&str; 6] = [
+    "oware",
+    "oware:divide-on-win",
+    "oware:grand-slam=capture",
+    "oware:grand-slam=leave-first",
+    "oware:houses=4,seeds=3,grand-slam=illegal",
+    "oware:houses=8,seeds=5,max-plies=300",
+];
 const TSORO: [&str; 8] = [
     "tsoro",
     "tsoro:holes=8,heads=none,bonus=0",
@@ -343,6 +388,14 @@ proptest! {
         for text in TOGUZ {
             let rules: Toguz = text.parse().unwrap();
             games(&rules, seed, 2, false, toguz_seen, toguz_extra);
+        }
+    }
+
+    #[test]
+    fn oware_effects_say_what_the_moves_do(seed in any::<u64>()) {
+        for text in OWARE {
+            let rules: Oware = text.parse().unwrap();
+            games(&rules, seed, 2, false, oware_seen, oware_extra);
         }
     }
 

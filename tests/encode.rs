@@ -15,6 +15,7 @@ use sowing::encode::{
     ActionSet, Batch, BatchOptions, Buffers, EncodeError, Encoding, MAX_ACTIONS, Reward,
 };
 use sowing::kalah::{Kalah, KalahMove};
+use sowing::oware::Oware;
 use sowing::toguz::{Toguz, ToguzMove};
 use sowing::tsoro::{Hole, Phase, Tsoro, TsoroMove};
 use sowing::{Outcome, Player, RandomSource, Ruleset, SplitMix64};
@@ -84,6 +85,20 @@ impl Expected for Toguz {
             marks[n + usize::from(h) - 1] = 1.0;
         }
         v.extend(marks);
+        v
+    }
+}
+
+impl Expected for Oware {
+    fn expected(&self, s: &Self::State) -> Vec<f32> {
+        let (me, op) = (s.to_move(), !s.to_move());
+        let n = s.houses();
+        let mut v: Vec<f32> = (1..=n).map(|h| s.house(me, h).into()).collect();
+        v.extend((1..=n).map(|h| f32::from(s.house(op, h))));
+        v.push(s.store(me).into());
+        v.push(s.store(op).into());
+        let left = self.settings().max_plies.map_or(0, |max| max - s.ply());
+        v.push(left as f32);
         v
     }
 }
@@ -246,6 +261,21 @@ fn kalah_encodings_hold_along_random_games() {
 fn toguz_encodings_hold_along_random_games() {
     for (i, text) in TOGUZ.iter().enumerate() {
         check_games(&text.parse::<Toguz>().unwrap(), i as u64, 12);
+    }
+}
+
+#[test]
+fn oware_encodings_hold_along_random_games() {
+    for (i, text) in [
+        "oware",
+        "oware:grand-slam=illegal",
+        "oware:houses=3,seeds=2,max-plies=200",
+        "oware:houses=8,seeds=3,divide-on-win",
+    ]
+    .iter()
+    .enumerate()
+    {
+        check_games(&text.parse::<Oware>().unwrap(), i as u64, 20);
     }
 }
 

@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 use roxmltree::{Document, Node};
 use sowing::kalah::{Kalah, KalahSettings};
+use sowing::oware::{Oware, OwareSettings};
 use sowing::svg::{Highlight, Spot};
 use sowing::toguz::{Toguz, ToguzMove, ToguzSettings};
 use sowing::tsoro::{Heads, Tsoro, TsoroSettings};
@@ -122,6 +123,28 @@ proptest! {
             Player::BOTH
                 .into_iter()
                 .flat_map(|p| (1..=m).map(move |i| (p, i, u32::from(s.pit(p, i))))),
+        );
+        let mut want: Vec<(String, u32)> = Player::BOTH
+            .iter()
+            .map(|&p| (side(p).to_string(), u32::from(s.store(p))))
+            .collect();
+        let mut stores = stores;
+        want.sort();
+        stores.sort();
+        prop_assert_eq!(stores, want);
+    }
+
+    #[test]
+    fn oware_pictures_show_every_house(houses in 1u8..=8, seeds in 1u8..=5, seed: u64) {
+        let Ok(rules) = Oware::new(OwareSettings::sized(houses, seeds)) else { return Ok(()) };
+        let (s, hl) = position(&rules, seed, 80);
+        let (found, stores) = read(&rules.picture_svg_with(&s, hl.as_ref()));
+        let m = usize::from(houses);
+        check_holes(
+            &found,
+            Player::BOTH
+                .into_iter()
+                .flat_map(|p| (1..=m).map(move |i| (p, i, u32::from(s.house(p, i))))),
         );
         let mut want: Vec<(String, u32)> = Player::BOTH
             .iter()
