@@ -35,7 +35,8 @@
 //! ([`SearchOptions::multipv`](crate::search::SearchOptions::multipv)) searches the best `n`
 //! moves; each completed depth answers one `info` line per line, `multipv 1` the best, each
 //! with its own `score` and `pv` (the `nodes` are the whole search's). `bestmove` is the
-//! first line's move. With one line the `info` lines have no `multipv` word, as before it.
+//! best move, as without it. With one line the `info` lines have no `multipv` word, as
+//! before it.
 //! Protocol 2 added `multipv`; everything else is as in protocol 1.
 //!
 //! ```

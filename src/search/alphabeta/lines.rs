@@ -6,16 +6,16 @@
 //! first, the aspiration window around the last best value), so that it finds what a search
 //! of one line finds at that depth, given the same table. Each further line searches the
 //! moves left, in the order of the last iteration's lines (its own move of the last
-//! iteration first, then the killers, then history as everywhere), in a window around its
-//! own value of the last iteration with [`SearchOptions::aspiration`], and stores its
-//! root's result under a key of its own, so that the root's entry of the table stays the
-//! whole position's (a search that leaves moves out must not answer for the position).
+//! iteration first, then those of the lines after it, then the rest as generated), in a
+//! window around its own value of the last iteration with [`SearchOptions::aspiration`],
+//! by principal variation search; below the root, every line is the search itself. The
+//! root of a line that left moves out is not stored in the table: its value is not the
+//! position's.
 
 use std::hash::Hash;
 
 #[cfg(doc)]
 use super::SearchOptions;
-use super::order::{MoveOrder, SORTED};
 use super::{AlphaBeta, SearchLine, SearchResult};
 use crate::search::eval::{Evaluator, WIN};
 use crate::search::heuristic::Heuristic;
@@ -29,16 +29,9 @@ pub(super) struct Iteration<M> {
     partial: Option<M>,
 }
 
-/// The key line `k` (from 1) stores its root's result under: the position's key mixed with
-/// the line, so that no real position's entry is overwritten by a search that left moves
-/// out.
-fn line_key(key: u64, k: usize) -> u64 {
-    key ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
-    /// One iteration of `depth` (searched to `searched`, the helper threads' skew) for
-    /// `last.len().max(...)` lines: as many as [`SearchOptions::multipv`] asks, at most the
+    /// One iteration of `depth` (searched to `searched`, the helper threads' skew) for as
+    /// many lines as [`SearchOptions::multipv`] asks, at most the
     /// moves in `ranked`, the root's moves in the order of the last iteration's lines, which
     /// it reorders for the next iteration. `last` are the last iteration's lines (their
     /// values centre the aspiration windows).
@@ -54,7 +47,6 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         E: Evaluator<R>,
     {
         let wanted = usize::from(self.options.multipv).min(ranked.len());
-        let key = rules.hash(state);
         let mut found: Vec<SearchLine<M>> = Vec::with_capacity(wanted);
         let mut partial = None;
         let mut rest = ranked.clone();
@@ -63,14 +55,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             let (value, best) = if k == 0 {
                 self.root::<R, OPT>(rules, state, searched, centre.unwrap_or(0))
             } else {
-                self.root_excluding::<R, OPT>(
-                    rules,
-                    state,
-                    searched,
-                    centre,
-                    &rest,
-                    line_key(key, k),
-                )
+                self.root_excluding::<R, OPT>(rules, state, searched, centre, &rest)
             };
             // An iteration of depth 1 is complete however it ended, as with one line.
             if self.stopped && depth > 1 {
@@ -107,9 +92,10 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         Iteration { found, partial }
     }
 
-    /// The root of line 2 or later: `moves` (the moves the lines before left, the last
-    /// iteration's order) searched as [`negamax`](Self::negamax) searches a node, its result
-    /// stored under `key`.
+    /// The root of line 2 or later: `moves` (those the lines before left, in the last
+    /// iteration's order), with [`SearchOptions::aspiration`] first in a window around
+    /// `centre` (the line's last value), then, when the value falls outside, in the full
+    /// window.
     fn root_excluding<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
@@ -117,44 +103,90 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         depth: u32,
         centre: Option<i32>,
         moves: &[M],
-        key: u64,
+    ) -> (i32, Option<M>)
+    where
+        E: Evaluator<R>,
+    {
+        let aspiration = OPT && self.options.aspiration && depth >= 4;
+        if let Some(last) = centre.filter(|c| aspiration && c.abs() < WIN) {
+            let delta = 50;
+            let (lo, hi) = (last - delta, last + delta);
+            let (v, best) = self.root_moves::<R, OPT>(rules, state, depth, moves, (lo, hi));
+            if self.stopped || (v > lo && v < hi) {
+                return (v, best);
+            }
+        }
+        self.root_moves::<R, OPT>(rules, state, depth, moves, (-WIN * 2, WIN * 2))
+    }
+
+    /// `moves` of the root searched in the window `alpha..beta`, in their order, by principal
+    /// variation search (the first in the window, the others in a null window first), each
+    /// to `depth - 1` (an extra turn to `depth`, with [`SearchOptions::extend`]); the value
+    /// and the best move whose value fell inside the window. Its own loop, not the search's
+    /// move loop: that loop stays inlined in the search's node (with a second caller, it was
+    /// left out of line, and a search of one line took up to 3% more instructions). It
+    /// neither reduces, prunes nor stores the root in the table: a search that leaves moves
+    /// out must not answer for the position.
+    fn root_moves<R: Heuristic<Move = M>, const OPT: bool>(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        depth: u32,
+        moves: &[M],
+        (mut alpha, beta): (i32, i32),
     ) -> (i32, Option<M>)
     where
         E: Evaluator<R>,
     {
         self.nodes += 1;
-        let killers = self.killers.first().copied().unwrap_or([None, None]);
-        let sort = OPT && (self.options.history || self.options.tactical) && moves.len() <= SORTED;
-        let window = |this: &mut Self, alpha: i32, beta: i32| {
-            this.root_best = None;
-            let order = MoveOrder::new(
-                moves,
-                [moves.first().copied(), killers[0], killers[1]],
-                sort,
-            );
-            let v = this.search_moves::<R, OPT>(
-                rules,
-                state,
-                depth,
-                (alpha, beta),
-                0,
-                (key, moves),
-                None,
-                order,
-            );
-            (v, this.root_best)
+        let me = rules.to_move(state);
+        let extend = OPT && self.options.extend && self.search_tuning::<R>().extend;
+        // The value of `child` for `me`, in the window `alpha..beta` of `me`.
+        let value = |this: &mut Self, child: &R::State, depth: u32, alpha: i32, beta: i32| {
+            if rules.to_move(child) == me {
+                this.negamax::<R, OPT>(rules, child, depth, alpha, beta, 1)
+            } else {
+                -this.negamax::<R, OPT>(rules, child, depth, -beta, -alpha, 1)
+            }
         };
-        if let Some(last) =
-            centre.filter(|c| OPT && self.options.aspiration && depth >= 4 && c.abs() < WIN)
-        {
-            let delta = 50;
-            let (lo, hi) = (last - delta, last + delta);
-            let (v, best) = window(self, lo, hi);
-            if self.stopped || (v > lo && v < hi) {
-                return (v, best);
+        let mut best = -WIN * 2;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = *state;
+            rules.play_unchecked(&mut child, mv);
+            let next = if extend && rules.to_move(&child) == me {
+                depth
+            } else {
+                depth - 1
+            };
+            let v = if i == 0 {
+                value(self, &child, next, alpha, beta)
+            } else {
+                let v = value(self, &child, next, alpha, alpha + 1);
+                if v > alpha && v < beta {
+                    value(self, &child, next, v, beta)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                return (best.max(v), best_move);
+            }
+            if v > best {
+                best = v;
+                // Only a value inside the window is the move's real value.
+                if v > alpha {
+                    best_move = Some(mv);
+                }
+            }
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
             }
         }
-        window(self, -WIN * 2, WIN * 2)
+        (best, best_move)
     }
 
     /// Takes an iteration's lines into `result`; whether the search goes on (false when it

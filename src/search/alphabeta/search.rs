@@ -402,7 +402,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn negamax<R: Heuristic<Move = M>, const OPT: bool>(
+    pub(super) fn negamax<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
@@ -546,12 +546,10 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     /// The move loop of [`negamax`](Self::negamax): searches the moves in the given order and
-    /// stores the result in the table. Always inlined: called from the root of the lines
-    /// after the first as well (`lines.rs`), it was left out of line, and the search of one
-    /// line took 3% more instructions.
+    /// stores the result in the table.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn search_moves<R: Heuristic<Move = M>, const OPT: bool>(
+    #[inline]
+    fn search_moves<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,
