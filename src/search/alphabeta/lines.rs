@@ -31,10 +31,10 @@ pub(super) struct Iteration<M> {
 
 impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     /// One iteration of `depth` (searched to `searched`, the helper threads' skew) for as
-    /// many lines as [`SearchOptions::multipv`] asks, at most the
-    /// moves in `ranked`, the root's moves in the order of the last iteration's lines, which
-    /// it reorders for the next iteration. `last` are the last iteration's lines (their
-    /// values centre the aspiration windows).
+    /// many lines as [`SearchOptions::multipv`] asks, at most the moves in `ranked`: the
+    /// root's moves in the order of the last iteration's lines, which it reorders for the
+    /// next iteration. `last` are the last iteration's lines (their values centre the
+    /// aspiration windows).
     pub(super) fn lines<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
