@@ -191,7 +191,7 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
         [
             "name sowing".to_string(),
             format!("version {version}"),
-            "protocol 1".into(),
+            "protocol 2".into(),
             "games kalah toguz tsoro oware".into(),
             format!("option agent {agent}"),
             "ok".into(),
@@ -299,10 +299,13 @@ fn bad_input_answers_error_and_changes_nothing() {
         ("play", "error play needs a move"),
         // The 3 is good, the 9 is not: neither is played.
         ("play 3 9", "error move 9: "),
-        ("setoption", "error setoption needs an option (agent)"),
+        (
+            "setoption",
+            "error setoption needs an option (agent, multipv)",
+        ),
         (
             "setoption speed 3",
-            "error setoption: unknown option \"speed\" (known: agent)",
+            "error setoption: unknown option \"speed\" (known: agent, multipv)",
         ),
         (
             "setoption agent alphabeta:depht=3",

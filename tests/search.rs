@@ -793,6 +793,7 @@ fn every_search_option_plays_legal_moves_in_every_game() {
         null_move: true,
         forced: true,
         threads: 2,
+        multipv: 2,
     };
     fn check<R: Heuristic>(rules: &R, options: SearchOptions) {
         let helpers = vec![GameEval::Tuned; usize::from(options.threads.max(1)) - 1];

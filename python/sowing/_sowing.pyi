@@ -34,6 +34,7 @@ __all__ = [
     "read_games",
     "toguz",
     "Agent",
+    "SearchLine",
     "kalah",
     "VectorEnv",
 ]
@@ -319,8 +320,9 @@ def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord
 @final
 class Agent:
     """A game-playing agent named in text: `random[:seed=N]`, `alphabeta[:depth=N][,time=T]
-    [,nodes=N]...`, `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
-    (AgentError for bad text). `choose` releases the GIL and stops at Ctrl-C."""
+    [,nodes=N][,multipv=N]...`, `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
+    [,seed=N][,c=X]` (AgentError for bad text). `choose` releases the GIL and stops at
+    Ctrl-C; `multipv=N` gives the best N moves in `lines`."""
 
     def __new__(cls, text: str) -> Self:
         """Reads agent text (AgentError)."""
@@ -346,6 +348,33 @@ class Agent:
     @property
     def summary(self) -> Optional[str]:
         """What the last search found, for people."""
+    @property
+    def lines(self) -> list[SearchLine]:
+        """The lines of the last search, best first: as many as `multipv=N` asks (fewer when
+        fewer moves are legal), one without it, none before any search and for the random
+        and mcts agents."""
+
+@final
+class SearchLine:
+    """One line of a search (`Agent.lines`): a move, its value for the player to move, the
+    depth it was searched to and its principal variation. Immutable and picklable."""
+
+    def __new__(cls, move_: Move, value: int, depth: int, pv: list[Move]) -> Self:
+        """A line from its parts."""
+    @property
+    def move(self) -> Move:
+        """The move."""
+    @property
+    def value(self) -> int:
+        """Its value for the player to move, in hundredths of a seed (beyond ±1,000,000 a
+        game won or lost by force)."""
+    @property
+    def depth(self) -> int:
+        """The depth it was searched to."""
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation: the move, then the expected replies."""
+    def __eq__(self, other: object, /) -> bool: ...
 
 # The learning environments (src/env.rs).
 

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 
 use sowing::games::AnyRuleset;
 use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
@@ -38,8 +38,11 @@ fn build<R: Game>(
     })
 }
 
-/// What one `choose` found.
-type Chosen = Result<(Option<AnyMove>, Option<SearchStats>, Option<String>), AgentSpecError>;
+/// What one `choose` found: the move, the search's figures, its summary and its lines.
+type Chosen = Result<(Option<AnyMove>, Option<SearchStats>, Option<String>, Lines), AgentSpecError>;
+
+/// The lines of a search ([`sowing::search::SearchLine`]) with the moves of any game.
+type Lines = Vec<SearchLine>;
 
 /// Chooses a move for `state` with the agent in `slot`, building it first if it was built
 /// for another ruleset (or never).
@@ -82,7 +85,25 @@ fn choose_in<R: Game>(
         }
     };
     let mv = agent.choose(rules, state).map(|m| rules.any_move(m));
-    Ok((mv, agent.stats(), agent.summary()))
+    let lines = agent
+        .lines()
+        .into_iter()
+        .map(|l| SearchLine {
+            mv: Move {
+                mv: rules.any_move(l.mv),
+            },
+            value: l.value,
+            depth: l.depth,
+            pv: l
+                .pv
+                .into_iter()
+                .map(|m| Move {
+                    mv: rules.any_move(m),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok((mv, agent.stats(), agent.summary(), lines))
 }
 
 /// A game-playing agent named in text, as the Rust crate reads it:
@@ -90,8 +111,9 @@ fn choose_in<R: Game>(
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
-///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`
-///   (times `500ms`, `2s`)
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
+///   [,multipv=N]` (times `500ms`, `2s`; `multipv=N`: the best N moves, each with its value
+///   and line, in `lines` after `choose`)
 /// - `alphabeta-classic[:...]`
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
 ///
@@ -102,11 +124,14 @@ pub struct Agent {
     spec: AgentSpec,
     built: Arc<Mutex<Option<Built>>>,
     stop: Arc<AtomicBool>,
-    last: Mutex<(Option<SearchStats>, Option<String>)>,
+    last: Mutex<Last>,
 }
 
+/// What the last search found: its figures, its summary and its lines.
+type Last = (Option<SearchStats>, Option<String>, Lines);
+
 impl Agent {
-    fn last(&self) -> std::sync::MutexGuard<'_, (Option<SearchStats>, Option<String>)> {
+    fn last(&self) -> std::sync::MutexGuard<'_, Last> {
         self.last.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
@@ -121,7 +146,7 @@ impl Agent {
             spec,
             built: Arc::new(Mutex::new(None)),
             stop: Arc::new(AtomicBool::new(false)),
-            last: Mutex::new((None, None)),
+            last: Mutex::new((None, None, Vec::new())),
         })
     }
 
@@ -176,8 +201,8 @@ impl Agent {
                 })?
             }
         });
-        let (mv, stats, summary) = chosen.map_err(errors::agent_error)?;
-        *self.last() = (stats, summary);
+        let (mv, stats, summary, lines) = chosen.map_err(errors::agent_error)?;
+        *self.last() = (stats, summary, lines);
         Ok(mv.map(|mv| Move { mv }))
     }
 
@@ -214,6 +239,15 @@ impl Agent {
         self.last().1.clone()
     }
 
+    /// The lines of the last search, best first (SearchLine: a move, its value, depth and
+    /// line): as many as the agent text's `multipv=N` asks (fewer when fewer moves are
+    /// legal), one for an alpha-beta agent without it, none before any search and for the
+    /// random and mcts agents.
+    #[getter]
+    fn lines(&self) -> Vec<SearchLine> {
+        self.last().2.clone()
+    }
+
     fn __repr__(&self) -> String {
         format!("Agent({:?})", self.spec.to_string())
     }
@@ -225,7 +259,81 @@ impl Agent {
     }
 }
 
-/// Registers `Agent`.
+/// One line of a search (`Agent.lines`): a move of the searched position, its value for
+/// the player to move (the unit of `Agent.value`: hundredths of a seed, beyond ±1,000,000 a
+/// game won or lost by force), the depth it was searched to, and its principal variation
+/// (the move, then the expected replies). Immutable and picklable.
+#[pyclass(module = "sowing", frozen, eq)]
+#[derive(Clone, PartialEq, Debug)]
+pub struct SearchLine {
+    mv: Move,
+    value: i32,
+    depth: u32,
+    pv: Vec<Move>,
+}
+
+#[pymethods]
+impl SearchLine {
+    /// A line from its parts (as pickling writes them).
+    #[new]
+    #[pyo3(signature = (move_, value, depth, pv))]
+    fn new(move_: Move, value: i32, depth: u32, pv: Vec<Move>) -> SearchLine {
+        SearchLine {
+            mv: move_,
+            value,
+            depth,
+            pv,
+        }
+    }
+
+    /// The move.
+    #[getter(r#move)]
+    fn get_move(&self) -> Move {
+        self.mv
+    }
+
+    /// Its value for the player to move, in hundredths of a seed (beyond ±1,000,000 a game
+    /// won or lost by force, by 1,000,000 plus the margin in seeds).
+    #[getter]
+    fn value(&self) -> i32 {
+        self.value
+    }
+
+    /// The depth it was searched to.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The principal variation: the move, then the expected replies.
+    #[getter]
+    fn pv(&self) -> Vec<Move> {
+        self.pv.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.mv.to_string()).collect();
+        format!(
+            "SearchLine(move={:?}, value={}, depth={}, pv=[{}])",
+            self.mv.mv.to_string(),
+            self.value,
+            self.depth,
+            pv.join(" ")
+        )
+    }
+
+    /// Pickled as its parts.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let args = (self.mv, self.value, self.depth, self.pv.clone()).into_pyobject(py)?;
+        Ok((py.get_type::<SearchLine>().into_any(), args))
+    }
+}
+
+/// Registers `Agent` and `SearchLine`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Agent>()
+    m.add_class::<Agent>()?;
+    m.add_class::<SearchLine>()
 }

@@ -17,6 +17,8 @@ type Searcher<R> = AlphaBeta<<R as Ruleset>::Move, AgentEval<R>>;
 pub(super) struct Go {
     pub limits: Limits,
     pub infinite: bool,
+    /// `multipv N`: the lines of this search (else the agent's).
+    pub multipv: Option<u8>,
 }
 
 impl Go {
@@ -35,6 +37,7 @@ impl Go {
                 }
                 "nodes" => go.limits.nodes = Some(number(words.next(), "nodes")?.max(1)),
                 "infinite" => go.infinite = true,
+                "multipv" => go.multipv = Some(lines(words.next(), "go: multipv")?),
                 other => return Err(format!("go: unknown option {other:?}")),
             }
         }
@@ -43,6 +46,15 @@ impl Go {
         }
         Ok(go)
     }
+}
+
+/// A number of lines, 1 to 255 ([`SearchOptions::multipv`](crate::search::SearchOptions::multipv)).
+pub(super) fn lines(word: Option<&str>, what: &str) -> Result<u8, String> {
+    let n = number(word, what)?;
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("{what} {n}: expected lines 1..=255"))
 }
 
 fn number(word: Option<&str>, what: &str) -> Result<u64, String> {
@@ -65,6 +77,9 @@ pub(super) trait Session: Send {
     fn go(&mut self, go: Go) -> Result<(), String>;
     /// A new agent (after waiting for the running search).
     fn set_agent(&mut self, spec: AgentSpec) -> Result<(), String>;
+    /// The lines of the next searches without `go multipv` (after waiting for the running
+    /// search); the agent keeps its table.
+    fn set_multipv(&mut self, lines: u8) -> Result<(), String>;
     /// Forgets what searches learnt; back to the start.
     fn newgame(&mut self) -> Result<(), String>;
     /// Waits for a running search with limits; an error names `command` while a search with
@@ -249,6 +264,8 @@ impl<R: Heuristic> Session for Game<R> {
             go.limits
         };
         agent.set_limits(limits);
+        let multipv = go.multipv.unwrap_or(self.spec.multipv());
+        agent.set_multipv(multipv);
         self.stop.store(false, Ordering::Relaxed);
         let rules = self.rules.clone();
         let state = *self.game.current();
@@ -257,15 +274,28 @@ impl<R: Heuristic> Session for Game<R> {
         let stop = Arc::clone(&self.stop);
         let handle = std::thread::spawn(move || {
             let result = agent.search_in_with(&rules, &history, |r| {
-                let secs = r.elapsed.as_secs_f64().max(1e-6);
-                out.say(format_args!(
-                    "info depth {} score {} nodes {} nps {:.0} pv {}",
-                    r.depth,
-                    r.value,
-                    r.nodes,
-                    r.nodes as f64 / secs,
-                    line(&rules, &state, &r.pv)
-                ));
+                let nps = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6);
+                if multipv <= 1 {
+                    out.say(format_args!(
+                        "info depth {} score {} nodes {} nps {nps:.0} pv {}",
+                        r.depth,
+                        r.value,
+                        r.nodes,
+                        line(&rules, &state, &r.pv)
+                    ));
+                    return;
+                }
+                // One line each, best first, as UCI engines answer MultiPV.
+                for (k, l) in r.lines.iter().enumerate() {
+                    out.say(format_args!(
+                        "info depth {} multipv {} score {} nodes {} nps {nps:.0} pv {}",
+                        l.depth,
+                        k + 1,
+                        l.value,
+                        r.nodes,
+                        line(&rules, &state, &l.pv)
+                    ));
+                }
             });
             // `go infinite` answers only after `stop`, even when the search has ended.
             while go.infinite && !stop.load(Ordering::Relaxed) {
@@ -290,6 +320,12 @@ impl<R: Heuristic> Session for Game<R> {
         self.limits = agent.limits();
         self.agent = Some(agent.stop_flag(Arc::clone(&self.stop)));
         self.spec = spec;
+        Ok(())
+    }
+
+    fn set_multipv(&mut self, lines: u8) -> Result<(), String> {
+        self.settle("setoption")?;
+        self.spec = self.spec.with_multipv(lines);
         Ok(())
     }
 

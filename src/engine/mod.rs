@@ -9,16 +9,17 @@
 //!
 //! | command | answer |
 //! |---|---|
-//! | `hello` | `name sowing`, `version <crate version>`, `protocol 1`, `games <the names of the games it plays>` (`kalah toguz tsoro`), `option agent <agent text>`, then `ok` |
+//! | `hello` | `name sowing`, `version <crate version>`, `protocol 2`, `games <the names of the games it plays>` (`kalah toguz tsoro`), `option agent <agent text>`, then `ok` |
 //! | `rules <ruleset text>` | none; the game, from its start position |
 //! | `position start\|<position text> [moves <move>...]` | none; the position |
 //! | `play <move>...` | none; the moves played on the current position |
 //! | `legal` | `legal <move> <move>...`: the legal moves, in the game's notation |
 //! | `show` | `position <text>`, `tomove South\|North`, and `outcome none`, `outcome <1-0\|0-1\|1/2-1/2> [score <S-N>]` |
-//! | `go [time <ms>] [depth <d>] [nodes <n>]` | `info depth <d> score <v> nodes <n> nps <n> pv <move>...` a completed depth, then `bestmove <move>` (`bestmove none` when the game is over) |
+//! | `go [time <ms>] [depth <d>] [nodes <n>] [multipv <n>]` | `info depth <d> score <v> nodes <n> nps <n> pv <move>...` a completed depth, then `bestmove <move>` (`bestmove none` when the game is over); with `multipv <n>` (or the agent's `multipv=N`) above 1, `info depth <d> multipv <k> score <v> nodes <n> nps <n> pv <move>...` for each line `k` of `n` (fewer when fewer moves are legal) at each completed depth, best first |
 //! | `go infinite` | the same, `bestmove` only after `stop` |
 //! | `stop` | the running search ends now; its `bestmove` follows |
 //! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
+//! | `setoption multipv <n>` | none; the lines of the next `go`s (1 to 255), the agent's `multipv=<n>`, its table kept |
 //! | `newgame` | none; forgets what earlier searches learnt, back to the start position |
 //! | `isready` | `readyok` |
 //! | `quit` | stops the search (its `bestmove` follows) and ends |
@@ -34,6 +35,15 @@
 //! wait for a running search to end (or, during `go infinite`, answer an error until
 //! `stop`); `position` and `play` set the position for the next `go` at once. At the end of
 //! the input a search with limits runs to its end and answers; `go infinite` is stopped.
+//!
+//! **Several lines** (MultiPV, as UCI engines give them, for a GUI to show the alternatives):
+//! `go ... multipv <n>`, `setoption multipv <n>` or agent text with `multipv=<n>`
+//! ([`SearchOptions::multipv`](crate::search::SearchOptions::multipv)) searches the best `n`
+//! moves; each completed depth answers one `info` line per line, `multipv 1` the best, each
+//! with its own `score` and `pv` (the `nodes` are the whole search's). `bestmove` is the
+//! best move, as without it. With one line the `info` lines have no `multipv` word, as
+//! before it.
+//! Protocol 2 added `multipv`; everything else is as in protocol 1.
 //!
 //! ```
 //! use sowing::engine::{Engine, serve};
@@ -71,7 +81,7 @@ pub const NAME: &str = "sowing";
 
 /// The protocol's version, as `hello` answers it: raised when a command or an answer changes
 /// in a way a driver could notice.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// An engine that cannot start.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -300,9 +310,19 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.spec = spec;
                 Ok(())
             }
-            "" => Err("setoption needs an option (agent)".into()),
+            "multipv" => {
+                let mut words = value.split_whitespace();
+                let lines = game::lines(words.next(), "setoption multipv")?;
+                if words.next().is_some() {
+                    return Err("setoption multipv takes one number".into());
+                }
+                self.game.set_multipv(lines)?;
+                self.spec = self.spec.with_multipv(lines);
+                Ok(())
+            }
+            "" => Err("setoption needs an option (agent, multipv)".into()),
             other => Err(format!(
-                "setoption: unknown option {other:?} (known: agent)"
+                "setoption: unknown option {other:?} (known: agent, multipv)"
             )),
         }
     }

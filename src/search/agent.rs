@@ -1,5 +1,6 @@
 //! The interface every game-playing agent shares.
 
+use super::alphabeta::SearchLine;
 use crate::ruleset::Ruleset;
 
 /// A game-playing agent: something that picks a move for whichever side is to move.
@@ -51,6 +52,14 @@ pub trait Agent<R: Ruleset>: Send {
     fn stats(&self) -> Option<SearchStats> {
         None
     }
+
+    /// The lines the last [`choose`](Agent::choose) found, best first: each a move, its value
+    /// and expected play ([`SearchLine`]). The alpha-beta agent gives as many as its
+    /// [`multipv`](super::SearchOptions::multipv) asks ([`SearchResult::lines`](super::SearchResult::lines));
+    /// agents that give none, an empty list.
+    fn lines(&self) -> Vec<SearchLine<R::Move>> {
+        Vec::new()
+    }
 }
 
 /// How far one search went: its depth, nodes and time.
@@ -81,5 +90,8 @@ impl<R: Ruleset> Agent<R> for Box<dyn Agent<R>> {
     }
     fn stats(&self) -> Option<SearchStats> {
         (**self).stats()
+    }
+    fn lines(&self) -> Vec<SearchLine<R::Move>> {
+        (**self).lines()
     }
 }

@@ -58,7 +58,7 @@ mod tt;
 mod tuning;
 
 pub use agent::{Agent, SearchStats};
-pub use alphabeta::{AlphaBeta, SearchOptions, SearchResult};
+pub use alphabeta::{AlphaBeta, SearchLine, SearchOptions, SearchResult};
 pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
 pub(crate) use eval::{Divisor, linear_eval};
 pub use heuristic::{Heuristic, Oracle};

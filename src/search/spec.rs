@@ -30,7 +30,8 @@ const MAX_ENDGAME: u64 = 20;
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
-///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]`:
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
+///   [,multipv=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
 ///   entries as a power of two (default 20); `eval` the evaluation ([`GameEval`], default
 ///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
@@ -38,7 +39,9 @@ const MAX_ENDGAME: u64 = 20;
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
-///   [`build`](AgentSpec::build) for a game without them.
+///   [`build`](AgentSpec::build) for a game without them; `multipv=N` searches the best N
+///   moves (1 to 255, default 1), each with its value and line ([`SearchOptions::multipv`],
+///   [`Agent::lines`]), and plays the best.
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
 ///   `eval=store` and every switch off; it takes the same options.
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`: default 10000 playouts, seed 0,
@@ -303,6 +306,9 @@ impl FromStr for AgentSpec {
                     options.threads = ranged(1, 8, "threads 1..=8")? as u8
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "futility") => options.futility = switch()?,
+                (AgentSpec::AlphaBeta { options, .. }, "multipv") => {
+                    options.multipv = ranged(1, u8::MAX.into(), "lines 1..=255")? as u8
+                }
                 (AgentSpec::Mcts(c), "playouts") => c.playouts = int("a playout count")?.max(1),
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
                 (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
@@ -373,6 +379,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if options.threads.max(1) != base.threads.max(1) {
                     parts.push(format!("threads={}", options.threads));
+                }
+                if options.multipv.max(1) != base.multipv.max(1) {
+                    parts.push(format!("multipv={}", options.multipv));
                 }
                 let on = |b: bool| if b { "on" } else { "off" };
                 for (name, value, default) in [
@@ -486,6 +495,30 @@ impl AgentSpec {
         })
     }
 
+    /// The lines an `alphabeta` spec searches (`multipv`, [`SearchOptions::multipv`]); 1 for
+    /// the other kinds.
+    pub fn multipv(&self) -> u8 {
+        match self {
+            AgentSpec::AlphaBeta { options, .. } => options.multipv.max(1),
+            _ => 1,
+        }
+    }
+
+    /// The spec with `multipv=lines` (an `alphabeta` spec; the others as they are).
+    ///
+    /// ```
+    /// use sowing::search::AgentSpec;
+    /// let spec: AgentSpec = "alphabeta:depth=6".parse().unwrap();
+    /// assert_eq!(spec.with_multipv(3).to_string(), "alphabeta:depth=6,multipv=3");
+    /// assert_eq!(spec.with_multipv(3).multipv(), 3);
+    /// ```
+    pub fn with_multipv(mut self, lines: u8) -> AgentSpec {
+        if let AgentSpec::AlphaBeta { options, .. } = &mut self {
+            options.multipv = lines;
+        }
+        self
+    }
+
     /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
     /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
     ///
@@ -544,5 +577,8 @@ impl<R: Ruleset, A: Agent<R>> Agent<R> for Named<A> {
     }
     fn stats(&self) -> Option<super::agent::SearchStats> {
         self.0.stats()
+    }
+    fn lines(&self) -> Vec<super::alphabeta::SearchLine<R::Move>> {
+        self.0.lines()
     }
 }

@@ -1,6 +1,6 @@
 //! The alpha-beta search as an [`Agent`].
 
-use super::AlphaBeta;
+use super::{AlphaBeta, SearchLine};
 use crate::search::agent::{Agent, SearchStats};
 use crate::search::eval::Evaluator;
 use crate::search::heuristic::Heuristic;
@@ -51,5 +51,11 @@ impl<R: Heuristic, E: Evaluator<R>> Agent<R> for AlphaBeta<R::Move, E> {
             elapsed: r.elapsed,
             value: r.value,
         })
+    }
+
+    fn lines(&self) -> Vec<SearchLine<R::Move>> {
+        self.last
+            .as_ref()
+            .map_or_else(Vec::new, |r| r.lines.clone())
     }
 }

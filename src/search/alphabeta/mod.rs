@@ -25,6 +25,7 @@
 //! move.
 
 mod agent;
+mod lines;
 mod options;
 mod order;
 mod repetition;
@@ -63,6 +64,49 @@ pub struct SearchResult<M> {
     /// Time taken.
     pub elapsed: Duration,
     /// The principal variation: the best move and the expected replies, as far as the
+    /// transposition table holds them.
+    pub pv: Vec<M>,
+    /// The lines searched, best first: one ([`best`](Self::best), its value and `pv`) in a
+    /// search of one line, up to [`SearchOptions::multipv`] in a search of several (fewer
+    /// when there are fewer legal moves), none when the game is over or a forced move was
+    /// played without a search. They are those of the deepest completed iteration, but for
+    /// a search stopped by its budget during an iteration of several lines: the lines that
+    /// iteration completed come first (at its depth, sorted), then the others at the depth
+    /// before. `lines[0].mv` is `best` except when a stopped search found a better move in
+    /// its unfinished iteration's first line (`best` is then that move).
+    pub lines: Vec<SearchLine<M>>,
+}
+
+/// One line of a search ([`SearchResult::lines`]): a move of the searched position, its
+/// value and the expected play after it.
+///
+/// ```
+/// use sowing::search::{AlphaBeta, Limits, SearchOptions};
+/// use sowing::{Ruleset, kalah::Kalah};
+///
+/// let rules = Kalah::default();
+/// let options = SearchOptions { multipv: 3, ..SearchOptions::AGENT };
+/// let mut ab = AlphaBeta::new(Limits::depth(6)).options(options);
+/// let result = ab.search(&rules, &rules.start());
+/// assert_eq!(result.lines.len(), 3);
+/// // Three different moves, best first, each line starting with its move.
+/// assert_eq!(result.lines[0].mv, result.best.unwrap());
+/// assert!(result.lines.windows(2).all(|w| w[0].value >= w[1].value && w[0].mv != w[1].mv));
+/// for line in &result.lines {
+///     assert_eq!((line.pv[0], line.depth), (line.mv, 6));
+///     println!("{} {} {:?}", rules.format_move(&rules.start(), line.mv), line.value, line.pv);
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchLine<M> {
+    /// The move.
+    pub mv: M,
+    /// Its value for the player to move, in the units of [`SearchResult::value`]: hundredths
+    /// of a seed, beyond ±[`WIN`] a game won or lost by force.
+    pub value: i32,
+    /// The depth it was searched to (the iteration's).
+    pub depth: u32,
+    /// The principal variation: the move and the expected replies, as far as the
     /// transposition table holds them.
     pub pv: Vec<M>,
 }
@@ -222,6 +266,11 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     /// Sets the limits of the next searches.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Sets the lines the next searches find ([`SearchOptions::multipv`]), keeping the table.
+    pub fn set_multipv(&mut self, lines: u8) {
+        self.options.multipv = lines;
     }
 
     /// A flag another thread may raise to stop the search (checked every 1024 nodes); the

@@ -1,7 +1,7 @@
 //! [`SearchOptions`]: the refinements of the search beyond plain alpha-beta, each on or off.
 
 #[cfg(doc)]
-use crate::search::{AgentSpec, AlphaBeta, Heuristic, SearchTuning};
+use crate::search::{AgentSpec, AlphaBeta, Heuristic, SearchResult, SearchTuning};
 
 /// Search refinements beyond plain alpha-beta with a table, killers and PVS.
 ///
@@ -77,6 +77,16 @@ pub struct SearchOptions {
     /// is the answer; the others fill the table with what it will need. 0 and 1 are one
     /// thread. [`AlphaBeta::threads`] gives the helper threads their evaluations.
     pub threads: u8,
+    /// Lines to search (MultiPV, as UCI engines call it): the best `multipv` moves, each
+    /// with its value and principal variation ([`SearchResult::lines`]). At every depth of
+    /// the iterative deepening the root is searched once per line, each search leaving out
+    /// the moves of the lines already found at that depth, so that line `k` is the best of
+    /// the moves the first `k - 1` lines did not take; then the lines are sorted by value.
+    /// 0 and 1 are one line: the search as it is without this option, node for node. More
+    /// lines than legal moves give every move. With [`threads`](Self::threads), the first
+    /// thread searches the lines and the others search for the best line alone, filling the
+    /// shared table. The more lines, the more time to each depth: about one search per line.
+    pub multipv: u8,
 }
 
 impl SearchOptions {
@@ -93,6 +103,7 @@ impl SearchOptions {
         null_move: false,
         forced: false,
         threads: 1,
+        multipv: 1,
     };
     /// The options of the default agent (issue 23): late-move reductions, history ordering,
     /// extra turns extended, reverse futility and futility pruning, forced moves at once. On
@@ -115,6 +126,7 @@ impl SearchOptions {
         null_move: false,
         forced: true,
         threads: 1,
+        multipv: 1,
     };
 
     /// Whether any option is on. With none, the search runs a copy of itself compiled

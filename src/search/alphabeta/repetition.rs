@@ -71,6 +71,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 nodes: 0,
                 elapsed: std::time::Duration::ZERO,
                 pv: Vec::new(),
+                lines: Vec::new(),
             };
         };
         self.set_game(rules, before);
@@ -100,6 +101,16 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         }
     }
 
+    /// Puts the root of a search on the path after the game's positions (for a game with a
+    /// repetition rule), where every line of the search finds it.
+    pub(super) fn enter_root<R: Ruleset<Move = M>>(&mut self, rules: &R, root: &R::State) {
+        self.path.truncate(self.game_plies);
+        if let Some(position) = rules.repetition_position(root) {
+            self.path
+                .push((rules.hash(&position), rules.seed_count(root).board));
+        }
+    }
+
     /// A node of the search: for a game without a repetition rule (the default hook answers
     /// `None`, which the compiler sees through), exactly
     /// [`negamax_node`](Self::negamax_node).
@@ -125,7 +136,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     }
 
     /// [`negamax_node`](Self::negamax_node) with the node on the path: a repeated position
-    /// (below the root) ends the game by repetition.
+    /// below the root ends the game by repetition.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn negamax_tracked<R: Heuristic<Move = M>, const OPT: bool>(
@@ -141,9 +152,13 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     where
         E: Evaluator<R>,
     {
+        if ply == 0 {
+            // The root is on the path already (`enter_root`).
+            return self.negamax_node::<R, OPT>(rules, state, depth, alpha, beta, ply);
+        }
         let key = rules.hash(position);
         let seeds = rules.seed_count(state).board;
-        if ply > 0 && !rules.is_over(state) {
+        if !rules.is_over(state) {
             let repeated = self
                 .path
                 .iter()

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 #[cfg(doc)]
 use super::SearchOptions;
 use super::order::{HISTORY, MoveOrder, SORTED, history_slot};
-use super::{AlphaBeta, SearchResult};
+use super::{AlphaBeta, SearchLine, SearchResult};
 use crate::ruleset::Ruleset;
 use crate::search::eval::{Evaluator, WIN, final_value};
 use crate::search::heuristic::Heuristic;
@@ -177,7 +177,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             }
             self.history.iter_mut().for_each(|h| *h /= 8);
         }
-        self.path.truncate(self.game_plies);
+        self.enter_root(rules, state);
         let moves = rules.legal_moves(state);
         let mut result = SearchResult {
             best: moves.first().copied(),
@@ -186,6 +186,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if moves.is_empty() {
             result.value = end_value(rules, state);
@@ -203,6 +204,13 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             return result;
         }
         let options = self.options.any() || self.option_code || self.shared.is_some();
+        let wanted = usize::from(self.options.multipv).min(moves.len());
+        // With several lines: the root's moves, those of the last iteration's lines first.
+        let mut ranked: Vec<M> = if wanted > 1 {
+            moves.to_vec()
+        } else {
+            Vec::new()
+        };
         for depth in 1..=self.limits.max_depth() {
             if self.killers.len() < depth as usize + 1 {
                 self.killers.resize(depth as usize + 1, [None, None]);
@@ -215,6 +223,22 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             if self.sort_buffers.len() < self.ply_limit + 1 {
                 self.sort_buffers.resize(self.ply_limit + 1, [0; SORTED]);
                 self.null_plies.resize(self.ply_limit + 1, false);
+            }
+            if wanted > 1 {
+                let last = &result.lines;
+                let done = if options {
+                    self.lines::<R, true>(rules, state, (depth, searched), &mut ranked, last)
+                } else {
+                    self.lines::<R, false>(rules, state, (depth, depth), &mut ranked, last)
+                };
+                if !self.take_lines(&mut result, done, depth) {
+                    break;
+                }
+                report(&result);
+                if self.stopped || result.lines.iter().all(|l| l.value.abs() >= WIN) {
+                    break;
+                }
+                continue;
             }
             let (value, best) = if options {
                 self.root::<R, true>(rules, state, searched, result.value)
@@ -235,6 +259,15 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             result.nodes = self.nodes;
             result.elapsed = self.started.elapsed();
             result.pv = self.pv(rules, state, depth as usize);
+            result.lines.clear();
+            if let Some(mv) = result.best {
+                result.lines.push(SearchLine {
+                    mv,
+                    value,
+                    depth,
+                    pv: result.pv.clone(),
+                });
+            }
             report(&result);
             if self.stopped || value.abs() >= WIN {
                 break;
@@ -273,7 +306,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
 
     /// The root of one iteration. `OPT`: the [`SearchOptions`]' code is compiled in (with
     /// every option off, the search runs without it).
-    fn root<R: Heuristic<Move = M>, const OPT: bool>(
+    pub(super) fn root<R: Heuristic<Move = M>, const OPT: bool>(
         &mut self,
         rules: &R,
         state: &R::State,

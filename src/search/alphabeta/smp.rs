@@ -37,6 +37,8 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         };
         let mut options = self.options;
         options.forced = false;
+        // The helpers fill the table for the best line; this thread searches the lines.
+        options.multipv = 1;
         for h in &mut helpers {
             h.shared = Some(Arc::clone(&shared));
             h.stop = Some(Arc::clone(&halt));
