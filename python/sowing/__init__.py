@@ -34,6 +34,7 @@ from ._sowing import (
     VectorEnv,
     __version__,
     read_games,
+    svg_to_rgb,
 )
 
 __all__ = [
@@ -57,5 +58,6 @@ __all__ = [
     "__version__",
     "kalah",
     "read_games",
+    "svg_to_rgb",
     "toguz",
 ]
