@@ -84,8 +84,8 @@ fn rasterise(svg: &str, scale: f64) -> Result<Array3<u8>, String> {
     let (w, h) = pixel_size(size.width(), size.height(), scale)?;
     let mut pixmap =
         Pixmap::new(w, h).ok_or_else(|| format!("no picture of {w} x {h} pixels can be made"))?;
-    // `scale` was checked finite and positive; as f32 it stays so unless tiny, which the pixel
-    // bound above has already refused.
+    // `scale` was checked finite and positive (as f32 a tiny one may become 0: nothing drawn
+    // on the 1 x 1 picture, which is all such a scale can hold anyway).
     let s = scale as f32;
     resvg::render(&tree, Transform::from_scale(s, s), &mut pixmap.as_mut());
     let mut rgb = Vec::with_capacity(w as usize * h as usize * 3);
