@@ -8,6 +8,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -120,6 +121,40 @@ def test_gymnasium_human_mode_prints_outside_jupyter(capsys):
     shown = capsys.readouterr().out
     assert shown.count("North") == 2  # at the reset and at the step
     assert env.render() is None
+
+
+def test_human_mode_shows_the_svg_in_jupyter(monkeypatch):
+    pytest.importorskip("gymnasium")
+    import types
+
+    from sowing import _common
+    from sowing.gymnasium import SowingEnv
+
+    shown = []
+    display = types.ModuleType("IPython.display")
+    display.SVG = lambda data: ("svg", data)
+    display.clear_output = lambda wait=False: shown.append(("clear", wait))
+    display.display = lambda obj: shown.append(obj)
+    monkeypatch.setitem(sys.modules, "IPython", types.ModuleType("IPython"))
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setattr(_common, "_in_jupyter", lambda: True)
+    env = SowingEnv("kalah", opponent="alphabeta:depth=1", render_mode="human")
+    env.reset(seed=0)
+    assert shown == [("clear", True), ("svg", env.rules.picture_svg(env.state))]
+
+
+def test_gymnasium_env_checker_renders_every_mode():
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from sowing.gymnasium import ENV_IDS
+
+    for env_id in ENV_IDS.values():
+        # Made through its id, the checker renders every mode of the metadata too.
+        env = gymnasium.make(env_id, render_mode="rgb_array", max_plies=200)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env.unwrapped)
 
 
 def openings(env, resets):
@@ -334,7 +369,11 @@ def _play_on_in_a_worker(item):
 @pytest.mark.parametrize("game_name", sowing.GAMES)
 def test_openspiel_games_and_states_pickle(game_name):
     pyspiel = _openspiel()
-    for params in [{}, {"max_plies": 40}]:
+    switches = {"kalah": "pits=4,seeds=3,pie", "toguz": "bestemshe", "tsoro": "holes=6,bonus=3"}
+    variants = [{}, {"max_plies": 40}]
+    if game_name in switches:
+        variants.append({"rules": f"{game_name}:{switches[game_name]}", "max_plies": 300})
+    for params in variants:
         game = pyspiel.load_game(f"sowing_{game_name}", params)
         state = _played(game, 7)
         for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
