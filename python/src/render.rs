@@ -76,6 +76,12 @@ fn pixel_size(width: f32, height: f32, scale: f64) -> Result<(u32, u32), String>
 fn rasterise(svg: &str, scale: f64) -> Result<Array3<u8>, String> {
     let options = usvg::Options {
         fontdb: fonts(),
+        // No `<image>` is drawn (the board pictures have none): no file is read (a path, or
+        // `/dev/zero`, in a document), no embedded document parsed again.
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
         ..usvg::Options::default()
     };
     let tree = usvg::Tree::from_str(svg, &options)
@@ -101,8 +107,9 @@ fn rasterise(svg: &str, scale: f64) -> Result<Array3<u8>, String> {
 /// `(height, width, 3)`, RGB, transparent parts white. `scale` multiplies the document's size
 /// (1.0: one pixel per SVG unit). Text is drawn with the machine's fonts (a sans-serif family
 /// such as DejaVu Sans; without any font installed the labels and counts are left out, the
-/// shapes still drawn). A document that cannot be read, or a size past 2^26 pixels, raises
-/// SowingError.
+/// shapes still drawn); no `<image>` is drawn (no file is read). A document
+/// that cannot be read, or a size past 2^26 pixels, raises SowingError. The GIL is released
+/// while drawing (the time grows with the document: a board picture takes milliseconds).
 #[pyfunction]
 #[pyo3(signature = (svg, scale = 1.0))]
 fn svg_to_rgb<'py>(py: Python<'py>, svg: &str, scale: f64) -> PyResult<Bound<'py, PyArray3<u8>>> {

@@ -67,6 +67,28 @@ def test_svg_to_rgb_composites_on_white_and_refuses_what_it_cannot_draw():
     assert sowing.svg_to_rgb(svg, scale=1e-300).shape == (1, 1, 3)
 
 
+def test_svg_to_rgb_reads_no_file_and_stops_at_hostile_documents(tmp_path):
+    head = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+    red = tmp_path / "red.svg"
+    red.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#ff0000"/></svg>'
+    )
+    for href in [str(red), red.as_uri(), "/dev/zero"]:
+        a = sowing.svg_to_rgb(head + f'<image href="{href}" width="10" height="10"/></svg>')
+        assert (a == 255).all()  # nothing drawn: white
+    with pytest.raises(sowing.SowingError, match="cannot be read"):
+        sowing.svg_to_rgb(head + "<g>" * 100_000 + "</g>" * 100_000 + "</svg>")
+    laughs = "".join(
+        f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' if i else '<!ENTITY l0 "lol">' for i in range(8)
+    )
+    with pytest.raises(sowing.SowingError, match="cannot be read"):
+        sowing.svg_to_rgb(f"<!DOCTYPE svg [{laughs}]>{head}<text>&l7;</text></svg>")
+    for size in ['width="1e30" height="1e30"', 'width="0" height="0"', 'width="-5" height="9"']:
+        with pytest.raises(sowing.SowingError):
+            sowing.svg_to_rgb(f'<svg xmlns="http://www.w3.org/2000/svg" {size}/>')
+
+
 @pytest.mark.skipif(
     not shutil.which("fc-list") or not subprocess.run(["fc-list"], capture_output=True).stdout,
     reason="no font on this machine",
