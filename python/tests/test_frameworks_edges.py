@@ -466,11 +466,28 @@ def test_openspiel_undo_action(game_name):
     action = state.history()[0]
     with pytest.raises(ValueError, match="last action"):
         state.undo_action(1, action)
+    # What OpenSpiel's observers read from Python follows the undo.
+    assert state.information_state_string(0) == str(action)
     # A clone keeps its own line after an undo of the original.
     twin = state.clone()
     state.undo_action(0, action)
     assert twin.history() == [action] and state.history() == []
     assert str(pickle.loads(pickle.dumps(twin))) == str(twin)
+
+
+def test_openspiel_game_classes_are_module_level():
+    _openspiel()
+    import sowing.openspiel as so
+
+    for game_name in sowing.GAMES:
+        cls = so.GAME_CLASSES[f"sowing_{game_name}"]
+        assert getattr(so, cls.__name__) is cls and cls.__qualname__ == cls.__name__
+        game = cls()  # as OpenSpiel's own Python games: made without load_game too
+        assert game.rules == Ruleset(game_name)
+        assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    assert so.KalahGame({"rules": "kalah:pits=4"}).rules == Ruleset("kalah:pits=4")
+    with pytest.raises(TypeError, match="subclass"):
+        so.SowingGame()
 
 
 def test_openspiel_new_initial_state_from_position_text():
