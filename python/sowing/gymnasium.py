@@ -26,8 +26,9 @@ moves until it is the learner's turn again or the game is over (extra turns incl
   default) is no limit; 0 or less is refused (ValueError).
 - Seeding follows Gymnasium: ``reset(seed=N)`` seeds the environment's generator
   (``self.np_random``), which later ``reset()`` calls carry on; a random or MCTS opponent
-  draws its seed from it at every reset (a ``seed=`` in the opponent text is replaced), so
-  that a seeded sequence of episodes repeats and unseeded episodes differ.
+  draws its seed from it at every reset, so that a seeded sequence of episodes repeats and
+  the episodes differ from each other. A ``seed=N`` in the opponent text seeds the
+  generator when the first reset is not seeded (a ``reset(seed=...)`` wins over it).
 - ``render_mode``: ``"ansi"`` returns the terminal picture (text), ``"rgb_array"`` the SVG
   picture (``Ruleset.picture_svg``) as pixels, a uint8 array (height, width, 3), for
   Gymnasium's ``RecordVideo``; ``"human"`` shows the picture at every reset and step (in
@@ -92,6 +93,16 @@ class SowingEnv(gymnasium.Env):
         self.rules = Ruleset(ruleset_text)
         self.opponent_text = opponent
         self.opponent = Agent(opponent)
+        # The opponent's text with every setting written, but its seed (drawn at each reset).
+        kind, _, settings = self.opponent.name.partition(":")
+        options = [o for o in settings.split(",") if o]
+        self._opponent_kind = kind
+        self._opponent_options = [o for o in options if not o.startswith("seed=")]
+        # A seed written in the opponent text seeds the generator if no reset does.
+        written = {o.partition("=")[0].strip() for o in opponent.partition(":")[2].split(",")}
+        self._opponent_seed: Optional[int] = None
+        if kind in _SEEDED_AGENTS and "seed" in written:
+            self._opponent_seed = int(dict(o.split("=", 1) for o in options)["seed"])
         self.seat = seat
         self.reward_mode = reward
         self.action_space = spaces.Discrete(self.rules.num_actions)
@@ -139,15 +150,16 @@ class SowingEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._np_random is None:
+            seed = self._opponent_seed  # the opponent text's, if it has one
         super().reset(seed=seed)
         # A fresh opponent each episode (no search tables carried over). A random or MCTS
         # opponent draws its seed from the environment's generator (seeded by the first
         # seeded reset, carried on after it): seeded episodes repeat, the next ones differ.
-        kind, _, settings = self.opponent_text.partition(":")
-        if kind in _SEEDED_AGENTS:
-            kept = [o for o in settings.split(",") if o and not o.startswith("seed=")]
+        if self._opponent_kind in _SEEDED_AGENTS:
             drawn = int(self.np_random.integers(0, 2**63, dtype=np.int64))
-            self.opponent = Agent(f"{kind}:" + ",".join(kept + [f"seed={drawn}"]))
+            options = ",".join(self._opponent_options + [f"seed={drawn}"])
+            self.opponent = Agent(f"{self._opponent_kind}:{options}")
         else:
             self.opponent = Agent(self.opponent_text)
         self.state = self.rules.start()

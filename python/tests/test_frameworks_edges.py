@@ -206,6 +206,15 @@ def test_gymnasium_seeding_carries_on_after_the_first_seeded_reset():
     # Unseeded from the start: still one generator carried on (not one opening).
     fresh = SowingEnv("toguz", opponent="random", seat=1)
     assert len(set(openings(fresh, 20))) > 3
+    # A seed in the opponent text seeds the generator when no reset does: the episodes
+    # differ and the sequence repeats.
+    texts = ["random:seed=5", "random: seed = 5", "mcts:seed=5,playouts=4", "mcts:playouts=4"]
+    runs = [openings(SowingEnv("toguz", opponent=text, seat=1), 20) for text in texts]
+    assert runs[0] == runs[1] and len(set(runs[0])) > 3
+    assert len(set(runs[2])) > 1
+    env = SowingEnv("toguz", opponent="mcts:seed=5,playouts=4", seat=1)
+    assert openings(env, 20) == runs[2]
+    assert env.opponent.name.startswith("mcts:playouts=4,") and env.opponent.name.count("seed=") == 1
 
 
 def test_gymnasium_ids_are_registered_for_every_game():
