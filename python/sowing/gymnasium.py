@@ -158,8 +158,8 @@ class SowingEnv(gymnasium.Env):
         # seeded reset, carried on after it): seeded episodes repeat, the next ones differ.
         if self._opponent_kind in _SEEDED_AGENTS:
             drawn = int(self.np_random.integers(0, 2**63, dtype=np.int64))
-            options = ",".join(self._opponent_options + [f"seed={drawn}"])
-            self.opponent = Agent(f"{self._opponent_kind}:{options}")
+            settings = ",".join(self._opponent_options + [f"seed={drawn}"])
+            self.opponent = Agent(f"{self._opponent_kind}:{settings}")
         else:
             self.opponent = Agent(self.opponent_text)
         self.state = self.rules.start()
