@@ -367,6 +367,10 @@ def test_pettingzoo_render_modes(capsys):
     e.reset()
     e.step(2)
     assert capsys.readouterr().out.count("North") == 2
+    # PettingZoo's own check of every mode of the metadata.
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: pettingzoo.env("tsoro:holes=6", render_mode=render_mode))
 
 
 # OpenSpiel.
