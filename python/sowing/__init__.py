@@ -35,6 +35,7 @@ from ._sowing import (
     VectorEnv,
     __version__,
     read_games,
+    svg_to_rgb,
 )
 
 __all__ = [
@@ -59,5 +60,6 @@ __all__ = [
     "__version__",
     "kalah",
     "read_games",
+    "svg_to_rgb",
     "toguz",
 ]

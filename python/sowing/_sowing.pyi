@@ -37,6 +37,7 @@ __all__ = [
     "SearchLine",
     "kalah",
     "VectorEnv",
+    "svg_to_rgb",
 ]
 
 __version__: str
@@ -429,3 +430,10 @@ class VectorEnv:
     def states(self) -> list[State]:
         """Each game's position."""
     def __len__(self) -> int: ...
+
+def svg_to_rgb(svg: str, scale: float = 1.0) -> npt.NDArray[np.uint8]:
+    """An SVG document (such as `Ruleset.picture_svg`'s) as pixels: a uint8 array of shape
+    (height, width, 3), RGB, transparent parts white; `scale` multiplies the document's size.
+    Text is drawn with the machine's fonts (without any, the labels are left out); no
+    `<image>` is drawn (no file is read). A document that cannot be read, or a size past 2^26
+    pixels, raises SowingError. The GIL is released while drawing."""

@@ -22,7 +22,30 @@ moves until it is the learner's turn again or the game is over (extra turns incl
   score difference, in the games that keep one). An illegal action ends the episode at once
   with -1 and ``info["illegal_action"]`` True, as PettingZoo's ``TerminateIllegalWrapper``
   does (the position stays as it was).
-- ``max_plies=N`` truncates a game after N plies (both players' counted).
+- ``max_plies=N`` truncates a game after N plies (both players' counted); None (the
+  default) is no limit; 0 or less is refused (ValueError).
+- Seeding follows Gymnasium: ``reset(seed=N)`` seeds the environment's generator
+  (``self.np_random``), which later ``reset()`` calls carry on; a random or MCTS opponent
+  draws its seed from it at every reset, so that a seeded sequence of episodes repeats and
+  the episodes differ from each other. A ``seed=N`` in the opponent text seeds the
+  generator when the first reset is not seeded (a ``reset(seed=...)`` wins over it).
+- ``render_mode``: ``"ansi"`` returns the terminal picture (text), ``"rgb_array"`` the SVG
+  picture (``Ruleset.picture_svg``) as pixels, a uint8 array (height, width, 3), for
+  Gymnasium's ``RecordVideo``; ``"human"`` shows the picture at every reset and step (in
+  Jupyter as SVG, else printed as text).
+
+Importing this module registers one Gymnasium id per game of ``sowing.GAMES``:
+``sowing/Kalah-v0``, ``sowing/Toguz-v0``, ``sowing/Tsoro-v0``, ``sowing/Oware-v0``, each
+taking the keyword arguments of :class:`SowingEnv` (``ruleset_text`` a ruleset of that
+game)::
+
+    import gymnasium
+    import sowing.gymnasium
+    env = gymnasium.make("sowing/Kalah-v0", ruleset_text="kalah:pits=4,seeds=3",
+                         opponent="alphabeta:depth=2", seat=1, render_mode="rgb_array")
+
+``gymnasium.make("sowing.gymnasium:sowing/Kalah-v0")`` imports the module itself (Gymnasium
+1.0 and newer read no plugin entry points, so there is no registration without an import).
 """
 
 from __future__ import annotations
@@ -33,9 +56,16 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._sowing import Agent, Player, Ruleset
+from . import _common
+from ._sowing import GAMES, Agent, Player, Ruleset
 
-__all__ = ["SowingEnv"]
+__all__ = ["SowingEnv", "ENV_IDS", "register_envs"]
+
+#: The Gymnasium id of each game of ``sowing.GAMES``: ``{"kalah": "sowing/Kalah-v0", ...}``.
+ENV_IDS = {game: f"sowing/{game.capitalize()}-v0" for game in GAMES}
+
+#: The agents that take a seed, which a reset draws from the environment's generator.
+_SEEDED_AGENTS = ("random", "mcts")
 
 _SEATS = (Player.South, Player.North)
 
@@ -43,7 +73,7 @@ _SEATS = (Player.South, Player.North)
 class SowingEnv(gymnasium.Env):
     """One seat of a sowing game against an agent: see the module's docs."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": _common.RENDER_MODES, "render_fps": _common.RENDER_FPS}
 
     def __init__(
         self,
@@ -58,15 +88,23 @@ class SowingEnv(gymnasium.Env):
             raise ValueError(f"seat must be 0 (South) or 1 (North), not {seat!r}")
         if reward not in ("win-loss", "margin"):
             raise ValueError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = _common.check_render_mode(render_mode)
+        self.max_plies = _common.check_max_plies(max_plies)
         self.rules = Ruleset(ruleset_text)
         self.opponent_text = opponent
         self.opponent = Agent(opponent)
+        # The opponent's text with every setting written, but its seed (drawn at each reset).
+        kind, _, settings = self.opponent.name.partition(":")
+        options = [o for o in settings.split(",") if o]
+        self._opponent_kind = kind
+        self._opponent_options = [o for o in options if not o.startswith("seed=")]
+        # A seed written in the opponent text seeds the generator if no reset does.
+        written = {o.partition("=")[0].strip() for o in opponent.partition(":")[2].split(",")}
+        self._opponent_seed: Optional[int] = None
+        if kind in _SEEDED_AGENTS and "seed" in written:
+            self._opponent_seed = int(dict(o.split("=", 1) for o in options)["seed"])
         self.seat = seat
         self.reward_mode = reward
-        self.max_plies = max_plies
-        self.render_mode = render_mode
         self.action_space = spaces.Discrete(self.rules.num_actions)
         self.observation_space = spaces.Box(
             low=0.0,
@@ -112,18 +150,23 @@ class SowingEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._np_random is None:
+            seed = self._opponent_seed  # the opponent text's, if it has one
         super().reset(seed=seed)
-        # A fresh opponent each episode (no search tables carried over); a seeded reset
-        # seeds a random or MCTS opponent too, so that the episode repeats.
-        kind, _, settings = self.opponent_text.partition(":")
-        if seed is not None and kind in ("random", "mcts"):
-            kept = [o for o in settings.split(",") if o and not o.startswith("seed=")]
-            self.opponent = Agent(f"{kind}:" + ",".join(kept + [f"seed={seed}"]))
+        # A fresh opponent each episode (no search tables carried over). A random or MCTS
+        # opponent draws its seed from the environment's generator (seeded by the first
+        # seeded reset, carried on after it): seeded episodes repeat, the next ones differ.
+        if self._opponent_kind in _SEEDED_AGENTS:
+            drawn = int(self.np_random.integers(0, 2**63, dtype=np.int64))
+            settings = ",".join(self._opponent_options + [f"seed={drawn}"])
+            self.opponent = Agent(f"{self._opponent_kind}:{settings}")
         else:
             self.opponent = Agent(self.opponent_text)
         self.state = self.rules.start()
         self.plies = 0
         self._opponent_moves()
+        if self.render_mode == "human":
+            self.render()
         return self.rules.observation(self.state), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -137,6 +180,8 @@ class SowingEnv(gymnasium.Env):
         self._opponent_moves()
         terminated = self.rules.is_over(self.state)
         truncated = not terminated and self.max_plies is not None and self.plies >= self.max_plies
+        if self.render_mode == "human":
+            self.render()
         return (
             self.rules.observation(self.state),
             self._reward(),
@@ -145,7 +190,31 @@ class SowingEnv(gymnasium.Env):
             self._info(),
         )
 
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        return self.rules.picture(self.state)
+    def render(self) -> Any:
+        """The position in the render mode: text (``"ansi"``), pixels (``"rgb_array"``, uint8
+        (height, width, 3)), or shown (``"human"``: None returned); None without a mode."""
+        return _common.render(self.rules, self.state, self.render_mode)
+
+
+def _make_env(game: str, ruleset_text: Optional[str] = None, **kwargs: Any) -> SowingEnv:
+    """The entry point of the registered ids: a SowingEnv of a ruleset of ``game``."""
+    text = game if ruleset_text is None else ruleset_text
+    rules = Ruleset(text)
+    if rules.game != game:
+        raise ValueError(f"{ENV_IDS[game]} plays {game}, not {rules.game} ({rules})")
+    return SowingEnv(text, **kwargs)
+
+
+def register_envs() -> None:
+    """Registers ``ENV_IDS`` with Gymnasium (done when this module is imported; again does
+    nothing)."""
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="sowing.gymnasium:_make_env",
+                kwargs={"game": game},
+            )
+
+
+register_envs()

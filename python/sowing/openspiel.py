@@ -1,12 +1,12 @@
 """OpenSpiel games of every game and switch: ``sowing.openspiel.register()``.
 
-After ``register()``, ``pyspiel.load_game("sowing_kalah")``, ``"sowing_toguz"`` and
-``"sowing_tsoro"`` are Python games of OpenSpiel, with the ruleset text as the game
-parameter ``rules`` (``pyspiel.load_game("sowing_kalah", {"rules": "kalah:pie"})``), so that
-OpenSpiel's own algorithms (MCTS, alpha-beta, CFR, ...) run on every game and switch.
-OpenSpiel's game strings split parameters at ``,`` and ``=``, so there the switches are
-joined by ``;`` and their values follow ``:`` (``"sowing_kalah(rules=kalah:pits:4;seeds:3)"``);
-both forms are read::
+After ``register()``, ``pyspiel.load_game("sowing_kalah")``, ``"sowing_toguz"``,
+``"sowing_tsoro"`` and ``"sowing_oware"`` are Python games of OpenSpiel, with the ruleset
+text as the game parameter ``rules`` (``pyspiel.load_game("sowing_kalah", {"rules":
+"kalah:pie"})``), so that OpenSpiel's own algorithms (MCTS, alpha-beta, CFR, ...) run on
+every game and switch. OpenSpiel's game strings split parameters at ``,`` and ``=``, so there
+the switches are joined by ``;`` and their values follow ``:``
+(``"sowing_kalah(rules=kalah:pits:4;seeds:3)"``); both forms are read::
 
     import pyspiel
     from sowing.openspiel import register
@@ -14,15 +14,32 @@ both forms are read::
     game = pyspiel.load_game("sowing_toguz", {"rules": "toguz:bestemshe"})
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
+    state.undo_action(0, state.history()[-1])        # back to the start
+    later = game.new_initial_state("5S,5S,5S,5S,5S/1S,6S,6S,6S,6S 0 0 N 1")  # position text
 
 - Actions are the ruleset's action indices (``Ruleset.num_actions``, ``action_to_move``);
   the action strings are the game's notation.
 - A player may move several times in a row (Kalah's extra turns, Tsoro's decisions within a
   turn): ``current_player()`` then stays on him.
-- Returns are +1 / -1 / 0 at the end (zero-sum, terminal rewards). The optional parameter
-  ``max_plies`` (default 0: none) ends a game as a draw after that many plies; OpenSpiel's
-  ``max_game_length`` is that limit, or else a generous bound (``_MAX_LENGTH``) that random
-  games stay well under.
+- Returns are +1 / -1 / 0 at the end (zero-sum, terminal rewards).
+- The parameter ``max_plies`` is OpenSpiel's ``max_game_length`` and is enforced: a game
+  ends as a draw (returns 0, 0) after that many plies, counted from the state's start. It
+  defaults to a generous bound per game (``DEFAULT_MAX_PLIES``: 1000 for Kalah and Oware, as
+  OpenSpiel's own ``oware``, 2000 for Toguz Kumalak, 20000 for Tsoro) that random games stay
+  well under. OpenSpiel's game parameters are ints and its algorithms need a finite
+  ``max_game_length``, so there is no "no limit" here: leaving the parameter out is the
+  sentinel for the game's bound; 0 or less is refused (ValueError).
+- ``game.new_initial_state(text)`` starts from a position: ``text`` is position text as
+  ``str(state.position)`` writes it and ``Ruleset.parse_position`` reads it (PositionError
+  for text that is no position of the ruleset).
+- ``state.undo_action(player, action)`` takes back the last action (ValueError if it was not
+  that player's that action). OpenSpiel's bridge to Python games has no undo hook, so the
+  state keeps its own record of actions: ``history()``, ``history_str()``,
+  ``full_history()``, ``move_number()`` and ``is_initial_state()`` read it from Python (C++
+  code that reads the history of a state after an undo, such as ``serialize()``'s first
+  lines, still sees the undone actions there; the position and what Python reads are right).
+- Games and states pickle (``multiprocessing`` sends them): a game as its game string, a
+  state as its game, start position and actions, registered again in the receiving process.
 - The observation tensor is ``Ruleset.observation`` (seen from the player to move, for
   either player: the games are of perfect information and the same for both seats); the
   observation string is the position text.
@@ -30,22 +47,31 @@ both forms are read::
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
+import pyspiel
 
 from ._sowing import GAMES as _GAMES
-from ._sowing import Ruleset
+from ._sowing import Ruleset, State
 
-__all__ = ["register", "GAMES"]
+__all__ = [
+    "register",
+    "GAMES",
+    "GAME_CLASSES",
+    "DEFAULT_MAX_PLIES",
+    "SowingGame",
+    "SowingState",
+    "Observer",
+]
 
 #: The games ``register`` adds, one for each game of the crate: OpenSpiel short name
 #: (``sowing_<game>``), default ruleset text.
 GAMES = {f"sowing_{game}": game for game in _GAMES}
 
-#: ``max_game_length`` without a ``max_plies`` limit, per game; 1000 (OpenSpiel's own
-#: ``oware`` limit) for a game not named here.
-_MAX_LENGTH = {"kalah": 1000, "toguz": 2000, "tsoro": 20000}
+#: ``max_plies`` (OpenSpiel's ``max_game_length``) when the parameter is left out, per game;
+#: 1000 (OpenSpiel's own ``oware`` limit) for a game not named here.
+DEFAULT_MAX_PLIES = {"kalah": 1000, "toguz": 2000, "tsoro": 20000, "oware": 1000}
 
 _registered = False
 
@@ -61,6 +87,10 @@ def _from_game_string(text: str) -> str:
     return game + sep + switches.replace(";", ",").replace(":", "=")
 
 
+def _default_max_plies(game: str) -> int:
+    return DEFAULT_MAX_PLIES.get(game, 1000)
+
+
 def register() -> None:
     """Registers ``sowing_<game>`` for each of the crate's games (``sowing_kalah``,
     ``sowing_toguz``, ``sowing_tsoro``, ``sowing_oware``) with ``pyspiel`` (once; later calls
@@ -68,18 +98,16 @@ def register() -> None:
     global _registered
     if _registered:
         return
-    import pyspiel
-
-    for short_name, default in GAMES.items():
-        game_type = _game_type(pyspiel, short_name, default)
-        pyspiel.register_game(game_type, _game_class(pyspiel, game_type, default))
+    for cls in GAME_CLASSES.values():
+        pyspiel.register_game(cls.game_type, cls)
     _registered = True
 
 
-def _game_type(pyspiel: Any, short_name: str, default: str) -> Any:
+def _game_type(short_name: str, default: str) -> Any:
+    game = Ruleset(default).game
     return pyspiel.GameType(
         short_name=short_name,
-        long_name=f"sowing: {Ruleset(default).game}",
+        long_name=f"sowing: {game}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -91,113 +119,251 @@ def _game_type(pyspiel: Any, short_name: str, default: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"rules": default, "max_plies": 0},
+        parameter_specification={"rules": default, "max_plies": _default_max_plies(game)},
     )
 
 
-def _game_class(pyspiel: Any, game_type: Any, default: str) -> type:
-    game_name = Ruleset(default).game
+def _load_game(game_string: str) -> Any:
+    """A game from its game string, the games registered first (what unpickling calls)."""
+    register()
+    return pyspiel.load_game(game_string)
 
-    class Game(pyspiel.Game):
-        """A sowing ruleset as an OpenSpiel game (see ``sowing.openspiel``)."""
 
-        def __init__(self, params: Optional[dict] = None) -> None:
-            params = dict(params or {})
-            rules = Ruleset(_from_game_string(str(params.get("rules", default))))
-            if rules.game != game_name:
-                raise ValueError(
-                    f"{game_type.short_name} plays {game_name}, not {rules.game} ({rules})"
-                )
-            max_plies = int(params.get("max_plies", 0))
-            if max_plies < 0:
-                raise ValueError(f"max_plies must be 0 (none) or more, not {max_plies}")
-            info = pyspiel.GameInfo(
-                num_distinct_actions=rules.num_actions,
-                max_chance_outcomes=0,
-                num_players=2,
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=0.0,
-                max_game_length=max_plies or _MAX_LENGTH.get(game_name, 1000),
+def _load_state(game: Any, start: Optional[str], actions: list[int]) -> Any:
+    """A state from its game, start position text (None: the game's start) and actions
+    (what unpickling calls)."""
+    state = game.new_initial_state(start)
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+class SowingGame(pyspiel.Game):
+    """A sowing ruleset as an OpenSpiel game (see ``sowing.openspiel``), made by
+    ``pyspiel.load_game("sowing_<game>", params)``: an instance of the game's subclass in
+    ``GAME_CLASSES`` (``KalahGame``, ``ToguzGame``, ...)."""
+
+    #: The OpenSpiel game type and the default ruleset text, set by each game's subclass.
+    game_type: Any = None
+    default: str = ""
+
+    def __init__(self, params: Optional[dict] = None) -> None:
+        game_type, default = self.game_type, self.default
+        if game_type is None:
+            raise TypeError("SowingGame is made through a game's subclass (GAME_CLASSES)")
+        params = dict(params or {})
+        game_name = Ruleset(default).game
+        rules = Ruleset(_from_game_string(str(params.get("rules", default))))
+        if rules.game != game_name:
+            raise ValueError(
+                f"{game_type.short_name} plays {game_name}, not {rules.game} ({rules})"
             )
-            text = _to_game_string(str(rules))
-            super().__init__(game_type, info, {"rules": text, "max_plies": max_plies})
-            self._rules = rules
-            self.max_plies = max_plies
+        max_plies = int(params.get("max_plies", _default_max_plies(game_name)))
+        if max_plies < 1:
+            raise ValueError(
+                f"max_plies must be at least 1, not {max_plies} (OpenSpiel needs a bound on "
+                f"a game's length: leave max_plies out for {game_name}'s default, "
+                f"{_default_max_plies(game_name)})"
+            )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.num_actions,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_plies,
+        )
+        text = _to_game_string(str(rules))
+        super().__init__(game_type, info, {"rules": text, "max_plies": max_plies})
+        self._rules = rules
+        self.max_plies = max_plies
 
-        @property
-        def rules(self) -> Ruleset:
-            """The sowing Ruleset."""
-            return self._rules
+    def __reduce__(self) -> Any:
+        return (_load_game, (str(self),))
 
-        def new_initial_state(self) -> "State":
-            return State(self)
+    @property
+    def rules(self) -> Ruleset:
+        """The sowing Ruleset."""
+        return self._rules
 
-        def make_py_observer(
-            self, iig_obs_type: Any = None, params: Optional[dict] = None
-        ) -> Any:
-            if iig_obs_type is None or (
-                iig_obs_type.public_info and not iig_obs_type.perfect_recall
-            ):
-                return Observer(self.rules, params)
-            from open_spiel.python.observation import IIGObserverForPublicInfoGame
+    def new_initial_state(self, position: Optional[str] = None) -> SowingState:
+        """The start of a game: the ruleset's start, or the position ``position`` (position
+        text, as ``str(state.position)`` writes it)."""
+        return SowingState(self, position)
 
-            return IIGObserverForPublicInfoGame(iig_obs_type, params)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> Any:
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return Observer(self.rules, params)
+        from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-    class State(pyspiel.State):
-        """A position of a sowing game as an OpenSpiel state."""
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
-        def __init__(self, game: Game) -> None:
-            super().__init__(game)
-            # Immutable values: OpenSpiel's ``clone`` (a deep copy) shares them, and its
-            # serialization pickles them as their text.
-            self._rules = game.rules
+
+def _game_class(short_name: str, default: str) -> type[SowingGame]:
+    name = f"{Ruleset(default).game.capitalize()}Game"
+    return type(
+        name,
+        (SowingGame,),
+        {
+            "__module__": __name__,
+            "__qualname__": name,
+            "__doc__": f"``{short_name}``: see :class:`SowingGame`.",
+            "game_type": _game_type(short_name, default),
+            "default": default,
+        },
+    )
+
+
+#: The game class of each short name: module-level classes (``KalahGame``, ``ToguzGame``,
+#: ``TsoroGame``, ``OwareGame``), which ``register`` hands to ``pyspiel.register_game``.
+GAME_CLASSES = {short: _game_class(short, default) for short, default in GAMES.items()}
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
+
+
+class PlayerAction(NamedTuple):
+    """An entry of ``SowingState.full_history()``: who played which action."""
+
+    player: int
+    action: int
+
+
+class _Trail:
+    """The actions a state was played through, each with the position before it: a shared,
+    immutable stack (a copied state shares it; an undo steps back to its parent)."""
+
+    __slots__ = ("before", "player", "action", "parent", "length")
+
+    def __init__(self, before: State, player: int, action: int, parent: Optional[_Trail]):
+        self.before = before
+        self.player = player
+        self.action = action
+        self.parent = parent
+        self.length: int = 1 + (parent.length if parent else 0)
+
+    def entries(self) -> list[_Trail]:
+        out = []
+        node: Optional[_Trail] = self
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        out.reverse()
+        return out
+
+    # Immutable: copies share it (OpenSpiel's clone deep-copies a state's attributes).
+    def __copy__(self) -> _Trail:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> _Trail:
+        return self
+
+    def __reduce__(self) -> Any:
+        # Flat, not nested: a long game's chain would pass the recursion limit.
+        return (_trail_from, ([(n.before, n.player, n.action) for n in self.entries()],))
+
+
+def _trail_from(entries: list[tuple[State, int, int]]) -> Optional[_Trail]:
+    trail = None
+    for before, player, action in entries:
+        trail = _Trail(before, player, action, trail)
+    return trail
+
+
+class SowingState(pyspiel.State):
+    """A position of a sowing game as an OpenSpiel state; ``position`` is the sowing State."""
+
+    def __init__(self, game: SowingGame, position: Optional[str] = None) -> None:
+        super().__init__(game)
+        # Immutable values: OpenSpiel's ``clone`` (a deep copy) shares them.
+        self._rules = game.rules
+        if position is None:
             self._state = game.rules.start()
-            self._max_plies = game.max_plies
-            self._plies = 0
-
-        @property
-        def position(self) -> Any:
-            """The sowing State."""
-            return self._state
-
-        def _over(self) -> bool:
-            rules = self._rules
-            return rules.is_over(self._state) or (
-                self._max_plies > 0 and self._plies >= self._max_plies
+        elif isinstance(position, str):
+            self._state = game.rules.parse_position(position)
+        else:
+            raise TypeError(
+                f"new_initial_state takes position text (str) or nothing, not {position!r}"
             )
+        self._start: Optional[str] = position
+        self._max_plies = game.max_plies
+        self._trail: Optional[_Trail] = None
 
-        def current_player(self) -> int:
-            if self._over():
-                return pyspiel.PlayerId.TERMINAL
-            return self._rules.to_move(self._state).index
+    def __reduce__(self) -> Any:
+        return (_load_state, (self.get_game(), self._start, self.history()))
 
-        def _legal_actions(self, player: int) -> list:
-            return self._rules.legal_actions(self._state)
+    @property
+    def position(self) -> Any:
+        """The sowing State."""
+        return self._state
 
-        def _apply_action(self, action: int) -> None:
-            rules = self._rules
-            self._state = rules.play_action(self._state, action)
-            self._plies += 1
+    def _plies(self) -> int:
+        return self._trail.length if self._trail else 0
 
-        def _action_to_string(self, player: int, action: int) -> str:
-            rules = self._rules
-            return str(rules.action_to_move(self._state, action))
+    def _over(self) -> bool:
+        return self._rules.is_over(self._state) or self._plies() >= self._max_plies
 
-        def is_terminal(self) -> bool:
-            return self._over()
+    def current_player(self) -> int:
+        if self._over():
+            return pyspiel.PlayerId.TERMINAL
+        return self._rules.to_move(self._state).index
 
-        def returns(self) -> list:
-            outcome = self._rules.outcome(self._state)
-            if outcome is None or outcome.winner is None:
-                return [0.0, 0.0]
-            south = 1.0 if outcome.winner.index == 0 else -1.0
-            return [south, -south]
+    def _legal_actions(self, player: int) -> list:
+        return self._rules.legal_actions(self._state)
 
-        def __str__(self) -> str:
-            return str(self._state)
+    def _apply_action(self, action: int) -> None:
+        if self._plies() >= self._max_plies:
+            raise ValueError(f"the game is over: it has reached max_plies ({self._max_plies})")
+        rules = self._rules
+        player = rules.to_move(self._state).index
+        after = rules.play_action(self._state, action)
+        self._trail = _Trail(self._state, player, action, self._trail)
+        self._state = after
 
-    return Game
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last action, which ``player`` played (ValueError otherwise)."""
+        last = self._trail
+        if last is None:
+            raise ValueError("undo_action: no action has been played in this state")
+        if (last.player, last.action) != (player, action):
+            raise ValueError(
+                f"undo_action: the last action is player {last.player}'s {last.action}, "
+                f"not player {player}'s {action}"
+            )
+        self._state = last.before
+        self._trail = last.parent
+
+    def history(self) -> list[int]:
+        return [n.action for n in self._trail.entries()] if self._trail else []
+
+    def full_history(self) -> list[PlayerAction]:
+        if self._trail is None:
+            return []
+        return [PlayerAction(n.player, n.action) for n in self._trail.entries()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        return self._plies()
+
+    def is_initial_state(self) -> bool:
+        return self._trail is None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._rules.action_to_move(self._state, action))
+
+    def is_terminal(self) -> bool:
+        return self._over()
+
+    def returns(self) -> list:
+        outcome = self._rules.outcome(self._state)
+        if outcome is None or outcome.winner is None:
+            return [0.0, 0.0]
+        south = 1.0 if outcome.winner.index == 0 else -1.0
+        return [south, -south]
+
+    def __str__(self) -> str:
+        return str(self._state)
 
 
 class Observer:

@@ -22,8 +22,15 @@ An :class:`pettingzoo.AECEnv` for two agents, ``"player_0"`` (South, who moves f
 - Rewards are 0 until the end, then +1 / -1 / 0 (``reward="margin"``: the final score
   difference, in the games that keep a score). An illegal action ends the game with -1 for
   the agent that played it (PettingZoo's ``TerminateIllegalWrapper``).
-- ``max_plies=N`` truncates a game after N plies; ``render_mode="ansi"`` returns the
-  terminal picture from ``render()``.
+- ``state()`` is the global state (PettingZoo's ``AECEnv.state``, for centralised
+  training): the observation seen from the player to move followed by two entries, 1.0 for
+  the player to move (South's then North's), float32 of shape ``state_space.shape``
+  (``observation_shape[0] + 2``). The sowing position is ``position`` (``raw_env``).
+- ``max_plies=N`` truncates a game after N plies; None (the default) is no limit; 0 or less
+  is refused (ValueError).
+- ``render()``: ``render_mode="ansi"`` returns the terminal picture (text),
+  ``"rgb_array"`` the SVG picture as pixels (a uint8 array (height, width, 3)), ``"human"``
+  shows it (in Jupyter as SVG, else printed as text) after every reset and step.
 """
 
 from __future__ import annotations
@@ -35,7 +42,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._sowing import Player, Ruleset
+from . import _common
+from ._sowing import Player, Ruleset, State
 
 _SEATS = (Player.South, Player.North)
 
@@ -61,7 +69,12 @@ def env(
 class raw_env(AECEnv):
     """The unwrapped environment: see the module's docs."""
 
-    metadata = {"render_modes": ["ansi"], "name": "sowing_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": _common.RENDER_MODES,
+        "render_fps": _common.RENDER_FPS,
+        "name": "sowing_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -71,14 +84,12 @@ class raw_env(AECEnv):
         max_plies: Optional[int] = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = _common.check_render_mode(render_mode)
         if reward not in ("win-loss", "margin"):
             raise ValueError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
+        self.max_plies = _common.check_max_plies(max_plies)
         self.rules = Ruleset(ruleset_text)
-        self.render_mode = render_mode
         self.reward_mode = reward
-        self.max_plies = max_plies
         self.possible_agents = ["player_0", "player_1"]
         self.agents = self.possible_agents[:]
         n = self.rules.num_actions
@@ -93,7 +104,10 @@ class raw_env(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.state = self.rules.start()
+        self.state_space = spaces.Box(
+            low=0.0, high=np.inf, shape=(shape[0] + 2,), dtype=np.float32
+        )
+        self.position: State = self.rules.start()
         self.plies = 0
         self._reset_books()
 
@@ -104,7 +118,7 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.rules.to_move(self.state).index]
+        self.agent_selection = self.possible_agents[self.rules.to_move(self.position).index]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -113,18 +127,27 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs = self.rules.observation(self.state)
-        mover = self.possible_agents[self.rules.to_move(self.state).index]
-        if agent == mover and not self.rules.is_over(self.state):
-            mask = self.rules.action_mask(self.state).astype(np.int8)
+        obs = self.rules.observation(self.position)
+        mover = self.possible_agents[self.rules.to_move(self.position).index]
+        if agent == mover and not self.rules.is_over(self.position):
+            mask = self.rules.action_mask(self.position).astype(np.int8)
         else:
             mask = np.zeros(self.rules.num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """The global state: the observation seen from the player to move, then 1.0 for the
+        player to move (South's entry, North's)."""
+        to_move = np.zeros(2, dtype=np.float32)
+        to_move[self.rules.to_move(self.position).index] = 1.0
+        return np.concatenate([self.rules.observation(self.position), to_move])
+
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        self.state = self.rules.start()
+        self.position = self.rules.start()
         self.plies = 0
         self._reset_books()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -134,10 +157,10 @@ class raw_env(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is still playing: step needs an action, not None")
         self._cumulative_rewards[agent] = 0
-        self.state = self.rules.play_action(self.state, int(action))
+        self.position = self.rules.play_action(self.position, int(action))
         self.plies += 1
         self.rewards = {a: 0 for a in self.agents}
-        outcome = self.rules.outcome(self.state)
+        outcome = self.rules.outcome(self.position)
         if outcome is not None:
             score = outcome.score
             for i, a in enumerate(self.possible_agents):
@@ -148,13 +171,15 @@ class raw_env(AECEnv):
             self.terminations = {a: True for a in self.agents}
         elif self.max_plies is not None and self.plies >= self.max_plies:
             self.truncations = {a: True for a in self.agents}
-        self.agent_selection = self.possible_agents[self.rules.to_move(self.state).index]
+        self.agent_selection = self.possible_agents[self.rules.to_move(self.position).index]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        return self.rules.picture(self.state)
+    def render(self) -> Any:
+        """The position in the render mode: text (``"ansi"``), pixels (``"rgb_array"``, uint8
+        (height, width, 3)), or shown (``"human"``: None returned); None without a mode."""
+        return _common.render(self.rules, self.position, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -14,6 +14,7 @@ mod errors;
 mod game;
 mod interrupt;
 mod record;
+mod render;
 mod rules;
 mod solve;
 
@@ -34,5 +35,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agent::register(m)?;
     solve::register(m)?;
     env::register(m)?;
+    render::register(m)?;
     Ok(())
 }

@@ -1,0 +1,84 @@
+"""What the framework wrappers (``sowing.gymnasium``, ``sowing.pettingzoo``,
+``sowing.openspiel``) share: the meaning of ``max_plies`` and the render modes."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ._sowing import Ruleset, State, svg_to_rgb
+
+#: The render modes of the Gymnasium and PettingZoo environments: ``"ansi"`` the terminal
+#: picture (text), ``"rgb_array"`` the SVG picture as pixels (a uint8 array (H, W, 3)),
+#: ``"human"`` the SVG picture shown in Jupyter (IPython.display), else the text printed.
+RENDER_MODES = ["ansi", "rgb_array", "human"]
+
+#: Frames a second for ``"human"`` and for video recorders (Gymnasium's ``RecordVideo``).
+RENDER_FPS = 4
+
+MAX_PLIES_ERROR = "max_plies must be at least 1, or None for no limit"
+
+
+def check_max_plies(max_plies: Optional[int]) -> Optional[int]:
+    """``max_plies`` checked: None (no limit) or an int of at least 1 (ValueError for 0 or
+    less, TypeError for a value that is not an int)."""
+    if max_plies is None:
+        return None
+    if isinstance(max_plies, bool):
+        raise TypeError(f"{MAX_PLIES_ERROR}, not {max_plies!r}")
+    try:
+        value = operator.index(max_plies)
+    except TypeError:
+        raise TypeError(f"{MAX_PLIES_ERROR}, not {max_plies!r}") from None
+    if value < 1:
+        raise ValueError(f"{MAX_PLIES_ERROR}, not {value}")
+    return value
+
+
+def check_render_mode(render_mode: Optional[str]) -> Optional[str]:
+    """``render_mode`` checked: None or one of ``RENDER_MODES`` (ValueError)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        modes = ", ".join(repr(m) for m in RENDER_MODES)
+        raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+    return render_mode
+
+
+def rgb_frame(rules: Ruleset, state: State) -> npt.NDArray[np.uint8]:
+    """The position's SVG picture as pixels: uint8, (height, width, 3)."""
+    return svg_to_rgb(rules.picture_svg(state))
+
+
+def _in_jupyter() -> bool:
+    try:
+        from IPython import get_ipython  # type: ignore[attr-defined]
+    except ImportError:
+        return False
+    shell: Any = get_ipython()
+    return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
+
+
+def show(rules: Ruleset, state: State) -> None:
+    """``render_mode="human"``: the SVG picture in Jupyter (replacing the last one shown),
+    else the terminal picture printed."""
+    if _in_jupyter():
+        from IPython.display import SVG, clear_output, display
+
+        clear_output(wait=True)
+        display(SVG(rules.picture_svg(state)))
+    else:
+        print(rules.picture(state))
+
+
+def render(rules: Ruleset, state: State, render_mode: Optional[str]) -> Any:
+    """What ``render()`` returns in each mode: None (no mode, or ``"human"``, which shows the
+    picture), the text (``"ansi"``) or the pixels (``"rgb_array"``)."""
+    if render_mode == "ansi":
+        return rules.picture(state)
+    if render_mode == "rgb_array":
+        return rgb_frame(rules, state)
+    if render_mode == "human":
+        show(rules, state)
+    return None
