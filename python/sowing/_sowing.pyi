@@ -43,7 +43,9 @@ __version__: str
 GAMES: list[str]
 
 class SowingError(ValueError):
-    """The base of every error of sowing (a ValueError): the message is the Rust crate's."""
+    """The base of every error of sowing (a ValueError): the message is the Rust crate's.
+    Every bad argument of the right type raises one (a subclass, or SowingError itself for
+    an int or option out of its range); an argument of the wrong type raises TypeError."""
 
 class RulesetError(SowingError):
     """Ruleset text that names no ruleset: an unknown game or switch, a bad value."""

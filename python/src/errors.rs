@@ -28,7 +28,9 @@ create_exception!(
     sowing,
     SowingError,
     PyValueError,
-    "The base of every error of sowing (a ValueError): the message is the Rust crate's."
+    "The base of every error of sowing (a ValueError): the message is the Rust crate's. Every \
+     bad argument of the right type raises one (a subclass, or SowingError itself for an int \
+     or option out of its range); an argument of the wrong type raises TypeError."
 );
 create_exception!(
     sowing,
