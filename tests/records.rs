@@ -231,6 +231,30 @@ fn reading_names_the_line_and_ply_of_every_problem() {
 }
 
 #[test]
+fn a_missing_result_tag_takes_the_movetexts_result() {
+    // Issue 36: a record without `[Result]` was refused although its movetext ends in a
+    // result token, which every movetext must.
+    let game = pgn::read_game::<Kalah>("[Variant \"kalah\"]\n\n1. 3 6 1... 2 *\n").unwrap();
+    assert_eq!(
+        (game.result, game.record.ply()),
+        (GameResult::Unfinished, 3)
+    );
+    assert!(
+        game.to_text().contains("[Result \"*\"]"),
+        "{}",
+        game.to_text()
+    );
+    // Without the token it is still refused, and a tag that differs from it too.
+    let e = pgn::read_game::<Kalah>("[Variant \"kalah\"]\n\n1. 3 6\n").unwrap_err();
+    assert_eq!(e.problem, PgnProblem::NoResult);
+    let e = pgn::read_game::<Kalah>("[Variant \"kalah\"]\n[Result \"1-0\"]\n\n1. 3 *\n");
+    assert!(matches!(
+        e.unwrap_err().problem,
+        PgnProblem::ResultTag { .. }
+    ));
+}
+
+#[test]
 fn reading_checks_the_tags() {
     let read = |text: &str| pgn::read_game::<Kalah>(text).unwrap_err();
     let e = read("[Result \"*\"]\n\n1. 3 *\n");

@@ -475,7 +475,11 @@ fn agent_specs_parse_build_and_print() {
         ("alphabeta:time=500ms", "alphabeta:time=500ms"),
         ("alphabeta:time=2s,nodes=100", "alphabeta:nodes=100,time=2s"),
         ("mcts:playouts=20000,seed=7", "mcts:playouts=20000,seed=7"),
-        ("mcts:time=1.5s", "mcts:playouts=10000,seed=0,time=1500ms"),
+        ("mcts:time=1.5s", "mcts:seed=0,time=1500ms"),
+        (
+            "mcts:time=1.5s,playouts=50",
+            "mcts:playouts=50,seed=0,time=1500ms",
+        ),
     ] {
         let spec: AgentSpec = text.parse().unwrap();
         assert_eq!(spec.to_string(), printed, "{text}");
@@ -519,6 +523,35 @@ fn agent_specs_parse_build_and_print() {
             "{bad}"
         );
     }
+}
+
+#[test]
+fn mcts_with_a_time_alone_searches_for_that_time() {
+    // Issue 36: `mcts:time=100ms` stopped at the default 10,000 playouts after a third of
+    // its time. A time alone means the time; a playout count written beside it still caps.
+    let spec: AgentSpec = "mcts:time=150ms".parse().unwrap();
+    let AgentSpec::Mcts(config) = spec else {
+        panic!("{spec:?}")
+    };
+    assert_eq!(
+        (config.playouts, config.time),
+        (u64::MAX, Some(Duration::from_millis(150)))
+    );
+    let r = rules("kalah:pits=3,seeds=2");
+    let found = Mcts::new(config).search(&r, &r.start());
+    assert!(
+        found.elapsed >= Duration::from_millis(150),
+        "{:?}",
+        found.elapsed
+    );
+    assert!(found.playouts > 10_000, "{}", found.playouts);
+    let both: AgentSpec = "mcts:time=10s,playouts=300".parse().unwrap();
+    let AgentSpec::Mcts(config) = both else {
+        panic!("{both:?}")
+    };
+    let found = Mcts::new(config).search(&r, &r.start());
+    assert_eq!(found.playouts, 300);
+    assert!(found.elapsed < Duration::from_secs(10));
 }
 
 #[test]

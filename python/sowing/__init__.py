@@ -10,7 +10,14 @@ The Python face of the Rust crate ``sowing``, which holds every rule::
 
 Records are :class:`GameRecord` and :func:`read_games`; agents :class:`Agent`; the Kalah
 solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
-:func:`sowing.toguz.read_pgn`. Every error is a :class:`SowingError` (a ``ValueError``).
+:func:`sowing.toguz.read_pgn`.
+
+Errors: a call raises ``TypeError`` for an argument of the wrong type (None where a value is
+needed, a float for an int, an int for text), and a :class:`SowingError` (a ``ValueError``)
+for every other bad argument: text that is no ruleset, position, move, record or agent; a
+state, move or ruleset of another game or board; an illegal move; an int or an option out of
+its range (:class:`SowingError` itself where no subclass fits). Nothing else: no
+``OverflowError``; long calls raise ``KeyboardInterrupt`` at Ctrl-C.
 """
 
 from . import kalah, toguz

@@ -1,7 +1,7 @@
 """The native module of sowing (Rust, PyO3): every class and function of the package."""
 
 import sys
-from typing import Literal, Optional, Union, final, overload
+from typing import Literal, NoReturn, Optional, Union, final, overload
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -45,14 +45,17 @@ __version__: str
 GAMES: list[str]
 
 class SowingError(ValueError):
-    """The base of every error of sowing (a ValueError): the message is the Rust crate's."""
+    """The base of every error of sowing (a ValueError): the message is the Rust crate's.
+    Every bad argument of the right type raises one (a subclass, or SowingError itself for
+    an int or option out of its range); an argument of the wrong type raises TypeError."""
 
 class RulesetError(SowingError):
     """Ruleset text that names no ruleset: an unknown game or switch, a bad value."""
 
 class PositionError(SowingError):
     """Position text that is not a position, or a position the ruleset cannot reach; also a
-    State handed to a ruleset of another game."""
+    State handed to a ruleset of another game or board, and a picture's `before` from which
+    its `last_move` does not lead to the State drawn."""
 
 class MoveError(SowingError):
     """Text that is no move of the game's notation, or whose written details (a landing
@@ -73,13 +76,16 @@ class AgentError(SowingError):
     """Agent text that names no agent, or an option the game cannot serve."""
 
 class SolveError(SowingError):
-    """A position the Kalah solver cannot solve (the pie rule's swap still to come), or
-    memory it cannot have."""
+    """A position the Kalah solver cannot solve (the pie rule's swap still to come), a
+    ruleset of another game than Kalah, a solver option out of its range (`threads`,
+    `table_mb`, `endgame_seeds`, an `endgame_dir` whose parent folder is missing), or memory
+    it cannot have."""
 
 @final
 class Player:
     """One of the two players. South moves first in every game; in Toguz Kumalak's records
-    South is White and North is Black."""
+    South is White and North is Black. A Player equals its index (`Player.North == 1`) and
+    hashes as it (`1 in {Player.North}`), as an IntEnum does."""
 
     South: Player
     """The first player, at the bottom of every picture and position text."""
@@ -93,7 +99,8 @@ class Player:
         """0 for South, 1 for North."""
     def __int__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+    def __hash__(self) -> int:
+        """The hash of the index, as an int's."""
     def __copy__(self) -> Self:
         """The value itself: it is immutable."""
     def __deepcopy__(self, memo: object, /) -> Self:
@@ -102,7 +109,11 @@ class Player:
 @final
 class Outcome:
     """How a finished game ended: the winner (None for a draw) and, in the games that keep
-    one (Kalah, Toguz Kumalak), the final score. `str()` reads `South wins 28-20`."""
+    one (Kalah, Toguz Kumalak), the final score. `str()` reads `South wins 28-20`. Outcomes
+    come from `Ruleset.outcome` and `GameRecord.outcome`, not from a constructor."""
+
+    def __new__(cls, _no_constructor: NoReturn, /) -> Self:
+        """None: `Outcome(...)` raises TypeError (and fails type checking)."""
 
     @property
     def winner(self) -> Optional[Player]:
@@ -128,7 +139,12 @@ class Outcome:
 @final
 class Move:
     """A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's
-    notation (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable."""
+    notation (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable.
+    Moves come from a Ruleset (`legal_moves`, `parse_move`), not from a constructor; every
+    method that takes a Move also takes its text. `repr()`: `<Move kalah 3>`."""
+
+    def __new__(cls, _no_constructor: NoReturn, /) -> Self:
+        """None: `Move(...)` raises TypeError (and fails type checking)."""
 
     @property
     def game(self) -> str:
@@ -147,14 +163,46 @@ _MoveLike = Union[Move, str]
 class State:
     """A position of one game: immutable, hashable and picklable. `str(state)` is the
     position text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the
-    position. In Jupyter it draws itself."""
+    position. In Jupyter it draws itself. The board is read without text: `holes`,
+    `stores`, `to_move`, `ply`, `tuzdiks`, `seeds`. `repr()`: `<State kalah: 4,4,...>`.
 
+    States come from a Ruleset (`start`, `play`, `parse_position`), not from a constructor."""
+
+    def __new__(cls, _no_constructor: NoReturn, /) -> Self:
+        """None: `State(...)` raises TypeError (and fails type checking)."""
     @property
     def rules(self) -> Ruleset:
         """The ruleset this is a position of."""
     @property
     def game(self) -> str:
         """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
+    @property
+    def holes(self) -> tuple[list[int], list[int]]:
+        """Each side's holes, (South's, North's), each a list of seed counts from its
+        owner's hole 1 as the game's notation numbers them: Kalah's pits, Oware's houses (A..
+        and a..), Toguz Kumalak's holes (0 in a tuzdik: see `tuzdiks`), and each Tsoro
+        player's 2N holes by loop index (his outer row from his left, then his inner row from
+        his right: o1..oN, then iN..i1)."""
+    @property
+    def stores(self) -> tuple[int, int]:
+        """Each side's store, (South's, North's): Kalah's and Oware's stores, Toguz Kumalak's
+        kazans, the stones each Tsoro player has captured."""
+    @property
+    def seeds(self) -> int:
+        """The seeds on the board (all holes; not the stores)."""
+    @property
+    def to_move(self) -> Player:
+        """The player to move (in a finished game: the one who would move next)."""
+    @property
+    def ply(self) -> Optional[int]:
+        """The plies played to reach this position, where the position counts them: Toguz
+        Kumalak's from its full-move number, Tsoro's and Oware's under a ply limit
+        (`max-plies`); None in Kalah and in Tsoro and Oware without a limit
+        (`GameRecord.ply` counts a game's)."""
+    @property
+    def tuzdiks(self) -> Optional[tuple[Optional[int], Optional[int]]]:
+        """Toguz Kumalak's tuzdiks, (South's, North's): each the number of the hole a player
+        owns on his opponent's side, or None before he has one; None in the other games."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self:
@@ -195,7 +243,9 @@ class Ruleset:
     def legal_moves(self, state: State) -> list[Move]:
         """Every legal move, in the game's order; empty exactly when the game is over."""
     def is_legal(self, state: State, mv: _MoveLike) -> bool:
-        """Whether `mv` is legal in `state` (text that is no move raises MoveError)."""
+        """Whether `mv` is a legal move in `state`: False for every other Move or text (text
+        that is no move, a Move of another game); TypeError for neither, PositionError for
+        a state of another game."""
     def play(self, state: State, mv: _MoveLike) -> State:
         """Plays `mv` and returns the new State (MoveError, IllegalMoveError)."""
     def outcome(self, state: State) -> Optional[Outcome]:
@@ -213,49 +263,88 @@ class Ruleset:
     def hash(self, state: State) -> int:
         """The position's 64-bit hash, as the Rust crate's transposition tables use it."""
     def random_move(self, state: State, seed: int) -> Optional[Move]:
-        """A legal move chosen uniformly at random from `seed`, or None when the game is over."""
+        """A legal move chosen uniformly at random from `seed` (0 to 2**64 - 1, SowingError
+        outside), or None when the game is over."""
     def perft(self, state: State, depth: int) -> int:
-        """The number of move sequences of exactly `depth` plies (GIL released, Ctrl-C stops it)."""
+        """The number of move sequences of exactly `depth` plies (0 to 2**32 - 1, SowingError
+        outside; GIL released, Ctrl-C stops it)."""
     def picture(self, state: State) -> str:
         """The board as text for a terminal."""
     def picture_svg(
         self, state: State, last_move: Optional[_MoveLike] = None, before: Optional[State] = None
     ) -> str:
         """The board as SVG; with `last_move` and `before` (the position it was played from)
-        the move's holes are marked."""
+        the move's holes are marked: IllegalMoveError for a move illegal in `before`,
+        PositionError for one that does not lead from `before` to `state`, TypeError for
+        one of the two alone."""
     # The learning environments' encoding (src/env.rs).
     @property
     def num_actions(self) -> int:
-        """The number of actions of the encoding (Kalah: the pits, then `swap`; Toguz Kumalak:
-        the holes; Tsoro: the start holes, `relay`, `stop`, the takes, `done`)."""
+        """The number of actions of the encoding (fixed for the ruleset), every hole counted
+        from the mover's left:
+
+        - Kalah, m pits: m + 1; action p - 1 sows pit p, action m is `swap` (pie rule).
+        - Toguz Kumalak, n holes: n; action h - 1 sows hole h.
+        - Tsoro, N holes a row: 4N + 3; k - 1 starts from `o<k>`, N + k - 1 from `i<k>`,
+          2N is `relay`, 2N + 1 `stop`, 2N + 2 + k - 1 `take o<k>`, 3N + 2 + k - 1
+          `take i<k>`, 4N + 2 `done`.
+        - Oware, n houses: n; action h - 1 sows house h (A.. for South, a.. for North)."""
     @property
     def observation_shape(self) -> tuple[int]:
-        """The shape of `observation(state)`."""
+        """The shape of `observation(state)`: (2 * pits + 4,) for Kalah, (4 * holes + 2,) for
+        Toguz Kumalak, (4 * holes + 9,) for Tsoro (holes a row), (2 * houses + 3,) for Oware."""
     def action_mask(self, state: State) -> npt.NDArray[np.bool_]:
         """The legal actions as a boolean array of `num_actions` entries."""
     def legal_actions(self, state: State) -> list[int]:
         """The legal actions, smallest first."""
     def observation(self, state: State) -> npt.NDArray[np.float32]:
-        """The observation, float32 of `observation_shape`, seen from the player to move."""
+        """The observation, float32 of `observation_shape`, seen from the player to move (the
+        mover), counts as they are; it decides the legal actions and the outcome. The
+        opponent's holes are in his own numbering (his hole 1 faces the mover's last).
+
+        - Kalah, m pits (2m + 4): 0..m the mover's pits 1..m; m..2m the opponent's; 2m the
+          mover's store; 2m + 1 the opponent's; 2m + 2 is 1 when the mover may swap (pie
+          rule); 2m + 3 is 1 while South's opening turn is under way under the pie rule.
+        - Toguz Kumalak, n holes (4n + 2): 0..n the mover's holes 1..n (0 in a tuzdik);
+          n..2n the opponent's; 2n the mover's kazan; 2n + 1 the opponent's; 2n + 2..3n + 2
+          is 1 at the opponent's hole that is the mover's tuzdik; 3n + 2..4n + 2 is 1 at the
+          mover's hole that is the opponent's tuzdik.
+        - Tsoro, N holes a row (4N + 9), every row from the mover's left: 0..N the mover's
+          outer row o1..oN; N..2N his inner row i1..iN; 2N..3N the opponent's inner row;
+          3N..4N his outer row; 4N is k when a lap ended in the mover's head o<k> (`relay`
+          or `stop` to choose), else 0; 4N + 1 is k when stones in hand are sown on from
+          i<k> (`reenter`); 4N + 2 stones captured by the mover; 4N + 3 by the opponent;
+          4N + 4 bonus takes left to the mover; 4N + 5 captured stones in his hand; 4N + 6
+          and 4N + 7 captures made by the mover and the opponent (up to 2, Tracey's
+          variation); 4N + 8 plies played under `max-plies`, else 0.
+        - Oware, n houses (2n + 3): 0..n the mover's houses 1..n; n..2n the opponent's; 2n
+          the mover's store; 2n + 1 the opponent's; 2n + 2 the plies left under
+          `max-plies`, else 0."""
     def action_to_move(self, state: State, action: int) -> Move:
-        """The Move of `action` (MoveError outside `0..num_actions`)."""
+        """The Move of `action` (MoveError for an int outside `0..num_actions`)."""
     def move_to_action(self, state: State, mv: _MoveLike) -> int:
         """The action of `mv` (MoveError, IllegalMoveError for text as `play` reads it)."""
     def play_action(self, state: State, action: int) -> State:
-        """Plays the move of `action` and returns the new State (IllegalMoveError, MoveError)."""
+        """Plays the move of `action` and returns the new State (IllegalMoveError; MoveError
+        for an int outside `0..num_actions`, naming it)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class GameRecord:
     """A game: its ruleset, the start, the moves played, and a cursor that `undo` and `redo`
-    move. Playing a move after an undo drops the undone moves."""
+    move. Playing a move after an undo drops the undone moves. `copy()` (and `copy.copy`,
+    `copy.deepcopy`) gives an independent record; a record pickles with its redo tail and
+    cursor."""
 
     def __new__(cls, rules: Ruleset, start: Optional[State] = None) -> Self:
         """A new game of `rules`, from `start` (checked: PositionError) or the ruleset's start."""
     @staticmethod
     def from_pgn(text: str) -> GameRecord:
-        """Reads a text holding exactly one game (RecordError with `line` and `ply`)."""
+        """Reads a text holding exactly one game (RecordError with `line` and `ply`). A record
+        without a `Variant` tag (with no tags at all, too) is read as Toguz Kumalak's PlayOK
+        PGN, and its errors say so; a missing `Result` tag is the result token that ends the
+        moves."""
     @property
     def rules(self) -> Ruleset:
         """The ruleset."""
@@ -276,7 +365,8 @@ class GameRecord:
     def move_texts(self) -> list[str]:
         """The moves up to the cursor in full notation."""
     def position_at(self, ply: int) -> Optional[State]:
-        """The position after `ply` plies (0: the start), or None past the recorded moves."""
+        """The position after `ply` plies (0: the start), or None for any other int (past the
+        recorded moves, or negative)."""
     def outcome(self) -> Optional[Outcome]:
         """The outcome at the cursor, or None while the game goes on there."""
     def is_over(self) -> bool:
@@ -292,7 +382,14 @@ class GameRecord:
     def redo(self) -> Optional[Move]:
         """Steps forward one ply of the redo tail; the move, or None."""
     def go_to(self, ply: int) -> bool:
-        """Moves the cursor to `ply`; whether it could."""
+        """Moves the cursor to `ply` (0 to `len(record)`); whether it could (False, the cursor
+        unmoved, for any other int, negative ones included)."""
+    def copy(self) -> GameRecord:
+        """An independent copy: the same moves, redo tail, cursor, tags and result."""
+    def __copy__(self) -> GameRecord:
+        """An independent copy, as `copy()`."""
+    def __deepcopy__(self, memo: object, /) -> GameRecord:
+        """An independent copy (nothing in it is shared)."""
     def to_pgn(self) -> str:
         """The record up to the cursor in the records form of sowing::pgn, with the tags it
         was read with, and the result written there while its moves are those read and the
@@ -322,8 +419,9 @@ def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord
 class Agent:
     """A game-playing agent named in text: `random[:seed=N]`, `alphabeta[:depth=N][,time=T]
     [,nodes=N][,multipv=N]...`, `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
-    [,seed=N][,c=X]` (AgentError for bad text). `choose` releases the GIL and stops at
-    Ctrl-C; `multipv=N` gives the best N moves in `lines`."""
+    [,seed=N][,c=X]` (10000 playouts by default; a `time` alone searches for that time, with
+    both it stops at whichever comes first). AgentError for bad text. `choose` releases the
+    GIL and stops at Ctrl-C; `multipv=N` gives the best N moves in `lines`."""
 
     def __new__(cls, text: str) -> Self:
         """Reads agent text (AgentError)."""

@@ -115,7 +115,8 @@ fn choose_in<R: Game>(
 ///   [,multipv=N]` (times `500ms`, `2s`; `multipv=N`: the best N moves, each with its value
 ///   and line, in `lines` after `choose`)
 /// - `alphabeta-classic[:...]`
-/// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`
+/// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]` (10000 playouts by default; a `time`
+///   alone searches for that time, with both it stops at whichever comes first)
 ///
 /// Bad text raises AgentError. The agent keeps its tables between moves of one ruleset.
 /// `choose` releases the GIL and stops at Ctrl-C (KeyboardInterrupt).

@@ -1,8 +1,21 @@
 //! The exception hierarchy: every error of the crate as a Python exception with the Rust
 //! message, all subclasses of `sowing.SowingError`, itself a `ValueError`.
+//!
+//! The package's one policy (the README's and `help(sowing)`'s): a call raises
+//! - `TypeError` for an argument of the wrong type (None where a value is needed, a float or
+//!   text for an int, an int for text, a State for a Ruleset...), as Python itself does;
+//! - a `SowingError` for every argument of the right type that the call cannot take: text
+//!   that is no ruleset, position, move, record or agent; a state, move or ruleset of another
+//!   game or board; an illegal move; an int out of its range (a negative depth, an action
+//!   past the last, `threads=0`), which [`int_arg`] turns from PyO3's `OverflowError` into
+//!   the call's own error; an option out of its range (`errors="ignore"`);
+//! - `KeyboardInterrupt` at Ctrl-C in the long calls.
+//!
+//! Nothing else: an `OverflowError`, a `ValueError` that is no `SowingError`, or PyO3's
+//! `PanicException` is a bug (python/tests/test_fuzz.py looks for them).
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
 use sowing::PositionError as RustPositionError;
@@ -15,7 +28,9 @@ create_exception!(
     sowing,
     SowingError,
     PyValueError,
-    "The base of every error of sowing (a ValueError): the message is the Rust crate's."
+    "The base of every error of sowing (a ValueError): the message is the Rust crate's. Every \
+     bad argument of the right type raises one (a subclass, or SowingError itself for an int \
+     or option out of its range); an argument of the wrong type raises TypeError."
 );
 create_exception!(
     sowing,
@@ -28,7 +43,8 @@ create_exception!(
     PositionError,
     SowingError,
     "Position text that is not a position, or a position the ruleset cannot reach; also a \
-     State handed to a ruleset of another game."
+     State handed to a ruleset of another game or board, and a picture's `before` from which \
+     its `last_move` does not lead to the State drawn."
 );
 create_exception!(
     sowing,
@@ -61,8 +77,10 @@ create_exception!(
     sowing,
     SolveError,
     SowingError,
-    "A position the Kalah solver cannot solve (the pie rule's swap still to come), or memory \
-     it cannot have."
+    "A position the Kalah solver cannot solve (the pie rule's swap still to come), a ruleset \
+     of another game than Kalah, a solver option out of its range (`threads`, `table_mb`, \
+     `endgame_seeds`, an `endgame_dir` whose parent folder is missing), or memory it cannot \
+     have."
 );
 
 /// Registers the exception classes on the module.
@@ -108,13 +126,48 @@ pub(crate) fn illegal_move(e: IllegalMove) -> PyErr {
 }
 
 /// An encoding error as the Python exception of its kind: an illegal action is an
-/// IllegalMoveError, an action out of range a MoveError, a wrong length a ValueError.
+/// IllegalMoveError, an action out of range a MoveError, a wrong length a SowingError.
 pub(crate) fn encode_error(e: EncodeError) -> PyErr {
     match e {
         EncodeError::Illegal { .. } => IllegalMoveError::new_err(e.to_string()),
         EncodeError::OutOfRange { .. } => MoveError::new_err(e.to_string()),
-        EncodeError::Length { .. } => PyValueError::new_err(e.to_string()),
+        EncodeError::Length { .. } => SowingError::new_err(e.to_string()),
     }
+}
+
+/// An int argument as a `T`: `Ok(None)` for an int outside `T`'s range (PyO3's
+/// `OverflowError`), for the caller to raise its own SowingError naming the value; a
+/// `TypeError` for what is not an int, as PyO3 raises it.
+pub(crate) fn int_arg<'py, T: FromPyObject<'py>>(arg: &Bound<'py, PyAny>) -> PyResult<Option<T>> {
+    match arg.extract::<T>() {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(arg.py()) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// An int argument as a `T`, or `SowingError` "`name`=`value` is out of range: expected
+/// `expected`" for an int outside `T`'s range (`TypeError` for what is not an int).
+pub(crate) fn int_in<'py, T: FromPyObject<'py>>(
+    arg: &Bound<'py, PyAny>,
+    name: &str,
+    expected: &str,
+) -> PyResult<T> {
+    int_arg(arg)?.ok_or_else(|| out_of_range(arg, name, expected))
+}
+
+/// `SowingError` "`name`=`value` is out of range: expected `expected`", the value as the
+/// caller wrote it.
+pub(crate) fn out_of_range(arg: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyErr {
+    SowingError::new_err(out_of_range_text(arg, name, expected))
+}
+
+/// The message of [`out_of_range`].
+pub(crate) fn out_of_range_text(arg: &Bound<'_, PyAny>, name: &str, expected: &str) -> String {
+    let value = arg
+        .str()
+        .map_or_else(|_| "?".to_string(), |s| s.to_string());
+    format!("{name}={value} is out of range: expected {expected}")
 }
 
 /// `AgentError`.

@@ -3,28 +3,63 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
 use sowing::Picture as _;
 use sowing::games::AnyRuleset;
-use sowing::games::{AnyGame, read_any};
-use sowing::pgn::{self, GameText, PgnGame};
+use sowing::games::{AnyGame, read_one_in};
+use sowing::pgn::{self, GameText, PgnError, PgnGame};
 use sowing::toguz::Toguz;
 
-use crate::errors;
-use crate::game::{AnyRecord, AnyState, Game, with_record, with_rules};
-use crate::rules::{Move, Outcome, Player, Ruleset, State, typed_move};
+use crate::errors::{self, SowingError};
+use crate::game::{AnyMove, AnyRecord, AnyState, Game, with_record, with_rules};
+use crate::interrupt;
+use crate::rules::{Move, Outcome, Player, Reduced, Ruleset, State, typed_move};
+
+/// What a record without a `Variant` tag is read as, for the errors of such records.
+const UNNAMED: &str = "a record without a Variant tag is read as Toguz Kumalak's PlayOK PGN; \
+                       name another game with a tag such as [Variant \"kalah\"]";
+
+/// A GameRecord pickled: the ruleset's text, the start's position text, every move's text
+/// (the redo tail included), the cursor, the tags, the result written, whether the moves are
+/// those read.
+type RecordParts = (
+    String,
+    String,
+    Vec<String>,
+    usize,
+    Vec<(String, String)>,
+    Option<String>,
+    bool,
+);
+
+/// Reads one game's text: its RecordError, which for a record without a `Variant` tag says
+/// what it was read as.
+fn read_game_text(py: Python<'_>, text: &GameText<'_>) -> PyResult<GameRecord> {
+    read_one_in(text)
+        .map_err(|e| pgn_error_of(py, e, text))
+        .and_then(GameRecord::from_any)
+}
+
+/// The RecordError of `e` in `text`, with [`UNNAMED`] for a record without a `Variant` tag.
+fn pgn_error_of(py: Python<'_>, e: PgnError, text: &GameText<'_>) -> PyErr {
+    if text.tag("Variant").is_some() {
+        return errors::pgn_error(py, e);
+    }
+    errors::record_error(py, format!("{e} ({UNNAMED})"), Some(e.line), e.ply)
+}
 
 /// A game: its ruleset, the position it started from, the moves played, and a cursor that
 /// `undo` and `redo` move. Playing a move after an undo drops the undone moves.
 ///
 /// `GameRecord(rules)` starts from the ruleset's start, `GameRecord(rules, start)` from a
 /// set-up position. Records read from text (`from_pgn`, `read_games`) keep their `tags` and
-/// written `result`.
+/// written `result`. `copy()` (and `copy.copy`, `copy.deepcopy`) gives an independent record,
+/// and a record pickles with its redo tail and cursor.
 #[pyclass(module = "sowing", name = "GameRecord")]
+#[derive(Clone)]
 pub struct GameRecord {
     rules: Arc<AnyRuleset>,
     record: AnyRecord,
@@ -51,9 +86,9 @@ impl GameRecord {
 
     /// [`from_any`](Self::from_any) for the ruleset type of the game.
     fn from_typed<R: Game>(_rules: &R, game: &AnyGame) -> PyResult<GameRecord> {
-        let typed = game.get::<R>().ok_or_else(|| {
-            PyValueError::new_err("a record read as another ruleset type than its list's")
-        })?;
+        let typed = game
+            .get::<R>()
+            .ok_or_else(|| interrupt::internal("a record read as another ruleset type"))?;
         Ok(GameRecord {
             rules: Arc::new(game.rules().clone()),
             record: R::any_record(typed.record.clone()),
@@ -109,17 +144,17 @@ impl GameRecord {
         })
     }
 
-    /// Reads a text holding exactly one game in the records form of any game (or Toguz
-    /// Kumalak's PlayOK PGN, for a record without a `Variant` tag). Raises RecordError with
-    /// the `line` and `ply` at fault.
+    /// Reads a text holding exactly one game in the records form of any game, its `Variant`
+    /// tag naming the ruleset. A record without a `Variant` tag (with no tags at all, too:
+    /// `1. 76 98 *`) is read as Toguz Kumalak's PlayOK PGN, the one form written without
+    /// it, and its errors say so. The `Result` tag may be left out: the result token that
+    /// ends the moves is the result. Raises RecordError with the `line` and `ply` at fault.
     #[staticmethod]
     fn from_pgn(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<GameRecord> {
         let text = text.to_cow()?;
         let games = pgn::split(&text);
         match games.as_slice() {
-            [one] => sowing::games::read_one_in(one)
-                .map_err(|e| errors::pgn_error(py, e))
-                .and_then(GameRecord::from_any),
+            [one] => read_game_text(py, one),
             [] => Err(errors::record_error(
                 py,
                 "line 1: no game in the text".into(),
@@ -184,11 +219,15 @@ impl GameRecord {
         with_record!(&self.record, |g| g.move_texts())
     }
 
-    /// The position after `ply` plies (0: the start), the redo tail included; None past it.
-    fn position_at(&self, ply: usize) -> Option<State> {
-        with_record!(&self.record, |g| g
+    /// The position after `ply` plies (0: the start), the redo tail included; None for any
+    /// other int (past the end, or negative).
+    fn position_at(&self, ply: &Bound<'_, PyAny>) -> PyResult<Option<State>> {
+        let Some(ply) = errors::int_arg::<usize>(ply)? else {
+            return Ok(None);
+        };
+        Ok(with_record!(&self.record, |g| g
             .position_at(ply)
-            .map(|s| self.state(g.rules().any_state(*s))))
+            .map(|s| self.state(g.rules().any_state(*s)))))
     }
 
     /// The outcome at the cursor, or None while the game goes on there.
@@ -241,9 +280,75 @@ impl GameRecord {
         }))
     }
 
-    /// Moves the cursor to `ply` (within the recorded moves); returns whether it could.
-    fn go_to(&mut self, ply: usize) -> bool {
-        with_record!(&mut self.record, |g| g.go_to(ply))
+    /// Moves the cursor to `ply` (0 to `len(record)`, the redo tail included); returns
+    /// whether it could: False, the cursor unmoved, for any other int (past the end, or
+    /// negative).
+    fn go_to(&mut self, ply: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Some(ply) = errors::int_arg::<usize>(ply)? else {
+            return Ok(false);
+        };
+        Ok(with_record!(&mut self.record, |g| g.go_to(ply)))
+    }
+
+    /// An independent copy: the same moves, redo tail, cursor, tags and result.
+    fn copy(&self) -> GameRecord {
+        self.clone()
+    }
+
+    /// `copy.copy`: an independent copy, as `copy()`.
+    fn __copy__(&self) -> GameRecord {
+        self.clone()
+    }
+
+    /// `copy.deepcopy`: an independent copy (nothing in it is shared).
+    #[pyo3(signature = (_memo, /))]
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameRecord {
+        self.clone()
+    }
+
+    /// Pickled as the ruleset's text, the start's position text and every move's text, the
+    /// cursor, the tags and the result.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, RecordParts>> {
+        let (start, moves, ply) = with_record!(&self.record, |g| {
+            let mut all = g.clone();
+            let ply = all.ply();
+            while all.redo().is_some() {}
+            let moves = all.moves().iter().map(|m| m.to_string()).collect();
+            (all.start().to_string(), moves, ply)
+        });
+        let parts = (
+            self.rules.to_string(),
+            start,
+            moves,
+            ply,
+            self.tags.clone(),
+            self.result.clone(),
+            self.as_read,
+        );
+        Ok((py.get_type::<GameRecord>().getattr("_unpickle")?, parts))
+    }
+
+    /// The record `__reduce__` wrote.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _unpickle(
+        rules: &str,
+        start: &str,
+        moves: Vec<String>,
+        ply: usize,
+        tags: Vec<(String, String)>,
+        result: Option<String>,
+        as_read: bool,
+    ) -> PyResult<GameRecord> {
+        let rules: AnyRuleset = rules.parse().map_err(errors::ruleset_error)?;
+        let record = with_rules!(&rules, |r| unpickled_record(r, start, &moves, ply)?);
+        Ok(GameRecord {
+            rules: Arc::new(rules),
+            record,
+            tags,
+            result,
+            as_read,
+        })
     }
 
     /// The record up to the cursor in the records form of `sowing::pgn`: the tags it was read
@@ -335,7 +440,7 @@ impl OnBadGame {
             "raise" => Ok(OnBadGame::Raise),
             "skip" => Ok(OnBadGame::Skip),
             "return" => Ok(OnBadGame::Return),
-            _ => Err(PyValueError::new_err(format!(
+            _ => Err(SowingError::new_err(format!(
                 "errors={text:?}: expected \"raise\", \"skip\" or \"return\""
             ))),
         }
@@ -361,8 +466,9 @@ impl OnBadGame {
 }
 
 /// Reads every game of a file of records (the records form of `sowing::pgn` for any game, or
-/// Toguz Kumalak's PlayOK PGN for a record without a `Variant` tag), each under the ruleset
-/// its `Variant` names. A game that does not read raises RecordError, with the `line` in the
+/// Toguz Kumalak's PlayOK PGN for a record without a `Variant` tag, whose errors say so),
+/// each under the ruleset its `Variant` names; a missing `Result` tag is the result token
+/// that ends the moves. A game that does not read raises RecordError, with the `line` in the
 /// whole text and the `ply`; with `errors="skip"` it is left out, with `errors="return"` its
 /// RecordError stands in the list in its place (the other games are read either way).
 #[pyfunction]
@@ -374,10 +480,9 @@ fn read_games(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
-    let games = read_any(&text).into_iter().map(|g| {
-        g.map_err(|e| errors::pgn_error(py, e))
-            .and_then(GameRecord::from_any)
-    });
+    let games = pgn::split(&text)
+        .into_iter()
+        .map(|g| read_game_text(py, &g));
     mode.collect(py, games)
 }
 
@@ -395,11 +500,39 @@ fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResul
             .map_err(|e| errors::pgn_error(py, e))
             .and_then(|g| {
                 let game = AnyGame::new(g)
-                    .ok_or_else(|| PyValueError::new_err("Toguz Kumalak is not in the list"))?;
+                    .ok_or_else(|| interrupt::internal("Toguz Kumalak is not in the list"))?;
                 GameRecord::from_any(game)
             })
     });
     mode.collect(py, games)
+}
+
+/// The record of `r` from the position text `start`, every move of `moves` played (each the
+/// text of a Move), its cursor at `ply`.
+fn unpickled_record<R: Game>(
+    r: &R,
+    start: &str,
+    moves: &[String],
+    ply: usize,
+) -> PyResult<AnyRecord> {
+    let s = r.parse_position(start).map_err(errors::position_error)?;
+    let mut g = Record::from_position(r.clone(), s).map_err(errors::position_error)?;
+    for text in moves {
+        let mv = AnyMove::parse(R::GAME, text)
+            .ok_or_else(|| interrupt::internal("a game of no name"))?
+            .map_err(errors::move_parse_error)?;
+        let m = r
+            .move_of(&mv)
+            .ok_or_else(|| interrupt::internal("a move of another game"))?;
+        g.play(m).map_err(errors::illegal_move)?;
+    }
+    if !g.go_to(ply) {
+        return Err(SowingError::new_err(format!(
+            "ply {ply} is past the record's {} plies",
+            g.len()
+        )));
+    }
+    Ok(R::any_record(g))
 }
 
 /// Registers `GameRecord`, `read_games` and the submodule `toguz` (`read_pgn`).

@@ -70,9 +70,10 @@
 //! `0-1` (North won), `1/2-1/2` (a draw) or `*` (unfinished); no other token is accepted.
 //!
 //! # Reading checks everything
-//! The tags (syntax, no tag twice, `Variant` and `Result` present, `FEN` a valid position of
-//! the ruleset), every move number, every action against the position it is played in, the
-//! turn boundaries, and the result: it must equal the `Result` tag, and for a game that is
+//! The tags (syntax, no tag twice, `Variant` present, `FEN` a valid position of the
+//! ruleset), every move number, every action against the position it is played in, the
+//! turn boundaries, and the result: it must equal the `Result` tag (a record without one
+//! takes the movetext's result token, which always ends it), and for a game that is
 //! over it must be the rules' outcome (an unfinished game may carry a decided result: a
 //! resignation or an adjudication). An error ([`PgnError`]) names the line and, for a move,
 //! the ply. A file may hold many games; [`split`] cuts it into games without reading them, so

@@ -18,15 +18,19 @@ pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<Pgn
     let toks = tokens(&text[head.block.offset..], head.block.line)?;
     let moves = replay(head.record, &toks, head.block.line)?;
     let (result, line) = moves.result;
-    if result.token() != head.result_tag {
-        return Err(err(
-            line,
-            None,
-            PgnProblem::ResultTag {
-                token: result.token(),
-                tag: head.result_tag,
-            },
-        ));
+    // No `Result` tag: the movetext's result token, which every movetext ends with, is the
+    // result.
+    if let Some(tag) = head.result_tag {
+        if result.token() != tag {
+            return Err(err(
+                line,
+                None,
+                PgnProblem::ResultTag {
+                    token: result.token(),
+                    tag,
+                },
+            ));
+        }
     }
     check_outcome(moves.record.outcome(), result, line)?;
     Ok(PgnGame {
@@ -40,15 +44,16 @@ pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<Pgn
 }
 
 /// A game's tags, read and checked: the block, the record at the start the `Variant` and
-/// `FEN` give, and the `Result` tag's value.
+/// `FEN` give, and the `Result` tag's value (None without the tag).
 struct Head<R: Ruleset> {
     block: TagBlock,
     record: GameRecord<R>,
-    result_tag: String,
+    result_tag: Option<String>,
 }
 
-/// Reads and checks a game's tags: no tag twice, no line break in a value, `Variant` and
-/// `Result` present, `FEN` a position of the ruleset.
+/// Reads and checks a game's tags: no tag twice, no line break in a value, `Variant`
+/// present, `FEN` a position of the ruleset. `Result` may be missing: the movetext's result
+/// token then stands alone.
 fn read_head<R: Ruleset>(text: &str, first_line: usize) -> Result<Head<R>, PgnError> {
     let block = read_tags(text, first_line, |name, value, before| {
         if before.iter().any(|(n, _)| n == name) {
@@ -78,7 +83,7 @@ fn read_head<R: Ruleset>(text: &str, first_line: usize) -> Result<Head<R>, PgnEr
             .parse_position(fen)
             .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?,
     };
-    let result_tag = value("Result")?.0.to_string();
+    let result_tag = block.find("Result").map(|(r, _)| r.to_string());
     let record = GameRecord::from_position(rules.clone(), start)
         .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?;
 

@@ -21,7 +21,8 @@ use crate::ruleset::Ruleset;
 /// Limits and settings of the MCTS agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// Playouts per move.
+    /// Playouts per move (`u64::MAX`: no cap, for a search limited by its time alone). A
+    /// search also ends when its tree's indices or visit counts (32-bit) would overflow.
     pub playouts: u64,
     /// Stop earlier after this much time.
     pub time: Option<Duration>,
@@ -170,8 +171,11 @@ impl<M: Copy> Mcts<M> {
         }
         let c = self.config.exploration;
         let mut playouts = 0;
-        while playouts < self.config.playouts {
-            if self.halted(playouts, started) {
+        // The tree's indices and visit counts are 32-bit: a search without a playout cap
+        // (a time alone) ends before they would overflow.
+        let cap = self.config.playouts.min(u64::from(u32::MAX - 1));
+        while playouts < cap {
+            if self.halted(playouts, started) || tree.len() >= (u32::MAX - 1024) as usize {
                 break;
             }
             // Selection.
@@ -267,10 +271,14 @@ impl<M: Copy> Mcts<M> {
 
 impl<R: Ruleset> Agent<R> for Mcts<R::Move> {
     fn name(&self) -> String {
-        let mut s = format!(
-            "mcts:playouts={},seed={}",
-            self.config.playouts, self.config.seed
-        );
+        let mut s = if self.config.playouts == u64::MAX && self.config.time.is_some() {
+            format!("mcts:seed={}", self.config.seed)
+        } else {
+            format!(
+                "mcts:playouts={},seed={}",
+                self.config.playouts, self.config.seed
+            )
+        };
         if let Some(t) = self.config.time {
             s.push_str(&format!(",time={}ms", t.as_millis()));
         }

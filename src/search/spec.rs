@@ -45,7 +45,8 @@ const MAX_ENDGAME: u64 = 20;
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
 ///   `eval=store` and every switch off; it takes the same options.
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]`: default 10000 playouts, seed 0,
-///   exploration `c` √2.
+///   exploration `c` √2. A `time` without `playouts` searches for that time, however many
+///   playouts it makes; with both, the search stops at whichever comes first.
 ///
 /// Times are written `500ms`, `2s` or `1.5s`. [`build`](AgentSpec::build) makes the agent for
 /// any ruleset that can serve its options (a [`Heuristic`]: the search's hooks).
@@ -248,6 +249,8 @@ impl FromStr for AgentSpec {
             },
             _ => AgentSpec::Mcts(MctsConfig::default()),
         };
+        // Whether `playouts=N` was written: a time alone means the time (no playout cap).
+        let mut playouts_given = false;
         for sw in options {
             // Every option takes a value: a bare one is told so where the agent has it.
             let value = || sw.text_as::<AgentSpecError>(agent);
@@ -309,7 +312,10 @@ impl FromStr for AgentSpec {
                 (AgentSpec::AlphaBeta { options, .. }, "multipv") => {
                     options.multipv = ranged(1, u8::MAX.into(), "lines 1..=255")? as u8
                 }
-                (AgentSpec::Mcts(c), "playouts") => c.playouts = int("a playout count")?.max(1),
+                (AgentSpec::Mcts(c), "playouts") => {
+                    c.playouts = int("a playout count")?.max(1);
+                    playouts_given = true;
+                }
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),
                 (AgentSpec::Mcts(c), "seed") => c.seed = int("a whole number")?,
                 (AgentSpec::Mcts(c), "c") => {
@@ -320,6 +326,11 @@ impl FromStr for AgentSpec {
                         .ok_or_else(|| bad("a number >= 0"))?
                 }
                 _ => return Err(sw.unknown_as(agent)),
+            }
+        }
+        if let AgentSpec::Mcts(c) = &mut spec {
+            if c.time.is_some() && !playouts_given {
+                c.playouts = u64::MAX;
             }
         }
         Ok(spec)
@@ -407,7 +418,13 @@ impl fmt::Display for AgentSpec {
                 }
             }
             AgentSpec::Mcts(c) => {
-                write!(f, "mcts:playouts={},seed={}", c.playouts, c.seed)?;
+                // A time alone (no playout cap) is written without `playouts=`, and so read
+                // back.
+                if c.playouts == u64::MAX && c.time.is_some() {
+                    write!(f, "mcts:seed={}", c.seed)?;
+                } else {
+                    write!(f, "mcts:playouts={},seed={}", c.playouts, c.seed)?;
+                }
                 if let Some(t) = c.time {
                     write!(f, ",time={}", fmt_time(t))?;
                 }

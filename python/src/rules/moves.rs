@@ -8,7 +8,9 @@ use crate::errors;
 use crate::game::AnyMove;
 
 /// A move of one game, as `Ruleset.legal_moves` gives it: `str(mv)` is the game's notation
-/// (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable.
+/// (`Ruleset.format_move` writes the full one). Immutable, hashable and picklable. Moves come
+/// from a Ruleset (`legal_moves`, `parse_move`), not from a constructor; every method that
+/// takes a Move also takes its text.
 #[pyclass(module = "sowing", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
@@ -17,6 +19,15 @@ pub struct Move {
 
 immutable_pymethods! {
     impl Move {
+        /// None: Move(...) raises TypeError (a Move comes from a Ruleset: rules.legal_moves(state), rules.parse_move(state, text); methods take a move's text too).
+        #[new]
+        #[pyo3(signature = (_no_constructor, /))]
+        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+            Err(::pyo3::exceptions::PyTypeError::new_err(
+                "a Move comes from a Ruleset: rules.legal_moves(state), rules.parse_move(state, text); methods take a move's text too",
+            ))
+        }
+
         /// The game's name: "kalah", "toguz" or "tsoro".
         #[getter]
         fn game(&self) -> &'static str {
@@ -27,8 +38,10 @@ immutable_pymethods! {
             self.mv.to_string()
         }
 
+        /// `<Move kalah 3>`: the game and the move's text (`rules.parse_move(state, text)`
+        /// reads it).
         fn __repr__(&self) -> String {
-            format!("Move({:?})", self.mv.to_string())
+            format!("<Move {} {}>", self.mv.game(), self.mv)
         }
 
         /// Pickled as its game and its text in the game's short notation.

@@ -17,6 +17,15 @@ pub struct Outcome {
 
 immutable_pymethods! {
     impl Outcome {
+        /// None: Outcome(...) raises TypeError (an Outcome comes from rules.outcome(state) or record.outcome()).
+        #[new]
+        #[pyo3(signature = (_no_constructor, /))]
+        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+            Err(::pyo3::exceptions::PyTypeError::new_err(
+                "an Outcome comes from rules.outcome(state) or record.outcome()",
+            ))
+        }
+
         /// The winner, or None for a draw.
         #[getter]
         fn winner(&self) -> Option<Player> {

@@ -8,8 +8,9 @@ use super::Reduced;
 type Attribute<'py> = (Bound<'py, PyAny>, &'static str);
 
 /// One of the two players. South moves first in every game; in Toguz Kumalak's records
-/// South is White and North is Black.
-#[pyclass(module = "sowing", frozen, eq, eq_int, hash)]
+/// South is White and North is Black. A Player equals its index (`Player.North == 1`) and
+/// hashes as it (`1 in {Player.North}`), as an IntEnum does.
+#[pyclass(module = "sowing", frozen, eq, eq_int)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Player {
     /// The first player, at the bottom of every picture and position text.
@@ -52,6 +53,12 @@ immutable_pymethods! {
 
         fn __str__(&self) -> String {
             sowing::Player::from(*self).to_string()
+        }
+
+        /// The hash of the index, as an int's: a Player equals its index, so the two must
+        /// hash alike for sets and dicts.
+        fn __hash__(&self) -> isize {
+            *self as isize
         }
 
         /// Pickled by name: `Player.South` or `Player.North`.

@@ -216,14 +216,21 @@ immutable_pymethods! {
             })
         }
 
-        /// Whether `mv` (a Move or its text) is legal in `state`. Text that is no move raises
-        /// MoveError.
+        /// Whether `mv` (a Move or its text) is a legal move in `state`: False for every
+        /// other Move or text, text that is no move of the notation and a Move of another
+        /// game included. Raises only TypeError for what is neither a Move nor text, and
+        /// PositionError for a state of another game.
         fn is_legal(&self, state: PyRef<'_, State>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
             with_rules!(&*self.rules, |r| {
                 let s = self.typed_state(r, &state)?;
                 match typed_move(r, &s, mv) {
                     Ok(m) => Ok(r.is_legal(&s, m)),
-                    Err(e) if e.is_instance_of::<IllegalMoveError>(mv.py()) => Ok(false),
+                    Err(e)
+                        if e.is_instance_of::<IllegalMoveError>(mv.py())
+                            || e.is_instance_of::<MoveError>(mv.py()) =>
+                    {
+                        Ok(false)
+                    }
                     Err(e) => Err(e),
                 }
             })
@@ -305,9 +312,10 @@ immutable_pymethods! {
             )))
         }
 
-        /// A legal move chosen uniformly at random with the generator seeded by `seed`, or None
-        /// when the game is over.
-        fn random_move(&self, state: PyRef<'_, State>, seed: u64) -> PyResult<Option<Move>> {
+        /// A legal move chosen uniformly at random with the generator seeded by `seed` (0 to
+        /// 2**64 - 1; SowingError outside), or None when the game is over.
+        fn random_move(&self, state: PyRef<'_, State>, seed: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
+            let seed: u64 = errors::int_in(seed, "seed", "0 to 2**64 - 1")?;
             with_rules!(&*self.rules, |r| {
                 let s = self.typed_state(r, &state)?;
                 let mut rng = SplitMix64::new(seed);
@@ -317,8 +325,15 @@ immutable_pymethods! {
         }
 
         /// The number of move sequences of exactly `depth` plies from `state` (a Kalah extra
-        /// turn and each Tsoro decision are plies). Releases the GIL; Ctrl-C stops it.
-        fn perft(&self, py: Python<'_>, state: PyRef<'_, State>, depth: u32) -> PyResult<u64> {
+        /// turn and each Tsoro decision are plies); `depth` is 0 to 2**32 - 1 (SowingError
+        /// outside). Releases the GIL; Ctrl-C stops it.
+        fn perft(
+            &self,
+            py: Python<'_>,
+            state: PyRef<'_, State>,
+            depth: &Bound<'_, PyAny>,
+        ) -> PyResult<u64> {
+            let depth: u32 = errors::int_in(depth, "depth", "0 to 2**32 - 1")?;
             with_rules!(&*self.rules, |r| {
                 let s = self.typed_state(r, &state)?;
                 if depth <= 5 {
@@ -343,7 +358,10 @@ immutable_pymethods! {
 
         /// The board as a self-contained SVG document. To mark a move's holes (where it started,
         /// where it ended, what it captured), pass the move as `last_move` and the position it
-        /// was played from as `before`: the picture shows `state`, the position after it.
+        /// was played from as `before`: the picture shows `state`, the position after it. A move
+        /// that is illegal in `before` raises IllegalMoveError (MoveError for text that is no
+        /// move), one that does not lead from `before` to `state` PositionError; one of the
+        /// two alone TypeError.
         #[pyo3(signature = (state, last_move = None, before = None))]
         fn picture_svg(
             &self,
@@ -358,6 +376,13 @@ immutable_pymethods! {
                     (Some(mv), Some(before)) => {
                         let b = self.typed_state(r, &before)?;
                         let m = typed_move(r, &b, mv)?;
+                        let after = r.play(b, m).map_err(|e| errors::illegal_move(e.error))?;
+                        if after != s {
+                            return Err(PositionError::new_err(format!(
+                                "{} played from {b} leads to {after}, not to the state drawn, {s}",
+                                r.format_move(&b, m)
+                            )));
+                        }
                         Some(r.highlight(&b, m))
                     }
                     _ => {
@@ -401,17 +426,23 @@ immutable_pymethods! {
         // environments of src/env.rs. One `#[pymethods]` block per class: PyO3's
         // `multiple-pymethods` would allocate at every object made (the type object's look-up
         // builds its method inventory's iterator in a box each time).
-        /// The number of actions of the encoding for learning programs (fixed for the ruleset):
-        /// Kalah: the pits, then `swap`; Toguz Kumalak: the holes; Tsoro: the start holes,
-        /// `relay`, `stop`, the takes, `done`. The crate's docs (`sowing::encode`) give each
-        /// game's table.
+        /// The number of actions of the encoding for learning programs (fixed for the ruleset),
+        /// every hole counted from the mover's left:
+        ///
+        /// - Kalah, m pits: m + 1; action p - 1 sows pit p, action m is `swap` (pie rule).
+        /// - Toguz Kumalak, n holes: n; action h - 1 sows hole h.
+        /// - Tsoro, N holes a row: 4N + 3; k - 1 starts from `o<k>`, N + k - 1 from `i<k>`,
+        ///   2N is `relay`, 2N + 1 `stop`, 2N + 2 + k - 1 `take o<k>`, 3N + 2 + k - 1
+        ///   `take i<k>`, 4N + 2 `done`.
+        /// - Oware, n houses: n; action h - 1 sows house h (A.. for South, a.. for North).
         #[getter]
         fn num_actions(&self) -> usize {
             with_rules!(&*self.rules, |r| r.num_actions())
         }
 
         /// The shape of `observation(state)`: a one-element tuple, `(2 * pits + 4,)` for Kalah,
-        /// `(4 * holes + 2,)` for Toguz Kumalak, `(4 * holes + 9,)` for Tsoro.
+        /// `(4 * holes + 2,)` for Toguz Kumalak, `(4 * holes + 9,)` for Tsoro (holes a row),
+        /// `(2 * houses + 3,)` for Oware. `help(Ruleset.observation)` gives each field.
         #[getter]
         fn observation_shape(&self) -> (usize,) {
             with_rules!(&*self.rules, |r| (r.observation_len(),))
@@ -443,8 +474,28 @@ immutable_pymethods! {
         }
 
         /// The observation of `state`, a float32 numpy array of shape `observation_shape`, seen
-        /// from the player to move: every hole's count, the stores (kazans, captures), tuzdiks
-        /// and pending decisions, so that it decides the legal actions and the outcome.
+        /// from the player to move (the mover), counts as they are; it decides the legal
+        /// actions and the outcome. The opponent's holes are in his own numbering (his hole 1
+        /// faces the mover's last).
+        ///
+        /// - Kalah, m pits (2m + 4): 0..m the mover's pits 1..m; m..2m the opponent's; 2m the
+        ///   mover's store; 2m + 1 the opponent's; 2m + 2 is 1 when the mover may swap (pie
+        ///   rule); 2m + 3 is 1 while South's opening turn is under way under the pie rule.
+        /// - Toguz Kumalak, n holes (4n + 2): 0..n the mover's holes 1..n (0 in a tuzdik);
+        ///   n..2n the opponent's; 2n the mover's kazan; 2n + 1 the opponent's; 2n + 2..3n + 2
+        ///   is 1 at the opponent's hole that is the mover's tuzdik; 3n + 2..4n + 2 is 1 at the
+        ///   mover's hole that is the opponent's tuzdik.
+        /// - Tsoro, N holes a row (4N + 9), every row from the mover's left: 0..N the mover's
+        ///   outer row o1..oN; N..2N his inner row i1..iN; 2N..3N the opponent's inner row;
+        ///   3N..4N his outer row; 4N is k when a lap ended in the mover's head o<k> (`relay`
+        ///   or `stop` to choose), else 0; 4N + 1 is k when stones in hand are sown on from
+        ///   i<k> (`reenter`); 4N + 2 stones captured by the mover; 4N + 3 by the opponent;
+        ///   4N + 4 bonus takes left to the mover; 4N + 5 captured stones in his hand; 4N + 6
+        ///   and 4N + 7 captures made by the mover and the opponent (up to 2, Tracey's
+        ///   variation); 4N + 8 plies played under `max-plies`, else 0.
+        /// - Oware, n houses (2n + 3): 0..n the mover's houses 1..n; n..2n the opponent's; 2n
+        ///   the mover's store; 2n + 1 the opponent's; 2n + 2 the plies left under
+        ///   `max-plies`, else 0.
         fn observation<'py>(
             &self,
             py: Python<'py>,
@@ -458,18 +509,13 @@ immutable_pymethods! {
 
         /// The Move of `action` in `state` (it may be illegal there). An int outside
         /// `0..num_actions` raises MoveError.
-        fn action_to_move(&self, state: PyRef<'_, State>, action: i64) -> PyResult<Move> {
+        fn action_to_move(&self, state: PyRef<'_, State>, action: &Bound<'_, PyAny>) -> PyResult<Move> {
             with_rules!(&*self.rules, |r| {
                 let s = self.typed_state(r, &state)?;
-                let mv = usize::try_from(action)
-                    .ok()
-                    .and_then(|a| r.action_to_move(&s, a))
-                    .ok_or_else(|| {
-                        MoveError::new_err(format!(
-                            "action {action} is out of range: actions are 0 to {}",
-                            r.num_actions() - 1
-                        ))
-                    })?;
+                let a = action_index(r, action)?;
+                let mv = r
+                    .action_to_move(&s, a)
+                    .ok_or_else(|| action_out_of_range(r, action))?;
                 Ok(Move { mv: r.any_move(mv) })
             })
         }
@@ -488,15 +534,46 @@ immutable_pymethods! {
 
         /// Plays the move of `action` and returns the new State; an illegal action raises
         /// IllegalMoveError, one out of range MoveError.
-        fn play_action(&self, state: PyRef<'_, State>, action: i64) -> PyResult<State> {
+        fn play_action(&self, state: PyRef<'_, State>, action: &Bound<'_, PyAny>) -> PyResult<State> {
             with_rules!(&*self.rules, |r| {
                 let mut s = self.typed_state(r, &state)?;
-                let a = usize::try_from(action).unwrap_or(usize::MAX);
-                r.play_action(&mut s, a).map_err(errors::encode_error)?;
+                let before = s;
+                let a = action_index(r, action)?;
+                // The encoding's errors name a game of a batch ("game 0"): this call's own.
+                r.play_action(&mut s, a).map_err(|e| match e {
+                    sowing::encode::EncodeError::Illegal { .. } => {
+                        let why = r
+                            .action_to_move(&before, a)
+                            .and_then(|m| r.play(before, m).err())
+                            .map_or_else(|| "illegal here".to_string(), |e| e.error.to_string());
+                        IllegalMoveError::new_err(format!("action {a}: {why}"))
+                    }
+                    _ => action_out_of_range(r, action),
+                })?;
                 Ok(self.wrap(r, s))
             })
         }
     }
+}
+
+/// An action argument as an index of `r`'s actions: MoveError naming the int given for one
+/// outside `0..num_actions`, TypeError for what is not an int.
+fn action_index<R: Game>(r: &R, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match errors::int_arg::<usize>(action)? {
+        Some(a) if a < r.num_actions() => Ok(a),
+        _ => Err(action_out_of_range(r, action)),
+    }
+}
+
+/// MoveError "action -1 is out of range: actions are 0 to 6", the int as given.
+fn action_out_of_range<R: Game>(r: &R, action: &Bound<'_, PyAny>) -> PyErr {
+    let given = action
+        .str()
+        .map_or_else(|_| "?".to_string(), |s| s.to_string());
+    MoveError::new_err(format!(
+        "action {given} is out of range: actions are 0 to {}",
+        r.num_actions().saturating_sub(1)
+    ))
 }
 
 fn sides_of<R: sowing::Ruleset>(_: &R) -> (&'static str, &'static str) {

@@ -1,5 +1,6 @@
 //! `State`: a position of one game.
 
+use std::any::Any;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -7,15 +8,74 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 
 use sowing::Picture as _;
+use sowing::Ruleset as _;
 use sowing::games::AnyRuleset;
+use sowing::oware::Oware;
+use sowing::toguz::ToguzState;
+use sowing::tsoro::{Tsoro, TsoroState};
 
-use super::{Reduced, Ruleset};
+use super::{Player, Reduced, Ruleset};
 use crate::game::{AnyState, Game, with_rules};
+
+/// Each side's holes of `s`, South's first, each from its owner's hole 1: the crate's
+/// [`Picture::board`](sowing::Picture::board) where the game draws one (Kalah's pits, Oware's
+/// houses), Toguz Kumalak's holes (0 in a tuzdik), and each Tsoro player's `2N` holes by loop
+/// index (his outer row from his left, then his inner row from his right).
+fn holes_of<R: Game>(r: &R, s: &R::State) -> [Vec<u32>; 2] {
+    let any: &dyn Any = s;
+    let sides = [sowing::Player::South, sowing::Player::North];
+    if let Some(t) = any.downcast_ref::<ToguzState>() {
+        return sides.map(|p| (1..=t.holes()).map(|h| u32::from(t.hole(p, h))).collect());
+    }
+    if let Some(t) = any.downcast_ref::<TsoroState>() {
+        return sides.map(|p| t.row_loop(p).iter().map(|&c| u32::from(c)).collect());
+    }
+    r.board(s)
+        .map_or_else(|| [Vec::new(), Vec::new()], |b| b.holes)
+}
+
+/// The plies `s` counts, where the position keeps them: Toguz Kumalak's from its full-move
+/// number, Tsoro's and Oware's under a ply limit (`max-plies`); None otherwise.
+fn ply_of<R: Game>(r: &R, s: &R::State) -> Option<u32> {
+    let (rules, any): (&dyn Any, &dyn Any) = (r, s);
+    if let Some(t) = any.downcast_ref::<ToguzState>() {
+        let black = u32::from(t.to_move() == sowing::Player::North);
+        return Some(2 * u32::from(t.fullmove().saturating_sub(1)) + black);
+    }
+    if let (Some(rules), Some(t)) = (
+        rules.downcast_ref::<Tsoro>(),
+        any.downcast_ref::<TsoroState>(),
+    ) {
+        return rules.settings().max_plies.map(|_| t.ply());
+    }
+    if let (Some(rules), Some(t)) = (
+        rules.downcast_ref::<Oware>(),
+        any.downcast_ref::<sowing::oware::OwareState>(),
+    ) {
+        return rules.settings().max_plies.map(|_| t.ply());
+    }
+    None
+}
+
+/// Toguz Kumalak's tuzdiks of `s`: (South's, North's), each the hole number on the
+/// opponent's side, or None; None in the other games.
+fn tuzdiks_of<R: Game>(_: &R, s: &R::State) -> Option<(Option<u8>, Option<u8>)> {
+    let any: &dyn Any = s;
+    any.downcast_ref::<ToguzState>().map(|t| {
+        (
+            t.tuzdik(sowing::Player::South),
+            t.tuzdik(sowing::Player::North),
+        )
+    })
+}
 
 /// A position of one game: immutable, hashable and picklable. `str(state)` is the position
 /// text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the position (the
 /// board, the stores, the side to move and whatever else the rules keep). In Jupyter it
-/// draws itself.
+/// draws itself. The board is read without text: `holes`, `stores`, `to_move`, `ply`,
+/// `tuzdiks`, `seeds`.
+///
+/// States come from a Ruleset (`start`, `play`, `parse_position`), not from a constructor.
 #[pyclass(module = "sowing", frozen)]
 pub struct State {
     /// The ruleset it is a position of.
@@ -37,6 +97,15 @@ impl State {
 
 immutable_pymethods! {
     impl State {
+        /// None: State(...) raises TypeError (a State comes from a Ruleset: rules.start(), rules.play(state, move), rules.parse_position(text)).
+        #[new]
+        #[pyo3(signature = (_no_constructor, /))]
+        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+            Err(::pyo3::exceptions::PyTypeError::new_err(
+                "a State comes from a Ruleset: rules.start(), rules.play(state, move), rules.parse_position(text)",
+            ))
+        }
+
         /// The ruleset this is a position of.
         #[getter]
         fn rules(&self) -> Ruleset {
@@ -53,12 +122,76 @@ immutable_pymethods! {
             self.state.to_string()
         }
 
+        /// `<State kalah:pits=4,seeds=3: 3,3,3,3/3,3,3,3 0 0 S>`: the ruleset and the
+        /// position text (`rules.parse_position(text)` makes it again).
         fn __repr__(&self) -> String {
-            format!(
-                "State({:?}, {:?})",
-                self.rules.to_string(),
-                self.state.to_string()
-            )
+            format!("<State {}: {}>", self.rules, self.state)
+        }
+
+        /// Each side's holes, (South's, North's), each a tuple of seed counts from its
+        /// owner's hole 1 as the game's notation numbers them: Kalah's pits, Oware's houses
+        /// (A.. and a..), Toguz Kumalak's holes (0 in a tuzdik: see `tuzdiks`), and each Tsoro
+        /// player's `2N` holes by loop index (his outer row from his left, then his inner row
+        /// from his right: `o1..oN`, then `iN..i1`).
+        #[getter]
+        fn holes(&self) -> (Vec<u32>, Vec<u32>) {
+            with_rules!(&*self.rules, |r| match r.state_of(&self.state) {
+                Some(s) => {
+                    let [south, north] = holes_of(r, &s);
+                    (south, north)
+                }
+                None => (Vec::new(), Vec::new()),
+            })
+        }
+
+        /// Each side's store, (South's, North's): Kalah's and Oware's stores, Toguz Kumalak's
+        /// kazans, the stones each Tsoro player has captured.
+        #[getter]
+        fn stores(&self) -> (u32, u32) {
+            with_rules!(&*self.rules, |r| r
+                .state_of(&self.state)
+                .map_or((0, 0), |s| {
+                    let c = r.seed_count(&s);
+                    (c.stores[0], c.stores[1])
+                }))
+        }
+
+        /// The seeds on the board (all holes; not the stores).
+        #[getter]
+        fn seeds(&self) -> u32 {
+            with_rules!(&*self.rules, |r| r
+                .state_of(&self.state)
+                .map_or(0, |s| r.seed_count(&s).board))
+        }
+
+        /// The player to move (in a finished game: the one who would move next).
+        #[getter]
+        fn to_move(&self) -> PyResult<Player> {
+            with_rules!(&*self.rules, |r| r
+                .state_of(&self.state)
+                .map(|s| r.to_move(&s).into())
+                .ok_or_else(|| crate::interrupt::internal("a State of another game than its rules")))
+        }
+
+        /// The plies played to reach this position, where the position counts them: Toguz
+        /// Kumalak's from its full-move number (`2 * (fullmove - 1)`, plus 1 with Black to
+        /// move), Tsoro's and Oware's under a ply limit (`max-plies`); None in Kalah and in
+        /// Tsoro and Oware without a limit, whose positions do not count plies
+        /// (`GameRecord.ply` counts a game's).
+        #[getter]
+        fn ply(&self) -> Option<u32> {
+            with_rules!(&*self.rules, |r| r
+                .state_of(&self.state)
+                .and_then(|s| ply_of(r, &s)))
+        }
+
+        /// Toguz Kumalak's tuzdiks, (South's, North's): each the number of the hole a player
+        /// owns on his opponent's side, or None before he has one; None in the other games.
+        #[getter]
+        fn tuzdiks(&self) -> Option<(Option<u8>, Option<u8>)> {
+            with_rules!(&*self.rules, |r| r
+                .state_of(&self.state)
+                .and_then(|s| tuzdiks_of(r, &s)))
         }
 
         fn __eq__(&self, other: PyRef<'_, State>) -> bool {
