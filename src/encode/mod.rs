@@ -42,7 +42,9 @@ mod action_set;
 mod batch;
 
 pub use action_set::ActionSet;
-pub use batch::{ActionIndex, Batch, BatchOptions, Buffers, Reward};
+pub use batch::{
+    ActionIndex, Batch, BatchError, BatchOptions, Buffers, MAX_GAMES, Reward, Versus,
+};
 
 use std::fmt::Debug;
 
