@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use sowing::encode::{
-    ActionIndex, Batch, BatchError, BatchOptions, Buffers, MAX_GAMES, Reward, Versus,
+    ActionIndex, Batch, BatchError, BatchOptions, Buffers, Job, MAX_GAMES, Reward, Versus,
 };
 use sowing::games::AnyRuleset;
 use sowing::search::{Agent as RustAgent, AgentSpec};
@@ -106,6 +106,8 @@ pub struct VectorEnv {
     opponent: Option<AgentSpec>,
     seat: RustPlayer,
     num_threads: usize,
+    /// The `num_threads` threads that step runs of games when `num_threads > 1`.
+    pool: Option<rayon::ThreadPool>,
     num_envs: usize,
     num_actions: usize,
     observation_len: usize,
@@ -153,24 +155,55 @@ fn typed<R: Game>(agents: &mut [AnyAgent]) -> Vec<&mut dyn RustAgent<R>> {
         .collect()
 }
 
+/// Runs the jobs of a step on the calling thread and the pool's, each thread taking the next
+/// job left until none is: a thread the system does not run soon (a loaded machine) leaves
+/// its share to the others instead of holding the step up.
+fn run_jobs(pool: Option<&rayon::ThreadPool>, jobs: Vec<Job<'_>>) {
+    match pool {
+        Some(pool) if jobs.len() > 1 => {
+            let helpers = (pool.current_num_threads() - 1).min(jobs.len() - 1);
+            let queue = Mutex::new(jobs.into_iter());
+            let next = || queue.lock().unwrap_or_else(|p| p.into_inner()).next();
+            let work = || {
+                while let Some(job) = next() {
+                    job();
+                }
+            };
+            // On a thread of the pool, which runs itself any helper not started when it is
+            // done (the calling thread of an `in_place_scope` would wait for it).
+            pool.scope(|scope| {
+                for _ in 0..helpers {
+                    scope.spawn(|_| work());
+                }
+                work();
+            });
+        }
+        _ => jobs.into_iter().for_each(|job| job()),
+    }
+}
+
 /// Plays `actions` in `b` on `threads` threads, the opponents replying.
 fn step_typed<R: Game, A: ActionIndex + Sync>(
     b: &mut Batch<R>,
     actions: &[A],
     out: &mut Buffers<'_>,
-    threads: usize,
+    (threads, pool): (usize, Option<&rayon::ThreadPool>),
     seat: RustPlayer,
     agents: &mut [AnyAgent],
 ) -> Result<(), sowing::encode::EncodeError> {
+    let run = |jobs: Vec<Job<'_>>| run_jobs(pool, jobs);
     if agents.is_empty() {
-        return b.step_on(actions, out, threads, None);
+        // Four runs a thread, so that the threads that run share the games of one that
+        // does not (see `run_jobs`).
+        let runs = if threads > 1 { 4 * threads } else { 1 };
+        return b.step_on(actions, out, runs, None, run);
     }
     let mut list = typed::<R>(agents);
     let mut versus = Versus {
         seat,
         opponents: &mut list,
     };
-    b.step_on(actions, out, threads, Some(&mut versus))
+    b.step_on(actions, out, threads, Some(&mut versus), run)
 }
 
 /// Starts the games `starts` (game, state) of `b`, the opponents replying.
@@ -403,17 +436,19 @@ fn read_max_plies(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>>
     let Some(value) = max_plies.filter(|v| !v.is_none()) else {
         return Ok(None);
     };
-    let limit = || {
-        PyValueError::new_err(format!(
-            "max_plies must be at least 1, or None for no limit (and at most {})",
-            u32::MAX - 1
-        ))
-    };
     let n: i128 = value
         .extract()
         .map_err(|_| PyTypeError::new_err("max_plies must be an int or None"))?;
-    if n < 1 || n >= i128::from(u32::MAX) {
-        return Err(limit());
+    if n < 1 {
+        return Err(PyValueError::new_err(
+            "max_plies must be at least 1, or None for no limit",
+        ));
+    }
+    if n >= i128::from(u32::MAX) {
+        return Err(PyValueError::new_err(format!(
+            "max_plies must be at most {}, or None for no limit",
+            u32::MAX - 1
+        )));
     }
     Ok(Some(n as u32))
 }
@@ -528,8 +563,19 @@ impl VectorEnv {
             lengths,
             info: info.unbind(),
         };
+        let pool = if num_threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(num_threads)
+                .thread_name(|i| format!("sowing-env-{i}"))
+                .build()
+                .map_err(|e| PyMemoryError::new_err(format!("no threads for the env: {e}")))?;
+            Some(pool)
+        } else {
+            None
+        };
         let rules = Arc::new(rules);
         let env = VectorEnv {
+            pool,
             ruleset: Py::new(py, Ruleset::from_arc(&rules))?,
             rules,
             arrays,
@@ -763,14 +809,19 @@ impl VectorEnv {
         };
         let mut guard = self.lock()?;
         let inner = &mut *guard;
-        let (threads, seat) = (self.num_threads, self.seat);
+        let (threads, seat, pool) = (self.num_threads, self.seat, self.pool.as_ref());
         let result = with_actions!(&array, |slice| {
             let Inner {
                 batch, opponents, ..
             } = &mut *inner;
             self.with_buffers(py, |out| {
                 with_batch!(batch, |b| step_typed(
-                    b, slice, out, threads, seat, opponents
+                    b,
+                    slice,
+                    out,
+                    (threads, pool),
+                    seat,
+                    opponents
                 ))
             })?
         });

@@ -682,12 +682,31 @@ impl<R: Encoding> Batch<R> {
         Ok(())
     }
 
-    /// [`step`](Batch::step) on up to `threads` threads, each stepping a run of consecutive
-    /// games (the calling thread one of them); with `versus`, one thread a run of
-    /// `versus.opponents`, each playing the other seat of its games until the learner is to
-    /// move again. Without an opponent, a thread steps at least 512 games (fewer are not
-    /// worth a thread). The results are those of `step` whatever the threads (with an
-    /// opponent that draws at random, they depend on the runs).
+    /// [`step`](Batch::step) split into up to `threads` jobs, each stepping a run of
+    /// consecutive games, handed to `run_all` to run (all of them, before it returns: on
+    /// threads of a pool, or with [`run_on_threads`], or one after another); with `versus`,
+    /// one job a run of `versus.opponents`, each playing the other seat of its games until
+    /// the learner is to move again. Without an opponent, a job steps at least 512 games
+    /// (fewer are not worth a thread). The results are those of `step` whatever the jobs
+    /// (with an opponent that draws at random, they depend on the runs).
+    ///
+    /// ```
+    /// use sowing::encode::{Batch, BatchOptions, Buffers, run_on_threads};
+    /// use sowing::kalah::Kalah;
+    ///
+    /// let n = 2048;
+    /// let mut batch = Batch::new(Kalah::default(), n, BatchOptions::default());
+    /// let (obs, acts) = (batch.observation_len(), batch.num_actions());
+    /// let (mut o, mut f, mut r) = (vec![0.0; n * obs], vec![0.0; n * obs], vec![0.0; 2 * n]);
+    /// let (mut te, mut tr, mut to, mut m) = (vec![false; n], vec![false; n], vec![0; n], vec![false; n * acts]);
+    /// let mut out = Buffers {
+    ///     observations: &mut o, final_observations: &mut f, rewards: &mut r,
+    ///     terminated: &mut te, truncated: &mut tr, to_move: &mut to, masks: &mut m,
+    /// };
+    /// batch.reset(7, &mut out).unwrap();
+    /// batch.step_on(&vec![2usize; n], &mut out, 4, None, run_on_threads).unwrap();
+    /// assert!(out.to_move.iter().all(|&p| p == 0)); // pit 3 gave every game an extra turn
+    /// ```
     ///
     /// With an opponent, a game's plies count both seats', and `max_plies` cuts a game when
     /// the learner is to move again; a game that ends starts again, and the opponent plays
@@ -701,6 +720,7 @@ impl<R: Encoding> Batch<R> {
         out: &mut Buffers<'_>,
         threads: usize,
         versus: Option<&mut Versus<'_, R>>,
+        run_all: impl FnOnce(Vec<Job<'_>>),
     ) -> Result<(), EncodeError> {
         check_len("actions", self.len(), actions.len())?;
         self.check(out)?;
@@ -738,31 +758,23 @@ impl<R: Encoding> Batch<R> {
         }
         list.push(rest);
         let fixed = &fixed;
+        let mut jobs: Vec<Job<'_>> = Vec::with_capacity(list.len());
         match versus {
-            None => std::thread::scope(|scope| {
-                let mut list = list.into_iter();
-                let mine = list.next();
+            None => {
                 for run in list {
-                    scope.spawn(move || fixed.step(run));
+                    jobs.push(Box::new(move || fixed.step(run)));
                 }
-                if let Some(run) = mine {
-                    fixed.step(run);
-                }
-            }),
+            }
             Some(v) => {
                 let seat = v.seat;
-                std::thread::scope(|scope| {
-                    let mut pairs = list.into_iter().zip(v.opponents.iter_mut());
-                    let mine = pairs.next();
-                    for (run, opponent) in pairs {
-                        scope.spawn(move || fixed.step_versus(run, seat, &mut **opponent));
-                    }
-                    if let Some((run, opponent)) = mine {
-                        fixed.step_versus(run, seat, &mut **opponent);
-                    }
-                })
+                for (run, opponent) in list.into_iter().zip(v.opponents.iter_mut()) {
+                    jobs.push(Box::new(move || {
+                        fixed.step_versus(run, seat, &mut **opponent)
+                    }));
+                }
             }
         }
+        run_all(jobs);
         Ok(())
     }
 
@@ -801,6 +813,26 @@ impl<R: Encoding> Batch<R> {
         }
         Ok(())
     }
+}
+
+/// One run of games to step, from [`Batch::step_on`].
+pub type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
+
+/// Runs `jobs` on threads started for them (`std::thread::scope`), the first on the calling
+/// thread: a `run_all` for [`Batch::step_on`] with no thread pool. Starting a thread costs
+/// tens of microseconds, so a pool that keeps its threads pays for itself when steps are
+/// short.
+pub fn run_on_threads(jobs: Vec<Job<'_>>) {
+    std::thread::scope(|scope| {
+        let mut jobs = jobs.into_iter();
+        let mine = jobs.next();
+        for job in jobs {
+            scope.spawn(job);
+        }
+        if let Some(job) = mine {
+            job();
+        }
+    });
 }
 
 /// The buffers again, borrowed for a shorter time.

@@ -43,7 +43,8 @@ mod batch;
 
 pub use action_set::ActionSet;
 pub use batch::{
-    ActionIndex, Batch, BatchError, BatchOptions, Buffers, MAX_GAMES, Reward, Versus,
+    ActionIndex, Batch, BatchError, BatchOptions, Buffers, Job, MAX_GAMES, Reward, Versus,
+    run_on_threads,
 };
 
 use std::fmt::Debug;
