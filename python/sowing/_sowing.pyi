@@ -364,7 +364,7 @@ class VectorEnv:
     conventions, a subset): `"episode"`: `{"r": rewards [num_envs, 2] float32, "l": plies
     of each game that ended, int64, 0 elsewhere}`, `"_episode"`: terminated | truncated,
     `"final_observation"`: `final_observations`, `"_final_observation"`: as `"_episode"`;
-    one dict, its arrays written in place.
+    one dict, its arrays written in place (`l` and the masks by steps with `info=True`).
 
     Threads: one VectorEnv is used by one thread at a time; a call while another thread's
     call runs on it raises SowingError. Pickling and `copy.deepcopy` keep the games, plies,

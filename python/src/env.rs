@@ -66,7 +66,7 @@ struct Inner {
 /// rewards, "l": the plies of each game that ended (int64, 0 for the others)}`, `"_episode"`:
 /// `terminated | truncated`, `"final_observation"`: `final_observations`,
 /// `"_final_observation"`: the same mask as `"_episode"`; one dict, its arrays written in
-/// place.
+/// place (`l` and the masks by the steps with `info=True` only).
 ///
 /// A game that ends starts again in the same step: its row then holds the new game's
 /// observation, mask and player to move, while `rewards` and `terminated` are the finished
@@ -191,6 +191,9 @@ fn step_typed<R: Game, A: ActionIndex + Sync>(
     seat: RustPlayer,
     agents: &mut [AnyAgent],
 ) -> Result<(), sowing::encode::EncodeError> {
+    if agents.is_empty() && threads == 1 {
+        return b.step(actions, out);
+    }
     let run = |jobs: Vec<Job<'_>>| run_jobs(pool, jobs);
     if agents.is_empty() {
         // Four runs a thread, so that the threads that run share the games of one that
@@ -514,9 +517,7 @@ impl VectorEnv {
             0 => RustPlayer::South,
             1 => RustPlayer::North,
             _ => {
-                return Err(PyValueError::new_err(
-                    "seat must be 0 (South) or 1 (North)",
-                ));
+                return Err(PyValueError::new_err("seat must be 0 (South) or 1 (North)"));
             }
         };
         let spec: Option<AgentSpec> = opponent
@@ -533,8 +534,9 @@ impl VectorEnv {
             Game::any_batch(Batch::try_new(r.clone(), num_envs, options).map_err(batch_error)?)
         });
         let agents = match &spec {
-            Some(spec) => with_rules!(&rules, |r| opponents(r, spec, num_threads))
-                .map_err(agent_error)?,
+            Some(spec) => {
+                with_rules!(&rules, |r| opponents(r, spec, num_threads)).map_err(agent_error)?
+            }
             None => Vec::new(),
         };
         let (k, m) = with_batch!(&batch, |b| (b.observation_len(), b.num_actions()));
@@ -671,10 +673,7 @@ impl VectorEnv {
     /// The batch's observation space: a Box of shape `[num_envs, *observation_shape]`.
     #[getter]
     fn observation_space<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.box_space(
-            py,
-            PyTuple::new(py, [self.num_envs, self.observation_len])?,
-        )
+        self.box_space(py, PyTuple::new(py, [self.num_envs, self.observation_len])?)
     }
 
     /// The batch's action space: `gymnasium.spaces.MultiDiscrete([num_actions] *
@@ -773,61 +772,23 @@ impl VectorEnv {
         actions: &Bound<'py, PyAny>,
         info: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let numpy = py.import("numpy")?;
-        let not_integers = |what: String| {
-            PyTypeError::new_err(format!(
-                "actions must be integers (a numpy integer array or a sequence of ints), \
-                 not {what}"
-            ))
+        // The common case first, with no call into Python: a contiguous int64 array of the
+        // machine's byte order (numpy's default integers, `random_actions`).
+        let fast = actions
+            .downcast::<PyArray1<i64>>()
+            .ok()
+            .filter(|a| a.is_contiguous() && a.dtype().is_native_byteorder() != Some(false));
+        let result = match fast {
+            Some(array) => {
+                let array = array.try_readonly()?;
+                self.step_slice(py, array.as_slice()?, info)?
+            }
+            None => {
+                let array = self.integer_array(py, actions)?;
+                with_actions!(&array, |slice| self.step_slice(py, slice, info)?)
+            }
         };
-        let array = if actions.is_instance(&numpy.getattr("ndarray")?)? {
-            actions.clone()
-        } else {
-            numpy
-                .call_method1("asarray", (actions,))
-                .map_err(|e| not_integers(e.to_string()))?
-        };
-        let array = array.downcast_into::<numpy::PyUntypedArray>()?;
-        let dtype = array.dtype();
-        let kind = dtype.kind();
-        let empty = array.len() == 0;
-        if !(kind == b'i' || kind == b'u' || empty) {
-            return Err(not_integers(format!("{} values", dtype.str()?)));
-        }
-        if array.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "actions must be one-dimensional, one action a game (shape ({},)), not of \
-                 shape {:?}",
-                self.num_envs,
-                array.shape()
-            )));
-        }
-        let array = if empty {
-            numpy.call_method1("zeros", (0, "int64"))?
-        } else {
-            numpy.call_method1("ascontiguousarray", (array,))?
-        };
-        let mut guard = self.lock()?;
-        let inner = &mut *guard;
-        let (threads, seat, pool) = (self.num_threads, self.seat, self.pool.as_ref());
-        let result = with_actions!(&array, |slice| {
-            let Inner {
-                batch, opponents, ..
-            } = &mut *inner;
-            self.with_buffers(py, |out| {
-                with_batch!(batch, |b| step_typed(
-                    b,
-                    slice,
-                    out,
-                    (threads, pool),
-                    seat,
-                    opponents
-                ))
-            })?
-        });
         result.map_err(encode_error)?;
-        self.write_info(py, inner)?;
-        drop(guard);
         let a = &self.arrays;
         let mut items = vec![
             a.observations.bind(py).clone().into_any(),
@@ -921,13 +882,19 @@ impl VectorEnv {
         d.set_item("rng", rng)?;
         let a = &self.arrays;
         let copy = |x: Bound<'py, PyAny>| x.call_method0("copy");
-        d.set_item("observations", copy(a.observations.bind(py).clone().into_any())?)?;
+        d.set_item(
+            "observations",
+            copy(a.observations.bind(py).clone().into_any())?,
+        )?;
         d.set_item(
             "final_observations",
             copy(a.final_observations.bind(py).clone().into_any())?,
         )?;
         d.set_item("rewards", copy(a.rewards.bind(py).clone().into_any())?)?;
-        d.set_item("terminated", copy(a.terminated.bind(py).clone().into_any())?)?;
+        d.set_item(
+            "terminated",
+            copy(a.terminated.bind(py).clone().into_any())?,
+        )?;
         d.set_item("truncated", copy(a.truncated.bind(py).clone().into_any())?)?;
         d.set_item("to_move", copy(a.to_move.bind(py).clone().into_any())?)?;
         d.set_item("masks", copy(a.masks.bind(py).clone().into_any())?)?;
@@ -992,6 +959,78 @@ impl VectorEnv {
 }
 
 impl VectorEnv {
+    /// Steps the games with `actions`, the GIL released, and writes `info`'s arrays if
+    /// asked to.
+    fn step_slice<A: ActionIndex + Sync>(
+        &self,
+        py: Python<'_>,
+        actions: &[A],
+        info: bool,
+    ) -> PyResult<Result<(), sowing::encode::EncodeError>> {
+        let mut guard = self.lock()?;
+        let (threads, seat, pool) = (self.num_threads, self.seat, self.pool.as_ref());
+        let Inner {
+            batch, opponents, ..
+        } = &mut *guard;
+        let result = self.with_buffers(py, |out| {
+            with_batch!(batch, |b| step_typed(
+                b,
+                actions,
+                out,
+                (threads, pool),
+                seat,
+                opponents
+            ))
+        })?;
+        if info && result.is_ok() {
+            self.write_info(py, &guard)?;
+        }
+        Ok(result)
+    }
+
+    /// `actions` as a contiguous one-dimensional numpy array of an integer type: TypeError
+    /// for anything but integers, ValueError for another shape.
+    fn integer_array<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy")?;
+        let not_integers = |what: String| {
+            PyTypeError::new_err(format!(
+                "actions must be integers (a numpy integer array or a sequence of ints), \
+                 not {what}"
+            ))
+        };
+        let array = if actions.is_instance(&numpy.getattr("ndarray")?)? {
+            actions.clone()
+        } else {
+            numpy
+                .call_method1("asarray", (actions,))
+                .map_err(|e| not_integers(e.to_string()))?
+        };
+        let array = array.downcast_into::<numpy::PyUntypedArray>()?;
+        let dtype = array.dtype();
+        let kind = dtype.kind();
+        let empty = array.len() == 0;
+        if !(kind == b'i' || kind == b'u' || empty) {
+            return Err(not_integers(format!("{} values", dtype.str()?)));
+        }
+        if array.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "actions must be one-dimensional, one action a game (shape ({},)), not of \
+                 shape {:?}",
+                self.num_envs,
+                array.shape()
+            )));
+        }
+        if empty {
+            numpy.call_method1("zeros", (0, "int64"))
+        } else {
+            numpy.call_method1("ascontiguousarray", (array,))
+        }
+    }
+
     /// A Box space of `shape` over the observations' values.
     fn box_space<'py>(
         &self,

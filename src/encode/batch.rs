@@ -632,7 +632,9 @@ impl<R: Encoding> Batch<R> {
         if let Some(v) = versus {
             let run = self.run_of(env, v.opponents.len());
             if let Some(opponent) = v.opponents.get_mut(run) {
-                now = self.fixed().replies(&mut s, now, &mut ply, v.seat, &mut **opponent);
+                now = self
+                    .fixed()
+                    .replies(&mut s, now, &mut ply, v.seat, &mut **opponent);
             }
         }
         if now.is_empty() {
