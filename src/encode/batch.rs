@@ -181,11 +181,11 @@ pub enum BatchError {
 ///
 /// The games are split into `opponents.len()` runs of consecutive games (one a thread), and
 /// the run `i` is answered by `opponents[i]`.
-pub struct Versus<'a, R: Ruleset> {
+pub struct Versus<'a, 'b, R: Ruleset> {
     /// The seat the caller's actions play.
     pub seat: Player,
     /// One agent a run of games (at least one).
-    pub opponents: &'a mut [&'a mut dyn Agent<R>],
+    pub opponents: &'a mut [&'b mut dyn Agent<R>],
 }
 
 /// The part of a batch every run of games reads.
@@ -621,7 +621,7 @@ impl<R: Encoding> Batch<R> {
         state: R::State,
         plies: u32,
         out: &mut Buffers<'_>,
-        versus: Option<&mut Versus<'_, R>>,
+        versus: Option<&mut Versus<'_, '_, R>>,
     ) -> Result<(), BatchError> {
         let len = self.len();
         if env >= len || self.check(out).is_err() {
@@ -721,7 +721,7 @@ impl<R: Encoding> Batch<R> {
         actions: &[A],
         out: &mut Buffers<'_>,
         threads: usize,
-        versus: Option<&mut Versus<'_, R>>,
+        versus: Option<&mut Versus<'_, '_, R>>,
         run_all: impl FnOnce(Vec<Job<'_>>),
     ) -> Result<(), EncodeError> {
         check_len("actions", self.len(), actions.len())?;
