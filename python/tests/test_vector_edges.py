@@ -361,3 +361,17 @@ def test_num_threads_bounds():
         with pytest.raises(ValueError, match="num_threads"):
             VectorEnv("kalah", 2, num_threads=bad)
     assert VectorEnv("kalah", 2, num_threads=4).num_threads == 4
+
+
+@pytest.mark.parametrize("game", sowing.GAMES)
+def test_every_game_pickles(game):
+    env = VectorEnv(game, 64, seed=3)
+    play(env, 37)
+    twin = pickle.loads(pickle.dumps(env))
+    assert [str(s) for s in twin.states()] == [str(s) for s in env.states()]
+    for _ in range(50):
+        a, b = env.random_actions(), twin.random_actions()
+        assert a.tolist() == b.tolist()
+        env.step(a)
+        twin.step(b)
+    assert [str(s) for s in twin.states()] == [str(s) for s in env.states()]
