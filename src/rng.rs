@@ -82,6 +82,11 @@ impl WyRand {
     pub const fn new(seed: u64) -> Self {
         WyRand { state: seed }
     }
+
+    /// The generator's position: `WyRand::new(g.state())` goes on as `g` does.
+    pub const fn state(&self) -> u64 {
+        self.state
+    }
 }
 
 impl RandomSource for WyRand {

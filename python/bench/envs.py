@@ -2,9 +2,11 @@
 
     python python/bench/envs.py [--seconds S]
 
-Prints a Markdown table: OpenSpiel's `mancala` driven from Python with random legal actions;
-sowing's single-state API on Kalah(6,4) (`legal_actions` + `play_action`); and
-`sowing.VectorEnv` on Kalah(6,4), Toguz Kumalak and Tsoro 4 x 21 at 1, 64 and 4,096 games.
+Prints a Markdown table: OpenSpiel's `mancala` and `oware` driven from Python with random
+legal actions; sowing's single-state API on Kalah(6,4) (`legal_actions` + `play_action`); and
+`sowing.VectorEnv` on Kalah(6,4), Oware, Toguz Kumalak and Tsoro 4 x 21 at 1, 64 and 4,096
+games. Then a second table, the process no longer pinned: `VectorEnv(..., num_threads=N)` on
+4,096 Kalah(6,4) games with 1 and 2 threads (and as many as the machine has, if more).
 
 "inside the calls" times only the environments' own work: OpenSpiel's `legal_actions` and
 `apply_action`, sowing's `legal_actions` and `play_action`, VectorEnv's `step` (which
@@ -29,13 +31,24 @@ import numpy as np  # noqa: E402
 import sowing  # noqa: E402
 
 
+ALL_CPUS = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+
+
 def one_core():
     """Pins the process to one core (the first it may run on)."""
-    if hasattr(os, "sched_setaffinity"):
-        cpu = min(os.sched_getaffinity(0))
+    if ALL_CPUS is not None:
+        cpu = min(ALL_CPUS)
         os.sched_setaffinity(0, {cpu})
         return cpu
     return None
+
+
+def all_cores():
+    """Lets the process run on every core it was given again; returns their number."""
+    if ALL_CPUS is not None:
+        os.sched_setaffinity(0, ALL_CPUS)
+        return len(ALL_CPUS)
+    return os.cpu_count() or 1
 
 
 def rss_kb():
@@ -46,13 +59,14 @@ def rss_kb():
     return 0
 
 
-def openspiel_mancala(seconds):
-    """OpenSpiel's mancala: (steps/s inside legal_actions + apply_action, with the choice)."""
+def openspiel(name, seconds):
+    """OpenSpiel's game `name` (`mancala`, `oware`): (steps/s inside legal_actions +
+    apply_action, with the choice)."""
     try:
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game("mancala")
+    game = pyspiel.load_game(name)
     rng = random.Random(1)
     inside = steps = 0
     t_end = time.perf_counter() + seconds
@@ -136,9 +150,9 @@ def masked_choice(rng, masks):
     return (np.cumsum(masks, axis=1, dtype=narrow) > pick[:, None]).argmax(axis=1)
 
 
-def vector(text, n, seconds):
+def vector(text, n, seconds, num_threads=1):
     """VectorEnv: (inside step, with numpy's choice, with random_actions) steps/s."""
-    env = sowing.VectorEnv(text, n, seed=1)
+    env = sowing.VectorEnv(text, n, seed=1, num_threads=num_threads)
     rng = np.random.default_rng(1)
     _, _, masks = env.reset()
     calls = max(1, int(2e5 / n))  # at least 200k steps a measurement, checked against time
@@ -182,12 +196,21 @@ def main():
     s = args.seconds
     mib = memory_toguz()
     rows = []
-    spiel = openspiel_mancala(s)
+    spiel = openspiel("mancala", s)
     if spiel is not None:
         rows.append(("OpenSpiel `mancala`, from Python", "1", spiel[0], spiel[1], None))
+    spiel_oware = openspiel("oware", s)
+    if spiel_oware is not None:
+        rows.append(("OpenSpiel `oware`, from Python", "1", spiel_oware[0], spiel_oware[1], None))
     single = sowing_single(s)
     rows.append(("sowing single-state Kalah(6,4)", "1", single[0], single[1], None))
-    for name, text in [("Kalah(6,4)", "kalah"), ("Toguz Kumalak", "toguz"), ("Tsoro 4 x 21", "tsoro")]:
+    games = [
+        ("Kalah(6,4)", "kalah"),
+        ("Oware", "oware"),
+        ("Toguz Kumalak", "toguz"),
+        ("Tsoro 4 x 21", "tsoro"),
+    ]
+    for name, text in games:
         for n in (1, 64, 4096):
             r = vector(text, n, s)
             rows.append((f"VectorEnv {name}", f"{n:,}", r[0], r[1], r[2]))
@@ -207,9 +230,24 @@ def main():
         print(f"single-state / OpenSpiel, inside the calls: {single[0] / spiel[0]:.2f} x")
     big = {r[0]: r[2] for r in rows if r[1] == "4,096"}
     k = big["VectorEnv Kalah(6,4)"]
-    print(f"Kalah / Toguz Kumalak: {k / big['VectorEnv Toguz Kumalak']:.2f} x; "
+    print(f"Kalah / Oware: {k / big['VectorEnv Oware']:.2f} x; "
+          f"Kalah / Toguz Kumalak: {k / big['VectorEnv Toguz Kumalak']:.2f} x; "
           f"Kalah / Tsoro: {k / big['VectorEnv Tsoro 4 x 21']:.2f} x (4,096 games)")
+    if spiel_oware is not None:
+        print(f"VectorEnv Oware at 4,096 games / OpenSpiel `oware`, inside the calls: "
+              f"{big['VectorEnv Oware'] / spiel_oware[0]:.0f} x")
     print(f"Memory of a 4,096-game Toguz Kumalak VectorEnv: {mib:.1f} MiB (resident-set growth)")
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+
+    cores = all_cores()
+    counts = sorted({1, 2, cores})
+    threaded = [(t, vector("kalah", 4096, s, num_threads=t)) for t in counts]
+    print(f"\nThe process on its {cores} cores; VectorEnv Kalah(6,4), 4,096 games, steps per second.\n")
+    print("| num_threads | inside the calls | with the choice | with `random_actions` | inside, x 1 thread |")
+    print("|---|---|---|---|---|")
+    one = threaded[0][1][0]
+    for t, r in threaded:
+        print(f"| {t} | {m(r[0])} | {m(r[1])} | {m(r[2])} | {r[0] / one:.2f} x |")
     print(f"load average: {os.getloadavg()[0]:.2f}")
 
 

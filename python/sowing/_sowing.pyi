@@ -1,7 +1,7 @@
 """The native module of sowing (Rust, PyO3): every class and function of the package."""
 
 import sys
-from typing import Literal, NoReturn, Optional, Union, final, overload
+from typing import Any, ClassVar, Literal, NoReturn, Optional, Sequence, Union, final, overload
 
 if sys.version_info >= (3, 11):
     from typing import Self
@@ -481,7 +481,25 @@ class SearchLine:
 class VectorEnv:
     """`num_envs` independent games of one ruleset stepped together in Rust, writing into
     numpy arrays allocated once (copy what you keep); a game that ends starts again in the
-    same step, its last observation in `final_observations`."""
+    same step, its last observation in `final_observations`.
+
+    `max_plies=N` (N >= 1) truncates games after N plies, None never (0 or less:
+    ValueError). `opponent` (Agent text) plays the seat other than `seat` inside `step`, in
+    Rust. `num_threads` (1 to 256) steps the games on that many threads, the GIL released.
+    At most `MAX_GAMES` games (more: ValueError; memory that cannot be had: MemoryError).
+
+    `step(actions, info=True)` also returns the `info` dict (Gymnasium's vector
+    conventions, a subset): `"episode"`: `{"r": rewards [num_envs, 2] float32, "l": plies
+    of each game that ended, int64, 0 elsewhere}`, `"_episode"`: terminated | truncated,
+    `"final_observation"`: `final_observations`, `"_final_observation"`: as `"_episode"`;
+    one dict, its arrays written in place (`l` and the masks by steps with `info=True`).
+
+    Threads: one VectorEnv is used by one thread at a time; a call while another thread's
+    call runs on it raises SowingError. Pickling and `copy.deepcopy` keep the games, plies,
+    options, arrays and the position of `random_actions`' random source."""
+
+    MAX_GAMES: ClassVar[int]
+    """The most games of a VectorEnv (4,194,304)."""
 
     def __new__(
         cls,
@@ -490,8 +508,12 @@ class VectorEnv:
         seed: int = 0,
         reward: str = "win-loss",
         max_plies: Optional[int] = None,
+        opponent: Optional[str] = None,
+        seat: int = 0,
+        num_threads: int = 1,
     ) -> Self:
-        """The games, each at the start (RulesetError; ValueError for a bad `reward`)."""
+        """The games, each at the start (RulesetError, AgentError; ValueError for a bad
+        `reward`, `max_plies`, `seat`, `num_threads` or too many games; MemoryError)."""
     @property
     def rules(self) -> Ruleset:
         """The ruleset."""
@@ -505,14 +527,48 @@ class VectorEnv:
     def observation_shape(self) -> tuple[int]:
         """One game's observation shape."""
     @property
+    def num_threads(self) -> int:
+        """The threads `step` runs on."""
+    @property
+    def opponent(self) -> Optional[str]:
+        """The opponent's agent text, or None."""
+    @property
+    def seat(self) -> int:
+        """The learner's seat: 0 (South) or 1 (North)."""
+    @property
+    def max_plies(self) -> Optional[int]:
+        """The truncation limit in plies, or None for no limit."""
+    @property
     def final_observations(self) -> npt.NDArray[np.float32]:
         """The last observation of each game that ended in the last step."""
+    @property
+    def single_observation_space(self) -> Any:
+        """`gymnasium.spaces.Box` of one game's observation (ImportError without
+        gymnasium)."""
+    @property
+    def single_action_space(self) -> Any:
+        """`gymnasium.spaces.Discrete(num_actions)`."""
+    @property
+    def observation_space(self) -> Any:
+        """`gymnasium.spaces.Box` of shape `[num_envs, *observation_shape]`."""
+    @property
+    def action_space(self) -> Any:
+        """`gymnasium.spaces.MultiDiscrete([num_actions] * num_envs)`."""
     def reset(
-        self, seed: Optional[int] = None
+        self,
+        seed: Optional[int] = None,
+        indices: Optional[Sequence[int]] = None,
+        states: Union[None, str, State, Sequence[Union[str, State]]] = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-        """Starts every game again: (observations, to_move, action_mask)."""
+        """Starts every game again, or the games `indices` (IndexError for one out of
+        range), from the start or from `states` (one a game, or one for all; PositionError
+        for another ruleset's or a finished position, nothing changed): (observations,
+        to_move, action_mask)."""
+    @overload
     def step(
-        self, actions: Union[npt.ArrayLike, npt.NDArray[np.int64]]
+        self,
+        actions: Union[npt.ArrayLike, npt.NDArray[np.integer[Any]]],
+        info: Literal[False] = False,
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
@@ -520,13 +576,31 @@ class VectorEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.uint8],
         npt.NDArray[np.bool_],
+    ]: ...
+    @overload
+    def step(
+        self,
+        actions: Union[npt.ArrayLike, npt.NDArray[np.integer[Any]]],
+        info: Literal[True],
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
     ]:
-        """One action per game: (observations, rewards, terminated, truncated, to_move,
-        action_mask); a bad action raises (IllegalMoveError, MoveError) and changes no game."""
+        """One action per game (any numpy integer type, or ints; TypeError for floats,
+        bools, NaN): (observations, rewards, terminated, truncated, to_move, action_mask),
+        and `info` with `info=True`; a bad action raises (IllegalMoveError, MoveError) and
+        changes no game."""
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for each game."""
     def states(self) -> list[State]:
         """Each game's position."""
+    def plies(self) -> npt.NDArray[np.uint32]:
+        """Each game's plies since it started."""
     def __len__(self) -> int: ...
 
 def svg_to_rgb(svg: str, scale: float = 1.0) -> npt.NDArray[np.uint8]:

@@ -42,7 +42,10 @@ mod action_set;
 mod batch;
 
 pub use action_set::ActionSet;
-pub use batch::{ActionIndex, Batch, BatchOptions, Buffers, Reward};
+pub use batch::{
+    ActionIndex, Batch, BatchError, BatchOptions, Buffers, Job, MAX_GAMES, Reward, Versus,
+    run_on_threads,
+};
 
 use std::fmt::Debug;
 
