@@ -635,6 +635,62 @@ fn the_match_runner_and_the_engine_end_a_game_at_a_repetition() {
 }
 
 #[test]
+fn a_batch_of_environments_ends_a_game_at_a_repetition() {
+    use sowing::encode::{Batch, BatchOptions, Buffers, Encoding, Reward};
+    let r = rules("oware");
+    let start = r.parse_position(CYCLE).unwrap();
+    let options = BatchOptions {
+        reward: Reward::Margin,
+        max_plies: None,
+    };
+    let mut batch = Batch::new(r.clone(), 2, options);
+    let (k, m) = (batch.observation_len(), batch.num_actions());
+    let (mut o, mut f, mut w) = (vec![0.0; 2 * k], vec![0.0; 2 * k], vec![0.0; 4]);
+    let (mut te, mut tr, mut to, mut ma) = (
+        vec![false; 2],
+        vec![false; 2],
+        vec![0; 2],
+        vec![false; 2 * m],
+    );
+    let mut out = Buffers {
+        observations: &mut o,
+        final_observations: &mut f,
+        rewards: &mut w,
+        terminated: &mut te,
+        truncated: &mut tr,
+        to_move: &mut to,
+        masks: &mut ma,
+    };
+    batch.reset(1, &mut out).unwrap();
+    // Both games from the cycle's position; game 1 plays its twelfth ply another way.
+    for env in 0..2 {
+        batch.start_game(env, start, 0, &mut out, None).unwrap();
+    }
+    let mut s = start;
+    for (ply, text) in CYCLE_MOVES.iter().enumerate() {
+        let a = r
+            .move_to_action(&s, r.parse_move(&s, text).unwrap())
+            .unwrap();
+        let other = if ply == 11 {
+            r.move_to_action(&s, r.parse_move(&s, "f").unwrap())
+                .unwrap()
+        } else {
+            a
+        };
+        batch.step(&[a, other], &mut out).unwrap();
+        let mv = r.parse_move(&s, text).unwrap();
+        r.try_play(&mut s, mv).unwrap();
+        let ended = ply == 11;
+        assert_eq!(out.terminated.to_vec(), [ended, false], "ply {ply}");
+    }
+    // Each side takes the seeds on its side: South 22 + 1, North 23 + 2.
+    assert_eq!(out.rewards.to_vec(), [-2.0, 2.0, 0.0, 0.0]);
+    assert_eq!(batch.episode_lengths()[0], 12);
+    assert_eq!(batch.states()[0], r.start(), "the game starts again");
+    assert_eq!(batch.plies(), [0, 12]);
+}
+
+#[test]
 fn ruleset_text_round_trips_and_errors_are_typed() {
     for text in RULESETS {
         assert_eq!(rules(text).to_string(), text);

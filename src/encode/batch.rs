@@ -3,6 +3,7 @@
 
 use thiserror::Error;
 
+use super::seen::Seen;
 use super::{ActionSet, EncodeError, Encoding, check_len};
 use crate::Ruleset;
 use crate::player::{Outcome, Player};
@@ -65,6 +66,13 @@ pub struct BatchOptions {
     /// `truncated` with rewards 0 and starts again. `None`: never (the games of the crate all
     /// end; Tsoro's `max-plies=` switch makes such an end a draw of the rules instead), short
     /// of `u32::MAX` plies, where the count of [`Batch::plies`] would overflow.
+    ///
+    /// A game whose rules end it when a position repeats (Oware,
+    /// [`Ruleset::repetition_position`]) ends there, `terminated`, with the rules'
+    /// [`repetition_outcome`](Ruleset::repetition_outcome): the batch keeps each game's
+    /// positions since its last capture (as 64-bit hashes) from its start, or from the
+    /// position [`Batch::start_game`] gives it. An opponent
+    /// ([`Batch::step_on`]) chooses in the position alone.
     pub max_plies: Option<u32>,
 }
 
@@ -125,6 +133,8 @@ pub struct Batch<R: Encoding> {
     plies: Vec<u32>,
     /// The plies of each game that ended in the last step (other entries stale).
     lengths: Vec<u32>,
+    /// Each game's positions, for a game with a repetition rule (empty otherwise).
+    seen: Vec<Seen>,
     start: R::State,
     start_legal: ActionSet,
     start_observation: Vec<f32>,
@@ -206,6 +216,7 @@ struct Run<'a, 'b, R: Ruleset, A> {
     legal: &'a mut [ActionSet],
     plies: &'a mut [u32],
     lengths: &'a mut [u32],
+    seen: &'a mut [Seen],
     actions: &'a [A],
     out: Buffers<'b>,
 }
@@ -217,6 +228,7 @@ impl<'a, 'b, R: Ruleset, A> Run<'a, 'b, R, A> {
         let (l0, l1) = self.legal.split_at_mut(n);
         let (p0, p1) = self.plies.split_at_mut(n);
         let (e0, e1) = self.lengths.split_at_mut(n);
+        let (h0, h1) = self.seen.split_at_mut(n);
         let (a0, a1) = self.actions.split_at(n);
         let (o0, o1) = self.out.observations.split_at_mut(n * k);
         let (f0, f1) = self.out.final_observations.split_at_mut(n * k);
@@ -240,6 +252,7 @@ impl<'a, 'b, R: Ruleset, A> Run<'a, 'b, R, A> {
                 legal: l0,
                 plies: p0,
                 lengths: e0,
+                seen: h0,
                 actions: a0,
                 out: buffers(o0, f0, r0, t0, u0, w0, m0),
             },
@@ -248,6 +261,7 @@ impl<'a, 'b, R: Ruleset, A> Run<'a, 'b, R, A> {
                 legal: l1,
                 plies: p1,
                 lengths: e1,
+                seen: h1,
                 actions: a1,
                 out: buffers(o1, f1, r1, t1, u1, w1, m1),
             },
@@ -271,21 +285,23 @@ impl<R: Encoding> Fixed<'_, R> {
             .iter_mut()
             .zip(run.legal.iter_mut())
             .zip(run.plies.iter_mut())
+            .zip(run.seen.iter_mut())
             .zip(run.actions)
             .zip(out.observations.chunks_exact_mut(k))
             .zip(out.to_move.iter_mut());
-        for (env, (((((s, legal), ply), &a), obs), to_move)) in games.enumerate() {
+        for (env, ((((((s, legal), ply), seen), &a), obs), to_move)) in games.enumerate() {
             // Checked before: in range and legal.
             let Some(a) = a.index() else {
                 continue;
             };
             let now = rules.play_legal_action(s, a);
             *ply += 1;
+            let repeated = seen.reach(rules, s);
             let cut = *ply >= self.limit;
-            if now.is_empty() || cut {
+            if now.is_empty() || repeated.is_some() || cut {
                 rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
-                if now.is_empty() {
-                    if let Some(o) = rules.outcome(s) {
+                if now.is_empty() || repeated.is_some() {
+                    if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
                         out.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
                     }
                     out.terminated[env] = true;
@@ -294,6 +310,7 @@ impl<R: Encoding> Fixed<'_, R> {
                 }
                 run.lengths[env] = *ply;
                 *s = self.start;
+                seen.start(rules, s);
                 *legal = self.start_legal;
                 *ply = 0;
                 obs.copy_from_slice(self.start_observation);
@@ -308,18 +325,19 @@ impl<R: Encoding> Fixed<'_, R> {
     }
 
     /// Plays the opponent's replies in one game until the learner is to move, and returns
-    /// the legal actions then; an empty set if the game ended meanwhile (the state is left
-    /// at the end).
+    /// the legal actions then, and the outcome if a reply repeated a position of the game;
+    /// an empty set if the game ended meanwhile (the state is left at the end). `repeated`:
+    /// the learner's ply repeated one already (no reply is then played).
     fn replies(
         &self,
         s: &mut R::State,
-        mut now: ActionSet,
+        (mut now, mut repeated): (ActionSet, Option<Outcome>),
         ply: &mut u32,
         seat: Player,
-        opponent: &mut dyn Agent<R>,
-    ) -> ActionSet {
+        (opponent, seen): (&mut dyn Agent<R>, &mut Seen),
+    ) -> (ActionSet, Option<Outcome>) {
         let rules = self.rules;
-        while !now.is_empty() && rules.to_move(s) != seat {
+        while !now.is_empty() && repeated.is_none() && rules.to_move(s) != seat {
             // An agent answers every position that is not over with a legal move; one that
             // does not leaves the game to the learner rather than loop.
             let Some(a) = opponent
@@ -331,8 +349,9 @@ impl<R: Encoding> Fixed<'_, R> {
             };
             now = rules.play_legal_action(s, a);
             *ply = ply.saturating_add(1);
+            repeated = seen.reach(rules, s);
         }
-        now
+        (now, repeated)
     }
 
     /// Steps the games of `run`, the learner on `seat` and `opponent` replying.
@@ -352,19 +371,22 @@ impl<R: Encoding> Fixed<'_, R> {
             .iter_mut()
             .zip(run.legal.iter_mut())
             .zip(run.plies.iter_mut())
+            .zip(run.seen.iter_mut())
             .zip(run.actions);
-        for (env, (((s, legal), ply), &a)) in games.enumerate() {
+        for (env, ((((s, legal), ply), seen), &a)) in games.enumerate() {
             let Some(a) = a.index() else {
                 continue;
             };
-            let mut now = rules.play_legal_action(s, a);
+            let now = rules.play_legal_action(s, a);
             *ply += 1;
-            now = self.replies(s, now, ply, seat, opponent);
+            let repeated = seen.reach(rules, s);
+            let (mut now, repeated) =
+                self.replies(s, (now, repeated), ply, seat, (&mut *opponent, &mut *seen));
             // The limit is checked when the learner is to move again.
-            if now.is_empty() || *ply >= self.limit {
+            if now.is_empty() || repeated.is_some() || *ply >= self.limit {
                 rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
-                if now.is_empty() {
-                    if let Some(o) = rules.outcome(s) {
+                if now.is_empty() || repeated.is_some() {
+                    if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
                         out.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
                     }
                     out.terminated[env] = true;
@@ -374,7 +396,15 @@ impl<R: Encoding> Fixed<'_, R> {
                 run.lengths[env] = *ply;
                 *s = self.start;
                 *ply = 0;
-                now = self.replies(s, self.start_legal, ply, seat, opponent);
+                seen.start(rules, s);
+                // A game does not repeat in the opponent's first plies: nothing to end.
+                (now, _) = self.replies(
+                    s,
+                    (self.start_legal, None),
+                    ply,
+                    seat,
+                    (&mut *opponent, &mut *seen),
+                );
             }
             *legal = now;
             rules.fill_observation(s, &mut out.observations[env * k..(env + 1) * k]);
@@ -393,6 +423,8 @@ impl<R: Encoding> Batch<R> {
         let start = rules.start();
         let start_legal = rules.legal_actions(&start);
         let start_observation = rules.observation(&start);
+        let mut seen = Seen::default();
+        seen.start(&rules, &start);
         Batch {
             num_actions: rules.num_actions(),
             observation_len: rules.observation_len(),
@@ -401,6 +433,7 @@ impl<R: Encoding> Batch<R> {
             legal: vec![start_legal; num_envs],
             plies: vec![0; num_envs],
             lengths: vec![0; num_envs],
+            seen: vec![seen; num_envs],
             start,
             start_legal,
             start_observation,
@@ -456,6 +489,15 @@ impl<R: Encoding> Batch<R> {
             legal: filled(start_legal, num_envs)?,
             plies: filled(0, num_envs)?,
             lengths: filled(0, num_envs)?,
+            seen: {
+                let mut v = Vec::new();
+                v.try_reserve_exact(num_envs)
+                    .map_err(|_| BatchError::Memory { games: num_envs })?;
+                let mut seen = Seen::default();
+                seen.start(&rules, &start);
+                v.resize(num_envs, seen);
+                v
+            },
             start,
             start_legal,
             start_observation,
@@ -590,6 +632,9 @@ impl<R: Encoding> Batch<R> {
         self.states.fill(self.start);
         self.legal.fill(self.start_legal);
         self.plies.fill(0);
+        for seen in &mut self.seen {
+            seen.start(&self.rules, &self.start);
+        }
         let to_move = self.rules.to_move(&self.start).index() as u8;
         for (i, obs) in out
             .observations
@@ -629,17 +674,25 @@ impl<R: Encoding> Batch<R> {
         }
         let (mut s, mut ply) = (state, plies);
         let mut now = self.rules.legal_actions(&s);
+        let mut seen = Seen::default();
+        seen.start(&self.rules, &s);
+        let mut repeated = None;
         if let Some(v) = versus {
             let run = self.run_of(env, v.opponents.len());
             if let Some(opponent) = v.opponents.get_mut(run) {
-                now = self
-                    .fixed()
-                    .replies(&mut s, now, &mut ply, v.seat, &mut **opponent);
+                (now, repeated) = self.fixed().replies(
+                    &mut s,
+                    (now, None),
+                    &mut ply,
+                    v.seat,
+                    (&mut **opponent, &mut seen),
+                );
             }
         }
-        if now.is_empty() {
+        if now.is_empty() || repeated.is_some() {
             return Err(BatchError::Over { env });
         }
+        self.seen[env] = seen;
         self.states[env] = s;
         self.legal[env] = now;
         self.plies[env] = ply;
@@ -677,6 +730,7 @@ impl<R: Encoding> Batch<R> {
             legal: &mut self.legal,
             plies: &mut self.plies,
             lengths: &mut self.lengths,
+            seen: &mut self.seen,
             actions,
             out: reborrow(out),
         };
@@ -749,6 +803,7 @@ impl<R: Encoding> Batch<R> {
             legal: &mut self.legal,
             plies: &mut self.plies,
             lengths: &mut self.lengths,
+            seen: &mut self.seen,
             actions,
             out: reborrow(out),
         };

@@ -40,6 +40,7 @@
 
 mod action_set;
 mod batch;
+mod seen;
 
 pub use action_set::ActionSet;
 pub use batch::{

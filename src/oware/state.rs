@@ -108,9 +108,17 @@ impl OwareState {
 
     /// Seeds on `player`'s side of the board.
     pub fn seeds_on_side(&self, player: Player) -> u32 {
-        (1..=self.houses())
-            .map(|h| u32::from(self.house(player, h)))
-            .sum()
+        // The row's lanes past its houses, then pairs of lanes added into four 16-bit
+        // lanes (at most 510 each), then those four (at most 2,040) in the top lane.
+        let houses = self.houses().min(8);
+        let mask = if houses == 8 {
+            u64::MAX
+        } else {
+            (1 << (8 * houses)) - 1
+        };
+        let w = self.rows()[player.index()] & mask;
+        let pairs = (w & 0x00FF_00FF_00FF_00FF) + ((w >> 8) & 0x00FF_00FF_00FF_00FF);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
 
     /// Builds a state from each player's houses (from his left) and the stores.
