@@ -1,5 +1,6 @@
 """What the framework wrappers (``sowing.gymnasium``, ``sowing.pettingzoo``,
-``sowing.openspiel``) share: the meaning of ``max_plies`` and the render modes."""
+``sowing.openspiel``) share: the meaning of ``max_plies``, the render modes, and the
+repetition rule of a game that has one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
-from ._sowing import Ruleset, State, svg_to_rgb
+from ._sowing import Outcome, Ruleset, State, svg_to_rgb
 
 #: The render modes of the Gymnasium and PettingZoo environments: ``"ansi"`` the terminal
 #: picture (text), ``"rgb_array"`` the SVG picture as pixels (a uint8 array (H, W, 3)),
@@ -82,3 +83,32 @@ def render(rules: Ruleset, state: State, render_mode: Optional[str]) -> Any:
     if render_mode == "human":
         show(rules, state)
     return None
+
+
+class Repetitions:
+    """The positions of one game, for a game whose rules end it when a position repeats
+    (Oware: same board, same player to move; each side then takes the seeds on its side).
+    A state holds no history, so the environment keeps it here: ``reach`` each position as
+    it is reached, and ``outcome`` is the game's outcome once one repeats (None before, and
+    always for a game without the rule)."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self._rules = rules
+        self._seen: set[State] = set()
+        self.outcome: Optional[Outcome] = None
+
+    def start(self, state: State) -> None:
+        """A new game from ``state``."""
+        self._seen.clear()
+        self.outcome = None
+        self.reach(state)
+
+    def reach(self, state: State) -> None:
+        """``state`` was reached: the game ends if it repeats one of the game's positions."""
+        position = self._rules.repetition_position(state)
+        if position is None or self.outcome is not None:
+            return
+        if position in self._seen:
+            self.outcome = self._rules.repetition_outcome(state)
+        else:
+            self._seen.add(position)

@@ -250,6 +250,10 @@ class Ruleset:
         """Plays `mv` and returns the new State (MoveError, IllegalMoveError)."""
     def outcome(self, state: State) -> Optional[Outcome]:
         """How the game ended, or None while it goes on."""
+    def repetition_position(self, state: State) -> Optional[State]:
+        """The position as the game's repetition rule compares it (Oware), or None."""
+    def repetition_outcome(self, state: State) -> Optional[Outcome]:
+        """How a game ended by repeating `state` ends (Oware), or None."""
     def is_over(self, state: State) -> bool:
         """Whether the game is over."""
     def parse_position(self, text: str) -> State:

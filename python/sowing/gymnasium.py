@@ -114,12 +114,18 @@ class SowingEnv(gymnasium.Env):
         )
         self.state = self.rules.start()
         self.plies = 0
+        self._repetitions = _common.Repetitions(self.rules)
+        self._repetitions.start(self.state)
 
     def _learner_to_move(self) -> bool:
         return self.rules.to_move(self.state).index == self.seat
 
+    def _over(self) -> bool:
+        """Over by the rules, or by a repeated position (Oware)."""
+        return self.rules.is_over(self.state) or self._repetitions.outcome is not None
+
     def _ended(self) -> bool:
-        return self.rules.is_over(self.state) or (
+        return self._over() or (
             self.max_plies is not None and self.plies >= self.max_plies
         )
 
@@ -130,6 +136,7 @@ class SowingEnv(gymnasium.Env):
                 break
             self.state = self.rules.play(self.state, mv)
             self.plies += 1
+            self._repetitions.reach(self.state)
 
     def _info(self) -> dict[str, Any]:
         if self._ended() or not self._learner_to_move():
@@ -139,7 +146,7 @@ class SowingEnv(gymnasium.Env):
         return {"action_mask": mask, "plies": self.plies}
 
     def _reward(self) -> float:
-        outcome = self.rules.outcome(self.state)
+        outcome = self._repetitions.outcome or self.rules.outcome(self.state)
         if outcome is None:
             return 0.0
         score = outcome.score
@@ -164,6 +171,7 @@ class SowingEnv(gymnasium.Env):
             self.opponent = Agent(self.opponent_text)
         self.state = self.rules.start()
         self.plies = 0
+        self._repetitions.start(self.state)
         self._opponent_moves()
         if self.render_mode == "human":
             self.render()
@@ -177,8 +185,9 @@ class SowingEnv(gymnasium.Env):
             return self.rules.observation(self.state), -1.0, True, False, info
         self.state = self.rules.play_action(self.state, action)
         self.plies += 1
+        self._repetitions.reach(self.state)
         self._opponent_moves()
-        terminated = self.rules.is_over(self.state)
+        terminated = self._over()
         truncated = not terminated and self.max_plies is not None and self.plies >= self.max_plies
         if self.render_mode == "human":
             self.render()

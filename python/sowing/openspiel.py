@@ -287,6 +287,8 @@ class SowingState(pyspiel.State):
         self._start: Optional[str] = position
         self._max_plies = game.max_plies
         self._trail: Optional[_Trail] = None
+        # (the trail it was found for, the outcome of a repetition there or None)
+        self._repeat: tuple[Optional[_Trail], Any] = (None, None)
 
     def __reduce__(self) -> Any:
         return (_load_state, (self.get_game(), self._start, self.history()))
@@ -299,8 +301,33 @@ class SowingState(pyspiel.State):
     def _plies(self) -> int:
         return self._trail.length if self._trail else 0
 
+    def _repeated(self) -> Any:
+        """The outcome of a repeated position (Oware: the game ends when the position
+        repeats one of its game, each side taking the seeds on its side), or None."""
+        trail, outcome = self._repeat
+        if trail is self._trail:
+            return outcome
+        outcome = None
+        rules = self._rules
+        position = rules.repetition_position(self._state)
+        if position is not None and not rules.is_over(self._state):
+            # Only positions since the last capture can repeat: the same stores.
+            stores = self._state.stores
+            node = self._trail
+            while node is not None and node.before.stores == stores:
+                if rules.repetition_position(node.before) == position:
+                    outcome = rules.repetition_outcome(self._state)
+                    break
+                node = node.parent
+        self._repeat = (self._trail, outcome)
+        return outcome
+
     def _over(self) -> bool:
-        return self._rules.is_over(self._state) or self._plies() >= self._max_plies
+        return (
+            self._rules.is_over(self._state)
+            or self._plies() >= self._max_plies
+            or self._repeated() is not None
+        )
 
     def current_player(self) -> int:
         if self._over():
@@ -313,6 +340,8 @@ class SowingState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self._plies() >= self._max_plies:
             raise ValueError(f"the game is over: it has reached max_plies ({self._max_plies})")
+        if self._repeated() is not None:
+            raise ValueError("the game is over: its position repeats an earlier one")
         rules = self._rules
         player = rules.to_move(self._state).index
         after = rules.play_action(self._state, action)
@@ -356,7 +385,7 @@ class SowingState(pyspiel.State):
         return self._over()
 
     def returns(self) -> list:
-        outcome = self._rules.outcome(self._state)
+        outcome = self._repeated() or self._rules.outcome(self._state)
         if outcome is None or outcome.winner is None:
             return [0.0, 0.0]
         south = 1.0 if outcome.winner.index == 0 else -1.0

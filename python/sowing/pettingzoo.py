@@ -108,6 +108,8 @@ class raw_env(AECEnv):
             low=0.0, high=np.inf, shape=(shape[0] + 2,), dtype=np.float32
         )
         self.position: State = self.rules.start()
+        self._repetitions = _common.Repetitions(self.rules)
+        self._repetitions.start(self.position)
         self.plies = 0
         self._reset_books()
 
@@ -129,7 +131,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs = self.rules.observation(self.position)
         mover = self.possible_agents[self.rules.to_move(self.position).index]
-        if agent == mover and not self.rules.is_over(self.position):
+        if agent == mover and not self._over():
             mask = self.rules.action_mask(self.position).astype(np.int8)
         else:
             mask = np.zeros(self.rules.num_actions, dtype=np.int8)
@@ -142,8 +144,13 @@ class raw_env(AECEnv):
         to_move[self.rules.to_move(self.position).index] = 1.0
         return np.concatenate([self.rules.observation(self.position), to_move])
 
+    def _over(self) -> bool:
+        """Over by the rules, or by a repeated position (Oware)."""
+        return self.rules.is_over(self.position) or self._repetitions.outcome is not None
+
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         self.position = self.rules.start()
+        self._repetitions.start(self.position)
         self.plies = 0
         self._reset_books()
         if self.render_mode == "human":
@@ -159,8 +166,9 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0
         self.position = self.rules.play_action(self.position, int(action))
         self.plies += 1
+        self._repetitions.reach(self.position)
         self.rewards = {a: 0 for a in self.agents}
-        outcome = self.rules.outcome(self.position)
+        outcome = self._repetitions.outcome or self.rules.outcome(self.position)
         if outcome is not None:
             score = outcome.score
             for i, a in enumerate(self.possible_agents):

@@ -263,9 +263,9 @@ impl Agent {
 /// One line of a search (`Agent.lines`): a move of the searched position, its value for
 /// the player to move (the unit of `Agent.value`: hundredths of a seed, beyond ±1,000,000 a
 /// game won or lost by force), the depth it was searched to, and its principal variation
-/// (the move, then the expected replies). Immutable and picklable.
-#[pyclass(module = "sowing", frozen, eq)]
-#[derive(Clone, PartialEq, Debug)]
+/// (the move, then the expected replies). Immutable, hashable and picklable.
+#[pyclass(module = "sowing", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct SearchLine {
     mv: Move,
     value: i32,

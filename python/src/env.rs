@@ -8,7 +8,7 @@ use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -236,7 +236,7 @@ fn start_typed<R: Game>(
 /// The batch error as a Python exception.
 fn batch_error(e: BatchError) -> PyErr {
     match e {
-        BatchError::TooMany { .. } => PyValueError::new_err(e.to_string()),
+        BatchError::TooMany { .. } => SowingError::new_err(e.to_string()),
         BatchError::Memory { .. } => PyMemoryError::new_err(e.to_string()),
         BatchError::NoGame { .. } => PyIndexError::new_err(e.to_string()),
         _ => crate::errors::PositionError::new_err(e.to_string()),
@@ -417,7 +417,7 @@ impl VectorEnv {
             })?
             .collect::<PyResult<_>>()?;
         if list.len() != count {
-            return Err(PyValueError::new_err(format!(
+            return Err(SowingError::new_err(format!(
                 "states has {} entries where {count} are needed (one a game reset)",
                 list.len()
             )));
@@ -443,12 +443,12 @@ fn read_max_plies(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>>
         .extract()
         .map_err(|_| PyTypeError::new_err("max_plies must be an int or None"))?;
     if n < 1 {
-        return Err(PyValueError::new_err(
+        return Err(SowingError::new_err(
             "max_plies must be at least 1, or None for no limit",
         ));
     }
     if n >= i128::from(u32::MAX) {
-        return Err(PyValueError::new_err(format!(
+        return Err(SowingError::new_err(format!(
             "max_plies must be at most {}, or None for no limit",
             u32::MAX - 1
         )));
@@ -485,7 +485,7 @@ impl VectorEnv {
             "win-loss" => (Reward::WinLoss, "win-loss"),
             "margin" => (Reward::Margin, "margin"),
             other => {
-                return Err(PyValueError::new_err(format!(
+                return Err(SowingError::new_err(format!(
                     "reward must be \"win-loss\" or \"margin\", not {other:?}"
                 )));
             }
@@ -495,12 +495,12 @@ impl VectorEnv {
             .extract()
             .map_err(|_| PyTypeError::new_err("num_envs must be an int"))?;
         if n < 0 {
-            return Err(PyValueError::new_err(format!(
+            return Err(SowingError::new_err(format!(
                 "num_envs must be 0 or more, not {n}"
             )));
         }
         if n > MAX_GAMES as i128 {
-            return Err(PyValueError::new_err(format!(
+            return Err(SowingError::new_err(format!(
                 "num_envs is {n}: a VectorEnv holds at most {MAX_GAMES} games \
                  (VectorEnv.MAX_GAMES)"
             )));
@@ -508,7 +508,7 @@ impl VectorEnv {
         let num_envs = n as usize;
         let threads = num_threads;
         if !(1..=MAX_THREADS as i128).contains(&threads) {
-            return Err(PyValueError::new_err(format!(
+            return Err(SowingError::new_err(format!(
                 "num_threads must be 1 to {MAX_THREADS}, not {threads}"
             )));
         }
@@ -517,7 +517,7 @@ impl VectorEnv {
             0 => RustPlayer::South,
             1 => RustPlayer::North,
             _ => {
-                return Err(PyValueError::new_err("seat must be 0 (South) or 1 (North)"));
+                return Err(SowingError::new_err("seat must be 0 (South) or 1 (North)"));
             }
         };
         let spec: Option<AgentSpec> = opponent
@@ -908,14 +908,14 @@ impl VectorEnv {
         let item = |k: &str| -> PyResult<Bound<'_, PyAny>> {
             state
                 .get_item(k)?
-                .ok_or_else(|| PyValueError::new_err(format!("VectorEnv state without {k:?}")))
+                .ok_or_else(|| SowingError::new_err(format!("VectorEnv state without {k:?}")))
         };
         let positions: Vec<String> = item("positions")?.extract()?;
         let plies: Vec<u32> = item("plies")?.extract()?;
         let rng: u64 = item("rng")?.extract()?;
         let seed: u64 = item("seed")?.extract()?;
         if positions.len() != self.num_envs || plies.len() != self.num_envs {
-            return Err(PyValueError::new_err(
+            return Err(SowingError::new_err(
                 "VectorEnv state of another number of games",
             ));
         }
@@ -1017,7 +1017,7 @@ impl VectorEnv {
             return Err(not_integers(format!("{} values", dtype.str()?)));
         }
         if array.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
+            return Err(SowingError::new_err(format!(
                 "actions must be one-dimensional, one action a game (shape ({},)), not of \
                  shape {:?}",
                 self.num_envs,

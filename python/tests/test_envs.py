@@ -8,6 +8,7 @@ import pytest
 
 import sowing
 from sowing import IllegalMoveError, MoveError, Player, Ruleset, VectorEnv
+from sowing._common import Repetitions
 
 RULESETS = [
     "kalah",
@@ -88,8 +89,8 @@ def test_bad_actions_raise():
         rules.observation(Ruleset("toguz").start())
 
 
-def rewards_of(rules, state, reward):
-    outcome = rules.outcome(state)
+def rewards_of(rules, state, reward, outcome=None):
+    outcome = outcome or rules.outcome(state)
     if outcome is None:
         return [0.0, 0.0]
     if reward == "margin" and outcome.score is not None:
@@ -108,6 +109,10 @@ def test_vector_env_equals_single_games(text, reward):
     assert obs.shape == (n, *rules.observation_shape) and masks.shape == (n, rules.num_actions)
     single = [rules.start()] * n
     plies = [0] * n
+    # Oware's repetition rule: a repeated position ends the game (the batch keeps the history).
+    seen = [Repetitions(rules) for _ in range(n)]
+    for r in seen:
+        r.start(rules.start())
     ended = 0
     for step in range(250):
         for i, s in enumerate(single):
@@ -120,13 +125,18 @@ def test_vector_env_equals_single_games(text, reward):
         for i in range(n):
             s = rules.play_action(single[i], int(actions[i]))
             plies[i] += 1
-            over = rules.is_over(s)
+            seen[i].reach(s)
+            repeated = seen[i].outcome
+            over = rules.is_over(s) or repeated is not None
             assert terminated[i] == over
             assert truncated[i] == (not over and plies[i] >= limit)
-            assert rewards[i].tolist() == (rewards_of(rules, s, reward) if over else [0.0, 0.0])
+            assert rewards[i].tolist() == (
+                rewards_of(rules, s, reward, repeated) if over else [0.0, 0.0]
+            )
             if terminated[i] or truncated[i]:
                 assert env.final_observations[i].tolist() == rules.observation(s).tolist()
                 s, plies[i] = rules.start(), 0
+                seen[i].start(s)
                 ended += 1
             single[i] = s
     assert ended >= n

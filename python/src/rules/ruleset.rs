@@ -256,6 +256,25 @@ immutable_pymethods! {
                 .map(|outcome| Outcome { outcome })))
         }
 
+        /// The position as the game's repetition rule compares it (Oware: a game ends when a
+        /// position repeats, same board and same player to move), or None for a game where a
+        /// repeated position plays on. Two states repeat when these are equal: a state holds
+        /// no history, so the caller that keeps one (GameRecord, VectorEnv and the framework
+        /// environments do) applies the rule.
+        fn repetition_position(&self, state: PyRef<'_, State>) -> PyResult<Option<State>> {
+            with_rules!(&*self.rules, |r| Ok(r
+                .repetition_position(&self.typed_state(r, &state)?)
+                .map(|p| self.wrap(r, p))))
+        }
+
+        /// How a game ended by the repetition of `state` ends (Oware: each side takes the
+        /// seeds on its side), or None for a game without a repetition rule.
+        fn repetition_outcome(&self, state: PyRef<'_, State>) -> PyResult<Option<Outcome>> {
+            with_rules!(&*self.rules, |r| Ok(r
+                .repetition_outcome(&self.typed_state(r, &state)?)
+                .map(|outcome| Outcome { outcome })))
+        }
+
         /// Whether the game is over.
         fn is_over(&self, state: PyRef<'_, State>) -> PyResult<bool> {
             with_rules!(&*self.rules, |r| Ok(
