@@ -10,6 +10,17 @@ use sowing::kalah::Kalah;
 use sowing::search::{Agent, AgentSpec};
 use sowing::toguz::Toguz;
 
+/// Every buffer of a batch, copied.
+type Written = (
+    Vec<f32>,
+    Vec<f32>,
+    Vec<f32>,
+    Vec<bool>,
+    Vec<bool>,
+    Vec<u8>,
+    Vec<bool>,
+);
+
 struct Owned {
     obs: Vec<f32>,
     fin: Vec<f32>,
@@ -44,17 +55,8 @@ impl Owned {
             masks: &mut self.masks,
         }
     }
-    fn all(
-        &self,
-    ) -> (
-        Vec<f32>,
-        Vec<f32>,
-        Vec<f32>,
-        Vec<bool>,
-        Vec<bool>,
-        Vec<u8>,
-        Vec<bool>,
-    ) {
+    /// Everything written, for comparing two batches.
+    fn all(&self) -> Written {
         (
             self.obs.clone(),
             self.fin.clone(),
