@@ -34,6 +34,7 @@ pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<Pgn
         record: moves.record,
         result,
         comments: moves.comments,
+        nags: moves.nags,
         form: Form::Records,
         zero: false,
     })
@@ -94,6 +95,7 @@ struct Moves<R: Ruleset> {
     record: GameRecord<R>,
     result: (GameResult, usize),
     comments: Vec<(usize, String)>,
+    nags: Vec<(usize, u8)>,
 }
 
 /// Replays the movetext's tokens from `record`'s position, checking every move number, every
@@ -105,6 +107,7 @@ fn replay<R: Ruleset>(
 ) -> Result<Moves<R>, PgnError> {
     let rules = record.rules().clone();
     let mut comments = Vec::new();
+    let mut nags = Vec::new();
     let mut result = None;
     let mut number: u64 = 1;
     // The turn being read: its player, how many actions it has had, its number as written.
@@ -128,6 +131,7 @@ fn replay<R: Ruleset>(
                     Token::Result(r) => r.token().to_string(),
                     Token::Word(w) => w.to_string(),
                     Token::Comment(_) => String::new(),
+                    Token::Nag(n) => format!("${n}"),
                 };
                 return Err(syntax(line, format!("{word:?} after the result")));
             }
@@ -177,6 +181,10 @@ fn replay<R: Ruleset>(
                     ));
                 }
                 turn = Some((mover, 0, found));
+                continue;
+            }
+            Token::Nag(n) => {
+                nags.push((record.ply(), *n));
                 continue;
             }
             Token::Word(w) => *w,
@@ -256,6 +264,7 @@ fn replay<R: Ruleset>(
         record,
         result,
         comments,
+        nags,
     })
 }
 

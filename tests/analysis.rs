@@ -1,0 +1,351 @@
+//! Game analysis (`sowing::analysis`): the classes against the Kalah solver's exact values,
+//! a blunder planted in a real federation game, annotated records read back, determinism.
+
+use std::sync::Arc;
+
+use sowing::analysis::{Analyzer, Class, Exactness, Value, annotate, graph_svg, read_annotations};
+use sowing::kalah::Kalah;
+#[cfg(feature = "solver")]
+use sowing::kalah::solve::{Solver, SolverConfig};
+use sowing::pgn;
+use sowing::search::AgentSpec;
+use sowing::toguz::Toguz;
+use sowing::toguz::playok as toguz_pgn;
+use sowing::{GameRecord, Player, Ruleset, SplitMix64};
+
+const FEDERATION: &str = include_str!("data/toguz/federation-2016-2018.pgn");
+
+fn spec(text: &str) -> AgentSpec {
+    text.parse().unwrap()
+}
+
+/// Random games on `rules`, seeded.
+fn random_games<R: Ruleset>(rules: &R, count: usize, seed: u64) -> Vec<GameRecord<R>> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut game = GameRecord::new(rules.clone());
+            while let Some(mv) = game.random_move(&mut rng) {
+                game.play(mv).unwrap();
+            }
+            game
+        })
+        .collect()
+}
+
+/// The exact value of `state` for the player to move, by the solver.
+#[cfg(feature = "solver")]
+fn solved(solver: &Solver, rules: &Kalah, state: &<Kalah as Ruleset>::State) -> i32 {
+    if let Some(o) = rules.outcome(state) {
+        return o.score().unwrap().margin(rules.to_move(state));
+    }
+    let v = solver.solve(state).unwrap().value;
+    if rules.to_move(state) == Player::South {
+        v
+    } else {
+        -v
+    }
+}
+
+#[cfg(feature = "solver")]
+fn small_solver(rules: &Kalah) -> Solver {
+    Solver::new(
+        rules,
+        SolverConfig {
+            table_mb: 2,
+            threads: 1,
+            endgame_seeds: Some(6),
+            move_values: false,
+            ..SolverConfig::default()
+        },
+    )
+}
+
+/// Every ply of every game: a move the solver says loses value is never best, good or the
+/// only move; where the analysis claims exactness its loss is the solver's.
+#[cfg(feature = "solver")]
+fn check_against_solver(
+    rules: &Kalah,
+    mut analyzer: Analyzer<Kalah>,
+    games: &[GameRecord<Kalah>],
+    strict: bool,
+) -> usize {
+    let solver = small_solver(rules);
+    let mut exact = 0;
+    for game in games {
+        let analysis = analyzer.analyze(game).unwrap();
+        for p in &analysis.plies {
+            let state = *game.position_at(p.ply).unwrap();
+            let value_of = |mv| {
+                let mut child = state;
+                rules.play_unchecked(&mut child, mv);
+                let v = solved(&solver, rules, &child);
+                if rules.to_move(&child) == p.player {
+                    v
+                } else {
+                    -v
+                }
+            };
+            let best = rules
+                .legal_moves(&state)
+                .iter()
+                .map(|&m| value_of(m))
+                .max()
+                .unwrap();
+            let played = value_of(p.played);
+            let lost = best - played;
+            // Strict (exact values): any loss; else a result thrown away.
+            let worse = if strict {
+                lost > 0
+            } else {
+                best.signum() > played.signum()
+            };
+            if worse {
+                assert!(
+                    !matches!(p.class, Class::Best | Class::Good | Class::OnlyMove),
+                    "ply {} of {:?}: {} loses {lost} seeds but is called {}",
+                    p.ply,
+                    game.move_texts(),
+                    p.played_text,
+                    p.class
+                );
+            }
+            if p.exactness == Exactness::Exact {
+                exact += 1;
+                assert_eq!(p.loss, f64::from(lost), "ply {}", p.ply);
+                assert_eq!(p.before, Value::Exact(best));
+                assert_eq!(p.after, Value::Exact(played));
+                assert_eq!(value_of(p.best), best);
+            }
+        }
+    }
+    exact
+}
+
+#[cfg(feature = "solver")]
+#[test]
+fn kalah_classes_agree_with_the_solver() {
+    let rules: Kalah = "kalah:pits=3,seeds=3".parse().unwrap();
+    let games = random_games(&rules, 6, 7);
+    // The solver as the analysis's oracle: every ply exact.
+    let solver = Arc::new(small_solver(&rules));
+    let r = rules.clone();
+    let oracle: sowing::search::Oracle<_> = Arc::new(move |s| Some(solved(&solver, &r, s)));
+    let analyzer = Analyzer::new(&spec("alphabeta:depth=3"))
+        .unwrap()
+        .oracle(oracle);
+    let plies: usize = games.iter().map(GameRecord::ply).sum();
+    assert_eq!(check_against_solver(&rules, analyzer, &games, true), plies);
+    // The agent's own endgame database (`endgame=18` holds every position of this board).
+    let analyzer = Analyzer::new(&spec("alphabeta:depth=3,endgame=18")).unwrap();
+    assert_eq!(check_against_solver(&rules, analyzer, &games, true), plies);
+    // The search alone, deep enough to prove most results: no move that throws a result
+    // away is called good, and the moves that end the game are exact.
+    let analyzer = Analyzer::new(&spec("alphabeta:depth=14")).unwrap();
+    assert!(check_against_solver(&rules, analyzer, &games, false) > 0);
+}
+
+fn federation_game(index: usize) -> pgn::PgnGame<Toguz> {
+    let text = &pgn::split(FEDERATION)[index];
+    toguz_pgn::read_game(text.text).unwrap()
+}
+
+/// A move handing the opponent a large capture (or a tuzdik), planted in federation game
+/// `index` after `at` plies: the game up to it, the planted move, then the opponent's best
+/// capture. `None` if no move there hands over at least `least` seeds.
+fn plant(index: usize, at: usize, least: u32) -> Option<(GameRecord<Toguz>, u32)> {
+    let game = federation_game(index);
+    let rules = game.record.rules().clone();
+    let mut record = GameRecord::new(rules.clone());
+    for &mv in &game.record.moves()[..at] {
+        record.play(mv).unwrap();
+    }
+    let state = *record.current();
+    let me = rules.to_move(&state);
+    let store = |s: &_, p: Player| rules.seed_count(s).store(p);
+    let mut worst: Option<(u32, _, _)> = None;
+    for &mv in rules.legal_moves(&state).iter() {
+        let mut after = state;
+        rules.play_unchecked(&mut after, mv);
+        if rules.is_over(&after) {
+            continue;
+        }
+        for &reply in rules.legal_moves(&after).iter() {
+            let mut next = after;
+            rules.play_unchecked(&mut next, reply);
+            let text = rules.format_move(&after, reply);
+            let gain =
+                store(&next, !me) - store(&after, !me) + if text.ends_with('x') { 20 } else { 0 };
+            if worst.is_none_or(|(g, _, _)| gain > g) {
+                worst = Some((gain, mv, reply));
+            }
+        }
+    }
+    let (gain, mv, reply) = worst?;
+    if gain < least {
+        return None;
+    }
+    record.play(mv).unwrap();
+    record.play(reply).unwrap();
+    Some((record, gain))
+}
+
+#[test]
+fn a_planted_blunder_is_found_and_a_forced_line_is_not() {
+    let agent = spec("alphabeta:depth=5");
+    let mut analyzer = Analyzer::<Toguz>::new(&agent).unwrap();
+    let mut found = 0;
+    for (index, at) in [(0, 20), (1, 30), (2, 24), (5, 16), (8, 40)] {
+        if federation_game(index).record.ply() < at + 2 {
+            continue;
+        }
+        let Some((mut record, gain)) = plant(index, at, 15) else {
+            continue;
+        };
+        let analysis = analyzer.analyze(&record).unwrap();
+        let planted = &analysis.plies[at];
+        assert_eq!(
+            planted.class,
+            Class::Blunder,
+            "game {} ply {at}: a move handing over {gain} seeds is a {} ({:?} -> {:?}, best {})",
+            index + 1,
+            planted.class,
+            planted.before,
+            planted.after,
+            planted.best_text
+        );
+        assert!(planted.best_text != planted.played_text && planted.loss > 3.0);
+        found += 1;
+        // The best line after the blunder, played out: none of its moves is marked.
+        record.undo();
+        record.truncate();
+        let line = analysis.plies[at + 1].line.clone();
+        for text in line.iter().take(6) {
+            record.play_text(text).unwrap();
+        }
+        eprintln!(
+            "game {}: ply {at} hands over {gain}, then {}",
+            index + 1,
+            line.join(" ")
+        );
+        let forced = analyzer.analyze(&record).unwrap();
+        for p in &forced.plies[at + 1..] {
+            assert!(
+                !matches!(p.class, Class::Mistake | Class::Blunder),
+                "ply {} {}: {}",
+                p.ply,
+                p.played_text,
+                p.class
+            );
+        }
+        assert!(matches!(
+            forced.plies[at + 1].class,
+            Class::Best | Class::OnlyMove
+        ));
+        let classes: Vec<_> = forced.plies[at + 1..]
+            .iter()
+            .map(|p| p.class.name())
+            .collect();
+        eprintln!("  classes along the line: {classes:?}");
+        // The analysis up to the blunder is the same with the line after it.
+        assert_eq!(forced.plies[..=at], analysis.plies[..=at]);
+    }
+    assert!(found >= 3, "only {found} blunders planted");
+}
+
+#[test]
+fn annotated_records_replay_and_read_back() {
+    let agent = spec("alphabeta:depth=3");
+    let mut analyzer = Analyzer::<Toguz>::new(&agent).unwrap();
+    for index in [0, 1, 7] {
+        let game = federation_game(index);
+        let analysis = analyzer.analyze(&game.record).unwrap();
+        let annotated = annotate(&game, &analysis);
+        for text in [
+            annotated.to_text(),
+            toguz_pgn::write_game(&annotated, toguz_pgn::Style::Federation),
+        ] {
+            assert!(text.contains("[%eval "), "{text}");
+            let read = match pgn::read_game::<Toguz>(&text) {
+                Ok(g) => g,
+                Err(_) => toguz_pgn::read_game(&text).unwrap(),
+            };
+            assert_eq!(read.record.moves(), game.record.moves());
+            assert_eq!(read.record.current(), game.record.current());
+            let notes = read_annotations(&read);
+            assert_eq!(notes.len(), analysis.plies.len());
+            for (note, p) in notes.iter().zip(&analysis.plies) {
+                assert_eq!(
+                    note.eval,
+                    Some(p.after_for_south().rounded()),
+                    "ply {}",
+                    p.ply
+                );
+                assert_eq!(note.class, p.class.nag().map(|_| p.class), "ply {}", p.ply);
+                let best = p.class.is_error().then(|| p.best_text.clone());
+                assert_eq!(note.best, best, "ply {}", p.ply);
+            }
+        }
+        // The record without its annotations is the same game.
+        let mut bare = annotated.clone();
+        bare.comments.clear();
+        bare.nags.clear();
+        assert_eq!(bare.record, game.record);
+        let svg = graph_svg(&analysis, "federation");
+        let marks = analysis.plies.iter().filter(|p| p.class.is_error()).count();
+        assert_eq!(svg.matches("<circle class=\"mark\"").count(), marks);
+    }
+}
+
+#[test]
+fn analysis_is_deterministic_at_a_fixed_depth() {
+    let agent = spec("alphabeta:depth=4");
+    let game = federation_game(3);
+    let once = Analyzer::<Toguz>::new(&agent)
+        .unwrap()
+        .analyze(&game.record)
+        .unwrap();
+    let mut analyzer = Analyzer::<Toguz>::new(&agent).unwrap();
+    analyzer.analyze(&federation_game(4).record).unwrap();
+    let again = analyzer.analyze(&game.record).unwrap();
+    assert_eq!(once, again);
+    assert_eq!(
+        annotate(&game, &once).to_text(),
+        annotate(&game, &again).to_text()
+    );
+    // The per-player summary adds up to the plies.
+    let [south, north] = once.summary();
+    assert_eq!(south.moves + north.moves, once.plies.len());
+    assert_eq!(south.classes.iter().sum::<usize>(), south.moves);
+    assert!((0.0..=100.0).contains(&south.accuracy()));
+}
+
+#[test]
+fn glyphs_and_evals_read_back_in_the_records_form() {
+    let text =
+        "[Result \"*\"]\n[Variant \"kalah\"]\n\n1. 3?! {[%eval 1.50]} 6 1... 2?? $8 {x} 3 *\n";
+    let game = pgn::read_game::<Kalah>(text).unwrap();
+    assert_eq!(game.record.move_texts(), ["3", "6", "2", "3"]);
+    assert_eq!(game.nags, [(1, 6), (3, 4), (3, 8)]);
+    let back = pgn::read_game::<Kalah>(&game.to_text()).unwrap();
+    assert!(back.record == game.record && back.nags == game.nags && back.comments == game.comments);
+    assert!(
+        game.to_text()
+            .contains("1. 3?! {[%eval 1.50]} 6 1... 2?? $8 {x} 3 *")
+    );
+    let notes = read_annotations(&game);
+    assert_eq!(notes[0].eval, Some(Value::Estimate(1.5)));
+    assert_eq!(notes[0].class, Some(Class::Inaccuracy));
+    assert_eq!(notes[2].class, Some(Class::Blunder));
+    // The same record without glyphs replays the same.
+    let plain =
+        pgn::read_game::<Kalah>("[Result \"*\"]\n[Variant \"kalah\"]\n\n1. 3 6 1... 2 3 *\n")
+            .unwrap();
+    assert_eq!(plain.record, game.record);
+}
+
+#[test]
+fn agents_without_values_are_refused() {
+    assert!(Analyzer::<Kalah>::new(&spec("random")).is_err());
+    assert!(Analyzer::<Toguz>::new(&spec("alphabeta:endgame=10")).is_err());
+}
