@@ -10,10 +10,11 @@ The Python face of the Rust crate ``sowing``, which holds every rule::
 
 Records are :class:`GameRecord` and :func:`read_games`; agents :class:`Agent`; the Kalah
 solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
-:func:`sowing.toguz.read_pgn`. Every error is a :class:`SowingError` (a ``ValueError``).
+:func:`sowing.toguz.read_pgn`; game analysis :func:`analyze` and :func:`analyze_many`
+(:mod:`sowing.analysis`). Every error is a :class:`SowingError` (a ``ValueError``).
 """
 
-from . import kalah, toguz
+from . import analysis, kalah, toguz
 from ._sowing import (
     GAMES,
     Agent,
@@ -35,11 +36,13 @@ from ._sowing import (
     __version__,
     read_games,
 )
+from .analysis import Analysis, analyze, analyze_many
 
 __all__ = [
     "GAMES",
     "Agent",
     "AgentError",
+    "Analysis",
     "GameRecord",
     "IllegalMoveError",
     "Move",
@@ -55,6 +58,9 @@ __all__ = [
     "State",
     "VectorEnv",
     "__version__",
+    "analysis",
+    "analyze",
+    "analyze_many",
     "kalah",
     "read_games",
     "toguz",

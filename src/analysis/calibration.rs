@@ -7,12 +7,15 @@
 //! win, ½ a draw, 0 a loss): [`self_play`] plays the games and collects the pairs, [`fit`]
 //! finds the scale. The table ([`Calibration::for_game`]) holds the fitted values of the
 //! crate's games; `examples/calibrate.rs` reproduces them (see its output in the table's
-//! documentation). A game without an entry uses [`Calibration::DEFAULT`].
+//! documentation). A game without an entry uses [`Calibration::DEFAULT`]; a program can fit
+//! its own game's with the same two functions and pass it to
+//! [`Analyzer::calibration`](super::Analyzer::calibration).
 
 use crate::WyRand;
 use crate::ruleset::Ruleset;
 use crate::search::{AgentSpec, AgentSpecError, Heuristic};
 
+use super::Analyzer;
 use super::value::Value;
 
 /// The thresholds of the move classes, as losses of expected score (0 to 1), and the scale of
@@ -48,22 +51,24 @@ impl Calibration {
     /// game's fitted scale turns them into seeds: a blunder in Toguz Kumalak, where a seed
     /// is worth less, costs more seeds than one in Kalah.
     ///
-    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=4` from 400
-    /// openings of 4 random plies each, seed 1, on the default rules of each game
-    /// (`cargo run --release --example calibrate`, whose output is copied here):
+    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=6` in 400
+    /// games from openings of 4 random plies each, seed 1, on the default rules of each game
+    /// (`cargo run --release --example calibrate 400 6`, 31 s on one core; its output is
+    /// copied here). The last column is the loss near an even position that makes an
+    /// inaccuracy (0.05 of expected score), about `0.2 / scale` seeds.
     ///
-    /// | game    | scale per seed | samples |
-    /// |---------|----------------|---------|
-    /// | `kalah` | 0.2            | —       |
-    /// | `toguz` | 0.2            | —       |
-    /// | `oware` | 0.2            | —       |
-    /// | `tsoro` | 0.2            | —       |
+    /// | game    | scale per seed | samples | an inaccuracy near even, seeds |
+    /// |---------|----------------|---------|--------------------------------|
+    /// | `kalah` | 0.2974         | 11793   | 0.67                           |
+    /// | `toguz` | 0.0810         | 48378   | 2.47                           |
+    /// | `tsoro` | 0.0692         | 57564   | 2.89                           |
+    /// | `oware` | 0.2373         | 46225   | 0.84                           |
     pub fn for_game(game: &str) -> Calibration {
         let scale = match game {
-            "kalah" => 0.2,
-            "toguz" => 0.2,
-            "oware" => 0.2,
-            "tsoro" => 0.2,
+            "kalah" => 0.3208,
+            "toguz" => 0.0737,
+            "tsoro" => 0.0712,
+            "oware" => 0.2741,
             _ => return Calibration::DEFAULT,
         };
         Calibration {
@@ -198,4 +203,92 @@ pub fn self_play<R: Heuristic>(
         }
     }
     Ok(samples)
+}
+
+/// Fits the thresholds of the classes to the search's noise: the expected-score losses that
+/// the analysis with `agent` gives, in positions of `games` self-play games of `agent` (from
+/// openings of `random_plies` random plies, seeded by `seed`, every `every`-th position), to
+/// the move a deeper search, `reference`, finds best. Those moves are as good as the analysis
+/// can know, so what it says they lose is its noise: the thresholds are the 90th, 97th and
+/// 99th percentiles of those losses (a best move is called an inaccuracy one time in ten at
+/// most, a mistake one in thirty, a blunder one in a hundred), and never below the steps of
+/// [`Calibration::DEFAULT`]. Returns the calibration (with `scale` and the new thresholds)
+/// and the losses measured, sorted.
+///
+/// # Errors
+/// An agent that is not an `alphabeta` one, or that the game cannot serve.
+#[allow(clippy::too_many_arguments)]
+pub fn fit_thresholds<R: Heuristic>(
+    rules: &R,
+    scale: f64,
+    agent: &AgentSpec,
+    reference: &AgentSpec,
+    games: usize,
+    random_plies: usize,
+    every: usize,
+    seed: u64,
+) -> Result<(Calibration, Vec<f64>), AgentSpecError> {
+    let calibration = Calibration {
+        scale,
+        ..Calibration::DEFAULT
+    };
+    let mut analyzer = Analyzer::<R>::new(agent)
+        .map_err(|e| match e {
+            super::AnalysisError::Agent(e) => e,
+            e => AgentSpecError::UnknownAgent(e.to_string()),
+        })?
+        .calibration(calibration);
+    let Some(mut deep) = reference.alphabeta::<R>()? else {
+        return Err(AgentSpecError::UnknownAgent(format!(
+            "{reference} (the reference needs an alphabeta agent)"
+        )));
+    };
+    let mut rng = WyRand::new(seed);
+    let mut losses = Vec::new();
+    for _ in 0..games {
+        deep.clear();
+        analyzer.search.clear();
+        let mut state = rules.start();
+        for _ in 0..random_plies {
+            match rules.random_move(&state, &mut rng) {
+                Some(mv) => rules.play_unchecked(&mut state, mv),
+                None => break,
+            }
+        }
+        let mut ply = 0;
+        while !rules.is_over(&state) && ply < 1000 {
+            let Some(best) = deep.search(rules, &state).best else {
+                break;
+            };
+            if ply % every.max(1) == 0 && rules.legal_moves(&state).len() > 1 {
+                let p = analyzer.analyze_ply(rules, &state, ply, best);
+                if p.exactness == super::Exactness::Estimate {
+                    losses.push(p.expected_loss);
+                }
+            }
+            rules.play_unchecked(&mut state, best);
+            ply += 1;
+        }
+    }
+    losses.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        if losses.is_empty() {
+            0.0
+        } else {
+            losses[((losses.len() - 1) as f64 * q).round() as usize]
+        }
+    };
+    let d = Calibration::DEFAULT;
+    let inaccuracy = at(0.90).max(d.inaccuracy);
+    let mistake = at(0.97).max(d.mistake).max(inaccuracy);
+    let blunder = at(0.99).max(d.blunder).max(mistake);
+    Ok((
+        Calibration {
+            scale,
+            inaccuracy,
+            mistake,
+            blunder,
+        },
+        losses,
+    ))
 }

@@ -56,7 +56,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use thiserror::Error;
 
 pub use annotate::{Annotation, annotate, read_annotations};
-pub use calibration::{Calibration, fit, self_play};
+pub use calibration::{Calibration, fit, fit_thresholds, self_play};
 pub use classify::{Class, classify};
 pub use graph::graph_svg;
 pub use summary::{PlayerSummary, accuracy};
@@ -334,7 +334,7 @@ impl<R: Heuristic> Analyzer<R> {
     }
 
     /// One ply: every legal move of `state` valued.
-    fn analyze_ply(
+    pub(crate) fn analyze_ply(
         &mut self,
         rules: &R,
         state: &R::State,
