@@ -29,17 +29,33 @@ impl RulesetVisitor for Fit {
     type Output = Result<String, String>;
     fn visit<R: Game>(self, rules: R) -> Self::Output {
         let spec = |d: u32| -> Result<AgentSpec, String> {
-            format!("alphabeta:depth={d}").parse().map_err(|e| format!("{e}"))
+            format!("alphabeta:depth={d}")
+                .parse()
+                .map_err(|e| format!("{e}"))
         };
         let agent = spec(self.depth)?;
         let samples = self_play(&rules, &agent, self.games, 4, 1).map_err(|e| e.to_string())?;
         let k = fit(&samples).ok_or("no scale fits")?;
-        let (c, losses) =
-            fit_thresholds(&rules, k, &agent, &spec(self.depth + 2)?, self.noise_games, 4, 2, 2)
-                .map_err(|e| e.to_string())?;
+        let (c, losses) = fit_thresholds(
+            &rules,
+            k,
+            &agent,
+            &spec(self.depth + 2)?,
+            self.noise_games,
+            4,
+            2,
+            2,
+        )
+        .map_err(|e| e.to_string())?;
         let zero = losses.iter().filter(|&&l| l == 0.0).count();
+        let at = |q: f64| {
+            losses
+                .get(((losses.len().max(1) - 1) as f64 * q).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
         Ok(format!(
-            "| `{}` | {k:.4} | {} | {:.3} | {:.3} | {:.3} | {} ({:.0}% lose nothing) | {:.1} |",
+            "| `{}` | {k:.4} | {} | {:.3} | {:.3} | {:.3} | {} ({:.0}% lose nothing; 90/97/99%: {:.3} {:.3} {:.3}) | {:.1} |",
             R::GAME,
             samples.len(),
             c.inaccuracy,
@@ -47,6 +63,9 @@ impl RulesetVisitor for Fit {
             c.blunder,
             losses.len(),
             100.0 * zero as f64 / losses.len().max(1) as f64,
+            at(0.90),
+            at(0.97),
+            at(0.99),
             // The loss of an inaccuracy near an even position, in seeds: 4 x threshold / k.
             4.0 * c.inaccuracy / k,
         ))

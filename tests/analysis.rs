@@ -349,3 +349,142 @@ fn agents_without_values_are_refused() {
     assert!(Analyzer::<Kalah>::new(&spec("random")).is_err());
     assert!(Analyzer::<Toguz>::new(&spec("alphabeta:endgame=10")).is_err());
 }
+
+/// The `analyze` example, built by `cargo test` (or `cargo build --examples`).
+fn analyze_tool() -> std::path::PathBuf {
+    let mut dir = std::env::current_exe().unwrap();
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    let path = dir.join("examples").join("analyze");
+    assert!(
+        path.exists(),
+        "{} is not built: run `cargo test` (it builds the examples) or `cargo build --examples`",
+        path.display()
+    );
+    path
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("sowing-analysis-{}-{name}", std::process::id()))
+}
+
+/// The tool on a file of three federation games and one that does not read: the same
+/// annotated records with one job and two, a graph a game, a summary a player.
+#[test]
+fn the_analyze_tool_annotates_a_file_on_any_number_of_jobs() {
+    let games: Vec<&str> = pgn::split(FEDERATION)
+        .iter()
+        .take(3)
+        .map(|g| g.text)
+        .collect();
+    let input = temp_path("input.pgn");
+    let bad = "[Event \"cut\"]\n[Result \"*\"]\n\n1. 76 98 2. 11 *\n";
+    std::fs::write(&input, format!("{}\n{bad}", games.join("\n"))).unwrap();
+    let mut outs = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = temp_path(&format!("out-{jobs}.pgn"));
+        let graphs = temp_path(&format!("graphs-{jobs}"));
+        let run = std::process::Command::new(analyze_tool())
+            .arg(&input)
+            .args(["--depth", "3", "--jobs", jobs, "--out"])
+            .arg(&out)
+            .arg("--graph")
+            .arg(&graphs)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+        // One game does not read: exit status 1, the others analysed.
+        assert_eq!(run.status.code(), Some(1), "{stdout}");
+        assert!(stdout.contains("game 4: FAILED to read"), "{stdout}");
+        assert!(
+            stdout.contains("3 games analysed with alphabeta:depth=3"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("\nWhite ") && stdout.contains("\nBlack "),
+            "{stdout}"
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        let read: Vec<_> = pgn::read_games::<Toguz>(&text)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(read.len(), 3);
+        for (game, original) in read.iter().zip(&games) {
+            assert_eq!(
+                game.record.moves(),
+                toguz_pgn::read_game(original).unwrap().record.moves()
+            );
+            assert!(game.tag("Annotator").unwrap().contains("alphabeta:depth=3"));
+        }
+        for i in 1..=3 {
+            let svg = std::fs::read_to_string(graphs.join(format!("game-000{i}.svg"))).unwrap();
+            assert!(svg.starts_with("<svg"));
+        }
+        std::fs::remove_dir_all(&graphs).unwrap();
+        std::fs::remove_file(&out).unwrap();
+        outs.push(text);
+    }
+    assert_eq!(outs[0], outs[1]);
+    std::fs::remove_file(&input).unwrap();
+    for args in [
+        &["--agent", "random"][..],
+        &["--depth", "x"],
+        &["--frobnicate"],
+        &[],
+    ] {
+        let run = std::process::Command::new(analyze_tool())
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&run.stderr).lines().count(), 1);
+    }
+}
+
+/// Ctrl-C (SIGINT) stops the tool: the games finished are written and summed up, and it
+/// exits with status 130.
+#[cfg(all(unix, feature = "progress"))]
+#[test]
+fn ctrl_c_stops_the_tool_and_keeps_the_finished_games() {
+    let out = temp_path("stopped.pgn");
+    let input = temp_path("all.pgn");
+    std::fs::write(&input, FEDERATION).unwrap();
+    let child = std::process::Command::new(analyze_tool())
+        .arg(&input)
+        .args(["--depth", "7", "--jobs", "2", "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let started = std::time::Instant::now();
+    let run = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert_eq!(run.status.code(), Some(130), "{stdout}\n{stderr}");
+    assert!(stderr.contains("stopped: "), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let kept = pgn::read_games::<Toguz>(&text);
+    assert!(kept.iter().all(Result::is_ok));
+    assert!(
+        !kept.is_empty() && kept.len() < 742,
+        "{} games kept",
+        kept.len()
+    );
+    assert!(
+        stdout.contains(&format!("{} games analysed", kept.len())),
+        "{stdout}"
+    );
+    std::fs::remove_file(&out).unwrap();
+    std::fs::remove_file(&input).unwrap();
+}

@@ -179,17 +179,18 @@ impl<M> GameAnalysis<M> {
         [Player::South, Player::North].map(|p| PlayerSummary::of(p, &self.plies))
     }
 
-    /// The expected score for South along the game: one point before each ply and one
-    /// after the last.
+    /// The expected score for South along the game: before the first ply, then after each
+    /// ply (the value of the move played, so that a mistake shows where it was made).
     pub fn expected_for_south(&self) -> Vec<f64> {
-        let mut out: Vec<f64> = self
-            .plies
-            .iter()
-            .map(|p| self.calibration.expected(p.before_for_south()))
-            .collect();
-        if let Some(last) = self.plies.last() {
-            out.push(self.calibration.expected(last.after_for_south()));
+        let mut out = Vec::with_capacity(self.plies.len() + 1);
+        if let Some(first) = self.plies.first() {
+            out.push(self.calibration.expected(first.before_for_south()));
         }
+        out.extend(
+            self.plies
+                .iter()
+                .map(|p| self.calibration.expected(p.after_for_south())),
+        );
         out
     }
 }
@@ -201,6 +202,8 @@ pub struct Analyzer<R: Heuristic> {
     limits: Limits,
     oracle: Option<Oracle<R::State>>,
     endgame: u32,
+    /// The rules the agent's endgame database was asked for (`endgame=N`), as text.
+    oracle_rules: Option<String>,
     calibration: Calibration,
     stop: Option<Arc<AtomicBool>>,
 }
@@ -225,6 +228,7 @@ impl<R: Heuristic> Analyzer<R> {
             search,
             oracle: None,
             endgame,
+            oracle_rules: None,
             calibration: Calibration::of::<R>(),
             stop: None,
         })
@@ -234,6 +238,7 @@ impl<R: Heuristic> Analyzer<R> {
     /// difference under perfect play), as the Kalah solver or an endgame database gives.
     pub fn oracle(mut self, oracle: Oracle<R::State>) -> Self {
         self.oracle = Some(oracle);
+        self.oracle_rules = None;
         self
     }
 
@@ -310,8 +315,13 @@ impl<R: Heuristic> Analyzer<R> {
         record: &GameRecord<R>,
     ) -> Result<GameAnalysis<R::Move>, AnalysisError> {
         let rules = record.rules();
-        if self.oracle.is_none() && self.endgame > 0 {
-            self.oracle = rules.endgame_oracle(self.endgame);
+        // The agent's own endgame database, for these rules (one analyzer may see several
+        // rulesets of its game).
+        let text = rules.to_string();
+        let ours = self.oracle.is_none() || self.oracle_rules.is_some();
+        if self.endgame > 0 && ours && self.oracle_rules.as_deref() != Some(text.as_str()) {
+            self.oracle = rules.endgame_oracle(self.endgame.min(rules.endgame_seeds()));
+            self.oracle_rules = Some(text);
         }
         self.search.clear();
         let mut plies = Vec::with_capacity(record.ply());

@@ -134,7 +134,17 @@ fn title<L: GameList>(game: &AnyGame<L>, name: &str) -> String {
             .filter(|v| !v.is_empty() && *v != "?" && *v != "????.??.??")
             .map(str::to_string)
     };
-    let mut parts = vec![name.to_string()];
+    // The file's own name, not its folders: `games.pgn #3`.
+    let name = match name.rsplit_once(" game ") {
+        Some((file, number)) => {
+            let base = std::path::Path::new(file)
+                .file_name()
+                .map_or(file.into(), |b| b.to_string_lossy());
+            format!("{base} #{number}")
+        }
+        None => name.to_string(),
+    };
+    let mut parts = vec![name];
     parts.extend(tag("Event"));
     parts.extend(tag("Date"));
     parts.push(game.result().token().to_string());
@@ -310,20 +320,21 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
         // A game that failed or was stopped waits as `None`, so that those after it go on.
         let mut waiting: BTreeMap<usize, Option<Done>> = BTreeMap::new();
         let mut written = 0usize;
-        let mut write = |i: usize, done: &Done, out: &mut Option<(String, File)>| -> Result<(), Stop> {
-            if let (Some((path, file)), Some(text)) = (out.as_mut(), &done.record) {
-                let gap = if written > 0 { "\n" } else { "" };
-                write!(file, "{gap}{text}")
-                    .and_then(|()| file.flush())
-                    .map_err(|e| format!("--out {path}: {e}"))?;
-            }
-            if let (Some(dir), Some(svg)) = (&o.graph, &done.svg) {
-                let path = format!("{dir}/game-{:04}.svg", i + 1);
-                std::fs::write(&path, svg).map_err(|e| format!("{path}: {e}"))?;
-            }
-            written += 1;
-            Ok(())
-        };
+        let mut write =
+            |i: usize, done: &Done, out: &mut Option<(String, File)>| -> Result<(), Stop> {
+                if let (Some((path, file)), Some(text)) = (out.as_mut(), &done.record) {
+                    let gap = if written > 0 { "\n" } else { "" };
+                    write!(file, "{gap}{text}")
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("--out {path}: {e}"))?;
+                }
+                if let (Some(dir), Some(svg)) = (&o.graph, &done.svg) {
+                    let path = format!("{dir}/game-{:04}.svg", i + 1);
+                    std::fs::write(&path, svg).map_err(|e| format!("{path}: {e}"))?;
+                }
+                written += 1;
+                Ok(())
+            };
         let mut first_unwritten = 0usize;
         let mut result = Ok(());
         for (i, done) in rx {
@@ -331,7 +342,8 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
                 Ok(done) => {
                     finished += 1;
                     if !o.quiet {
-                        result = result.and(progress.line(&format!("{}: {}", games[i].0, done.line)));
+                        result =
+                            result.and(progress.line(&format!("{}: {}", games[i].0, done.line)));
                     }
                     for (name, s) in &done.players {
                         let entry = totals.entry(name.clone()).or_default();
@@ -384,7 +396,17 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
     )?;
     super::out!(
         "{:<28} {:>5} {:>6} {:>8} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5}",
-        "player", "games", "moves", "accuracy", "loss", "only", "best", "good", "?!", "?", "??"
+        "player",
+        "games",
+        "moves",
+        "accuracy",
+        "loss",
+        "only",
+        "best",
+        "good",
+        "?!",
+        "?",
+        "??"
     )?;
     for (name, (count, s)) in &totals {
         let c = |class| s.count(class);
