@@ -380,7 +380,7 @@ fn the_analyze_tool_annotates_a_file_on_any_number_of_jobs() {
         .map(|g| g.text)
         .collect();
     let input = temp_path("input.pgn");
-    let bad = "[Event \"cut\"]\n[Result \"*\"]\n\n1. 76 98 2. 11 *\n";
+    let bad = "[Event \"bad\"]\n[Result \"*\"]\n\n1. 76 98 2. 00 *\n";
     std::fs::write(&input, format!("{}\n{bad}", games.join("\n"))).unwrap();
     let mut outs = Vec::new();
     for jobs in ["1", "2"] {
@@ -454,13 +454,19 @@ fn ctrl_c_stops_the_tool_and_keeps_the_finished_games() {
     std::fs::write(&input, FEDERATION).unwrap();
     let child = std::process::Command::new(analyze_tool())
         .arg(&input)
-        .args(["--depth", "7", "--jobs", "2", "--out"])
+        .args(["--depth", "5", "--jobs", "2", "--out"])
         .arg(&out)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // Once a game is written (within a minute even unoptimised), the signal.
+    let waited = std::time::Instant::now();
+    while !std::fs::read_to_string(&out).is_ok_and(|t| t.contains("[Annotator"))
+        && waited.elapsed() < std::time::Duration::from_secs(60)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     let kill = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -487,4 +493,28 @@ fn ctrl_c_stops_the_tool_and_keeps_the_finished_games() {
     );
     std::fs::remove_file(&out).unwrap();
     std::fs::remove_file(&input).unwrap();
+}
+
+/// The calibration's fit is reproducible, and the table holds every game of the crate.
+#[test]
+fn the_calibration_fits_self_play_and_covers_every_game() {
+    use sowing::analysis::{Calibration, fit, fit_thresholds, self_play};
+    let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
+    let agent = spec("alphabeta:depth=4");
+    let samples = self_play(&rules, &agent, 30, 4, 1).unwrap();
+    assert_eq!(samples, self_play(&rules, &agent, 30, 4, 1).unwrap());
+    let k = fit(&samples).unwrap();
+    assert!((0.05..5.0).contains(&k), "{k}");
+    let (c, losses) =
+        fit_thresholds(&rules, k, &agent, &spec("alphabeta:depth=6"), 5, 2, 1, 2).unwrap();
+    assert!(!losses.is_empty() && losses.windows(2).all(|w| w[0] <= w[1]));
+    assert!(c.inaccuracy <= c.mistake && c.mistake <= c.blunder);
+    assert!(c.inaccuracy >= Calibration::DEFAULT.inaccuracy);
+    for game in <sowing::AnyRuleset as sowing::GameList>::GAMES {
+        let c = Calibration::for_game(game);
+        assert_ne!(c.scale, Calibration::DEFAULT.scale, "{game} has no entry");
+        let e = |x| c.expected(Value::Estimate(x));
+        assert!(e(-3.0) < 0.5 && e(0.0) == 0.5 && e(3.0) > 0.5);
+    }
+    assert_eq!(Calibration::for_game("nim"), Calibration::DEFAULT);
 }
