@@ -51,18 +51,22 @@ impl Calibration {
     /// game's fitted scale turns them into seeds: a blunder in Toguz Kumalak, where a seed
     /// is worth less, costs more seeds than one in Kalah.
     ///
-    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=6` in 400
-    /// games from openings of 4 random plies each, seed 1, on the default rules of each game
-    /// (`cargo run --release --example calibrate 400 6`, 31 s on one core; its output is
-    /// copied here). The last column is the loss near an even position that makes an
-    /// inaccuracy (0.05 of expected score), about `0.2 / scale` seeds.
+    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=8` (the
+    /// `analyze` tool's default agent) in 400 games from openings of 4 random plies each,
+    /// seed 1, on the default rules of each game; the thresholds by [`fit_thresholds`]
+    /// against `alphabeta:depth=10` in 40 games (seed 2, every second position). The
+    /// search's noise stayed under the shared steps in every game (70 to 85% of the deeper
+    /// search's moves lose nothing at depth 8), so the steps stand. The command is
+    /// `cargo run --release --example calibrate 400 8 40` (12 minutes on a loaded machine,
+    /// 100 s of CPU), whose output is copied here; the last column is the loss near an even
+    /// position that makes an inaccuracy, about `0.2 / scale` seeds.
     ///
-    /// | game    | scale per seed | samples | an inaccuracy near even, seeds |
-    /// |---------|----------------|---------|--------------------------------|
-    /// | `kalah` | 0.2974         | 11793   | 0.67                           |
-    /// | `toguz` | 0.0810         | 48378   | 2.47                           |
-    /// | `tsoro` | 0.0692         | 57564   | 2.89                           |
-    /// | `oware` | 0.2373         | 46225   | 0.84                           |
+    /// | game    | scale per seed | samples | noise positions | inaccuracy near even, seeds |
+    /// |---------|----------------|---------|-----------------|-----------------------------|
+    /// | `kalah` | 0.3208         | 10754   | 590             | 0.6                         |
+    /// | `toguz` | 0.0737         | 48746   | 2559            | 2.7                         |
+    /// | `tsoro` | 0.0712         | 56392   | 2718            | 2.8                         |
+    /// | `oware` | 0.2741         | 42279   | 2737            | 0.7                         |
     pub fn for_game(game: &str) -> Calibration {
         let scale = match game {
             "kalah" => 0.3208,
