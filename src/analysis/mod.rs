@@ -167,7 +167,7 @@ pub struct GameAnalysis<M> {
     pub agent: String,
     /// The calibration used.
     pub calibration: Calibration,
-    /// The names of the sides ([`Ruleset::SIDES`]), South's first.
+    /// The names of the sides ([`Ruleset::SIDES`](crate::Ruleset::SIDES)), South's first.
     pub sides: [&'static str; 2],
     /// Every ply analysed.
     pub plies: Vec<PlyAnalysis<M>>,
