@@ -6,6 +6,7 @@
 // (src/memory.rs, with their measurements and the proofs that they are sound).
 #![deny(unsafe_code)]
 
+pub mod analysis;
 /// The run-time choice of a ruleset, at its 0.3 path.
 #[deprecated(
     since = "0.4.0",

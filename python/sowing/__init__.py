@@ -10,7 +10,8 @@ The Python face of the Rust crate ``sowing``, which holds every rule::
 
 Records are :class:`GameRecord` and :func:`read_games`; agents :class:`Agent`; the Kalah
 solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
-:func:`sowing.toguz.read_pgn`.
+:func:`sowing.toguz.read_pgn`; game analysis :func:`analyze` and :func:`analyze_many`
+(:mod:`sowing.analysis`).
 
 Errors: a call raises ``TypeError`` for an argument of the wrong type (None where a value is
 needed, a float for an int, an int for text), and a :class:`SowingError` (a ``ValueError``)
@@ -20,7 +21,7 @@ its range (:class:`SowingError` itself where no subclass fits). Nothing else: no
 ``OverflowError``; long calls raise ``KeyboardInterrupt`` at Ctrl-C.
 """
 
-from . import kalah, toguz
+from . import analysis, kalah, toguz
 from ._sowing import (
     GAMES,
     Agent,
@@ -44,11 +45,13 @@ from ._sowing import (
     read_games,
     svg_to_rgb,
 )
+from .analysis import Analysis, analyze, analyze_many
 
 __all__ = [
     "GAMES",
     "Agent",
     "AgentError",
+    "Analysis",
     "GameRecord",
     "IllegalMoveError",
     "Move",
@@ -65,6 +68,9 @@ __all__ = [
     "State",
     "VectorEnv",
     "__version__",
+    "analysis",
+    "analyze",
+    "analyze_many",
     "kalah",
     "read_games",
     "svg_to_rgb",

@@ -32,6 +32,7 @@ __all__ = [
     "Ruleset",
     "GameRecord",
     "read_games",
+    "analyze_text",
     "toguz",
     "Agent",
     "SearchLine",
@@ -418,6 +419,13 @@ def read_games(text: str, *, errors: Literal["raise", "skip"] = "raise") -> list
     leaves it out, `errors="return"` puts its RecordError in the list in its place."""
 @overload
 def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord, RecordError]]: ...
+
+def analyze_text(text: str, agent: str, title: str = "") -> dict[str, Any]:
+    """Analyses the one game of `text` (a record of any game) with `agent` (an alphabeta
+    agent's text): a dict of `rows` (a dict a ply), `summary` (a dict a player), `annotated`
+    (the record's text with the analysis), `svg` (the graph), `agent` and `game`. The
+    search runs with the GIL released; Ctrl-C stops it (KeyboardInterrupt). Use
+    `sowing.analyze`."""
 
 @final
 class Agent:

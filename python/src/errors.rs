@@ -175,6 +175,11 @@ pub(crate) fn agent_error(e: AgentSpecError) -> PyErr {
     AgentError::new_err(e.to_string())
 }
 
+/// An `AgentError` of its own message (an agent the work cannot use).
+pub(crate) fn agent_refused(message: String) -> PyErr {
+    AgentError::new_err(message)
+}
+
 /// A `RecordError` with its `line` and `ply` attributes set.
 pub(crate) fn record_error(
     py: Python<'_>,

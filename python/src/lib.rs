@@ -3,12 +3,13 @@
 //!
 //! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
 //! (rules/: Ruleset, State, Move, Player, Outcome, a class a file, and their copies: the values
-//! themselves), records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), and waiting on long calls
-//! with Ctrl-C honoured (interrupt.rs).
+//! themselves), records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), game
+//! analysis (analysis.rs), and waiting on long calls with Ctrl-C honoured (interrupt.rs).
 
 use pyo3::prelude::*;
 
 mod agent;
+mod analysis;
 mod env;
 mod errors;
 mod game;
@@ -36,5 +37,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     solve::register(m)?;
     env::register(m)?;
     render::register(m)?;
+    analysis::register(m)?;
     Ok(())
 }

@@ -15,11 +15,35 @@ pub enum Token<'a> {
     Result(GameResult),
     /// A `{comment}`'s text as written, line breaks included.
     Comment(&'a str),
+    /// A numeric annotation glyph: `$2`, or a move's suffix (`!` 1, `?` 2, `!!` 3, `??` 4,
+    /// `!?` 5, `?!` 6), which follows the move's word.
+    Nag(u8),
+}
+
+/// The suffixes that stand for the glyphs 1 to 6, longest first, with their numbers.
+const SUFFIXES: [(&str, u8); 6] = [
+    ("!!", 3),
+    ("??", 4),
+    ("!?", 5),
+    ("?!", 6),
+    ("!", 1),
+    ("?", 2),
+];
+
+/// The suffix of glyph `nag` (`?` for 2, `??` for 4...), for glyphs 1 to 6.
+///
+/// ```
+/// assert_eq!(sowing::pgn::nag_suffix(6), Some("?!"));
+/// assert_eq!(sowing::pgn::nag_suffix(8), None);
+/// ```
+pub fn nag_suffix(nag: u8) -> Option<&'static str> {
+    SUFFIXES.iter().find(|(_, n)| *n == nag).map(|(s, _)| *s)
 }
 
 /// Cuts movetext into tokens with their lines: `{comments}`, move numbers (also written
-/// joined to the move, `1.76`), results and words. `;` comments to the end of the line, `$n`
-/// glyphs and `( ... )` variations (with what they hold) are dropped. Each token comes with
+/// joined to the move, `1.76`), results, words and annotation glyphs (`$n`, and a move's
+/// suffix `?!`, `?`, `??`, `!`, `!!`, `!?` cut from its word). `;` comments to the end of the
+/// line, and `( ... )` variations (with what they hold) are dropped. Each token comes with
 /// its line, counted from `first_line`. A `{` or `(` never closed, or a `)` closing nothing,
 /// is a [`PgnProblem::Syntax`](super::PgnProblem::Syntax).
 ///
@@ -27,14 +51,16 @@ pub enum Token<'a> {
 /// use sowing::pgn::{GameResult, Token, tokens};
 /// use sowing::Player;
 ///
-/// let toks = tokens("1.76 98 {a\nnote} (2. 11) 1... 3 $1 ; rest\n*", 5)?;
+/// let toks = tokens("1.76 98?! {a\nnote} (2. 11) 1... 3 $1 ; rest\n*", 5)?;
 /// assert_eq!(toks, [
 ///     (5, Token::Number(1, Player::South)),
 ///     (5, Token::Word("76")),
 ///     (5, Token::Word("98")),
+///     (5, Token::Nag(6)),
 ///     (5, Token::Comment("a\nnote")),
 ///     (6, Token::Number(1, Player::North)),
 ///     (6, Token::Word("3")),
+///     (6, Token::Nag(1)),
 ///     (7, Token::Result(GameResult::Unfinished)),
 /// ]);
 /// # Ok::<(), sowing::pgn::PgnError>(())
@@ -113,8 +139,20 @@ fn push_word<'a>(
         out.push((at, Token::Result(r)));
         return Ok(());
     }
-    if word.starts_with('$') {
-        return Ok(()); // an annotation glyph
+    if let Some(number) = word.strip_prefix('$') {
+        // An annotation glyph; one beyond 255 is dropped, as glyphs were before they were kept.
+        if let Ok(nag) = number.parse::<u8>() {
+            out.push((at, Token::Nag(nag)));
+        }
+        return Ok(());
+    }
+    if let Some((suffix, nag)) = SUFFIXES.iter().find(|(s, _)| word.ends_with(s)) {
+        let stem = &word[..word.len() - suffix.len()];
+        if !stem.is_empty() {
+            push_word(out, at, stem)?;
+        }
+        out.push((at, Token::Nag(*nag)));
+        return Ok(());
     }
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && word[digits..].starts_with('.') {

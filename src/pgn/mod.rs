@@ -65,8 +65,11 @@
 //!
 //! # Comments and results
 //! `{comments}` are kept with the number of plies played before them, and written back in
-//! the same place; `;` comments to the end of the line, `$n` annotation glyphs and `( ... )`
-//! variations are read and dropped. The result token ends the movetext: `1-0` (South won),
+//! the same place; numeric annotation glyphs (`$n`, or a move's suffix `?!`, `?`, `??`, `!`,
+//! `!!`, `!?`) are kept with the number of plies played before them and written back as the
+//! move's suffix (glyphs 1 to 6) or `$n`; `;` comments to the end of the line and `( ... )`
+//! variations are read and dropped. A record replays the same with its comments and glyphs
+//! as without them. The result token ends the movetext: `1-0` (South won),
 //! `0-1` (North won), `1/2-1/2` (a draw) or `*` (unfinished); no other token is accepted.
 //!
 //! # Reading checks everything
@@ -150,7 +153,7 @@ mod writer;
 pub use crate::player::GameResult;
 pub use dialect::Dialect;
 pub use error::{PgnError, PgnProblem};
-pub use lexer::{Token, tokens, turn_number, wrap};
+pub use lexer::{Token, nag_suffix, tokens, turn_number, wrap};
 pub use model::{Form, PgnGame};
 pub use reader::{check_outcome, read_game, read_games};
 pub use split::{GameText, one_game, split};

@@ -22,6 +22,10 @@ pub struct PgnGame<R: Ruleset> {
     /// Comments, each with the number of plies played before it. A `}` in a comment is
     /// written as `)` in the records form, since it would end the comment.
     pub comments: Vec<(usize, String)>,
+    /// Numeric annotation glyphs (`$2`, or the suffix `?`), each with the number of plies
+    /// played before it: a move's glyphs follow it. The records form writes glyphs 1 to 6 as
+    /// the move's suffix (`?!`, `?`, `??`...), others as `$n`.
+    pub nags: Vec<(usize, u8)>,
     /// The form the game was read in ([`Form::Records`] for a game made with
     /// [`new`](Self::new)). [`to_text`](Self::to_text) writes the records form whatever it
     /// is; [`to_text_in`](Self::to_text_in) writes another.
@@ -43,6 +47,7 @@ impl<R: Ruleset> PgnGame<R> {
             record,
             result,
             comments: Vec::new(),
+            nags: Vec::new(),
             form: Form::Records,
             zero: false,
         }

@@ -38,6 +38,7 @@ pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<Pgn
         record: moves.record,
         result,
         comments: moves.comments,
+        nags: moves.nags,
         form: Form::Records,
         zero: false,
     })
@@ -99,6 +100,7 @@ struct Moves<R: Ruleset> {
     record: GameRecord<R>,
     result: (GameResult, usize),
     comments: Vec<(usize, String)>,
+    nags: Vec<(usize, u8)>,
 }
 
 /// Replays the movetext's tokens from `record`'s position, checking every move number, every
@@ -110,6 +112,7 @@ fn replay<R: Ruleset>(
 ) -> Result<Moves<R>, PgnError> {
     let rules = record.rules().clone();
     let mut comments = Vec::new();
+    let mut nags = Vec::new();
     let mut result = None;
     let mut number: u64 = 1;
     // The turn being read: its player, how many actions it has had, its number as written.
@@ -133,6 +136,7 @@ fn replay<R: Ruleset>(
                     Token::Result(r) => r.token().to_string(),
                     Token::Word(w) => w.to_string(),
                     Token::Comment(_) => String::new(),
+                    Token::Nag(n) => format!("${n}"),
                 };
                 return Err(syntax(line, format!("{word:?} after the result")));
             }
@@ -182,6 +186,10 @@ fn replay<R: Ruleset>(
                     ));
                 }
                 turn = Some((mover, 0, found));
+                continue;
+            }
+            Token::Nag(n) => {
+                nags.push((record.ply(), *n));
                 continue;
             }
             Token::Word(w) => *w,
@@ -261,6 +269,7 @@ fn replay<R: Ruleset>(
         record,
         result,
         comments,
+        nags,
     })
 }
 

@@ -18,6 +18,7 @@ pub(super) fn write_parts<R: Ruleset>(
     record: &GameRecord<R>,
     result: GameResult,
     comments: &[(usize, String)],
+    nags: &[(usize, u8)],
 ) -> String {
     let rules = record.rules();
     let start = record.start();
@@ -67,7 +68,17 @@ pub(super) fn write_parts<R: Ruleset>(
             side = Some(player);
             units.push(turn_number(number, player));
         }
-        units.push(rules.format_move(state, mv));
+        let mut text = rules.format_move(state, mv);
+        let mut glyphs = nags.iter().filter(|(p, _)| *p == i + 1).map(|(_, n)| *n);
+        let first = glyphs.next();
+        if let Some(suffix) = first.and_then(super::lexer::nag_suffix) {
+            text.push_str(suffix);
+            units.push(text);
+        } else {
+            units.push(text);
+            units.extend(first.map(|n| format!("${n}")));
+        }
+        units.extend(glyphs.map(|n| format!("${n}")));
         units.extend(comments_at(i + 1));
     }
     units.push(result.token().to_string());
@@ -94,13 +105,25 @@ impl<R: Ruleset> GameRecord<R> {
     /// (`?`), the `Variant`, a `FEN` if it starts from a set-up position, the result from the
     /// rules' outcome. For tags, or another [`Form`](super::Form), go through [`PgnGame::new`].
     pub fn to_pgn(&self) -> String {
-        write_parts(&roster::<R>(), self, GameResult::of(self.outcome()), &[])
+        write_parts(
+            &roster::<R>(),
+            self,
+            GameResult::of(self.outcome()),
+            &[],
+            &[],
+        )
     }
 }
 
 impl<R: Ruleset> PgnGame<R> {
     /// The record's text in the records form (see the [module docs](super)).
     pub fn to_text(&self) -> String {
-        write_parts(&self.tags, &self.record, self.result, &self.comments)
+        write_parts(
+            &self.tags,
+            &self.record,
+            self.result,
+            &self.comments,
+            &self.nags,
+        )
     }
 }

@@ -106,7 +106,7 @@ fn pairs(movetext: &str) -> bool {
     };
     let mut words = tokens
         .iter()
-        .filter(|(_, t)| !matches!(t, Token::Comment(_)))
+        .filter(|(_, t)| !matches!(t, Token::Comment(_) | Token::Nag(_)))
         .map(|(_, t)| matches!(t, Token::Word(_)));
     let mut last = false;
     words.any(|word| {
@@ -159,6 +159,7 @@ fn read_text(text: &str, first: usize) -> Result<PgnGame<Toguz>, PgnError> {
     let mut result: Option<(usize, GameResult)> = None;
     let mut zero = false;
     let mut comments = Vec::new();
+    let mut nags = Vec::new();
     for (at, token) in tokens(movetext, block.line)? {
         if let Some((rline, r)) = result {
             match token {
@@ -200,6 +201,7 @@ fn read_text(text: &str, first: usize) -> Result<PgnGame<Toguz>, PgnError> {
                     .map_err(|e| PgnError::new(at, Some(ply), PgnProblem::Move(e)))?;
             }
             Token::Comment(c) => comments.push((record.ply(), comment(c))),
+            Token::Nag(n) => nags.push((record.ply(), n)),
             Token::Result(r) => result = Some((at, r)),
         }
     }
@@ -238,6 +240,7 @@ fn read_text(text: &str, first: usize) -> Result<PgnGame<Toguz>, PgnError> {
         record,
         result,
         comments,
+        nags,
         form: Form::PlayOk,
         zero,
     })
@@ -311,7 +314,19 @@ pub fn write_game(game: &PgnGame<Toguz>, style: Style) -> String {
             }
             Player::North => {}
         }
-        words.push(rules.format_move_as(state, mv, style));
+        let mut word = rules.format_move_as(state, mv, style);
+        let mut glyphs = game
+            .nags
+            .iter()
+            .filter(|(p, _)| *p == i + 1)
+            .map(|(_, n)| *n);
+        let first = glyphs.next();
+        match first.and_then(crate::pgn::nag_suffix) {
+            Some(suffix) => word.push_str(suffix),
+            None => glyphs_before(&mut word, first),
+        }
+        words.push(word);
+        words.extend(glyphs.map(|n| format!("${n}")));
         comments_at(i + 1, &mut words);
     }
     words.push(result.to_string());
@@ -320,6 +335,13 @@ pub fn write_game(game: &PgnGame<Toguz>, style: Style) -> String {
     }
     wrap(&mut out, &words, 80);
     out
+}
+
+/// Appends glyph `nag` (one with no suffix) to a move's word as its own `$n`.
+fn glyphs_before(word: &mut String, nag: Option<u8>) {
+    if let Some(n) = nag {
+        word.push_str(&format!(" ${n}"));
+    }
 }
 
 /// Writes several games, separated by blank lines.

@@ -1,5 +1,5 @@
-//! The command-line tools, for any list of games: perft, play, replay, picture, trace, match
-//! and the engine protocol, behind one driver a program calls in one line.
+//! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
+//! the engine protocol and analyze, behind one driver a program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -21,6 +21,7 @@
 //!
 //! [`AnyRuleset`]: crate::games::AnyRuleset
 
+mod analyze;
 mod engine;
 mod matches;
 mod perft;
@@ -35,8 +36,8 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 7] = [
-    "perft", "play", "replay", "picture", "trace", "match", "engine",
+pub const TOOLS: [&str; 8] = [
+    "perft", "play", "replay", "picture", "trace", "match", "engine", "analyze",
 ];
 
 /// A whole program of tools: `<program> <tool> [ARGS...]`, the tool one of [`TOOLS`] on the
@@ -83,6 +84,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
         "trace" => trace::main::<L>(args),
         "match" => matches::main::<L>(args, default_rules),
         "engine" => engine::main::<L>(args, default_rules),
+        "analyze" => analyze::main::<L>(args),
         other => fail(
             "tools",
             &format!("unknown tool {other:?} (known: {})", TOOLS.join(", ")),

@@ -1,0 +1,157 @@
+"""Game analysis for players: every move valued, the best move and its line, the value lost,
+a class (best, only move, good, inaccuracy, mistake, blunder), each player's accuracy, the
+annotated record and an evaluation graph. The Python face of the crate's
+``sowing::analysis``, for any game of the package::
+
+    import sowing
+    game = sowing.GameRecord.from_pgn(text)
+    a = sowing.analyze(game, depth=8)
+    a.rows[0]["class"], a.summary[0]["accuracy"]
+    a.to_dataframe()          # with pandas installed
+    a                         # in Jupyter: the graph
+    print(a.annotated)        # the record with {[%eval ...]} comments and ?!, ?, ?? glyphs
+
+A collection runs on several processes, or any pool with a ``map`` (a
+``concurrent.futures`` executor, ``multiprocessing.Pool``, ``ray.util.multiprocessing.Pool``)::
+
+    results = sowing.analyze_many(texts, depth=8)                 # a local process pool
+    results = sowing.analyze_many(texts, depth=8, executor=pool)  # your pool, e.g. Ray's
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Union
+
+from ._sowing import GameRecord, analyze_text
+
+__all__ = ["Analysis", "analyze", "analyze_many", "CLASSES"]
+
+#: The classes, from best to worst.
+CLASSES = ("only move", "best", "good", "inaccuracy", "mistake", "blunder")
+
+RecordLike = Union[GameRecord, str]
+
+
+def _agent_text(
+    agent: str, depth: Optional[int], time: Optional[float], nodes: Optional[int]
+) -> str:
+    """``agent`` with the budget added: ``alphabeta`` and ``depth=8`` make ``alphabeta:depth=8``."""
+    limits = []
+    if depth is not None:
+        limits.append(f"depth={int(depth)}")
+    if time is not None:
+        limits.append(f"time={int(round(time * 1000))}ms")
+    if nodes is not None:
+        limits.append(f"nodes={int(nodes)}")
+    if not limits:
+        return agent
+    return agent + (":" if ":" not in agent else ",") + ",".join(limits)
+
+
+def _text(record: RecordLike) -> str:
+    if isinstance(record, GameRecord):
+        return record.to_pgn()
+    if isinstance(record, str):
+        return record
+    raise TypeError(f"expected a GameRecord or a record's text, not {type(record).__name__}")
+
+
+class Analysis:
+    """One game analysed: ``rows`` (one dict a ply), ``summary`` (one dict a player, South's
+    or White's first), ``annotated`` (the record's text with the analysis written in),
+    ``svg`` (the evaluation graph), ``agent`` and ``game``. Shown in Jupyter as its graph.
+
+    Each row holds ``ply`` (plies before the move), ``side`` and ``player``, ``move``,
+    ``best``, ``line`` (the best line, a list of moves), ``before`` and ``after`` (the values
+    for the mover in seeds; ``before_text``/``after_text`` write them as the record does:
+    ``#+5`` a proven win, ``=3`` an exact value), ``expected_before``/``expected_after``
+    (0 to 1), ``loss`` (seeds), ``expected_loss``, ``class``, ``exactness`` (``estimate``,
+    ``proven`` or ``exact``) and ``moves`` (legal moves there).
+    """
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.agent: str = data["agent"]
+        self.game: str = data["game"]
+        self.rows: list[dict[str, Any]] = data["rows"]
+        self.summary: list[dict[str, Any]] = data["summary"]
+        self.annotated: str = data["annotated"]
+        self.svg: str = data["svg"]
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """The rows, as plain dicts (copies)."""
+        return [dict(r) for r in self.rows]
+
+    def to_dataframe(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (pandas must be installed)."""
+        try:
+            import pandas as pd
+        except ImportError as e:  # pragma: no cover - depends on the environment
+            raise ImportError("to_dataframe needs pandas: pip install pandas") from e
+        return pd.DataFrame(self.to_dicts())
+
+    def mistakes(self) -> list[dict[str, Any]]:
+        """The rows of the inaccuracies, mistakes and blunders."""
+        return [r for r in self.rows if r["class"] in ("inaccuracy", "mistake", "blunder")]
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        players = ", ".join(
+            f"{s['player']} {s['accuracy']:.1f}%" for s in self.summary
+        )
+        return f"<Analysis of a {self.game} game, {len(self.rows)} plies, {self.agent}: {players}>"
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+def _analyze_one(job: tuple[str, str, str]) -> Analysis:
+    """A pool's work: one record's text analysed (top-level, so that it pickles)."""
+    text, agent, title = job
+    return Analysis(analyze_text(text, agent, title))
+
+
+def analyze(
+    record: RecordLike,
+    agent: str = "alphabeta",
+    *,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    title: str = "",
+) -> Analysis:
+    """Analyses one game (a :class:`GameRecord` or a record's text) with ``agent`` (an
+    ``alphabeta`` agent's text) within a budget a position: ``depth`` plies, ``time``
+    seconds or ``nodes``. Deterministic at a fixed depth. Ctrl-C stops it
+    (KeyboardInterrupt). Raises AgentError for an agent that gives no values."""
+    return _analyze_one((_text(record), _agent_text(agent, depth, time, nodes), title))
+
+
+def analyze_many(
+    records: Iterable[RecordLike],
+    agent: str = "alphabeta",
+    *,
+    depth: Optional[int] = None,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+    executor: Any = None,
+    max_workers: Optional[int] = None,
+) -> list[Analysis]:
+    """Analyses many games, in their order, on a pool: by default a local
+    ``concurrent.futures.ProcessPoolExecutor`` of ``max_workers`` processes (default: every
+    core); else ``executor``, anything with a ``map(function, iterable)`` (a
+    ``concurrent.futures`` executor, a ``multiprocessing.Pool``, Ray's
+    ``ray.util.multiprocessing.Pool`` for a cluster), which is left open. Each game is
+    analysed as :func:`analyze` does it, so the results are those of one process."""
+    text = _agent_text(agent, depth, time, nodes)
+    jobs = [(_text(r), text, "") for r in records]
+    if executor is not None:
+        return list(executor.map(_analyze_one, jobs))
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=max_workers) as pool:
+        return list(pool.map(_analyze_one, jobs))

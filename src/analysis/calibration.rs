@@ -1,0 +1,298 @@
+//! From a value in seeds to an expected score: [`Calibration`], a logistic curve per game
+//! fitted on self-play results ([`fit`], [`self_play`]).
+//!
+//! The expected score of a position for a player is `1 / (1 + exp(-scale × seeds))`, its
+//! value in seeds the search's estimate. `scale` is fitted by maximum likelihood on positions
+//! of self-play games, each labelled with the final result for the player to move there (1 a
+//! win, ½ a draw, 0 a loss): [`self_play`] plays the games and collects the pairs, [`fit`]
+//! finds the scale. The table ([`Calibration::for_game`]) holds the fitted values of the
+//! crate's games; `examples/calibrate.rs` reproduces them (see its output in the table's
+//! documentation). A game without an entry uses [`Calibration::DEFAULT`]; a program can fit
+//! its own game's with the same two functions and pass it to
+//! [`Analyzer::calibration`](super::Analyzer::calibration).
+
+use crate::WyRand;
+use crate::ruleset::Ruleset;
+use crate::search::{AgentSpec, AgentSpecError, Heuristic};
+
+use super::Analyzer;
+use super::value::Value;
+
+/// The thresholds of the move classes, as losses of expected score (0 to 1), and the scale of
+/// the expected score: one game's [`Calibration`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibration {
+    /// The logistic's scale, per seed: the expected score of a position worth `x` seeds is
+    /// `1 / (1 + exp(-scale × x))`.
+    pub scale: f64,
+    /// A move losing at least this much expected score is an inaccuracy.
+    pub inaccuracy: f64,
+    /// ... a mistake.
+    pub mistake: f64,
+    /// ... a blunder.
+    pub blunder: f64,
+}
+
+impl Calibration {
+    /// For a game with no entry: a scale of 0.2 a seed, and the thresholds of every game.
+    pub const DEFAULT: Calibration = Calibration {
+        scale: 0.2,
+        inaccuracy: 0.05,
+        mistake: 0.10,
+        blunder: 0.15,
+    };
+
+    /// The table of the crate's games, keyed by [`Ruleset::GAME`]; [`DEFAULT`](Self::DEFAULT)
+    /// for any other name.
+    ///
+    /// The thresholds (0.05, 0.10 and 0.15 of expected score for an inaccuracy, a mistake and
+    /// a blunder) are those of the analysis boards players know (lichess's steps of 0.1,
+    /// 0.2 and 0.3 in winning chances from -1 to 1); they are the same in every game, and the
+    /// game's fitted scale turns them into seeds: a blunder in Toguz Kumalak, where a seed
+    /// is worth less, costs more seeds than one in Kalah.
+    ///
+    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=8` (the
+    /// `analyze` tool's default agent) in 400 games from openings of 4 random plies each,
+    /// seed 1, on the default rules of each game; the thresholds by [`fit_thresholds`]
+    /// against `alphabeta:depth=10` in 40 games (seed 2, every second position). The
+    /// search's noise stayed under the shared steps in every game (70 to 85% of the deeper
+    /// search's moves lose nothing at depth 8), so the steps stand. The command is
+    /// `cargo run --release --example calibrate 400 8 40` (12 minutes on a loaded machine,
+    /// 100 s of CPU), whose output is copied here; the last column is the loss near an even
+    /// position that makes an inaccuracy, about `0.2 / scale` seeds.
+    ///
+    /// | game    | scale per seed | samples | noise positions | inaccuracy near even, seeds |
+    /// |---------|----------------|---------|-----------------|-----------------------------|
+    /// | `kalah` | 0.3208         | 10754   | 590             | 0.6                         |
+    /// | `toguz` | 0.0737         | 48746   | 2559            | 2.7                         |
+    /// | `tsoro` | 0.0712         | 56392   | 2718            | 2.8                         |
+    /// | `oware` | 0.2741         | 42279   | 2737            | 0.7                         |
+    pub fn for_game(game: &str) -> Calibration {
+        let scale = match game {
+            "kalah" => 0.3208,
+            "toguz" => 0.0737,
+            "tsoro" => 0.0712,
+            "oware" => 0.2741,
+            _ => return Calibration::DEFAULT,
+        };
+        Calibration {
+            scale,
+            ..Calibration::DEFAULT
+        }
+    }
+
+    /// The table's entry for the game of `R`.
+    pub fn of<R: Ruleset>() -> Calibration {
+        Calibration::for_game(R::GAME)
+    }
+
+    /// The expected score of a position worth `value`: the logistic of an estimate, and for
+    /// a known result 1 (won), ½ (drawn) or 0 (lost).
+    ///
+    /// ```
+    /// use sowing::analysis::{Calibration, Value};
+    /// let c = Calibration::DEFAULT;
+    /// assert_eq!(c.expected(Value::Estimate(0.0)), 0.5);
+    /// assert!(c.expected(Value::Estimate(5.0)) > 0.7);
+    /// assert_eq!(c.expected(Value::Exact(-2)), 0.0);
+    /// ```
+    pub fn expected(&self, value: Value) -> f64 {
+        match value.result() {
+            Some(r) => 0.5 + 0.5 * f64::from(r),
+            None => logistic(self.scale * value.seeds()),
+        }
+    }
+
+    /// The expected score of an estimate of `seeds`, whatever the value's kind.
+    pub fn expected_seeds(&self, seeds: f64) -> f64 {
+        logistic(self.scale * seeds)
+    }
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The logistic scale that best explains `samples`, pairs of (value in seeds for the player
+/// to move, final score for him: 1, ½ or 0), by maximum likelihood (Newton's method on the
+/// one parameter); `None` with fewer than two samples or when no scale fits (every sample on
+/// the side its value predicts, with nothing to bound the scale).
+///
+/// ```
+/// // Samples drawn from a scale of 0.3: the fit finds it back.
+/// let samples: Vec<(f64, f64)> = (-40..=40)
+///     .flat_map(|x| {
+///         let p = 1.0 / (1.0 + (-0.3 * f64::from(x) / 4.0).exp());
+///         [(f64::from(x) / 4.0, p)]
+///     })
+///     .collect();
+/// let k = sowing::analysis::fit(&samples).unwrap();
+/// assert!((k - 0.3).abs() < 1e-6);
+/// ```
+pub fn fit(samples: &[(f64, f64)]) -> Option<f64> {
+    if samples.len() < 2 {
+        return None;
+    }
+    let mut k = 0.1;
+    for _ in 0..100 {
+        let (mut grad, mut hess) = (0.0, 0.0);
+        for &(x, y) in samples {
+            let p = logistic(k * x);
+            grad += (y - p) * x;
+            hess -= p * (1.0 - p) * x * x;
+        }
+        if hess >= -1e-12 {
+            return None;
+        }
+        let step = grad / hess;
+        k -= step;
+        if !(k.is_finite() && k > 0.0 && k < 100.0) {
+            return None;
+        }
+        if step.abs() < 1e-12 {
+            break;
+        }
+    }
+    Some(k)
+}
+
+/// Self-play samples for [`fit`]: `games` games of `agent` against itself on `rules`, each
+/// from an opening of `random_plies` random plies (seeded by `seed`), and every position
+/// after the opening where the search did not prove a result as a pair (the search's value
+/// in seeds for the player to move, his final score). Reproducible for a fixed depth.
+///
+/// # Errors
+/// An agent that is not an `alphabeta` one (the values come from its search), or that the
+/// game cannot serve.
+pub fn self_play<R: Heuristic>(
+    rules: &R,
+    agent: &AgentSpec,
+    games: usize,
+    random_plies: usize,
+    seed: u64,
+) -> Result<Vec<(f64, f64)>, AgentSpecError> {
+    let Some(mut search) = agent.alphabeta::<R>()? else {
+        return Err(AgentSpecError::UnknownAgent(format!(
+            "{agent} (calibration needs an alphabeta agent)"
+        )));
+    };
+    let mut rng = WyRand::new(seed);
+    let mut samples = Vec::new();
+    for _ in 0..games {
+        search.clear();
+        let mut state = rules.start();
+        for _ in 0..random_plies {
+            match rules.random_move(&state, &mut rng) {
+                Some(mv) => rules.play_unchecked(&mut state, mv),
+                None => break,
+            }
+        }
+        let mut seen = Vec::new();
+        let mut plies = 0;
+        while !rules.is_over(&state) && plies < 1000 {
+            let result = search.search(rules, &state);
+            let Some(mv) = result.best else { break };
+            if let Value::Estimate(x) = Value::from_search(result.value) {
+                seen.push((x, rules.to_move(&state)));
+            }
+            rules.play_unchecked(&mut state, mv);
+            plies += 1;
+        }
+        let Some(outcome) = rules.outcome(&state) else {
+            continue;
+        };
+        for (x, player) in seen {
+            let score = 0.5 + 0.5 * f64::from(outcome.value_for(player));
+            samples.push((x, score));
+        }
+    }
+    Ok(samples)
+}
+
+/// Fits the thresholds of the classes to the search's noise: the expected-score losses that
+/// the analysis with `agent` gives, in positions of `games` self-play games of `agent` (from
+/// openings of `random_plies` random plies, seeded by `seed`, every `every`-th position), to
+/// the move a deeper search, `reference`, finds best. Those moves are as good as the analysis
+/// can know, so what it says they lose is its noise: the thresholds are the 90th, 97th and
+/// 99th percentiles of those losses (a best move is called an inaccuracy one time in ten at
+/// most, a mistake one in thirty, a blunder one in a hundred), and never below the steps of
+/// [`Calibration::DEFAULT`]. Returns the calibration (with `scale` and the new thresholds)
+/// and the losses measured, sorted.
+///
+/// # Errors
+/// An agent that is not an `alphabeta` one, or that the game cannot serve.
+#[allow(clippy::too_many_arguments)]
+pub fn fit_thresholds<R: Heuristic>(
+    rules: &R,
+    scale: f64,
+    agent: &AgentSpec,
+    reference: &AgentSpec,
+    games: usize,
+    random_plies: usize,
+    every: usize,
+    seed: u64,
+) -> Result<(Calibration, Vec<f64>), AgentSpecError> {
+    let calibration = Calibration {
+        scale,
+        ..Calibration::DEFAULT
+    };
+    let mut analyzer = Analyzer::<R>::new(agent)
+        .map_err(|e| match e {
+            super::AnalysisError::Agent(e) => e,
+            e => AgentSpecError::UnknownAgent(e.to_string()),
+        })?
+        .calibration(calibration);
+    let Some(mut deep) = reference.alphabeta::<R>()? else {
+        return Err(AgentSpecError::UnknownAgent(format!(
+            "{reference} (the reference needs an alphabeta agent)"
+        )));
+    };
+    let mut rng = WyRand::new(seed);
+    let mut losses = Vec::new();
+    for _ in 0..games {
+        deep.clear();
+        analyzer.search.clear();
+        let mut state = rules.start();
+        for _ in 0..random_plies {
+            match rules.random_move(&state, &mut rng) {
+                Some(mv) => rules.play_unchecked(&mut state, mv),
+                None => break,
+            }
+        }
+        let mut ply = 0;
+        while !rules.is_over(&state) && ply < 1000 {
+            let Some(best) = deep.search(rules, &state).best else {
+                break;
+            };
+            if ply % every.max(1) == 0 && rules.legal_moves(&state).len() > 1 {
+                let p = analyzer.analyze_ply(rules, &state, ply, best);
+                if p.exactness == super::Exactness::Estimate {
+                    losses.push(p.expected_loss);
+                }
+            }
+            rules.play_unchecked(&mut state, best);
+            ply += 1;
+        }
+    }
+    losses.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        if losses.is_empty() {
+            0.0
+        } else {
+            losses[((losses.len() - 1) as f64 * q).round() as usize]
+        }
+    };
+    let d = Calibration::DEFAULT;
+    let inaccuracy = at(0.90).max(d.inaccuracy);
+    let mistake = at(0.97).max(d.mistake).max(inaccuracy);
+    let blunder = at(0.99).max(d.blunder).max(mistake);
+    Ok((
+        Calibration {
+            scale,
+            inaccuracy,
+            mistake,
+            blunder,
+        },
+        losses,
+    ))
+}

@@ -1,0 +1,446 @@
+//! Game analysis for players: every move of a game valued, the best move and its line, the
+//! value the move played lost and its class, for any ruleset and any `alphabeta` agent.
+//!
+//! An [`Analyzer`] takes a [`GameRecord`] and, for every ply, values **every legal move**
+//! of the position with the agent's search (the position after each move searched one ply
+//! less deep than the budget, or with an equal share of its time or nodes), so that the move
+//! played and the best one are valued by the same searches: the value lost is never
+//! negative, and a move as good as the best is [`Class::Best`]. Each [`PlyAnalysis`] gives
+//! the values before and after the move for the mover, in seeds ([`Value`]) and as an
+//! expected score from 0 to 1 (through the game's [`Calibration`], a logistic fitted on
+//! self-play), the best move and its line, the loss and the [`Class`]: best, good,
+//! inaccuracy, mistake, blunder, or only move (the best move where every other is a mistake
+//! or worse). [`GameAnalysis::summary`] gives each player's average loss, accuracy and count
+//! of each class ([`PlayerSummary`]).
+//!
+//! **Exact where the crate knows the truth.** A move that ends the game is valued by the
+//! rules; with an [`Oracle`] (an endgame database: the agent's own `endgame=N`, or any
+//! exact values such as the Kalah solver's, [`Analyzer::oracle`]) the positions it holds are
+//! valued exactly ([`Value::Exact`]); a win or loss the search proves is
+//! [`Value::Proven`]. The class then comes from the known values (a known result thrown
+//! away is a blunder; with exact values any loss is at least an inaccuracy), and
+//! [`PlyAnalysis::exactness`] says which plies were exact.
+//!
+//! The analysis is deterministic for a depth budget on one thread: the search's table is
+//! cleared at the start of each game. The annotated record ([`annotate`]) writes the values
+//! and classes into the record text; [`graph_svg`] draws the game.
+//!
+//! ```
+//! use sowing::analysis::{Analyzer, Class};
+//! use sowing::{GameRecord, kalah::Kalah};
+//!
+//! let rules: Kalah = "kalah:pits=4,seeds=3".parse().unwrap();
+//! let mut game = GameRecord::new(rules);
+//! for mv in ["1", "2", "4", "3"] {
+//!     game.play_text(mv).unwrap();
+//! }
+//! let mut analyzer = Analyzer::new(&"alphabeta:depth=6".parse().unwrap()).unwrap();
+//! let analysis = analyzer.analyze(&game).unwrap();
+//! assert_eq!(analysis.plies.len(), 4);
+//! let first = &analysis.plies[0];
+//! assert!(first.loss >= 0.0 && first.line[0] == first.best_text);
+//! let [south, _north] = analysis.summary();
+//! assert_eq!(south.moves, analysis.plies.iter().filter(|p| p.player == sowing::Player::South).count());
+//! ```
+
+mod annotate;
+mod calibration;
+mod classify;
+mod graph;
+mod summary;
+mod value;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use thiserror::Error;
+
+pub use annotate::{Annotation, annotate, read_annotations};
+pub use calibration::{Calibration, fit, fit_thresholds, self_play};
+pub use classify::{Class, classify};
+pub use graph::graph_svg;
+pub use summary::{PlayerSummary, accuracy};
+pub use value::Value;
+
+use crate::player::Player;
+use crate::record::GameRecord;
+use crate::search::{AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Oracle};
+
+/// Why an analysis could not run or finish.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// The agent text names an agent the game cannot serve.
+    #[error(transparent)]
+    Agent(#[from] AgentSpecError),
+    /// The agent gives no values to analyse with (only `alphabeta` agents do).
+    #[error("agent {0} gives no values: the analysis needs an alphabeta agent")]
+    NoValues(String),
+    /// The stop flag was raised before the game was finished.
+    #[error("analysis stopped")]
+    Stopped,
+}
+
+/// How sure the values of a ply are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Exactness {
+    /// Search estimates.
+    Estimate,
+    /// The class comes from results the search proved or exact values: the result is known,
+    /// the margins of proven results are what the search found.
+    Proven,
+    /// Every value the class compares is exact ([`Value::Exact`]): the loss is exact.
+    Exact,
+}
+
+impl Exactness {
+    /// `estimate`, `proven` or `exact`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Exactness::Estimate => "estimate",
+            Exactness::Proven => "proven",
+            Exactness::Exact => "exact",
+        }
+    }
+}
+
+/// One ply of an analysed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyAnalysis<M> {
+    /// The plies played before it.
+    pub ply: usize,
+    /// The player who moved.
+    pub player: Player,
+    /// The move played.
+    pub played: M,
+    /// The move played, as the game writes it.
+    pub played_text: String,
+    /// The best move found (the move played when it is as good as any).
+    pub best: M,
+    /// The best move, as the game writes it.
+    pub best_text: String,
+    /// The best line: the best move and the replies the search expects, as the game writes
+    /// them.
+    pub line: Vec<String>,
+    /// The position's value before the move, for the mover: the best move's value.
+    pub before: Value,
+    /// The value after the move played, for the mover.
+    pub after: Value,
+    /// [`before`](Self::before) as an expected score (0 to 1).
+    pub expected_before: f64,
+    /// [`after`](Self::after) as an expected score.
+    pub expected_after: f64,
+    /// The value lost by the move, in seeds (0 for the best move, never negative).
+    pub loss: f64,
+    /// The expected score lost by the move (never negative).
+    pub expected_loss: f64,
+    /// The move's class.
+    pub class: Class,
+    /// How sure the class is.
+    pub exactness: Exactness,
+    /// The legal moves of the position.
+    pub moves: usize,
+}
+
+impl<M> PlyAnalysis<M> {
+    /// The value before the move from South's side.
+    pub fn before_for_south(&self) -> Value {
+        for_south(self.before, self.player)
+    }
+
+    /// The value after the move from South's side.
+    pub fn after_for_south(&self) -> Value {
+        for_south(self.after, self.player)
+    }
+}
+
+fn for_south(v: Value, player: Player) -> Value {
+    match player {
+        Player::South => v,
+        Player::North => v.flip(),
+    }
+}
+
+/// A game analysed: one [`PlyAnalysis`] a ply, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAnalysis<M> {
+    /// The agent, as text.
+    pub agent: String,
+    /// The calibration used.
+    pub calibration: Calibration,
+    /// The names of the sides ([`Ruleset::SIDES`](crate::Ruleset::SIDES)), South's first.
+    pub sides: [&'static str; 2],
+    /// Every ply analysed.
+    pub plies: Vec<PlyAnalysis<M>>,
+}
+
+impl<M> GameAnalysis<M> {
+    /// Each player's figures, South's first.
+    pub fn summary(&self) -> [PlayerSummary; 2] {
+        [Player::South, Player::North].map(|p| PlayerSummary::of(p, &self.plies))
+    }
+
+    /// The expected score for South along the game: before the first ply, then after each
+    /// ply (the value of the move played, so that a mistake shows where it was made).
+    pub fn expected_for_south(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.plies.len() + 1);
+        if let Some(first) = self.plies.first() {
+            out.push(self.calibration.expected(first.before_for_south()));
+        }
+        out.extend(
+            self.plies
+                .iter()
+                .map(|p| self.calibration.expected(p.after_for_south())),
+        );
+        out
+    }
+}
+
+/// Analyses games with one agent: see the [module docs](self).
+pub struct Analyzer<R: Heuristic> {
+    spec: AgentSpec,
+    search: AlphaBeta<R::Move, AgentEval<R>>,
+    limits: Limits,
+    oracle: Option<Oracle<R::State>>,
+    endgame: u32,
+    /// The rules the agent's endgame database was asked for (`endgame=N`), as text.
+    oracle_rules: Option<String>,
+    calibration: Calibration,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<R: Heuristic> Analyzer<R> {
+    /// An analyzer searching with `agent` (an `alphabeta` agent: its budget is the budget of
+    /// each position), with the game's [`Calibration`].
+    ///
+    /// # Errors
+    /// An agent the game cannot serve, or one that gives no values.
+    pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
+        let search = agent
+            .alphabeta::<R>()?
+            .ok_or_else(|| AnalysisError::NoValues(agent.to_string()))?;
+        let endgame = match agent {
+            AgentSpec::AlphaBeta { endgame, .. } => *endgame,
+            _ => 0,
+        };
+        Ok(Analyzer {
+            spec: *agent,
+            limits: search.limits(),
+            search,
+            oracle: None,
+            endgame,
+            oracle_rules: None,
+            calibration: Calibration::of::<R>(),
+            stop: None,
+        })
+    }
+
+    /// Values the positions `oracle` holds exactly (for the player to move, the final store
+    /// difference under perfect play), as the Kalah solver or an endgame database gives.
+    pub fn oracle(mut self, oracle: Oracle<R::State>) -> Self {
+        self.oracle = Some(oracle);
+        self.oracle_rules = None;
+        self
+    }
+
+    /// Uses `calibration` in place of the game's.
+    pub fn calibration(mut self, calibration: Calibration) -> Self {
+        self.calibration = calibration;
+        self
+    }
+
+    /// A flag another thread may raise to stop the analysis: [`analyze`](Self::analyze) then
+    /// returns [`AnalysisError::Stopped`].
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.search = self.search.stop_flag(Arc::clone(&flag));
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The agent analysing.
+    pub fn agent(&self) -> &AgentSpec {
+        &self.spec
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// The limits of the search of the position after each of `moves` moves.
+    fn child_limits(&self, moves: usize) -> Limits {
+        let share = moves.max(1) as u32;
+        Limits {
+            depth: self.limits.depth.map(|d| d.saturating_sub(1).max(1)),
+            nodes: self.limits.nodes.map(|n| (n / u64::from(share)).max(1)),
+            time: self.limits.time.map(|t| t / share),
+        }
+    }
+
+    /// The value of `child` (after a move of `mover`) for `mover`, and the line from it.
+    fn value_of(&mut self, rules: &R, mover: Player, child: &R::State) -> (Value, Vec<R::Move>) {
+        let same = rules.to_move(child) == mover;
+        let mine = |v: Value| if same { v } else { v.flip() };
+        if let Some(outcome) = rules.outcome(child) {
+            let seeds = rules.seed_count(child);
+            let margin = match outcome.score() {
+                Some(score) => score.margin(mover),
+                None => seeds.store(mover) as i32 - seeds.store(!mover) as i32,
+            };
+            let value = match outcome.winner() {
+                Some(w) if (w == mover) == (margin > 0) && margin != 0 => Value::Exact(margin),
+                Some(w) => Value::Proven {
+                    won: w == mover,
+                    margin,
+                },
+                None => Value::Exact(0),
+            };
+            return (value, Vec::new());
+        }
+        if let Some(oracle) = &self.oracle {
+            if let Some(v) = oracle(child) {
+                return (mine(Value::Exact(v)), Vec::new());
+            }
+        }
+        let result = self.search.search(rules, child);
+        (mine(Value::from_search(result.value)), result.pv)
+    }
+
+    /// Analyses `record` from its start to its cursor.
+    ///
+    /// # Errors
+    /// [`AnalysisError::Stopped`] when the stop flag was raised.
+    pub fn analyze(
+        &mut self,
+        record: &GameRecord<R>,
+    ) -> Result<GameAnalysis<R::Move>, AnalysisError> {
+        let rules = record.rules();
+        // The agent's own endgame database, for these rules (one analyzer may see several
+        // rulesets of its game).
+        let text = rules.to_string();
+        let ours = self.oracle.is_none() || self.oracle_rules.is_some();
+        if self.endgame > 0 && ours && self.oracle_rules.as_deref() != Some(text.as_str()) {
+            self.oracle = rules.endgame_oracle(self.endgame.min(rules.endgame_seeds()));
+            self.oracle_rules = Some(text);
+        }
+        self.search.clear();
+        let mut plies = Vec::with_capacity(record.ply());
+        for (i, &played) in record.moves().iter().enumerate() {
+            if self.stopped() {
+                return Err(AnalysisError::Stopped);
+            }
+            let state = *record.position_at(i).unwrap_or(record.start());
+            plies.push(self.analyze_ply(rules, &state, i, played));
+            if self.stopped() {
+                return Err(AnalysisError::Stopped);
+            }
+        }
+        Ok(GameAnalysis {
+            agent: self.spec.to_string(),
+            calibration: self.calibration,
+            sides: R::SIDES,
+            plies,
+        })
+    }
+
+    /// One ply: every legal move of `state` valued.
+    pub(crate) fn analyze_ply(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        ply: usize,
+        played: R::Move,
+    ) -> PlyAnalysis<R::Move> {
+        let mover = rules.to_move(state);
+        let moves = rules.legal_moves(state);
+        self.search.set_limits(self.child_limits(moves.len()));
+        let mut valued: Vec<(R::Move, Value, Vec<R::Move>)> = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            let mut child = *state;
+            rules.play_unchecked(&mut child, mv);
+            let (value, pv) = self.value_of(rules, mover, &child);
+            valued.push((mv, value, pv));
+        }
+        self.search.set_limits(self.limits);
+        let played_at = valued
+            .iter()
+            .position(|(m, _, _)| *m == played)
+            .unwrap_or(0);
+        // The best: the first of the highest, the move played where it is among them.
+        let mut best_at = played_at;
+        for (i, (_, v, _)) in valued.iter().enumerate() {
+            if v.rank() > valued[best_at].1.rank() {
+                best_at = i;
+            }
+        }
+        let (best, before, ref pv) = valued[best_at];
+        let after = valued[played_at].1;
+        let others: Vec<Value> = valued
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != best_at)
+            .map(|(_, (_, v, _))| *v)
+            .collect();
+        let class = classify(&self.calibration, before, after, &others);
+        let known = before.result().is_some() && after.result().is_some()
+            || before.result() == Some(1)
+            || after.result() == Some(-1);
+        let exactness = if before.is_exact() && after.is_exact() {
+            Exactness::Exact
+        } else if known {
+            Exactness::Proven
+        } else {
+            Exactness::Estimate
+        };
+        let mut line = Vec::with_capacity(pv.len() + 1);
+        let mut s = *state;
+        line.push(rules.format_move(&s, best));
+        rules.play_unchecked(&mut s, best);
+        for &mv in pv {
+            if !rules.is_legal(&s, mv) {
+                break;
+            }
+            line.push(rules.format_move(&s, mv));
+            rules.play_unchecked(&mut s, mv);
+        }
+        let (expected_before, expected_after) = (
+            self.calibration.expected(before),
+            self.calibration.expected(after),
+        );
+        PlyAnalysis {
+            ply,
+            player: mover,
+            played,
+            played_text: rules.format_move(state, played),
+            best,
+            best_text: line[0].clone(),
+            line,
+            before,
+            after,
+            expected_before,
+            expected_after,
+            loss: (before.seeds() - after.seeds()).max(0.0),
+            expected_loss: (expected_before - expected_after).max(0.0),
+            class,
+            exactness,
+            moves: moves.len(),
+        }
+    }
+}
+
+/// Analyses `record` with `agent`: [`Analyzer::new`] and [`Analyzer::analyze`] in one call.
+///
+/// # Errors
+/// As [`Analyzer::new`].
+pub fn analyze<R: Heuristic>(
+    record: &GameRecord<R>,
+    agent: &AgentSpec,
+) -> Result<GameAnalysis<R::Move>, AnalysisError> {
+    Analyzer::new(agent)?.analyze(record)
+}
+
+#[allow(dead_code)]
+fn _assert_send<R: Heuristic>() {
+    fn send<T: Send>() {}
+    send::<Analyzer<R>>();
+}
