@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use sowing::kalah::Kalah;
+use sowing::oware::Oware;
 use sowing::search::{
     AlphaBeta, Evaluator, GameEval, Heuristic, Limits, Mcts, MctsConfig, SearchOptions,
 };
@@ -117,5 +118,6 @@ fn main() {
     bench_game(&mut c, "kalah", Kalah::default(), 9, 2000);
     bench_game(&mut c, "toguz", "toguz".parse::<Toguz>().unwrap(), 6, 300);
     bench_game(&mut c, "tsoro", "tsoro".parse::<Tsoro>().unwrap(), 6, 300);
+    bench_game(&mut c, "oware", Oware::default(), 9, 1000);
     c.final_summary();
 }
