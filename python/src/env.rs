@@ -169,9 +169,9 @@ fn run_jobs(pool: Option<&rayon::ThreadPool>, jobs: Vec<Job<'_>>) {
                     job();
                 }
             };
-            // On a thread of the pool, which runs itself any helper not started when it is
-            // done (the calling thread of an `in_place_scope` would wait for it).
-            pool.scope(|scope| {
+            // The calling thread works too (one thread fewer to wake); a helper not yet
+            // started when the jobs run out finds none left and returns at once.
+            pool.in_place_scope(|scope| {
                 for _ in 0..helpers {
                     scope.spawn(|_| work());
                 }
