@@ -20,9 +20,10 @@ A collection runs on several processes, or any pool with a ``map`` (a
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterable, Optional, Union
 
-from ._sowing import GameRecord, analyze_text
+from ._sowing import GameRecord, SowingError, analyze_text
 
 __all__ = ["Analysis", "analyze", "analyze_many", "CLASSES"]
 
@@ -32,17 +33,30 @@ CLASSES = ("only move", "best", "good", "inaccuracy", "mistake", "blunder")
 RecordLike = Union[GameRecord, str]
 
 
+def _int(name: str, value: Any) -> int:
+    """``value`` if it is an int (not a bool), else TypeError (the package's error policy)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
 def _agent_text(
     agent: str, depth: Optional[int], time: Optional[float], nodes: Optional[int]
 ) -> str:
     """``agent`` with the budget added: ``alphabeta`` and ``depth=8`` make ``alphabeta:depth=8``."""
+    if not isinstance(agent, str):
+        raise TypeError(f"agent must be agent text (str), not {type(agent).__name__}")
     limits = []
     if depth is not None:
-        limits.append(f"depth={int(depth)}")
+        limits.append(f"depth={_int('depth', depth)}")
     if time is not None:
-        limits.append(f"time={int(round(time * 1000))}ms")
+        if isinstance(time, bool) or not isinstance(time, (int, float)):
+            raise TypeError(f"time must be a number of seconds, not {type(time).__name__}")
+        if not math.isfinite(time) or time <= 0 or time > 1e9:
+            raise SowingError(f"time={time!r} is out of range: expected seconds above 0")
+        limits.append(f"time={max(1, int(round(time * 1000)))}ms")
     if nodes is not None:
-        limits.append(f"nodes={int(nodes)}")
+        limits.append(f"nodes={_int('nodes', nodes)}")
     if not limits:
         return agent
     return agent + (":" if ":" not in agent else ",") + ",".join(limits)
@@ -70,6 +84,11 @@ class Analysis:
     """
 
     def __init__(self, data: dict[str, Any]) -> None:
+        if not isinstance(data, dict):
+            raise TypeError(f"Analysis takes the dict analyze_text gives, not {type(data).__name__}")
+        missing = [k for k in ("agent", "game", "rows", "summary", "annotated", "svg") if k not in data]
+        if missing:
+            raise SowingError(f"Analysis data without {', '.join(missing)}: make it with sowing.analyze")
         self.agent: str = data["agent"]
         self.game: str = data["game"]
         self.rows: list[dict[str, Any]] = data["rows"]

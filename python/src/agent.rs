@@ -278,13 +278,18 @@ impl SearchLine {
     /// A line from its parts (as pickling writes them).
     #[new]
     #[pyo3(signature = (move_, value, depth, pv))]
-    fn new(move_: Move, value: i32, depth: u32, pv: Vec<Move>) -> SearchLine {
-        SearchLine {
+    fn new(
+        move_: Move,
+        value: &Bound<'_, PyAny>,
+        depth: &Bound<'_, PyAny>,
+        pv: Vec<Move>,
+    ) -> PyResult<SearchLine> {
+        Ok(SearchLine {
             mv: move_,
-            value,
-            depth,
+            value: crate::errors::int_in(value, "value", "a 32-bit int")?,
+            depth: crate::errors::int_in(depth, "depth", "0 or more, below 2**32")?,
             pv,
-        }
+        })
     }
 
     /// The move.

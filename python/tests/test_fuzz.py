@@ -96,6 +96,7 @@ def _samples():
         records.append(game)
     records.append(sowing.GameRecord.from_pgn('[Variant "kalah"]\n[Event "E"]\n[Result "*"]\n\n1. 3 6 1... 2 *\n'))
     solution = sowing.kalah.solve(sowing.Ruleset("kalah:pits=2,seeds=2"))
+    analysis = sowing.analyze(records[-1], depth=2)
     searcher = sowing.Agent("alphabeta:depth=3,multipv=3")
     searcher.choose(rulesets[0], rulesets[0].start())
     lines = list(searcher.lines)
@@ -109,6 +110,7 @@ def _samples():
         sowing.Agent: [sowing.Agent(t) for t in SAFE_AGENTS],
         sowing.kalah.Solution: [solution],
         sowing.SearchLine: lines,
+        sowing.Analysis: [analysis],
     }
 
 
