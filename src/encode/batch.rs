@@ -269,7 +269,38 @@ impl<'a, 'b, R: Ruleset, A> Run<'a, 'b, R, A> {
     }
 }
 
+/// The rows of [`Buffers`] that only a game that ends writes.
+struct Ends<'a> {
+    final_observations: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+}
+
 impl<R: Encoding> Fixed<'_, R> {
+    /// Writes the end of game `env` at `s`: its last observation, then the rewards and
+    /// `terminated` of a game over (no legal action: `no_move`, or a repeated position:
+    /// `repeated`), else `truncated` (cut off by the ply limit).
+    fn write_end(
+        &self,
+        env: usize,
+        s: &R::State,
+        no_move: bool,
+        repeated: Option<Outcome>,
+        ends: Ends<'_>,
+    ) {
+        let (rules, k) = (self.rules, self.k);
+        rules.fill_observation(s, &mut ends.final_observations[env * k..(env + 1) * k]);
+        if no_move || repeated.is_some() {
+            if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
+                ends.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
+            }
+            ends.terminated[env] = true;
+        } else {
+            ends.truncated[env] = true;
+        }
+    }
+
     /// Steps the games of `run` with no opponent (the hot loop of [`Batch::step`]).
     fn step<A: ActionIndex>(&self, run: Run<'_, '_, R, A>) {
         let Fixed { rules, k, m, .. } = *self;
@@ -299,15 +330,13 @@ impl<R: Encoding> Fixed<'_, R> {
             let repeated = seen.reach(rules, s);
             let cut = *ply >= self.limit;
             if now.is_empty() || repeated.is_some() || cut {
-                rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
-                if now.is_empty() || repeated.is_some() {
-                    if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
-                        out.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
-                    }
-                    out.terminated[env] = true;
-                } else {
-                    out.truncated[env] = true;
-                }
+                let ends = Ends {
+                    final_observations: &mut *out.final_observations,
+                    rewards: &mut *out.rewards,
+                    terminated: &mut *out.terminated,
+                    truncated: &mut *out.truncated,
+                };
+                self.write_end(env, s, now.is_empty(), repeated, ends);
                 run.lengths[env] = *ply;
                 *s = self.start;
                 seen.start(rules, s);
@@ -384,15 +413,13 @@ impl<R: Encoding> Fixed<'_, R> {
                 self.replies(s, (now, repeated), ply, seat, (&mut *opponent, &mut *seen));
             // The limit is checked when the learner is to move again.
             if now.is_empty() || repeated.is_some() || *ply >= self.limit {
-                rules.fill_observation(s, &mut out.final_observations[env * k..(env + 1) * k]);
-                if now.is_empty() || repeated.is_some() {
-                    if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
-                        out.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
-                    }
-                    out.terminated[env] = true;
-                } else {
-                    out.truncated[env] = true;
-                }
+                let ends = Ends {
+                    final_observations: &mut *out.final_observations,
+                    rewards: &mut *out.rewards,
+                    terminated: &mut *out.terminated,
+                    truncated: &mut *out.truncated,
+                };
+                self.write_end(env, s, now.is_empty(), repeated, ends);
                 run.lengths[env] = *ply;
                 *s = self.start;
                 *ply = 0;
