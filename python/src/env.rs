@@ -22,6 +22,7 @@ use sowing::{Player as RustPlayer, Ruleset as _};
 use crate::errors::{SowingError, agent_error, encode_error, position_error};
 use crate::game::{AnyAgent, AnyBatch, Game, with_batch, with_rules};
 use crate::rules::{Ruleset, State};
+use crate::workers::Workers;
 
 /// The most threads a VectorEnv steps its games on.
 const MAX_THREADS: usize = 256;
@@ -84,8 +85,10 @@ struct Inner {
 /// seed (random, mcts) plus the thread's index.
 ///
 /// `num_threads=N` (1 to 256) steps the games on N threads, each a run of consecutive games
-/// (with no opponent, at least 512 games a thread); the results are the same for every N but
-/// with an opponent that draws at random.
+/// (with no opponent, runs of at least 256 games, eight a thread); the results are the same for every N but
+/// with an opponent that draws at random. The threads besides the calling one stay awake for
+/// a millisecond after a step, spinning, so that a loop that steps again at once does not
+/// wait for them to be woken (each costs its core while it waits).
 ///
 /// At most `VectorEnv.MAX_GAMES` (4,194,304) games: more raise ValueError, and memory that
 /// cannot be had MemoryError, before anything is allocated.
@@ -106,8 +109,9 @@ pub struct VectorEnv {
     opponent: Option<AgentSpec>,
     seat: RustPlayer,
     num_threads: usize,
-    /// The `num_threads` threads that step runs of games when `num_threads > 1`.
-    pool: Option<rayon::ThreadPool>,
+    /// The threads that step runs of games beside the calling thread when
+    /// `num_threads > 1`.
+    workers: Option<Workers>,
     num_envs: usize,
     num_actions: usize,
     observation_len: usize,
@@ -155,50 +159,26 @@ fn typed<R: Game>(agents: &mut [AnyAgent]) -> Vec<&mut dyn RustAgent<R>> {
         .collect()
 }
 
-/// Runs the jobs of a step on the calling thread and the pool's, each thread taking the next
-/// job left until none is: a thread the system does not run soon (a loaded machine) leaves
-/// its share to the others instead of holding the step up.
-fn run_jobs(pool: Option<&rayon::ThreadPool>, jobs: Vec<Job<'_>>) {
-    match pool {
-        Some(pool) if jobs.len() > 1 => {
-            let helpers = (pool.current_num_threads() - 1).min(jobs.len() - 1);
-            let queue = Mutex::new(jobs.into_iter());
-            let next = || queue.lock().unwrap_or_else(|p| p.into_inner()).next();
-            let work = || {
-                while let Some(job) = next() {
-                    job();
-                }
-            };
-            // The calling thread works too (one thread fewer to wake); a helper not yet
-            // started when the jobs run out finds none left and returns at once.
-            pool.in_place_scope(|scope| {
-                for _ in 0..helpers {
-                    scope.spawn(|_| work());
-                }
-                work();
-            });
-        }
-        _ => jobs.into_iter().for_each(|job| job()),
-    }
-}
-
 /// Plays `actions` in `b` on `threads` threads, the opponents replying.
 fn step_typed<R: Game, A: ActionIndex + Sync>(
     b: &mut Batch<R>,
     actions: &[A],
     out: &mut Buffers<'_>,
-    (threads, pool): (usize, Option<&rayon::ThreadPool>),
+    (threads, workers): (usize, Option<&Workers>),
     seat: RustPlayer,
     agents: &mut [AnyAgent],
 ) -> Result<(), sowing::encode::EncodeError> {
     if agents.is_empty() && threads == 1 {
         return b.step(actions, out);
     }
-    let run = |jobs: Vec<Job<'_>>| run_jobs(pool, jobs);
+    let run = |jobs: Vec<Job<'_>>| match workers {
+        Some(w) => w.run(jobs),
+        None => jobs.into_iter().for_each(|job| job()),
+    };
     if agents.is_empty() {
-        // Four runs a thread, so that the threads that run share the games of one that
-        // does not (see `run_jobs`).
-        let runs = if threads > 1 { 4 * threads } else { 1 };
+        // Eight runs a thread: the threads share the games of one the system does not run
+        // soon, and finish within a run of each other (see `Workers::run`).
+        let runs = if threads > 1 { 8 * threads } else { 1 };
         return b.step_on(actions, out, runs, None, run);
     }
     let mut list = typed::<R>(agents);
@@ -565,19 +545,16 @@ impl VectorEnv {
             lengths,
             info: info.unbind(),
         };
-        let pool = if num_threads > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(num_threads)
-                .thread_name(|i| format!("sowing-env-{i}"))
-                .build()
+        let workers = if num_threads > 1 {
+            let workers = Workers::new(num_threads)
                 .map_err(|e| PyMemoryError::new_err(format!("no threads for the env: {e}")))?;
-            Some(pool)
+            Some(workers)
         } else {
             None
         };
         let rules = Arc::new(rules);
         let env = VectorEnv {
-            pool,
+            workers,
             ruleset: Py::new(py, Ruleset::from_arc(&rules))?,
             rules,
             arrays,
@@ -968,7 +945,7 @@ impl VectorEnv {
         info: bool,
     ) -> PyResult<Result<(), sowing::encode::EncodeError>> {
         let mut guard = self.lock()?;
-        let (threads, seat, pool) = (self.num_threads, self.seat, self.pool.as_ref());
+        let (threads, seat, workers) = (self.num_threads, self.seat, self.workers.as_ref());
         let Inner {
             batch, opponents, ..
         } = &mut *guard;
@@ -977,7 +954,7 @@ impl VectorEnv {
                 b,
                 actions,
                 out,
-                (threads, pool),
+                (threads, workers),
                 seat,
                 opponents
             ))

@@ -4,7 +4,7 @@
 //! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
 //! (rules/: Ruleset, State, Move, Player, Outcome, a class a file, and their copies: the values
 //! themselves), records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), game
-//! analysis (analysis.rs), and waiting on long calls with Ctrl-C honoured (interrupt.rs).
+//! analysis (analysis.rs), VectorEnv's threads (workers.rs), and waiting on long calls with Ctrl-C honoured (interrupt.rs).
 
 use pyo3::prelude::*;
 
@@ -18,6 +18,7 @@ mod record;
 mod render;
 mod rules;
 mod solve;
+mod workers;
 
 /// Mancala rules engines: Kalah, Toguz Kumalak, Tsoro and Oware with every documented variant, game
 /// records, agents and the Kalah solver (the Rust crate sowing).

@@ -147,9 +147,10 @@ pub struct Batch<R: Encoding> {
 /// times the usual 4,096, and already gigabytes of buffers for the larger games.
 pub const MAX_GAMES: usize = 1 << 22;
 
-/// The fewest games a thread steps in [`Batch::step_on`] without an opponent: below it,
-/// starting a thread costs more than the games it would step.
-const MIN_GAMES_A_THREAD: usize = 512;
+/// The fewest games a run of [`Batch::step_on`] without an opponent holds: below it, handing
+/// the run to a thread (a pool's; starting one costs more) costs more than its games take
+/// (256 Kalah games take about 8 microseconds).
+const MIN_GAMES_A_RUN: usize = 256;
 
 /// What [`Batch::try_new`] and [`Batch::start_game`] refuse; the batch is left as it was.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -769,7 +770,7 @@ impl<R: Encoding> Batch<R> {
     /// consecutive games, handed to `run_all` to run (all of them, before it returns: on
     /// threads of a pool, or with [`run_on_threads`], or one after another); with `versus`,
     /// one job a run of `versus.opponents`, each playing the other seat of its games until
-    /// the learner is to move again. Without an opponent, a job steps at least 512 games
+    /// the learner is to move again. Without an opponent, a job steps at least 256 games
     /// (fewer are not worth a thread). The results are those of `step` whatever the jobs
     /// (with an opponent that draws at random, they depend on the runs).
     ///
@@ -811,7 +812,7 @@ impl<R: Encoding> Batch<R> {
         let n = self.len();
         let runs = match &versus {
             Some(v) => v.opponents.len().min(n).max(1),
-            None => threads.min(n / MIN_GAMES_A_THREAD).max(1),
+            None => threads.min(n / MIN_GAMES_A_RUN).max(1),
         };
         let per_run = n.div_ceil(runs).max(1);
         let fixed = Fixed {
