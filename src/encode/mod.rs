@@ -61,10 +61,16 @@ use crate::ruleset::Ruleset;
 pub(crate) fn widen(bytes: &[u8], out: &mut [f32]) {
     let k = bytes.len().min(out.len());
     let (bytes, out) = (&bytes[..k], &mut out[..k]);
-    if k < 16 {
+    if k < 8 {
         for (o, &b) in out.iter_mut().zip(bytes) {
             *o = f32::from(b);
         }
+        return;
+    }
+    if k < 16 {
+        // Eight, then the last eight (Oware's 15 values: two conversions, not 15).
+        widen8(&bytes[..8], &mut out[..8]);
+        widen8(&bytes[k - 8..], &mut out[k - 8..]);
         return;
     }
     // Sixteen at a time, the last sixteen again for a remainder (the same values), so no
@@ -74,6 +80,14 @@ pub(crate) fn widen(bytes: &[u8], out: &mut [f32]) {
     }
     if k % 16 != 0 {
         widen16(&bytes[k - 16..], &mut out[k - 16..]);
+    }
+}
+
+/// [`widen`] of eight values (`bytes` and `out` hold at least eight).
+#[inline(always)]
+fn widen8(bytes: &[u8], out: &mut [f32]) {
+    for (o, &b) in out[..8].iter_mut().zip(&bytes[..8]) {
+        *o = f32::from(b);
     }
 }
 

@@ -35,7 +35,7 @@
 //! ```
 
 use super::{Oware, OwareMove, OwareState};
-use crate::encode::{ActionSet, Encoding, widen};
+use crate::encode::{ActionSet, Encoding};
 
 impl Encoding for Oware {
     #[inline]
@@ -65,13 +65,22 @@ impl Encoding for Oware {
         let out = &mut out[..2 * m + 3];
         let [own, theirs] = s.sides.map(u64::to_le_bytes);
         let me = s.mover.index();
-        // Each row's eight lanes at once, the second over the first's run-over, then the
-        // stores; the plies left (which need not fit a byte) are written apart.
-        let mut bytes = [0u8; 24];
-        bytes[..8].copy_from_slice(&own);
-        bytes[m..m + 8].copy_from_slice(&theirs);
-        bytes[2 * m..2 * m + 3].copy_from_slice(&[s.stores[me], s.stores[1 - me], 0]);
-        widen(&bytes, out);
+        let stores = [s.stores[me], s.stores[1 - me], 0].map(f32::from);
+        if m >= 5 {
+            // Each row's eight lanes widened in registers and written at once, the second
+            // over the first's run-over, then the stores over the second's: nothing is
+            // read back from memory (bytes gathered in a buffer by overlapping stores and
+            // read back in other pieces wait for the stores: no store forwarding).
+            let eight = |b: [u8; 8]| -> [f32; 8] { std::array::from_fn(|i| f32::from(b[i])) };
+            out[..8].copy_from_slice(&eight(own));
+            out[m..m + 8].copy_from_slice(&eight(theirs));
+        } else {
+            let (mine, rest) = out.split_at_mut(m);
+            for ((o, t), (&a, &b)) in mine.iter_mut().zip(rest).zip(own.iter().zip(&theirs)) {
+                (*o, *t) = (f32::from(a), f32::from(b));
+            }
+        }
+        out[2 * m..].copy_from_slice(&stores);
         if let Some(max) = self.settings.max_plies {
             out[2 * m + 2] = max.saturating_sub(s.ply) as f32;
         }

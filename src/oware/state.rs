@@ -107,6 +107,7 @@ impl OwareState {
     }
 
     /// Seeds on `player`'s side of the board.
+    #[inline]
     pub fn seeds_on_side(&self, player: Player) -> u32 {
         // The row's lanes past its houses, then pairs of lanes added into four 16-bit
         // lanes (at most 510 each), then those four (at most 2,040) in the top lane.
