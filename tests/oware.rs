@@ -230,7 +230,7 @@ const RULESETS: [&str; 12] = [
 // Perft.
 
 /// Perft from the start of Oware Abapa, depths 0 to 10. Every depth agrees with OpenSpiel's
-/// `oware` (counted with pyspiel 2.0.2, terminal states counted as leaves only at depth 0);
+/// `oware` (counted with pyspiel 2.0.2);
 /// depths up to 6 are checked against the reference below, and the reference agrees with the
 /// crate on every move of many random games.
 const PERFT: [u64; 11] = [
