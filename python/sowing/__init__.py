@@ -1,4 +1,4 @@
-"""Mancala rules engines: Kalah, Toguz Kumalak and Tsoro with every documented variant.
+"""Mancala rules engines: Kalah, Toguz Kumalak, Tsoro and Oware with every documented variant.
 
 The Python face of the Rust crate ``sowing``, which holds every rule::
 
@@ -17,8 +17,10 @@ Errors: a call raises ``TypeError`` for an argument of the wrong type (None wher
 needed, a float for an int, an int for text), and a :class:`SowingError` (a ``ValueError``)
 for every other bad argument: text that is no ruleset, position, move, record or agent; a
 state, move or ruleset of another game or board; an illegal move; an int or an option out of
-its range (:class:`SowingError` itself where no subclass fits). Nothing else: no
-``OverflowError``; long calls raise ``KeyboardInterrupt`` at Ctrl-C.
+its range (:class:`SowingError` itself where no subclass fits). Besides them only
+``IndexError`` for a game index out of range (``VectorEnv.reset(indices=...)``) and
+``MemoryError`` for memory that cannot be had: no ``OverflowError``; long calls raise
+``KeyboardInterrupt`` at Ctrl-C.
 """
 
 from . import analysis, kalah, toguz

@@ -10,7 +10,7 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
-from ._sowing import Outcome, Ruleset, State, svg_to_rgb
+from ._sowing import Outcome, Ruleset, SowingError, State, svg_to_rgb
 
 #: The render modes of the Gymnasium and PettingZoo environments: ``"ansi"`` the terminal
 #: picture (text), ``"rgb_array"`` the SVG picture as pixels (a uint8 array (H, W, 3)),
@@ -24,7 +24,7 @@ MAX_PLIES_ERROR = "max_plies must be at least 1, or None for no limit"
 
 
 def check_max_plies(max_plies: Optional[int]) -> Optional[int]:
-    """``max_plies`` checked: None (no limit) or an int of at least 1 (ValueError for 0 or
+    """``max_plies`` checked: None (no limit) or an int of at least 1 (SowingError for 0 or
     less, TypeError for a value that is not an int)."""
     if max_plies is None:
         return None
@@ -35,15 +35,26 @@ def check_max_plies(max_plies: Optional[int]) -> Optional[int]:
     except TypeError:
         raise TypeError(f"{MAX_PLIES_ERROR}, not {max_plies!r}") from None
     if value < 1:
-        raise ValueError(f"{MAX_PLIES_ERROR}, not {value}")
+        raise SowingError(f"{MAX_PLIES_ERROR}, not {value}")
     return value
 
 
+def check_action(action: Any) -> int:
+    """``action`` as an int: any Python or numpy integer (TypeError for a float, a bool, NaN
+    or anything else, as :meth:`Ruleset.play_action` does: ``int(2.7)`` would play 2)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action is an int, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is an int, not {action!r}") from None
+
+
 def check_render_mode(render_mode: Optional[str]) -> Optional[str]:
-    """``render_mode`` checked: None or one of ``RENDER_MODES`` (ValueError)."""
+    """``render_mode`` checked: None or one of ``RENDER_MODES`` (SowingError)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         modes = ", ".join(repr(m) for m in RENDER_MODES)
-        raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+        raise SowingError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
     return render_mode
 
 

@@ -496,9 +496,9 @@ class VectorEnv:
     same step, its last observation in `final_observations`.
 
     `max_plies=N` (N >= 1) truncates games after N plies, None never (0 or less:
-    ValueError). `opponent` (Agent text) plays the seat other than `seat` inside `step`, in
+    SowingError). `seed` is an int from 0 to 2**64 - 1. `opponent` (Agent text) plays the seat other than `seat` inside `step`, in
     Rust. `num_threads` (1 to 256) steps the games on that many threads, the GIL released.
-    At most `MAX_GAMES` games (more: ValueError; memory that cannot be had: MemoryError).
+    At most `MAX_GAMES` games (more: SowingError; memory that cannot be had: MemoryError).
 
     `step(actions, info=True)` also returns the `info` dict (Gymnasium's vector
     conventions, a subset): `"episode"`: `{"r": rewards [num_envs, 2] float32, "l": plies
@@ -524,8 +524,9 @@ class VectorEnv:
         seat: int = 0,
         num_threads: int = 1,
     ) -> Self:
-        """The games, each at the start (RulesetError, AgentError; ValueError for a bad
-        `reward`, `max_plies`, `seat`, `num_threads` or too many games; MemoryError)."""
+        """The games, each at the start (RulesetError, AgentError; SowingError for a bad
+        `seed`, `reward`, `max_plies`, `seat`, `num_threads` or too many games;
+        MemoryError)."""
     @property
     def rules(self) -> Ruleset:
         """The ruleset."""

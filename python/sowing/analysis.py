@@ -21,6 +21,7 @@ A collection runs on several processes, or any pool with a ``map`` (a
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any, Iterable, Optional, Union
 
 from ._sowing import GameRecord, SowingError, analyze_text
@@ -166,6 +167,16 @@ def analyze_many(
     ``concurrent.futures`` executor, a ``multiprocessing.Pool``, Ray's
     ``ray.util.multiprocessing.Pool`` for a cluster), which is left open. Each game is
     analysed as :func:`analyze` does it, so the results are those of one process."""
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise TypeError(
+            f"executor must have a map(function, iterable) method, not {type(executor).__name__}"
+        )
+    if max_workers is not None:
+        if isinstance(max_workers, bool):
+            raise TypeError(f"max_workers must be an int, not {max_workers!r}")
+        max_workers = operator.index(max_workers)
+        if max_workers < 1:
+            raise SowingError(f"max_workers must be at least 1, or None, not {max_workers}")
     text = _agent_text(agent, depth, time, nodes)
     jobs = [(_text(r), text, "") for r in records]
     if executor is not None:

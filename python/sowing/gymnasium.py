@@ -23,7 +23,7 @@ moves until it is the learner's turn again or the game is over (extra turns incl
   with -1 and ``info["illegal_action"]`` True, as PettingZoo's ``TerminateIllegalWrapper``
   does (the position stays as it was).
 - ``max_plies=N`` truncates a game after N plies (both players' counted); None (the
-  default) is no limit; 0 or less is refused (ValueError).
+  default) is no limit; 0 or less is refused (SowingError).
 - Seeding follows Gymnasium: ``reset(seed=N)`` seeds the environment's generator
   (``self.np_random``), which later ``reset()`` calls carry on; a random or MCTS opponent
   draws its seed from it at every reset, so that a seeded sequence of episodes repeats and
@@ -57,7 +57,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _common
-from ._sowing import GAMES, Agent, Player, Ruleset
+from ._sowing import GAMES, Agent, Player, Ruleset, SowingError
 
 __all__ = ["SowingEnv", "ENV_IDS", "register_envs"]
 
@@ -85,9 +85,9 @@ class SowingEnv(gymnasium.Env):
         render_mode: Optional[str] = None,
     ) -> None:
         if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 (South) or 1 (North), not {seat!r}")
+            raise SowingError(f"seat must be 0 (South) or 1 (North), not {seat!r}")
         if reward not in ("win-loss", "margin"):
-            raise ValueError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
+            raise SowingError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
         self.render_mode = _common.check_render_mode(render_mode)
         self.max_plies = _common.check_max_plies(max_plies)
         self.rules = Ruleset(ruleset_text)
@@ -178,7 +178,7 @@ class SowingEnv(gymnasium.Env):
         return self.rules.observation(self.state), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        action = int(action)
+        action = _common.check_action(action)
         if self._ended() or action not in self.rules.legal_actions(self.state):
             info = self._info()
             info["illegal_action"] = True
@@ -210,7 +210,7 @@ def _make_env(game: str, ruleset_text: Optional[str] = None, **kwargs: Any) -> S
     text = game if ruleset_text is None else ruleset_text
     rules = Ruleset(text)
     if rules.game != game:
-        raise ValueError(f"{ENV_IDS[game]} plays {game}, not {rules.game} ({rules})")
+        raise SowingError(f"{ENV_IDS[game]} plays {game}, not {rules.game} ({rules})")
     return SowingEnv(text, **kwargs)
 
 

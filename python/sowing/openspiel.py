@@ -28,7 +28,7 @@ the switches are joined by ``;`` and their values follow ``:``
   OpenSpiel's own ``oware``, 2000 for Toguz Kumalak, 20000 for Tsoro) that random games stay
   well under. OpenSpiel's game parameters are ints and its algorithms need a finite
   ``max_game_length``, so there is no "no limit" here: leaving the parameter out is the
-  sentinel for the game's bound; 0 or less is refused (ValueError).
+  sentinel for the game's bound; 0 or less is refused (SowingError).
 - ``game.new_initial_state(text)`` starts from a position: ``text`` is position text as
   ``str(state.position)`` writes it and ``Ruleset.parse_position`` reads it (PositionError
   for text that is no position of the ruleset).
@@ -52,7 +52,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 import pyspiel
 
-from ._sowing import GAMES as _GAMES
+from ._sowing import GAMES as _GAMES, SowingError
 from ._sowing import Ruleset, State
 
 __all__ = [
@@ -155,12 +155,12 @@ class SowingGame(pyspiel.Game):
         game_name = Ruleset(default).game
         rules = Ruleset(_from_game_string(str(params.get("rules", default))))
         if rules.game != game_name:
-            raise ValueError(
+            raise SowingError(
                 f"{game_type.short_name} plays {game_name}, not {rules.game} ({rules})"
             )
         max_plies = int(params.get("max_plies", _default_max_plies(game_name)))
         if max_plies < 1:
-            raise ValueError(
+            raise SowingError(
                 f"max_plies must be at least 1, not {max_plies} (OpenSpiel needs a bound on "
                 f"a game's length: leave max_plies out for {game_name}'s default, "
                 f"{_default_max_plies(game_name)})"
@@ -339,9 +339,9 @@ class SowingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._plies() >= self._max_plies:
-            raise ValueError(f"the game is over: it has reached max_plies ({self._max_plies})")
+            raise SowingError(f"the game is over: it has reached max_plies ({self._max_plies})")
         if self._repeated() is not None:
-            raise ValueError("the game is over: its position repeats an earlier one")
+            raise SowingError("the game is over: its position repeats an earlier one")
         rules = self._rules
         player = rules.to_move(self._state).index
         after = rules.play_action(self._state, action)
@@ -352,9 +352,9 @@ class SowingState(pyspiel.State):
         """Takes back the last action, which ``player`` played (ValueError otherwise)."""
         last = self._trail
         if last is None:
-            raise ValueError("undo_action: no action has been played in this state")
+            raise SowingError("undo_action: no action has been played in this state")
         if (last.player, last.action) != (player, action):
-            raise ValueError(
+            raise SowingError(
                 f"undo_action: the last action is player {last.player}'s {last.action}, "
                 f"not player {player}'s {action}"
             )
@@ -400,7 +400,7 @@ class Observer:
 
     def __init__(self, rules: Ruleset, params: Optional[dict]) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise SowingError(f"observation parameters are not supported: {params}")
         self.tensor = np.zeros(rules.observation_shape, np.float32)
         self.dict = {"observation": self.tensor}
 

@@ -27,7 +27,7 @@ An :class:`pettingzoo.AECEnv` for two agents, ``"player_0"`` (South, who moves f
   the player to move (South's then North's), float32 of shape ``state_space.shape``
   (``observation_shape[0] + 2``). The sowing position is ``position`` (``raw_env``).
 - ``max_plies=N`` truncates a game after N plies; None (the default) is no limit; 0 or less
-  is refused (ValueError).
+  is refused (SowingError).
 - ``render()``: ``render_mode="ansi"`` returns the terminal picture (text),
   ``"rgb_array"`` the SVG picture as pixels (a uint8 array (height, width, 3)), ``"human"``
   shows it (in Jupyter as SVG, else printed as text) after every reset and step.
@@ -43,7 +43,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _common
-from ._sowing import Player, Ruleset, State
+from ._sowing import Player, Ruleset, SowingError, State
 
 _SEATS = (Player.South, Player.North)
 
@@ -86,7 +86,7 @@ class raw_env(AECEnv):
         super().__init__()
         self.render_mode = _common.check_render_mode(render_mode)
         if reward not in ("win-loss", "margin"):
-            raise ValueError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
+            raise SowingError(f"reward must be 'win-loss' or 'margin', not {reward!r}")
         self.max_plies = _common.check_max_plies(max_plies)
         self.rules = Ruleset(ruleset_text)
         self.reward_mode = reward
@@ -162,9 +162,9 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is still playing: step needs an action, not None")
+            raise TypeError(f"{agent} is still playing: step needs an action, not None")
         self._cumulative_rewards[agent] = 0
-        self.position = self.rules.play_action(self.position, int(action))
+        self.position = self.rules.play_action(self.position, _common.check_action(action))
         self.plies += 1
         self._repetitions.reach(self.position)
         self.rewards = {a: 0 for a in self.agents}

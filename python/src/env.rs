@@ -76,7 +76,7 @@ struct Inner {
 ///
 /// `reward="margin"` rewards the score difference instead of +1/-1/0 (Tsoro keeps no score:
 /// +1/-1 there); `max_plies=N` (N >= 1) truncates games after N plies, `None` (the default)
-/// never; 0 or less raises ValueError.
+/// never; 0 or less raises SowingError.
 ///
 /// `opponent="alphabeta:depth=2"` (any `Agent` text) plays the other seat than `seat` (0
 /// South, 1 North) inside `step`, in Rust: every game is then at the learner's turn after
@@ -90,7 +90,7 @@ struct Inner {
 /// a millisecond after a step, spinning, so that a loop that steps again at once does not
 /// wait for them to be woken (each costs its core while it waits).
 ///
-/// At most `VectorEnv.MAX_GAMES` (4,194,304) games: more raise ValueError, and memory that
+/// At most `VectorEnv.MAX_GAMES` (4,194,304) games: more raise SowingError, and memory that
 /// cannot be had MemoryError, before anything is allocated.
 ///
 /// Threads: one VectorEnv is used by one thread at a time. A call made while another
@@ -264,6 +264,71 @@ macro_rules! with_actions {
 }
 
 impl VectorEnv {
+    /// `reset`, its seed read.
+    fn reset_games<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<u64>,
+        indices: Option<&Bound<'py, PyAny>>,
+        states: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let mut guard = self.lock()?;
+        let inner = &mut *guard;
+        let envs: Option<Vec<usize>> = match indices {
+            None => None,
+            Some(i) if i.is_none() => None,
+            Some(i) => {
+                let list: Vec<i128> = i.extract().map_err(|_| {
+                    PyTypeError::new_err("indices must be a sequence of game indices (ints)")
+                })?;
+                let mut envs = Vec::with_capacity(list.len());
+                for e in list {
+                    match usize::try_from(e) {
+                        Ok(e) if e < self.num_envs => envs.push(e),
+                        _ => {
+                            return Err(PyIndexError::new_err(format!(
+                                "game {e} is out of range: the VectorEnv has {} games",
+                                self.num_envs
+                            )));
+                        }
+                    }
+                }
+                Some(envs)
+            }
+        };
+        let given_seed = seed.is_some();
+        if let Some(seed) = seed {
+            inner.seed = seed;
+        }
+        let seed = inner.seed;
+        match envs {
+            None => {
+                let states = states.filter(|s| !s.is_none());
+                // Checked before anything changes.
+                let all: Vec<usize> = (0..self.num_envs).collect();
+                with_batch!(&inner.batch, |b| self
+                    .read_states(b.rules(), all.len(), states)
+                    .map(drop))?;
+                let batch = &mut inner.batch;
+                self.with_buffers(py, |out| with_batch!(batch, |b| b.reset(seed, out)))?
+                    .map_err(encode_error)?;
+                let start_mover = with_rules!(&*self.rules, |r| r.to_move(&r.start()));
+                if states.is_some() || (self.opponent.is_some() && start_mover != self.seat) {
+                    self.start_games(py, inner, all, states)?;
+                }
+            }
+            Some(envs) => {
+                if given_seed {
+                    with_batch!(&mut inner.batch, |b| b.set_rng_state(seed));
+                }
+                self.start_games(py, inner, envs, states.filter(|s| !s.is_none()))?;
+            }
+        }
+        let (obs, masks) = self.outputs(py);
+        let to_move = self.arrays.to_move.bind(py).clone().into_any();
+        Ok((obs, to_move, masks))
+    }
+
     /// The state behind the lock, or SowingError when another thread holds it.
     fn lock(&self) -> PyResult<MutexGuard<'_, Inner>> {
         match self.inner.try_lock() {
@@ -415,6 +480,31 @@ impl VectorEnv {
 }
 
 /// `max_plies` as the batch takes it: None, or 1 and more.
+/// A seed: an int from 0 to 2**64 - 1 (SowingError outside it, TypeError for another type).
+fn read_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(value) = seed.extract::<u64>() {
+        return Ok(value);
+    }
+    if seed.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(SowingError::new_err(format!(
+            "seed must be 0 to 2**64 - 1, not {}",
+            seed.repr()?
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "seed must be an int, not {}",
+        seed.get_type().name()?
+    )))
+}
+
+/// [`read_seed`], or None.
+fn read_optional_seed(seed: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if seed.is_none() {
+        return Ok(None);
+    }
+    read_seed(seed).map(Some)
+}
+
 fn read_max_plies(max_plies: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
     let Some(value) = max_plies.filter(|v| !v.is_none()) else {
         return Ok(None);
@@ -453,7 +543,7 @@ impl VectorEnv {
         py: Python<'_>,
         ruleset_text: &str,
         num_envs: &Bound<'_, PyAny>,
-        seed: u64,
+        #[pyo3(from_py_with = read_seed)] seed: u64,
         reward: &str,
         max_plies: Option<&Bound<'_, PyAny>>,
         opponent: Option<&str>,
@@ -572,7 +662,7 @@ impl VectorEnv {
                 opponents: agents,
             }),
         };
-        env.reset(py, Some(seed), None, None)?;
+        env.reset_games(py, Some(seed), None, None)?;
         Ok(env)
     }
 
@@ -676,65 +766,11 @@ impl VectorEnv {
     fn reset<'py>(
         &self,
         py: Python<'py>,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = read_optional_seed)] seed: Option<u64>,
         indices: Option<&Bound<'py, PyAny>>,
         states: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let mut guard = self.lock()?;
-        let inner = &mut *guard;
-        let envs: Option<Vec<usize>> = match indices {
-            None => None,
-            Some(i) if i.is_none() => None,
-            Some(i) => {
-                let list: Vec<i128> = i.extract().map_err(|_| {
-                    PyTypeError::new_err("indices must be a sequence of game indices (ints)")
-                })?;
-                let mut envs = Vec::with_capacity(list.len());
-                for e in list {
-                    match usize::try_from(e) {
-                        Ok(e) if e < self.num_envs => envs.push(e),
-                        _ => {
-                            return Err(PyIndexError::new_err(format!(
-                                "game {e} is out of range: the VectorEnv has {} games",
-                                self.num_envs
-                            )));
-                        }
-                    }
-                }
-                Some(envs)
-            }
-        };
-        let given_seed = seed.is_some();
-        if let Some(seed) = seed {
-            inner.seed = seed;
-        }
-        let seed = inner.seed;
-        match envs {
-            None => {
-                let states = states.filter(|s| !s.is_none());
-                // Checked before anything changes.
-                let all: Vec<usize> = (0..self.num_envs).collect();
-                with_batch!(&inner.batch, |b| self
-                    .read_states(b.rules(), all.len(), states)
-                    .map(drop))?;
-                let batch = &mut inner.batch;
-                self.with_buffers(py, |out| with_batch!(batch, |b| b.reset(seed, out)))?
-                    .map_err(encode_error)?;
-                let start_mover = with_rules!(&*self.rules, |r| r.to_move(&r.start()));
-                if states.is_some() || (self.opponent.is_some() && start_mover != self.seat) {
-                    self.start_games(py, inner, all, states)?;
-                }
-            }
-            Some(envs) => {
-                if given_seed {
-                    with_batch!(&mut inner.batch, |b| b.set_rng_state(seed));
-                }
-                self.start_games(py, inner, envs, states.filter(|s| !s.is_none()))?;
-            }
-        }
-        let (obs, masks) = self.outputs(py);
-        let to_move = self.arrays.to_move.bind(py).clone().into_any();
-        Ok((obs, to_move, masks))
+        self.reset_games(py, seed, indices, states)
     }
 
     /// Plays one action in each game (an array of any numpy integer type, or a sequence of

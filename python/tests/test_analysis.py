@@ -119,3 +119,16 @@ def test_analyze_many_on_ray(data):
     finally:
         ray.shutdown()
     assert [r.rows for r in on_ray] == [o.rows for o in one]
+
+
+def test_analyze_many_refuses_a_pool_without_map_and_a_bad_worker_count():
+    # Found by the fuzz test: an executor without map raised AttributeError, and
+    # max_workers=0 concurrent.futures' plain ValueError.
+    for executor in (3, "pool", object()):
+        with pytest.raises(TypeError, match="executor must have a map"):
+            sowing.analyze_many([], executor=executor)
+    with pytest.raises(sowing.SowingError, match="max_workers must be at least 1"):
+        sowing.analyze_many([], max_workers=0)
+    with pytest.raises(TypeError, match="max_workers must be an int"):
+        sowing.analyze_many([], max_workers=True)
+    assert sowing.analyze_many([], max_workers=1) == []

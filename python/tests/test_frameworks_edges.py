@@ -554,3 +554,44 @@ def test_openspiel_observation_string_stays_text():
     state = game.new_initial_state()
     assert state.observation_string(0) == str(state.position)
     assert len(state.observation_tensor(0)) == game.rules.observation_shape[0]
+
+
+@pytest.mark.parametrize("action", [2.7, 2.0, True, np.bool_(True), float("nan"), "2", None])
+def test_gymnasium_and_pettingzoo_refuse_actions_that_are_not_ints(action):
+    # Item 7 in the framework wrappers: `int(action)` played 2.7 as 2 and True as 1.
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from sowing.gymnasium import SowingEnv
+    from sowing.pettingzoo import raw_env
+
+    env = SowingEnv("kalah", opponent="random:seed=1")
+    env.reset(seed=3)
+    before = str(env.state)
+    with pytest.raises(TypeError, match="an action is an int"):
+        env.step(action)
+    assert str(env.state) == before
+    # numpy's integers are ints.
+    assert env.step(np.int64(2))[1] is not None
+    game = raw_env("kalah")
+    game.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an int|needs an action, not None"):
+        game.step(action)
+    assert str(game.position) == str(Ruleset("kalah").start())
+
+
+def test_the_wrappers_bad_values_are_sowing_errors():
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from sowing.gymnasium import SowingEnv
+    from sowing.pettingzoo import env as pz_env
+
+    for make in [
+        lambda: SowingEnv("kalah", seat=2),
+        lambda: SowingEnv("kalah", reward="x"),
+        lambda: SowingEnv("kalah", max_plies=0),
+        lambda: SowingEnv("kalah", render_mode="video"),
+        lambda: pz_env("kalah", reward="x"),
+        lambda: pz_env("kalah", max_plies=-1),
+    ]:
+        with pytest.raises(sowing.SowingError):
+            make()

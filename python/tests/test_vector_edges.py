@@ -375,3 +375,29 @@ def test_every_game_pickles(game):
         env.step(a)
         twin.step(b)
     assert [str(s) for s in twin.states()] == [str(s) for s in env.states()]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**200])
+def test_a_seed_out_of_range_is_a_sowing_error(seed):
+    # Was OverflowError ("can't convert negative int to unsigned", "int too big to convert").
+    with pytest.raises(SowingError, match=r"seed must be 0 to 2\*\*64 - 1"):
+        VectorEnv("kalah", 2, seed=seed)
+    env = VectorEnv("kalah", 2, seed=5)
+    before = env.random_actions(), env.plies()
+    env = VectorEnv("kalah", 2, seed=5)
+    with pytest.raises(SowingError, match="seed must be"):
+        env.reset(seed=seed)
+    # The refused reset changed nothing: the random source goes on from seed 5.
+    after = env.random_actions(), env.plies()
+    assert (before[0] == after[0]).all() and (before[1] == after[1]).all()
+
+
+def test_a_seed_of_another_type_is_a_type_error_and_the_largest_is_taken():
+    with pytest.raises(TypeError, match="seed must be an int, not float"):
+        VectorEnv("kalah", 2, seed=1.5)
+    with pytest.raises(TypeError, match="seed must be an int, not str"):
+        VectorEnv("kalah", 2).reset(seed="1")
+    env = VectorEnv("kalah", 3, seed=2**64 - 1)
+    env.reset(seed=np.uint64(2**64 - 1))
+    env.reset(seed=None)
+    assert env.random_actions().shape == (3,)
