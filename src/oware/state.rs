@@ -51,9 +51,11 @@ pub(crate) const fn lane(word: u64, i: usize) -> u8 {
 }
 
 /// The hash of a position, from its words: every field of the state goes into three
-/// 64-bit words, each absorbed through MurmurHash3's finaliser (a bijection with full
-/// avalanche). A state is 19 bytes of information, so this is cheaper than keeping a
-/// Zobrist hash up to date on every sowing, and the same on every platform.
+/// 64-bit words, each through MurmurHash3's finaliser (a bijection with full avalanche) with
+/// a constant of its own, the three combined with rotations. A state is 19 bytes of
+/// information, so this is cheaper than keeping a Zobrist hash up to date on every sowing,
+/// and the same on every platform; the three words are mixed side by side, not one after
+/// another (the history of a `VectorEnv` game hashes every position it reaches).
 pub(crate) fn hash_of(s: &OwareState) -> u64 {
     use crate::hashing::mix;
     let [south, north] = s.rows();
@@ -62,9 +64,9 @@ pub(crate) fn hash_of(s: &OwareState) -> u64 {
         | (s.mover.index() as u64) << 16
         | u64::from(s.houses) << 20
         | u64::from(s.ply) << 24;
-    let h = mix(south ^ 0x6F77_6172_6500_0000);
-    let h = mix(h ^ north);
-    mix(h ^ rest)
+    mix(south ^ 0x6F77_6172_6500_0000)
+        ^ mix(north ^ 0x9E37_79B9_7F4A_7C15).rotate_left(21)
+        ^ mix(rest ^ 0xD1B5_4A32_D192_ED03).rotate_left(42)
 }
 
 impl OwareState {
