@@ -16,6 +16,14 @@
 //! mean. A position whose search ends before depth `D` (a game won or lost by force) is left
 //! out of the sums and means.
 //!
+//! `--times LIST` (for example `1s,5s,20s`) measures the other way round: each position is
+//! searched for each time a move, with a fresh agent whose limits are that time (its table
+//! allocated and emptied before the clock starts, at the size the agent's `table` gives for
+//! that time), and the example prints, per time, the depth of the last completed iteration
+//! (mean, lowest, median, highest over the positions), the nodes and the node rate: whether
+//! the search keeps getting deeper as the time grows, the measure of a table sized to the
+//! time control.
+//!
 //! `--write` makes the position files again (they are checked in: the same on every run).
 
 use std::fmt::Write as _;
@@ -31,7 +39,7 @@ mod common;
 use common::Stop;
 
 const USAGE: &str = "usage: depth [--agent AGENT] [--games LIST] [--depth D | --depths LIST]
-             [--positions N] [--write] [--quiet]
+             [--times LIST] [--positions N] [--write] [--quiet]
 
 Searches each game's fixed positions (benches/data/depth/<game>.txt) to a fixed depth and
 prints, per depth, nodes and time to depth summed over the positions and the effective
@@ -42,6 +50,8 @@ branching factor (geometric mean over the positions of nodes(d) / nodes(d-1)).
   --depth D        the depth for every game
   --depths LIST    a depth per game, in the order of --games (default toguz 10, kalah 14,
                    tsoro 10)
+  --times LIST     instead of a depth: search each position for each of these times a
+                   move (for example 1s,5s,20s) and print the depths completed
   --positions N    only the first N positions of each game (default all 50)
   --write          write the position files again (from the federation games and self-play)
   --quiet          print only each game's summary line";
@@ -180,6 +190,80 @@ impl RulesetVisitor for Bench {
     }
 }
 
+/// `--times`: the depth each position's search completes in each time a move.
+struct TimeBench {
+    spec: AgentSpec,
+    times: Vec<Duration>,
+    positions: Vec<String>,
+    game: String,
+}
+
+impl RulesetVisitor for TimeBench {
+    type Output = Result<(), Stop>;
+    fn visit<R: Heuristic>(self, rules: R) -> Result<(), Stop> {
+        let states = self
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                rules
+                    .parse_position(text)
+                    .map_err(|e| format!("{} position {}: {e}", self.game, i + 1))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        out!(
+            "{} ({}), {}: {} positions",
+            self.game,
+            rules,
+            self.spec,
+            states.len()
+        )?;
+        out!("time a move   depth: mean  lowest  median  highest        nodes   M nodes/s")?;
+        for &time in &self.times {
+            let limits = Limits {
+                depth: None,
+                nodes: None,
+                time: Some(time),
+            };
+            let (mut depths, mut nodes, mut spent) = (Vec::new(), 0u64, 0.0f64);
+            for state in &states {
+                let mut ab = self
+                    .spec
+                    .alphabeta::<R>()
+                    .map_err(|e| e.to_string())?
+                    .ok_or("--agent: an alphabeta agent is needed")?;
+                // The table, at the size the agent gives this time, is allocated (and the
+                // code warmed) outside the timing.
+                ab.set_limits(Limits {
+                    depth: Some(1),
+                    ..limits
+                });
+                ab.search(&rules, state);
+                ab.clear();
+                ab.set_limits(limits);
+                let r = ab.search(&rules, state);
+                depths.push(r.depth);
+                nodes += r.nodes;
+                spent += r.elapsed.as_secs_f64();
+            }
+            depths.sort_unstable();
+            let n = depths.len().max(1);
+            let mean = depths.iter().map(|&d| f64::from(d)).sum::<f64>() / n as f64;
+            out!(
+                "{:>11} {:>13.2} {:>7} {:>7} {:>8} {:>12} {:>11.2}",
+                format!("{:?}", time),
+                mean,
+                depths.first().copied().unwrap_or(0),
+                depths.get(depths.len() / 2).copied().unwrap_or(0),
+                depths.last().copied().unwrap_or(0),
+                nodes,
+                nodes as f64 / spent.max(1e-9) / 1e6,
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// Toguz Kumalak: one middlegame position (ply 16 to 39) of each of the first federation
 /// games that are still going there.
 fn toguz_positions() -> Result<Vec<String>, Stop> {
@@ -279,6 +363,16 @@ fn write_files(games: &[String]) -> Result<(), Stop> {
     Ok(())
 }
 
+/// A time written `500ms`, `2s` or `1.5s`.
+fn seconds(text: &str) -> Option<Duration> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(n) => (n, 1e-3),
+        None => (text.strip_suffix('s')?, 1.0),
+    };
+    let v: f64 = number.parse().ok()?;
+    (v.is_finite() && v > 0.0 && v * scale < 1e6).then(|| Duration::from_secs_f64(v * scale))
+}
+
 fn main() -> ExitCode {
     common::main("depth", USAGE, run)
 }
@@ -287,6 +381,7 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
     let mut agent = String::from("alphabeta");
     let mut games: Vec<String> = ["toguz", "kalah", "tsoro"].map(String::from).to_vec();
     let mut depths: Option<Vec<u32>> = None;
+    let mut times: Option<Vec<Duration>> = None;
     let mut limit = usize::MAX;
     let (mut write, mut quiet) = (false, false);
     let mut it = args.into_iter();
@@ -315,6 +410,17 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
                     value("--depths")?
                         .split(',')
                         .map(depth)
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "--times" => {
+                times = Some(
+                    value("--times")?
+                        .split(',')
+                        .map(|t| {
+                            seconds(t)
+                                .ok_or(format!("--times: {t:?} is not a time (500ms, 2s, 1.5s)"))
+                        })
                         .collect::<Result<_, _>>()?,
                 )
             }
@@ -351,6 +457,15 @@ fn run(args: Vec<String>) -> Result<(), Stop> {
             .ok_or(format!("{path}: no rules line"))?;
         let rules: AnyRuleset = rules.parse().map_err(|e| format!("{path}: {e}"))?;
         let positions = lines.take(limit).map(String::from).collect();
+        if let Some(times) = &times {
+            rules.visit(TimeBench {
+                spec,
+                times: times.clone(),
+                positions,
+                game: game.clone(),
+            })?;
+            continue;
+        }
         rules.visit(Bench {
             spec,
             depth,

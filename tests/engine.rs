@@ -184,7 +184,8 @@ fn whole_tsoro_game() {
 fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
     let lines = session(
         ("kalah", "alphabeta"),
-        b"hello\nsetoption agent alphabeta:depth=3,table=16\nhello\n",
+        b"hello\nsetoption agent alphabeta:depth=3,table=16\nhello\nsetoption table auto\nhello\n\
+          setoption table 22\nhello\nsetoption table 0\nsetoption table\nsetoption table 2x\nhello\n",
     );
     let version = env!("CARGO_PKG_VERSION");
     let hello = |agent: &str| {
@@ -198,7 +199,14 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
         ]
     };
     assert_eq!(lines[..6], hello("alphabeta"));
-    assert_eq!(lines[6..], hello("alphabeta:depth=3,table=16"));
+    assert_eq!(lines[6..12], hello("alphabeta:depth=3,table=16"));
+    // `setoption table` changes the table's size only: `auto` is the default.
+    assert_eq!(lines[12..18], hello("alphabeta:depth=3"));
+    assert_eq!(lines[18..24], hello("alphabeta:depth=3,table=22"));
+    for bad in &lines[24..27] {
+        assert!(bad.starts_with("error setoption table "), "{bad}");
+    }
+    assert_eq!(lines[27..], hello("alphabeta:depth=3,table=22"));
 }
 
 #[test]
@@ -301,15 +309,19 @@ fn bad_input_answers_error_and_changes_nothing() {
         ("play 3 9", "error move 9: "),
         (
             "setoption",
-            "error setoption needs an option (agent, multipv)",
+            "error setoption needs an option (agent, multipv, table)",
         ),
         (
             "setoption speed 3",
-            "error setoption: unknown option \"speed\" (known: agent, multipv)",
+            "error setoption: unknown option \"speed\" (known: agent, multipv, table)",
         ),
         (
             "setoption agent alphabeta:depht=3",
             "error setoption agent \"alphabeta:depht=3\": ",
+        ),
+        (
+            "setoption table 31",
+            "error setoption table \"31\": alphabeta: bad value \"31\" for table: expected auto, or a power of two 1..=30",
         ),
         (
             "setoption agent mcts",

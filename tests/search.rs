@@ -13,7 +13,7 @@ use sowing::kalah::{Kalah, KalahState};
 use sowing::search::WIN;
 use sowing::search::{
     Agent, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Mcts, MctsConfig, RandomAgent,
-    SearchResult, play_game,
+    SearchResult, TableSize, play_game,
 };
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
@@ -474,6 +474,9 @@ fn agent_specs_parse_build_and_print() {
         ("alphabeta:depth=10", "alphabeta:depth=10"),
         ("alphabeta:time=500ms", "alphabeta:time=500ms"),
         ("alphabeta:time=2s,nodes=100", "alphabeta:nodes=100,time=2s"),
+        ("alphabeta:table=auto", "alphabeta"),
+        ("alphabeta:table=24,time=5s", "alphabeta:time=5s,table=24"),
+        ("alphabeta:table=20", "alphabeta:table=20"),
         ("mcts:playouts=20000,seed=7", "mcts:playouts=20000,seed=7"),
         ("mcts:time=1.5s", "mcts:seed=0,time=1500ms"),
         (
@@ -514,6 +517,9 @@ fn agent_specs_parse_build_and_print() {
         "alphabeta:threads=0",
         "alphabeta:threads=9",
         "alphabeta:rfp=2",
+        "alphabeta:table=0",
+        "alphabeta:table=31",
+        "alphabeta:table=big",
     ] {
         assert!(
             matches!(
@@ -523,6 +529,83 @@ fn agent_specs_parse_build_and_print() {
             "{bad}"
         );
     }
+}
+
+#[test]
+fn an_automatic_table_grows_with_the_budget_and_never_shrinks() {
+    // Issue 39: at 5 s a move the agent searched about 14 M nodes into 2^20 entries.
+    let at = |ms| Limits {
+        depth: None,
+        nodes: None,
+        time: Some(Duration::from_millis(ms)),
+    };
+    let bits = |limits: &Limits, threads| TableSize::Auto.log2_entries(limits, threads);
+    assert_eq!(bits(&Limits::depth(40), 1), 20);
+    assert_eq!(bits(&at(200), 1), 20);
+    assert_eq!(bits(&at(1_000), 1), 20);
+    assert_eq!(bits(&at(2_000), 1), 21);
+    assert_eq!(bits(&at(5_000), 1), 22);
+    assert_eq!(bits(&at(5_000), 4), 24);
+    assert_eq!(bits(&at(20_000), 1), 24);
+    assert_eq!(bits(&at(600_000), 1), 24);
+    // A node limit counts as the nodes it allows; with a time too, the smaller.
+    let nodes = |n| Limits {
+        depth: None,
+        nodes: Some(n),
+        time: None,
+    };
+    assert_eq!(bits(&nodes(8 << 20), 1), 21);
+    assert_eq!(
+        bits(
+            &Limits {
+                nodes: Some(1 << 40),
+                ..at(2_000)
+            },
+            1
+        ),
+        21
+    );
+    assert_eq!(TableSize::Log2(12).log2_entries(&at(20_000), 4), 12);
+    assert_eq!(TableSize::Log2(12).bytes(&at(20_000), 4), 16 << 12);
+
+    // The agent's table follows its limits at each search, and keeps the largest.
+    let r = rules("kalah:pits=3,seeds=2");
+    let mut ab = AlphaBeta::new(Limits::depth(3)).table_size(TableSize::Auto);
+    assert_eq!(ab.table_bytes(), 16 << 20);
+    ab.search(&r, &r.start());
+    assert_eq!(ab.table_bytes(), 16 << 20);
+    ab.set_limits(Limits {
+        depth: Some(3),
+        ..nodes(8 << 20)
+    });
+    let grown = ab.search(&r, &r.start());
+    assert_eq!(ab.table_bytes(), 32 << 20);
+    ab.set_limits(Limits::depth(3));
+    let again = ab.search(&r, &r.start());
+    assert_eq!(ab.table_bytes(), 32 << 20);
+    assert_eq!((again.best, again.value), (grown.best, grown.value));
+    // A fixed size is kept whatever the limits.
+    let mut fixed = AlphaBeta::new(nodes(8 << 20)).table_size(TableSize::Log2(10));
+    fixed.search(&r, &r.start());
+    assert_eq!(fixed.table_bytes(), 16 << 10);
+    // Agent text: `table=auto` is the default, a number fixes the size.
+    let spec: AgentSpec = "alphabeta:time=20s".parse().unwrap();
+    assert_eq!(
+        spec.with_table(TableSize::Log2(22)).to_string(),
+        "alphabeta:time=20s,table=22"
+    );
+    assert_eq!(
+        spec.with_table_text("23").unwrap().to_string(),
+        "alphabeta:time=20s,table=23"
+    );
+    assert!(matches!(
+        spec.with_table_text("0"),
+        Err(AgentSpecError::BadValue { .. })
+    ));
+    assert!(matches!(
+        "random".parse::<AgentSpec>().unwrap().with_table_text("20"),
+        Err(AgentSpecError::UnknownOption { .. })
+    ));
 }
 
 #[test]

@@ -20,6 +20,7 @@
 //! | `stop` | the running search ends now; its `bestmove` follows |
 //! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
 //! | `setoption multipv <n>` | none; the lines of the next `go`s (1 to 255), the agent's `multipv=<n>`, its table kept |
+//! | `setoption table auto\|<n>` | none; the agent's transposition table: `<n>` 2^n entries of 16 bytes (1 to 30), `auto` (the default) sized at each `go` to its time (its `table=` option, [`TableSize`](crate::search::TableSize)); the table starts empty |
 //! | `newgame` | none; forgets what earlier searches learnt, back to the start position |
 //! | `isready` | `readyok` |
 //! | `quit` | stops the search (its `bestmove` follows) and ends |
@@ -43,7 +44,7 @@
 //! with its own `score` and `pv` (the `nodes` are the whole search's). `bestmove` is the
 //! best move, as without it. With one line the `info` lines have no `multipv` word, as
 //! before it.
-//! Protocol 2 added `multipv`; everything else is as in protocol 1.
+//! Protocol 2 added `multipv` and `setoption table`; everything else is as in protocol 1.
 //!
 //! ```
 //! use sowing::engine::{Engine, serve};
@@ -320,9 +321,19 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.spec = self.spec.with_multipv(lines);
                 Ok(())
             }
-            "" => Err("setoption needs an option (agent, multipv)".into()),
+            "table" => {
+                let value = value.trim();
+                let spec = self
+                    .spec
+                    .with_table_text(value)
+                    .map_err(|e| format!("setoption table {value:?}: {e}"))?;
+                self.game.set_agent(spec)?;
+                self.spec = spec;
+                Ok(())
+            }
+            "" => Err("setoption needs an option (agent, multipv, table)".into()),
             other => Err(format!(
-                "setoption: unknown option {other:?} (known: agent, multipv)"
+                "setoption: unknown option {other:?} (known: agent, multipv, table)"
             )),
         }
     }

@@ -54,6 +54,7 @@ mod matches;
 mod mcts;
 mod random;
 mod spec;
+mod table_size;
 mod tt;
 mod tuning;
 
@@ -69,4 +70,5 @@ pub use matches::{
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
+pub use table_size::TableSize;
 pub use tuning::{SEED, SearchTuning};

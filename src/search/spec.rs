@@ -14,11 +14,15 @@ use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
 use super::random::RandomAgent;
+use super::table_size::TableSize;
 use crate::ruleset::Ruleset;
 use crate::switches::{self, OptionErrors};
 
 /// The default of `alphabeta`'s `endgame` option.
 pub const DEFAULT_ENDGAME: u32 = 0;
+
+/// What `alphabeta`'s `table` option takes.
+const TABLE_EXPECTED: &str = "auto, or a power of two 1..=30";
 
 /// The most seeds `alphabeta`'s `endgame` option takes (the game may offer fewer:
 /// [`Heuristic::ENDGAME_SEEDS`]).
@@ -28,12 +32,14 @@ const MAX_ENDGAME: u64 = 20;
 /// of ruleset text, [`switches`](crate::switches)):
 ///
 /// - `random[:seed=N]`
-/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N][,eval=tuned|store][,qs=on|off]
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
-///   entries as a power of two (default 20); `eval` the evaluation ([`GameEval`], default
+///   entries as a power of two (`table=22`: 2^22 entries, 64 MiB), or `auto` (the default:
+///   sized to the time a move, 2^20 entries up to about a second and more for longer
+///   searches, [`TableSize::Auto`]); `eval` the evaluation ([`GameEval`], default
 ///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
 ///   difference; both in hundredths of a seed); the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
@@ -78,8 +84,8 @@ pub enum AgentSpec {
     AlphaBeta {
         /// When to stop.
         limits: Limits,
-        /// log2 of the transposition table's entries.
-        table_bits: u32,
+        /// The transposition table's size.
+        table: TableSize,
         /// The evaluation.
         eval: GameEval,
         /// The search refinements.
@@ -235,14 +241,14 @@ impl FromStr for AgentSpec {
             "random" => AgentSpec::Random { seed: 0 },
             "alphabeta" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
-                table_bits: 20,
+                table: TableSize::Auto,
                 eval: GameEval::Tuned,
                 options: SearchOptions::AGENT,
                 endgame: DEFAULT_ENDGAME,
             },
             "alphabeta-classic" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
-                table_bits: 20,
+                table: TableSize::Auto,
                 eval: GameEval::StoreDifference,
                 options: SearchOptions::CLASSIC,
                 endgame: 0,
@@ -281,8 +287,13 @@ impl FromStr for AgentSpec {
                     limits.nodes = Some(int("a node count")?.max(1))
                 }
                 (AgentSpec::AlphaBeta { limits, .. }, "time") => limits.time = Some(time()?),
-                (AgentSpec::AlphaBeta { table_bits, .. }, "table") => {
-                    *table_bits = ranged(1, 30, "a power of two 1..=30")? as u32;
+                (AgentSpec::AlphaBeta { table, .. }, "table") => {
+                    *table = match value()? {
+                        "auto" => TableSize::Auto,
+                        _ => {
+                            TableSize::Log2(ranged(1, TableSize::MAX.into(), TABLE_EXPECTED)? as u32)
+                        }
+                    };
                 }
                 (AgentSpec::AlphaBeta { eval, .. }, "eval") => {
                     *eval = match value()? {
@@ -343,7 +354,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random { seed } => write!(f, "random:seed={seed}"),
             AgentSpec::AlphaBeta {
                 limits,
-                table_bits,
+                table,
                 eval,
                 options,
                 endgame,
@@ -376,8 +387,8 @@ impl fmt::Display for AgentSpec {
                 if let Some(t) = limits.time {
                     parts.push(format!("time={}", fmt_time(t)));
                 }
-                if *table_bits != 20 {
-                    parts.push(format!("table={table_bits}"));
+                if let TableSize::Log2(n) = table {
+                    parts.push(format!("table={n}"));
                 }
                 if *eval != base_eval {
                     parts.push(match eval {
@@ -500,12 +511,12 @@ impl AgentSpec {
             AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
             AgentSpec::AlphaBeta {
                 limits,
-                table_bits,
+                table,
                 eval,
                 options,
                 endgame,
             } => Box::new(Named(
-                searcher(limits, table_bits, eval, options, endgame),
+                searcher(limits, table, eval, options, endgame),
                 self.to_string(),
             )),
             AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
@@ -536,6 +547,58 @@ impl AgentSpec {
         self
     }
 
+    /// The spec with the transposition table's size `table` (an `alphabeta` spec; the others
+    /// as they are).
+    ///
+    /// ```
+    /// use sowing::search::{AgentSpec, TableSize};
+    /// let spec: AgentSpec = "alphabeta:time=5s".parse().unwrap();
+    /// assert_eq!(spec.with_table(TableSize::Log2(24)).to_string(), "alphabeta:time=5s,table=24");
+    /// assert_eq!(spec.with_table(TableSize::Auto), spec);
+    /// ```
+    pub fn with_table(mut self, size: TableSize) -> AgentSpec {
+        if let AgentSpec::AlphaBeta { table, .. } = &mut self {
+            *table = size;
+        }
+        self
+    }
+
+    /// [`with_table`](AgentSpec::with_table) with the size as agent text writes it (`auto`,
+    /// or a power of two 1 to 30), for programs that take it from their users.
+    ///
+    /// # Errors
+    /// [`AgentSpecError::BadValue`] for other text, and
+    /// [`AgentSpecError::UnknownOption`] for a spec of another kind than `alphabeta`.
+    pub fn with_table_text(self, text: &str) -> Result<AgentSpec, AgentSpecError> {
+        match self {
+            AgentSpec::AlphaBeta { .. } => {
+                let size = match text {
+                    "auto" => Some(TableSize::Auto),
+                    _ => text
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=TableSize::MAX).contains(n))
+                        .map(TableSize::Log2),
+                };
+                let size = size.ok_or_else(|| AgentSpecError::BadValue {
+                    agent: "alphabeta",
+                    option: "table".into(),
+                    value: text.into(),
+                    expected: TABLE_EXPECTED,
+                })?;
+                Ok(self.with_table(size))
+            }
+            AgentSpec::Random { .. } => Err(AgentSpecError::UnknownOption {
+                agent: "random",
+                option: "table".into(),
+            }),
+            AgentSpec::Mcts(_) => Err(AgentSpecError::UnknownOption {
+                agent: "mcts",
+                option: "table".into(),
+            }),
+        }
+    }
+
     /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
     /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
     ///
@@ -549,11 +612,11 @@ impl AgentSpec {
         Ok(match *self {
             AgentSpec::AlphaBeta {
                 limits,
-                table_bits,
+                table,
                 eval,
                 options,
                 endgame,
-            } => Some(searcher(limits, table_bits, eval, options, endgame)),
+            } => Some(searcher(limits, table, eval, options, endgame)),
             _ => None,
         })
     }
@@ -562,7 +625,7 @@ impl AgentSpec {
 /// The alpha-beta agent of an `alphabeta` spec's settings.
 fn searcher<R: Heuristic>(
     limits: Limits,
-    table_bits: u32,
+    table: TableSize,
     eval: GameEval,
     options: SearchOptions,
     endgame: u32,
@@ -571,7 +634,7 @@ fn searcher<R: Heuristic>(
         .map(|_| AgentEval::new(eval, endgame))
         .collect();
     AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
-        .table_entries(1 << table_bits)
+        .table_size(table)
         .options(options)
         .threads(helpers)
 }

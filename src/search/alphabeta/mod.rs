@@ -39,6 +39,7 @@ use std::time::{Duration, Instant};
 use super::eval::StoreDifference;
 use super::heuristic::Heuristic;
 use super::limits::Limits;
+use super::table_size::TableSize;
 use super::tt::{SharedTable, Table};
 use super::tuning::SearchTuning;
 #[cfg(doc)]
@@ -135,6 +136,8 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     helpers: Vec<AlphaBeta<M, E>>,
     skew: u32,
     table_entries: usize,
+    /// Whether each search sizes the table to its limits ([`TableSize::Auto`]).
+    table_auto: bool,
     killers: Vec<[Option<M>; 2]>,
     /// The deepest ply of the iteration under way, twice its depth: [`SearchOptions::extend`]
     /// extends no line past it.
@@ -182,6 +185,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             helpers: Vec::new(),
             skew: 0,
             table_entries: 1 << 20,
+            table_auto: false,
             killers: Vec::new(),
             ply_limit: 0,
             sort_buffers: Vec::new(),
@@ -202,9 +206,62 @@ impl<M: Copy, E> AlphaBeta<M, E> {
     /// Sets the transposition table's size in entries (allocated at the first search).
     pub fn table_entries(mut self, entries: usize) -> Self {
         self.table_entries = entries.max(2);
+        self.table_auto = false;
         self.table = None;
         self.shared = None;
         self
+    }
+
+    /// Sets the transposition table's size: [`TableSize::Log2`] as
+    /// [`table_entries`](Self::table_entries), or [`TableSize::Auto`], sized at each search
+    /// to its limits and threads. An automatic table only grows: a search given less time
+    /// than an earlier one keeps the larger table and what it holds.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sowing::search::{AlphaBeta, Limits, TableSize};
+    /// use sowing::{Ruleset, kalah::Kalah};
+    ///
+    /// let rules = Kalah::default();
+    /// let limits = Limits { depth: Some(6), nodes: None, time: Some(Duration::from_secs(2)) };
+    /// let mut ab = AlphaBeta::new(limits).table_size(TableSize::Auto);
+    /// ab.search(&rules, &rules.start());
+    /// assert_eq!(ab.table_bytes(), 32 << 20);
+    /// ```
+    pub fn table_size(self, size: TableSize) -> Self {
+        match size {
+            TableSize::Log2(n) => self.table_entries(1 << n.min(usize::BITS - 1)),
+            TableSize::Auto => {
+                let mut ab = self.table_entries(1 << TableSize::AUTO_MIN);
+                ab.table_auto = true;
+                ab
+            }
+        }
+    }
+
+    /// The bytes of the transposition table the next search uses (allocated at the first
+    /// search): [`TableSize::ENTRY_BYTES`] an entry.
+    pub fn table_bytes(&self) -> usize {
+        self.table_entries.next_power_of_two() * TableSize::ENTRY_BYTES
+    }
+
+    /// With [`TableSize::Auto`], the table grown to what the limits ask for (before a
+    /// search: a table allocated earlier is dropped only when a larger one is wanted).
+    fn fit_table(&mut self) {
+        if !self.table_auto {
+            return;
+        }
+        let bits = TableSize::Auto.log2_entries(&self.limits, self.options.threads);
+        let want = 1usize << bits;
+        let allocated = self.table.is_some() || self.shared.is_some();
+        if want > self.table_entries || (!allocated && want != self.table_entries) {
+            self.table_entries = want;
+            self.table = None;
+            self.shared = None;
+            for h in &mut self.helpers {
+                h.table_entries = want;
+            }
+        }
     }
 
     /// Searches with `1 + evals.len()` threads sharing one table (Lazy SMP), the helper

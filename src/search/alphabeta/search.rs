@@ -148,6 +148,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     where
         E: Evaluator<R>,
     {
+        self.fit_table();
         if !self.helpers.is_empty() {
             return self.search_parallel(rules, state, report);
         }
