@@ -10,7 +10,7 @@ use numpy::{
 };
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use sowing::encode::{
     ActionIndex, Batch, BatchError, BatchOptions, Buffers, Job, MAX_GAMES, Reward, Versus,
@@ -19,7 +19,7 @@ use sowing::games::AnyRuleset;
 use sowing::search::{Agent as RustAgent, AgentSpec};
 use sowing::{Player as RustPlayer, Ruleset as _};
 
-use crate::errors::{SowingError, agent_error, encode_error, position_error};
+use crate::errors::{MoveError, SowingError, agent_error, encode_error, position_error};
 use crate::game::{AnyAgent, AnyBatch, Game, with_batch, with_rules};
 use crate::rules::{Ruleset, State};
 use crate::workers::Workers;
@@ -1026,6 +1026,9 @@ impl VectorEnv {
         let dtype = array.dtype();
         let kind = dtype.kind();
         let empty = array.len() == 0;
+        if kind == b'O' && array.ndim() == 1 {
+            self.out_of_int64(array.as_any())?;
+        }
         if !(kind == b'i' || kind == b'u' || empty) {
             return Err(not_integers(format!("{} values", dtype.str()?)));
         }
@@ -1041,6 +1044,27 @@ impl VectorEnv {
             numpy.call_method1("zeros", (0, "int64"))
         } else {
             numpy.call_method1("ascontiguousarray", (array,))
+        }
+    }
+
+    /// For an object array of Python ints (numpy keeps those past int64 as objects):
+    /// MoveError for the first one out of int64's range, as for any action out of range,
+    /// rather than a TypeError for an array of integers. Anything else returns `Ok` (the
+    /// caller's type check follows).
+    fn out_of_int64(&self, array: &Bound<'_, PyAny>) -> PyResult<()> {
+        let items: Vec<Bound<'_, PyAny>> = array.call_method0("tolist")?.extract()?;
+        let int =
+            |x: &Bound<'_, PyAny>| x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>();
+        if !items.iter().all(int) {
+            return Ok(());
+        }
+        match items.iter().position(|x| x.extract::<i64>().is_err()) {
+            Some(env) => Err(MoveError::new_err(format!(
+                "action {} is out of range (game {env}): actions are 0 to {}",
+                items[env],
+                self.num_actions - 1
+            ))),
+            None => Ok(()),
         }
     }
 

@@ -41,9 +41,9 @@ pub struct Solution {
 impl Solution {
     /// None: Solution(...) raises TypeError (a Solution comes from sowing.kalah.solve(rules)).
     #[new]
-    #[pyo3(signature = (_no_constructor, /))]
+    #[pyo3(signature = (_no_constructor = None, /))]
     fn no_constructor(
-        _no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>,
+        _no_constructor: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
     ) -> ::pyo3::PyResult<Self> {
         Err(::pyo3::exceptions::PyTypeError::new_err(
             "a Solution comes from sowing.kalah.solve(rules)",

@@ -149,7 +149,8 @@ def test_15_reprs_are_either_eval_able_or_bracketed():
     for cls, where in [(sowing.State, "Ruleset"), (sowing.Move, "legal_moves"), (sowing.Outcome, "outcome"), (sowing.kalah.Solution, "solve")]:
         with pytest.raises(TypeError, match=where):
             cls("anything")
-        with pytest.raises(TypeError):
+        # With no argument, the same message (it named `_no_constructor`).
+        with pytest.raises(TypeError, match=where):
             cls()
 
 

@@ -114,6 +114,19 @@ def test_non_integer_actions_raise_type_error(bad):
     assert [str(s) for s in env.states()] == before
 
 
+@pytest.mark.parametrize("actions, game", [([2**70, 1], 0), ([1, -(2**70)], 1), ([2**64, 2**64], 0)])
+def test_ints_past_int64_are_out_of_range_not_type_errors(actions, game):
+    # They were "TypeError: actions must be integers ... not object values".
+    env = VectorEnv("kalah", 2, seed=3)
+    before = [str(s) for s in env.states()]
+    with pytest.raises(sowing.MoveError, match=rf"out of range \(game {game}\): actions are 0 to \d+"):
+        env.step(actions)
+    assert [str(s) for s in env.states()] == before
+    # Beside a value that is not an int, it is still the TypeError.
+    with pytest.raises(TypeError, match="integers"):
+        env.step([2**70, 1.5])
+
+
 @pytest.mark.parametrize(
     "dtype",
     [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64],

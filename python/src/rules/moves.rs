@@ -21,8 +21,10 @@ immutable_pymethods! {
     impl Move {
         /// None: Move(...) raises TypeError (a Move comes from a Ruleset: rules.legal_moves(state), rules.parse_move(state, text); methods take a move's text too).
         #[new]
-        #[pyo3(signature = (_no_constructor, /))]
-        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+        #[pyo3(signature = (_no_constructor = None, /))]
+        fn no_constructor(
+            _no_constructor: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+        ) -> ::pyo3::PyResult<Self> {
             Err(::pyo3::exceptions::PyTypeError::new_err(
                 "a Move comes from a Ruleset: rules.legal_moves(state), rules.parse_move(state, text); methods take a move's text too",
             ))

@@ -19,8 +19,10 @@ immutable_pymethods! {
     impl Outcome {
         /// None: Outcome(...) raises TypeError (an Outcome comes from rules.outcome(state) or record.outcome()).
         #[new]
-        #[pyo3(signature = (_no_constructor, /))]
-        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+        #[pyo3(signature = (_no_constructor = None, /))]
+        fn no_constructor(
+            _no_constructor: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+        ) -> ::pyo3::PyResult<Self> {
             Err(::pyo3::exceptions::PyTypeError::new_err(
                 "an Outcome comes from rules.outcome(state) or record.outcome()",
             ))

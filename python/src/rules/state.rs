@@ -99,8 +99,10 @@ immutable_pymethods! {
     impl State {
         /// None: State(...) raises TypeError (a State comes from a Ruleset: rules.start(), rules.play(state, move), rules.parse_position(text)).
         #[new]
-        #[pyo3(signature = (_no_constructor, /))]
-        fn no_constructor(_no_constructor: &::pyo3::Bound<'_, ::pyo3::PyAny>) -> ::pyo3::PyResult<Self> {
+        #[pyo3(signature = (_no_constructor = None, /))]
+        fn no_constructor(
+            _no_constructor: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+        ) -> ::pyo3::PyResult<Self> {
             Err(::pyo3::exceptions::PyTypeError::new_err(
                 "a State comes from a Ruleset: rules.start(), rules.play(state, move), rules.parse_position(text)",
             ))
