@@ -36,7 +36,7 @@ sowing::selfplay). Prints the positions, the games and the positions a second.
   --games N            games to play (default 100)
   --agent AGENT        an alphabeta agent (default alphabeta:depth=8); every search starts
                        from a cleared table, so a smaller one is faster at small depths
-                       (alphabeta:depth=8,table=14)
+                       (alphabeta:depth=8,table=14), with values of its own
   --random-plies A..B  random plies opening each game, A to B, both included (default
                        2..8; `N` for exactly N)
   --openings FILE      start the games from the positions at --opening-ply of the games of

@@ -144,7 +144,8 @@ def selfplay(
     plays it, for the same ``seed``. A game still going after ``max_plies`` plies of the
     agent is abandoned and none of its positions kept. Each search starts from a cleared
     table: at a fixed depth the values are the same on every machine, and a smaller table
-    (``alphabeta:depth=8,table=14``) is faster. The games run in Rust with the GIL released;
+    (``alphabeta:depth=8,table=14``) is faster, with values of its own (the table's size is
+    part of the agent). The games run in Rust with the GIL released;
     Ctrl-C stops them (KeyboardInterrupt). Raises AgentError for an agent that gives no
     values, RecordError for openings that do not read, SowingError for an observation
     value past 255 (such as Oware's ``max-plies`` over 255)."""
