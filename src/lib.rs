@@ -33,6 +33,7 @@ mod rng;
 mod ruleset;
 pub mod search;
 mod select;
+pub mod selfplay;
 mod swar;
 pub mod switches;
 #[cfg(feature = "testing")]

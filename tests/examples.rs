@@ -613,3 +613,54 @@ fn picture_without_arguments_writes_its_usage_to_standard_error() {
     assert!(String::from_utf8_lossy(&help.stdout).starts_with("usage: picture <ruleset>"));
     assert!(help.stderr.is_empty());
 }
+
+/// Issue 39: `selfplay` writes the same file on one thread and on three (the records in the
+/// order of the games), the file `sowing::selfplay::read` reads, and refuses bad arguments
+/// in one line.
+#[test]
+fn selfplay_writes_the_same_file_on_any_number_of_threads() {
+    let files: Vec<PathBuf> = ["one", "three"]
+        .iter()
+        .map(|n| temp_file(&format!("selfplay-{n}")))
+        .collect();
+    for (file, threads) in files.iter().zip(["1", "3"]) {
+        let out = run(
+            "selfplay",
+            [
+                "--rules".as_ref(),
+                "kalah:pits=4,seeds=3".as_ref(),
+                "--games".as_ref(),
+                "9".as_ref(),
+                "--agent".as_ref(),
+                "alphabeta:depth=3".as_ref(),
+                "--threads".as_ref(),
+                threads.as_ref(),
+                "--out".as_ref(),
+                file.as_os_str(),
+            ],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(text.contains(" positions, 9 games in "), "{text}");
+    }
+    let one = std::fs::read(&files[0]).unwrap();
+    assert_eq!(one, std::fs::read(&files[1]).unwrap());
+    let (header, records) = sowing::selfplay::read(&one).unwrap();
+    assert_eq!(header.agent, "alphabeta:depth=3");
+    assert_eq!(records.last().map(|r| r.game), Some(8));
+    for file in &files {
+        let _ = std::fs::remove_file(file);
+    }
+    for args in [
+        vec!["--games", "9"],
+        vec!["--out"],
+        vec!["--random-plies", "8..2", "--out", "x"],
+        vec!["--agent", "mcts", "--out", "x"],
+        vec!["--rules", "nim", "--out", "x"],
+        vec!["--opening-ply", "4", "--out", "x"],
+        vec!["--threads", "0", "--out", "x"],
+        vec!["--games", "-1", "--out", "x"],
+    ] {
+        assert_refused("selfplay", args);
+    }
+}

@@ -11,7 +11,9 @@ The Python face of the Rust crate ``sowing``, which holds every rule::
 Records are :class:`GameRecord` and :func:`read_games`; agents :class:`Agent`; the Kalah
 solver :func:`sowing.kalah.solve`; Toguz Kumalak's PlayOK and federation PGN
 :func:`sowing.toguz.read_pgn`; game analysis :func:`analyze` and :func:`analyze_many`
-(:mod:`sowing.analysis`).
+(:mod:`sowing.analysis`); self-play data for training an evaluation
+:func:`sowing.selfplay.selfplay`, :func:`selfplay_many` and :func:`read_selfplay`
+(:mod:`sowing.selfplay`).
 
 Errors: a call raises ``TypeError`` for an argument of the wrong type (None where a value is
 needed, a float for an int, an int for text), and a :class:`SowingError` (a ``ValueError``)
@@ -23,7 +25,7 @@ its range (:class:`SowingError` itself where no subclass fits). Besides them onl
 ``KeyboardInterrupt`` at Ctrl-C.
 """
 
-from . import analysis, kalah, toguz
+from . import analysis, kalah, selfplay, toguz
 from ._sowing import (
     GAMES,
     Agent,
@@ -48,6 +50,7 @@ from ._sowing import (
     svg_to_rgb,
 )
 from .analysis import Analysis, analyze, analyze_many
+from .selfplay import read_selfplay, selfplay_many
 
 __all__ = [
     "GAMES",
@@ -75,6 +78,9 @@ __all__ = [
     "analyze_many",
     "kalah",
     "read_games",
+    "read_selfplay",
+    "selfplay",
+    "selfplay_many",
     "svg_to_rgb",
     "toguz",
 ]

@@ -623,3 +623,21 @@ def svg_to_rgb(svg: str, scale: float = 1.0) -> npt.NDArray[np.uint8]:
     Text is drawn with the machine's fonts (without any, the labels are left out); no
     `<image>` is drawn (no file is read). A document that cannot be read, or a size past 2^26
     pixels, raises SowingError. The GIL is released while drawing."""
+
+def selfplay_bytes(
+    rules: str,
+    games: int,
+    agent: str = "alphabeta:depth=8",
+    seed: Optional[int] = None,
+    first_game: Optional[int] = None,
+    random_plies: Optional[tuple[int, int]] = None,
+    openings: Optional[str] = None,
+    opening_ply: Optional[int] = None,
+    max_plies: Optional[int] = None,
+) -> bytes:
+    """One chunk of self-play data: games `first_game` (default 0) onwards of `rules` played
+    by `agent` (an alphabeta agent's text) against itself, each opened by random plies
+    (`random_plies`, both ends included, default (2, 8)) after its opening (the position at
+    ply `opening_ply` of the games of the record text `openings`, in turn), as the bytes of
+    the crate's self-play format. The games are played with the GIL released; Ctrl-C stops
+    them (KeyboardInterrupt). Use `sowing.selfplay.selfplay` or `sowing.selfplay_many`."""

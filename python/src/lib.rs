@@ -4,7 +4,7 @@
 //! One concept a file: the exceptions (errors.rs), the game dispatch (game.rs), the rules
 //! (rules/: Ruleset, State, Move, Player, Outcome, a class a file, and their copies: the values
 //! themselves), records (record.rs), agents (agent.rs), the Kalah solver (solve.rs), game
-//! analysis (analysis.rs), VectorEnv's threads (workers.rs), and waiting on long calls with Ctrl-C honoured (interrupt.rs).
+//! analysis (analysis.rs), self-play data (selfplay.rs), VectorEnv's threads (workers.rs), and waiting on long calls with Ctrl-C honoured (interrupt.rs).
 
 use pyo3::prelude::*;
 
@@ -17,6 +17,7 @@ mod interrupt;
 mod record;
 mod render;
 mod rules;
+mod selfplay;
 mod solve;
 mod workers;
 
@@ -39,5 +40,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     env::register(m)?;
     render::register(m)?;
     analysis::register(m)?;
+    selfplay::register(m)?;
     Ok(())
 }

@@ -208,6 +208,13 @@ RISKY = {
         "rules": st.one_of(st.sampled_from([sowing.Ruleset(t) for t in TINY_KALAH + ["toguz", "tsoro", "oware"]]), values().filter(lambda v: not isinstance(v, sowing.Ruleset))),
         "endgame_dir": relative_folders(),
     },
+    # Self-play of many games at depth 8 runs for minutes: a few games of small agents,
+    # few processes, and every invalid value.
+    "sowing.selfplay_many": {
+        "games": st.one_of(st.integers(0, 2), not_an_int_in(0, 2**32 - 1)),
+        "agent": st.one_of(st.sampled_from(["alphabeta:depth=2", "alphabeta:nodes=300", "random"]), st.text(max_size=24)),
+        "max_workers": st.one_of(st.none(), st.integers(1, 2), not_an_int_in(1, 2**32)),
+    },
 }
 #: Receivers with small budgets: `Agent.choose` on the safe agents only.
 RECEIVERS = {"sowing.Agent": SAMPLES[sowing.Agent]}
