@@ -96,7 +96,7 @@ use crate::rng::{RandomSource, SplitMix64};
 use crate::ruleset::Ruleset;
 use crate::search::{
     AgentEval, AgentSpec, AgentSpecError, AlphaBeta, DEFAULT_ENDGAME, GameEval, Heuristic, Limits,
-    SearchOptions, WIN,
+    SearchOptions, TableSize, WIN,
 };
 
 /// The first eight bytes of self-play data.
@@ -546,7 +546,7 @@ pub struct Config<R: Ruleset> {
 pub fn default_agent() -> AgentSpec {
     AgentSpec::AlphaBeta {
         limits: Limits::depth(Limits::DEFAULT_DEPTH),
-        table_bits: 20,
+        table: TableSize::Auto,
         eval: GameEval::Tuned,
         options: SearchOptions::AGENT,
         endgame: DEFAULT_ENDGAME,
