@@ -33,6 +33,7 @@ __all__ = [
     "GameRecord",
     "read_games",
     "analyze_text",
+    "selfplay_bytes",
     "toguz",
     "Agent",
     "SearchLine",
