@@ -546,7 +546,7 @@ pub struct Config<R: Ruleset> {
 pub fn default_agent() -> AgentSpec {
     AgentSpec::AlphaBeta {
         limits: Limits::depth(Limits::DEFAULT_DEPTH),
-        table: TableSize::Auto,
+        table: TableSize::DEFAULT,
         eval: GameEval::Tuned,
         options: SearchOptions::AGENT,
         endgame: DEFAULT_ENDGAME,

@@ -185,7 +185,8 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
     let lines = session(
         ("kalah", "alphabeta"),
         b"hello\nsetoption agent alphabeta:depth=3,table=16\nhello\nsetoption table auto\nhello\n\
-          setoption table 22\nhello\nsetoption table 0\nsetoption table\nsetoption table 2x\nhello\n",
+          setoption table 22\nhello\nsetoption table 0\nsetoption table\nsetoption table 2x\nhello\n\
+          setoption table 20\nhello\n",
     );
     let version = env!("CARGO_PKG_VERSION");
     let hello = |agent: &str| {
@@ -200,13 +201,14 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
     };
     assert_eq!(lines[..6], hello("alphabeta"));
     assert_eq!(lines[6..12], hello("alphabeta:depth=3,table=16"));
-    // `setoption table` changes the table's size only: `auto` is the default.
-    assert_eq!(lines[12..18], hello("alphabeta:depth=3"));
+    // `setoption table` changes the table's size only: 20 is the default.
+    assert_eq!(lines[12..18], hello("alphabeta:depth=3,table=auto"));
     assert_eq!(lines[18..24], hello("alphabeta:depth=3,table=22"));
     for bad in &lines[24..27] {
         assert!(bad.starts_with("error setoption table "), "{bad}");
     }
-    assert_eq!(lines[27..], hello("alphabeta:depth=3,table=22"));
+    assert_eq!(lines[27..33], hello("alphabeta:depth=3,table=22"));
+    assert_eq!(lines[33..], hello("alphabeta:depth=3"));
 }
 
 #[test]

@@ -474,9 +474,9 @@ fn agent_specs_parse_build_and_print() {
         ("alphabeta:depth=10", "alphabeta:depth=10"),
         ("alphabeta:time=500ms", "alphabeta:time=500ms"),
         ("alphabeta:time=2s,nodes=100", "alphabeta:nodes=100,time=2s"),
-        ("alphabeta:table=auto", "alphabeta"),
+        ("alphabeta:table=auto", "alphabeta:table=auto"),
         ("alphabeta:table=24,time=5s", "alphabeta:time=5s,table=24"),
-        ("alphabeta:table=20", "alphabeta:table=20"),
+        ("alphabeta:table=20", "alphabeta"),
         ("mcts:playouts=20000,seed=7", "mcts:playouts=20000,seed=7"),
         ("mcts:time=1.5s", "mcts:seed=0,time=1500ms"),
         (
@@ -588,7 +588,7 @@ fn an_automatic_table_grows_with_the_budget_and_never_shrinks() {
     let mut fixed = AlphaBeta::new(nodes(8 << 20)).table_size(TableSize::Log2(10));
     fixed.search(&r, &r.start());
     assert_eq!(fixed.table_bytes(), 16 << 10);
-    // Agent text: `table=auto` is the default, a number fixes the size.
+    // Agent text: 2^20 entries by default, `table=auto` or a number.
     let spec: AgentSpec = "alphabeta:time=20s".parse().unwrap();
     assert_eq!(
         spec.with_table(TableSize::Log2(22)).to_string(),

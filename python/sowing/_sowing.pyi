@@ -432,7 +432,7 @@ def analyze_text(text: str, agent: str, title: str = "") -> dict[str, Any]:
 class Agent:
     """A game-playing agent named in text: `random[:seed=N]`, `alphabeta[:depth=N][,time=T]
     [,nodes=N][,table=N|auto][,multipv=N]...` (`table`: 2^N transposition-table entries, or
-    `auto`, the default, sized to the time a move), `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
+    `auto`, sized to the time a move; default 20), `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
     [,seed=N][,c=X]` (10000 playouts by default; a `time` alone searches for that time, with
     both it stops at whichever comes first). AgentError for bad text. `choose` releases the
     GIL and stops at Ctrl-C; `multipv=N` gives the best N moves in `lines`."""

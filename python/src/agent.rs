@@ -114,7 +114,7 @@ fn choose_in<R: Game>(
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]` (times `500ms`, `2s`; `multipv=N`: the best N moves, each with its value
 ///   and line, in `lines` after `choose`; `table=N`: 2^N transposition-table entries of 16
-///   bytes, `auto` (the default) sizes it to the time a move: 2^20 up to about a second,
+///   bytes (default 20), `auto` sizes it to the time a move: 2^20 up to about a second,
 ///   growing to 2^24, 256 MiB, at 20 s)
 /// - `alphabeta-classic[:...]`
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]` (10000 playouts by default; a `time`

@@ -20,7 +20,7 @@
 //! | `stop` | the running search ends now; its `bestmove` follows |
 //! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
 //! | `setoption multipv <n>` | none; the lines of the next `go`s (1 to 255), the agent's `multipv=<n>`, its table kept |
-//! | `setoption table auto\|<n>` | none; the agent's transposition table: `<n>` 2^n entries of 16 bytes (1 to 30), `auto` (the default) sized at each `go` to its time (its `table=` option, [`TableSize`](crate::search::TableSize)); the table starts empty |
+//! | `setoption table auto\|<n>` | none; the agent's transposition table: `<n>` 2^n entries of 16 bytes (1 to 30), `auto` sized at each `go` to its time (the agent text's `table=`, default 20, [`TableSize`](crate::search::TableSize)); the table starts empty |
 //! | `newgame` | none; forgets what earlier searches learnt, back to the start position |
 //! | `isready` | `readyok` |
 //! | `quit` | stops the search (its `bestmove` follows) and ends |

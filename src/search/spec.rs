@@ -37,9 +37,8 @@ const MAX_ENDGAME: u64 = 20;
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
-///   entries as a power of two (`table=22`: 2^22 entries, 64 MiB), or `auto` (the default:
-///   sized to the time a move, 2^20 entries up to about a second and more for longer
-///   searches, [`TableSize::Auto`]); `eval` the evaluation ([`GameEval`], default
+///   entries as a power of two (default 20: 2^20 entries, 16 MiB; `table=22`: 64 MiB), or
+///   `auto`, sized to each search's time, [`TableSize::Auto`]; `eval` the evaluation ([`GameEval`], default
 ///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
 ///   difference; both in hundredths of a seed); the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
@@ -241,14 +240,14 @@ impl FromStr for AgentSpec {
             "random" => AgentSpec::Random { seed: 0 },
             "alphabeta" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
-                table: TableSize::Auto,
+                table: TableSize::DEFAULT,
                 eval: GameEval::Tuned,
                 options: SearchOptions::AGENT,
                 endgame: DEFAULT_ENDGAME,
             },
             "alphabeta-classic" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
-                table: TableSize::Auto,
+                table: TableSize::DEFAULT,
                 eval: GameEval::StoreDifference,
                 options: SearchOptions::CLASSIC,
                 endgame: 0,
@@ -387,8 +386,12 @@ impl fmt::Display for AgentSpec {
                 if let Some(t) = limits.time {
                     parts.push(format!("time={}", fmt_time(t)));
                 }
-                if let TableSize::Log2(n) = table {
-                    parts.push(format!("table={n}"));
+                match table {
+                    TableSize::Log2(n) if *table != TableSize::DEFAULT => {
+                        parts.push(format!("table={n}"))
+                    }
+                    TableSize::Auto => parts.push("table=auto".into()),
+                    TableSize::Log2(_) => {}
                 }
                 if *eval != base_eval {
                     parts.push(match eval {
@@ -554,7 +557,8 @@ impl AgentSpec {
     /// use sowing::search::{AgentSpec, TableSize};
     /// let spec: AgentSpec = "alphabeta:time=5s".parse().unwrap();
     /// assert_eq!(spec.with_table(TableSize::Log2(24)).to_string(), "alphabeta:time=5s,table=24");
-    /// assert_eq!(spec.with_table(TableSize::Auto), spec);
+    /// assert_eq!(spec.with_table(TableSize::Auto).to_string(), "alphabeta:time=5s,table=auto");
+    /// assert_eq!(spec.with_table(TableSize::DEFAULT), spec);
     /// ```
     pub fn with_table(mut self, size: TableSize) -> AgentSpec {
         if let AgentSpec::AlphaBeta { table, .. } = &mut self {

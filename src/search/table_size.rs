@@ -5,8 +5,9 @@ use std::time::Duration;
 use super::limits::Limits;
 
 /// The size of [`AlphaBeta`](super::AlphaBeta)'s transposition table, in entries (16 bytes
-/// each): a fixed power of two, or [`Auto`](TableSize::Auto), sized to each search's
-/// limits, as a UCI engine's `Hash` is set to the time control.
+/// each): a fixed power of two ([`DEFAULT`](TableSize::DEFAULT): 2^20, 16 MiB), or
+/// [`Auto`](TableSize::Auto), sized to each search's limits, as a UCI engine's `Hash` is
+/// set to the time control.
 ///
 /// A table too small for the search forgets the positions of the earlier iterations before
 /// the next one comes back to them, and the search needs more nodes for each depth; one much
@@ -15,7 +16,17 @@ use super::limits::Limits;
 /// position), the nodes to depth were 399 M with 2^14 entries, 363 M with 2^16, 304 M with
 /// 2^18, 285 M with 2^20 and 290 M with 2^22: the table stops mattering at about four nodes
 /// an entry. A search at 20 s a move (about 70 M nodes) with 2^20 entries sits where 2^16
-/// sat above: about a quarter more nodes than it needs for its depth. `Auto` gives
+/// sat above: about a quarter more nodes than it needs for its depth.
+///
+/// But a table larger than the processor's last-level cache costs every probe a trip to
+/// memory. On the machine those figures come from (2 cores of an AMD EPYC, 32 MiB of L3,
+/// the table on huge pages), the same 8 positions searched for 5 s and 20 s a move reached
+/// a mean depth of 20.5 and 23.25 with 2^20 entries (3.9 M nodes/s at both), 20.6 and 23.0
+/// with 2^21 (3.6 and 3.4 M nodes/s), 20.75 and 22.9 with 2^22 (3.3 M nodes/s), and 20.75
+/// and 23.0 with 2^24 (3.1 and 3.0 M nodes/s): the nodes a larger table saves were lost again to the
+/// slower nodes, and 2^20 stays the default. `Auto` is there for machines and searches
+/// where that balance differs (a larger cache, several search threads filling one table,
+/// analyses of minutes a move). It gives
 /// a search with a time limit about one entry for every [`NODES_AN_ENTRY`](Self::NODES_AN_ENTRY)
 /// nodes it is expected to search in that time (at [`EXPECTED_NODE_RATE`](Self::EXPECTED_NODE_RATE)
 /// a thread), between 2^[`AUTO_MIN`](Self::AUTO_MIN) and 2^[`AUTO_MAX`](Self::AUTO_MAX)
@@ -35,16 +46,23 @@ use super::limits::Limits;
 /// assert_eq!(TableSize::Log2(18).log2_entries(&at(20_000), 1), 18);
 /// assert_eq!(TableSize::Auto.bytes(&at(20_000), 1), 256 << 20);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableSize {
-    /// Sized to each search's limits (the default of agent text: `table=auto`).
-    #[default]
+    /// Sized to each search's limits (agent text `table=auto`).
     Auto,
     /// 2^N entries, whatever the limits (agent text `table=N`, N from 1 to 30).
     Log2(u32),
 }
 
+impl Default for TableSize {
+    fn default() -> Self {
+        TableSize::DEFAULT
+    }
+}
+
 impl TableSize {
+    /// The size of agent text without a `table` option: 2^20 entries (16 MiB).
+    pub const DEFAULT: TableSize = TableSize::Log2(20);
     /// The fewest entries [`Auto`](TableSize::Auto) gives, as a power of two (16 MiB).
     pub const AUTO_MIN: u32 = 20;
     /// The most entries [`Auto`](TableSize::Auto) gives, as a power of two (256 MiB).
