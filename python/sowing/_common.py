@@ -1,11 +1,13 @@
 """What the framework wrappers (``sowing.gymnasium``, ``sowing.pettingzoo``,
 ``sowing.openspiel``) share: the meaning of ``max_plies``, the render modes, and the
-repetition rule of a game that has one."""
+repetition rule of a game that has one; and the pools of ``analyze_many`` and
+``selfplay_many``."""
 
 from __future__ import annotations
 
 import operator
-from typing import Any, Optional
+import os
+from typing import Any, Callable, Optional, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -123,3 +125,41 @@ class Repetitions:
             self.outcome = self._rules.repetition_outcome(state)
         else:
             self._seen.add(position)
+
+
+_J = TypeVar("_J")
+_R = TypeVar("_R")
+
+
+def check_pool(executor: Any, max_workers: Any) -> Optional[int]:
+    """``max_workers`` checked (an int of at least 1, or None), after ``executor`` (None, or
+    anything with a ``map(function, iterable)``): TypeError, SowingError."""
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise TypeError(
+            f"executor must have a map(function, iterable) method, not {type(executor).__name__}"
+        )
+    if max_workers is None:
+        return None
+    if isinstance(max_workers, bool):
+        raise TypeError(f"max_workers must be an int, not {max_workers!r}")
+    max_workers = operator.index(max_workers)
+    if max_workers < 1:
+        raise SowingError(f"max_workers must be at least 1, or None, not {max_workers}")
+    return int(max_workers)
+
+
+def pool_map(
+    function: Callable[[_J], _R], jobs: list[_J], executor: Any, max_workers: Optional[int]
+) -> list[_R]:
+    """``function`` of each job, in order: on ``executor`` (left open) when given, else on a
+    local ``ProcessPoolExecutor`` of ``max_workers`` processes (default: every core; no more
+    than the jobs), or in this process for a single job."""
+    if executor is not None:
+        return list(executor.map(function, jobs))
+    if len(jobs) == 1:
+        return [function(jobs[0])]
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(max_workers or os.cpu_count() or 1, max(1, len(jobs)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(function, jobs))

@@ -21,9 +21,9 @@ A collection runs on several processes, or any pool with a ``map`` (a
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any, Iterable, Optional, Union
 
+from ._common import check_pool, pool_map
 from ._sowing import GameRecord, SowingError, analyze_text
 
 __all__ = ["Analysis", "analyze", "analyze_many", "CLASSES"]
@@ -167,21 +167,9 @@ def analyze_many(
     ``concurrent.futures`` executor, a ``multiprocessing.Pool``, Ray's
     ``ray.util.multiprocessing.Pool`` for a cluster), which is left open. Each game is
     analysed as :func:`analyze` does it, so the results are those of one process."""
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise TypeError(
-            f"executor must have a map(function, iterable) method, not {type(executor).__name__}"
-        )
-    if max_workers is not None:
-        if isinstance(max_workers, bool):
-            raise TypeError(f"max_workers must be an int, not {max_workers!r}")
-        max_workers = operator.index(max_workers)
-        if max_workers < 1:
-            raise SowingError(f"max_workers must be at least 1, or None, not {max_workers}")
+    max_workers = check_pool(executor, max_workers)
     text = _agent_text(agent, depth, time, nodes)
     jobs = [(_text(r), text, "") for r in records]
-    if executor is not None:
-        return list(executor.map(_analyze_one, jobs))
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=max_workers) as pool:
-        return list(pool.map(_analyze_one, jobs))
+    if not jobs:
+        return []
+    return pool_map(_analyze_one, jobs, executor, max_workers)

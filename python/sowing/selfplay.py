@@ -27,10 +27,10 @@ position, as uint8).
 
 from __future__ import annotations
 
-import operator
 import os
 from typing import Any, Iterable, Optional, Union
 
+from ._common import check_pool, pool_map
 from ._sowing import GameRecord, Ruleset, SowingError, selfplay_bytes
 
 __all__ = [
@@ -187,16 +187,7 @@ def selfplay_many(
     ``ray.util.multiprocessing.Pool`` for a cluster), which is left open. Returns the
     chunks' bytes joined into one file, the same bytes as :func:`selfplay` of all the games
     in one call."""
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise TypeError(
-            f"executor must have a map(function, iterable) method, not {type(executor).__name__}"
-        )
-    if max_workers is not None:
-        if isinstance(max_workers, bool):
-            raise TypeError(f"max_workers must be an int, not {max_workers!r}")
-        max_workers = operator.index(max_workers)
-        if max_workers < 1:
-            raise SowingError(f"max_workers must be at least 1, or None, not {max_workers}")
+    max_workers = check_pool(executor, max_workers)
     games = _int("games", games)
     first_game = _int("first_game", first_game)
     if games < 0 or first_game < 0 or first_game + games > 2**32:
@@ -222,18 +213,7 @@ def selfplay_many(
         count = games // chunks + (1 if i < games % chunks else 0)
         jobs.append((rules_text, count, agent, seed, start, plies, text, opening_ply, max_plies))
         start += count
-    if executor is not None:
-        parts = list(executor.map(_chunk, jobs))
-    elif len(jobs) == 1:
-        parts = [_chunk(jobs[0])]
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        # No more processes than chunks.
-        workers = min(max_workers or os.cpu_count() or 1, len(jobs))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(_chunk, jobs))
-    return join_selfplay(parts)
+    return join_selfplay(pool_map(_chunk, jobs, executor, max_workers))
 
 
 def join_selfplay(parts: Iterable[bytes]) -> bytes:
