@@ -1,0 +1,293 @@
+"""Fits a small evaluation network to self-play data, quantizes it and exports its weights.
+
+    python tools/train/train.py DATA [DATA ...] --out toguz.net [--hidden 128] [--epochs 20]
+
+DATA are files written by `cargo run --release --example selfplay` (the format: the docs of
+`sowing::selfplay`). Only numpy is needed. See tools/train/README.md for the whole pipeline,
+the network's inputs and the weights file's format.
+
+The script prints the loss of each epoch on the training positions and on a held-out tenth
+of the games (whole games: positions of one game are alike), the loss of the quantized
+network on the held-out games, and the reference outputs of the exported network on the
+first held-out positions (the crate's tests check its inference against these).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import shlex
+import struct
+import sys
+import time
+
+import numpy as np
+
+MAGIC = b"SOWPLAY\n"
+NET_MAGIC = b"SOWNET1\n"
+
+#: Hole counts at or above this share the last one-hot input of their hole.
+COUNT_BUCKETS = 32
+#: The expected score of a value v (hundredths of a seed) is sigmoid(v * SCALE / 100): the
+#: calibration of the crate's game analysis (`Calibration::for_game`), by game.
+SCALES = {"toguz": 0.0737, "kalah": 0.3208, "tsoro": 0.0712, "oware": 0.2741}
+#: Quantization: the hidden layer's activations are 0..=QA (clipped ReLU), first-layer
+#: weights are multiplied by QA, output weights by QB; the output is in hundredths of a
+#: seed after dividing by QA * QB / OUT_SCALE.
+QA = 255
+QB = 1024
+#: The float network's output is value / OUT_SCALE (hundredths of a seed).
+OUT_SCALE = 400.0
+
+
+def read(path: str) -> tuple[dict[str, str], np.ndarray, bytes]:
+    """The header fields and the records of a self-play file, and its bytes."""
+    data = open(path, "rb").read()
+    if data[:8] != MAGIC:
+        sys.exit(f"{path}: not self-play data (magic {data[:8]!r})")
+    version, length = struct.unpack_from("<II", data, 8)
+    if version != 1:
+        sys.exit(f"{path}: format version {version}, this script reads 1")
+    fields = dict(f.split("=", 1) for f in data[16 : 16 + length].decode().split())
+    n = int(fields["observation"])
+    dtype = np.dtype(
+        [
+            ("game", "<u4"),
+            ("value", "<i2"),
+            ("margin", "<i2"),
+            ("result", "i1"),
+            ("ply", "u1"),
+            ("depth", "u1"),
+            ("observation", "u1", (n,)),
+        ]
+    )
+    if dtype.itemsize != int(fields["record"]):
+        sys.exit(f"{path}: records of {fields['record']} bytes, expected {dtype.itemsize}")
+    body = len(data) - 16 - length
+    if body % dtype.itemsize:
+        sys.exit(f"{path}: truncated: {body} bytes of records of {dtype.itemsize}")
+    return fields, np.frombuffer(data, dtype=dtype, offset=16 + length), data
+
+
+def layout(game: str, n_obs: int) -> tuple[int, int]:
+    """(holes, marks): the observation's hole counts come first, then two stores, then
+    `marks` 0/1 values. Toguz Kumalak: 2n holes, 2 kazans, 2n tuzdik marks (4n + 2)."""
+    if game == "toguz":
+        n = (n_obs - 2) // 4
+        return 2 * n, 2 * n
+    sys.exit(f"inputs for {game} are not written yet (Toguz Kumalak first)")
+
+
+def features(obs: np.ndarray, holes: int, marks: int) -> tuple[np.ndarray, np.ndarray]:
+    """The network's inputs: for each hole the index of its one-hot (hole, count) input, and
+    the dense inputs (the two stores over 100, then the marks)."""
+    counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int32)
+    index = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
+    stores = obs[:, holes : holes + 2].astype(np.float32) / 100.0
+    dense = np.concatenate([stores, obs[:, holes + 2 : holes + 2 + marks].astype(np.float32)], 1)
+    return index, dense
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -60, 60)))
+
+
+class Net:
+    """inputs -> hidden (clipped ReLU, 0..1) -> one output (value / OUT_SCALE)."""
+
+    def __init__(self, sparse: int, dense: int, hidden: int, rng: np.random.Generator):
+        fan_in = 18 + dense
+        self.p = {
+            "ws": (rng.standard_normal((sparse, hidden)) / math.sqrt(fan_in)).astype(np.float32),
+            "wd": (rng.standard_normal((dense, hidden)) / math.sqrt(fan_in)).astype(np.float32),
+            "b1": np.full(hidden, 0.5, np.float32),
+            "w2": (rng.standard_normal(hidden) / math.sqrt(hidden)).astype(np.float32),
+            "b2": np.zeros(1, np.float32),
+        }
+        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.t = 0
+
+    def forward(self, index, dense):
+        p = self.p
+        acc = p["ws"][index].sum(1) + dense @ p["wd"] + p["b1"]
+        h = np.clip(acc, 0.0, 1.0)
+        return acc, h, h @ p["w2"] + p["b2"][0]
+
+    def step(self, index, dense, target, scale, lr):
+        """One Adam step on the mean squared error of the expected scores; the loss."""
+        p = self.p
+        acc, h, out = self.forward(index, dense)
+        k = scale * OUT_SCALE / 100.0
+        s = sigmoid(out * k)
+        diff = s - target
+        loss = float(np.mean(diff**2))
+        g_out = 2.0 * diff * s * (1.0 - s) * k / len(target)
+        grads = {
+            "w2": h.T @ g_out,
+            "b2": np.array([g_out.sum()], np.float32),
+        }
+        g_acc = np.outer(g_out, p["w2"]) * ((acc > 0.0) & (acc < 1.0))
+        grads["b1"] = g_acc.sum(0)
+        grads["wd"] = dense.T @ g_acc
+        # The one-hot inputs as a matrix: one product instead of a scatter of rows.
+        onehot = np.zeros((len(index), len(p["ws"])), np.float32)
+        np.put_along_axis(onehot, index, 1.0, axis=1)
+        grads["ws"] = onehot.T @ g_acc
+        self.t += 1
+        b1, b2, eps = 0.9, 0.999, 1e-8
+        for name, g in grads.items():
+            self.m[name] = b1 * self.m[name] + (1 - b1) * g
+            self.v[name] = b2 * self.v[name] + (1 - b2) * g * g
+            mhat = self.m[name] / (1 - b1**self.t)
+            vhat = self.v[name] / (1 - b2**self.t)
+            p[name] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
+        return loss
+
+
+def quantize(net: Net) -> dict[str, np.ndarray]:
+    """Integer weights: the accumulator in units of 1/QA, the output weights in 1/QB."""
+    p = net.p
+    q = {
+        "ws": np.round(p["ws"] * QA).astype(np.int16),
+        # The stores enter as raw seeds (not over 100), the marks as 0/1.
+        "wd": np.round(p["wd"] * QA / np.array([[100.0]] * 2 + [[1.0]] * (len(p["wd"]) - 2))).astype(np.int16),
+        "b1": np.round(p["b1"] * QA).astype(np.int32),
+        "w2": np.round(p["w2"] * QB).astype(np.int16),
+        "b2": np.round(p["b2"] * QA * QB).astype(np.int32),
+    }
+    for name in ("ws", "wd", "w2"):
+        if np.abs(np.round(p[name] * (QB if name == "w2" else QA))).max() > 32767:
+            sys.exit(f"quantization: {name} overflows int16")
+    return q
+
+
+def quantized_value(q, obs: np.ndarray, holes: int, marks: int) -> np.ndarray:
+    """The exported network's value in hundredths of a seed, in integer arithmetic exactly
+    as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum wd[i] * dense_i (the
+    stores in seeds, the marks 0/1); h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
+    out * OUT_SCALE / (QA * QB), rounded toward zero."""
+    counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int64)
+    index = counts + COUNT_BUCKETS * np.arange(holes)
+    dense = obs[:, holes : holes + 2 + marks].astype(np.int64)
+    acc = q["b1"].astype(np.int64) + q["ws"].astype(np.int64)[index].sum(1) + dense @ q["wd"].astype(np.int64)
+    h = np.clip(acc, 0, QA)
+    out = q["b2"][0] + h @ q["w2"].astype(np.int64)
+    return np.trunc(out * OUT_SCALE / (QA * QB)).astype(np.int64)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("--out", required=True, help="the weights file to write")
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--batch", type=int, default=4096)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--lam", type=float, default=0.7, help="weight of the search value against the result")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--references", type=int, default=16, help="reference positions printed")
+    args = ap.parse_args()
+
+    parts, digest, fields = [], hashlib.sha256(), None
+    for path in args.data:
+        f, records, raw = read(path)
+        if fields is not None and (f["rules"], f["observation"]) != (fields["rules"], fields["observation"]):
+            sys.exit(f"{path}: rules {f['rules']}, the first file's are {fields['rules']}")
+        fields = fields or f
+        digest.update(raw)
+        parts.append(records)
+    records = np.concatenate(parts)
+    game = fields["rules"].split(":")[0]
+    scale = SCALES[game]
+    n_obs = int(fields["observation"])
+    holes, marks = layout(game, n_obs)
+    obs = records["observation"]
+    index, dense = features(obs, holes, marks)
+    value = records["value"].astype(np.float32)
+    result = (records["result"].astype(np.float32) + 1.0) / 2.0
+    target = (args.lam * sigmoid(value * scale / 100.0) + (1 - args.lam) * result).astype(np.float32)
+    held = records["game"] % 10 == 0
+    train = ~held
+    print(
+        f"{len(records)} positions of {len(np.unique(records['game']))} games ({fields['rules']}, "
+        f"{fields['agent']}); held out: {held.sum()} positions (games = 0 mod 10); "
+        f"data sha256 {digest.hexdigest()[:16]}"
+    )
+    base = float(np.mean((target[held] - target[train].mean()) ** 2))
+    search = float(np.mean((sigmoid(value[held] * scale / 100.0) - target[held]) ** 2))
+    print(f"held-out loss of a constant: {base:.5f}; of the search value itself: {search:.5f}")
+
+    rng = np.random.default_rng(args.seed)
+    net = Net(holes * COUNT_BUCKETS, 2 + marks, args.hidden, rng)
+    tr = np.flatnonzero(train)
+    ho = np.flatnonzero(held)
+
+    def held_loss() -> float:
+        losses = []
+        for i in range(0, len(ho), 65536):
+            b = ho[i : i + 65536]
+            _, _, out = net.forward(index[b], dense[b])
+            losses.append(np.sum((sigmoid(out * scale * OUT_SCALE / 100.0) - target[b]) ** 2))
+        return float(np.sum(losses) / len(ho))
+
+    print("epoch  train loss  held-out loss  seconds")
+    for epoch in range(1, args.epochs + 1):
+        t0 = time.time()
+        rng.shuffle(tr)
+        lr = args.lr * (0.5 ** (epoch // max(1, args.epochs // 3)))
+        total = 0.0
+        batches = 0
+        for i in range(0, len(tr), args.batch):
+            b = tr[i : i + args.batch]
+            total += net.step(index[b], dense[b], target[b], scale, lr)
+            batches += 1
+        print(f"{epoch:5d}  {total / batches:10.5f}  {held_loss():13.5f}  {time.time() - t0:7.1f}", flush=True)
+
+    q = quantize(net)
+    qv = quantized_value(q, obs[ho], holes, marks)
+    qloss = float(np.mean((sigmoid(qv * scale / 100.0) - target[ho]) ** 2))
+    _, _, fv = net.forward(index[ho], dense[ho])
+    gap = np.abs(qv - fv * OUT_SCALE)
+    print(
+        f"quantized network, held-out loss {qloss:.5f}; |quantized - float| value: mean "
+        f"{gap.mean():.2f}, max {gap.max():.1f} hundredths of a seed"
+    )
+    command = "python " + " ".join(shlex.quote(a) for a in sys.argv)
+    header = json.dumps(
+        {
+            "rules": fields["rules"],
+            "agent": fields["agent"],
+            "observation": n_obs,
+            "holes": holes,
+            "marks": marks,
+            "buckets": COUNT_BUCKETS,
+            "hidden": args.hidden,
+            "qa": QA,
+            "qb": QB,
+            "out_scale": OUT_SCALE,
+            "data_sha256": digest.hexdigest(),
+            "positions": int(len(records)),
+            "held_out_loss": round(qloss, 6),
+            "command": command,
+        },
+        sort_keys=True,
+    ).encode()
+    with open(args.out, "wb") as f:
+        f.write(NET_MAGIC)
+        f.write(struct.pack("<I", len(header)))
+        f.write(header)
+        for name in ("ws", "wd", "b1", "w2", "b2"):
+            f.write(q[name].astype(q[name].dtype.newbyteorder("<")).tobytes())
+    size = 12 + len(header) + sum(v.nbytes for v in q.values())
+    print(f"wrote {args.out}: {size} bytes")
+    print("reference values (observation -> value), the first held-out positions:")
+    for i in range(min(args.references, len(ho))):
+        o = obs[ho[i]]
+        print(",".join(str(int(x)) for x in o), int(qv[i]))
+
+
+if __name__ == "__main__":
+    main()
