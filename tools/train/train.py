@@ -30,6 +30,9 @@ NET_MAGIC = b"SOWNET1\n"
 
 #: Hole counts at or above this share the last one-hot input of their hole.
 COUNT_BUCKETS = 32
+#: Store counts at or above this share the last one-hot input of their store (Toguz
+#: Kumalak: 82 seeds of 162 win).
+STORE_BUCKETS = 82
 #: The expected score of a value v (hundredths of a seed) is sigmoid(v * SCALE / 100): the
 #: calibration of the crate's game analysis (`Calibration::for_game`), by game.
 SCALES = {"toguz": 0.0737, "kalah": 0.3208, "tsoro": 0.0712, "oware": 0.2741}
@@ -80,14 +83,22 @@ def layout(game: str, n_obs: int) -> tuple[int, int]:
     sys.exit(f"inputs for {game} are not written yet (Toguz Kumalak first)")
 
 
-def features(obs: np.ndarray, holes: int, marks: int) -> tuple[np.ndarray, np.ndarray]:
-    """The network's inputs: for each hole the index of its one-hot (hole, count) input, and
-    the dense inputs (the two stores over 100, then the marks)."""
+def sparse_index(obs: np.ndarray, holes: int) -> np.ndarray:
+    """The indices of the one-hot inputs that are 1: each hole's (hole, count), then each
+    store's (store, count); holes * COUNT_BUCKETS + 2 * STORE_BUCKETS inputs in all."""
     counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int32)
-    index = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
-    stores = obs[:, holes : holes + 2].astype(np.float32) / 100.0
-    dense = np.concatenate([stores, obs[:, holes + 2 : holes + 2 + marks].astype(np.float32)], 1)
-    return index, dense
+    hole = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
+    stores = np.minimum(obs[:, holes : holes + 2], STORE_BUCKETS - 1).astype(np.int32)
+    store = stores + holes * COUNT_BUCKETS + STORE_BUCKETS * np.arange(2, dtype=np.int32)
+    return np.concatenate([hole, store], 1)
+
+
+def features(obs: np.ndarray, holes: int, marks: int) -> tuple[np.ndarray, np.ndarray]:
+    """The network's inputs: the indices of the one-hot inputs that are 1, and the dense
+    inputs (the marks, 0 or 1). Every input is 0 or 1: the quantized first layer adds
+    weights, exactly."""
+    dense = obs[:, holes + 2 : holes + 2 + marks].astype(np.float32)
+    return sparse_index(obs, holes), dense
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -98,7 +109,7 @@ class Net:
     """inputs -> hidden (clipped ReLU, 0..1) -> one output (value / OUT_SCALE)."""
 
     def __init__(self, sparse: int, dense: int, hidden: int, rng: np.random.Generator):
-        fan_in = 18 + dense
+        fan_in = 20 + dense
         self.p = {
             "ws": (rng.standard_normal((sparse, hidden)) / math.sqrt(fan_in)).astype(np.float32),
             "wd": (rng.standard_normal((dense, hidden)) / math.sqrt(fan_in)).astype(np.float32),
@@ -152,8 +163,7 @@ def quantize(net: Net) -> dict[str, np.ndarray]:
     p = net.p
     q = {
         "ws": np.round(p["ws"] * QA).astype(np.int16),
-        # The stores enter as raw seeds (not over 100), the marks as 0/1.
-        "wd": np.round(p["wd"] * QA / np.array([[100.0]] * 2 + [[1.0]] * (len(p["wd"]) - 2))).astype(np.int16),
+        "wd": np.round(p["wd"] * QA).astype(np.int16),
         "b1": np.round(p["b1"] * QA).astype(np.int32),
         "w2": np.round(p["w2"] * QB).astype(np.int16),
         "b2": np.round(p["b2"] * QA * QB).astype(np.int32),
@@ -166,12 +176,11 @@ def quantize(net: Net) -> dict[str, np.ndarray]:
 
 def quantized_value(q, obs: np.ndarray, holes: int, marks: int) -> np.ndarray:
     """The exported network's value in hundredths of a seed, in integer arithmetic exactly
-    as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum wd[i] * dense_i (the
-    stores in seeds, the marks 0/1); h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
+    as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum ws[(store, count)] +
+    sum wd[i] * mark_i; h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
     out * OUT_SCALE / (QA * QB), rounded toward zero."""
-    counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int64)
-    index = counts + COUNT_BUCKETS * np.arange(holes)
-    dense = obs[:, holes : holes + 2 + marks].astype(np.int64)
+    index = sparse_index(obs, holes)
+    dense = obs[:, holes + 2 : holes + 2 + marks].astype(np.int64)
     acc = q["b1"].astype(np.int64) + q["ws"].astype(np.int64)[index].sum(1) + dense @ q["wd"].astype(np.int64)
     h = np.clip(acc, 0, QA)
     out = q["b2"][0] + h @ q["w2"].astype(np.int64)
@@ -221,7 +230,7 @@ def main() -> None:
     print(f"held-out loss of a constant: {base:.5f}; of the search value itself: {search:.5f}")
 
     rng = np.random.default_rng(args.seed)
-    net = Net(holes * COUNT_BUCKETS, 2 + marks, args.hidden, rng)
+    net = Net(holes * COUNT_BUCKETS + 2 * STORE_BUCKETS, marks, args.hidden, rng)
     tr = np.flatnonzero(train)
     ho = np.flatnonzero(held)
 
@@ -264,6 +273,7 @@ def main() -> None:
             "holes": holes,
             "marks": marks,
             "buckets": COUNT_BUCKETS,
+            "store_buckets": STORE_BUCKETS,
             "hidden": args.hidden,
             "qa": QA,
             "qb": QB,
