@@ -109,7 +109,7 @@ fn choose_in<R: Game>(
 /// A game-playing agent named in text, as the Rust crate reads it:
 ///
 /// - `random[:seed=N]`
-/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store][,qs=on|off]
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store|net][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]` (times `500ms`, `2s`; `multipv=N`: the best N moves, each with its value

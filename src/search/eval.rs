@@ -188,6 +188,9 @@ pub enum GameEval {
     /// option `eval=tuned`); the store difference for a ruleset that has none.
     #[default]
     Tuned,
+    /// The game's trained network, [`Heuristic::network_evaluate`] (agent option
+    /// `eval=net`); the game's own evaluation where the rules have no network.
+    Net,
 }
 
 impl<R: Heuristic> Evaluator<R> for GameEval {
@@ -196,6 +199,9 @@ impl<R: Heuristic> Evaluator<R> for GameEval {
         match self {
             GameEval::StoreDifference => StoreDifference.evaluate(rules, state),
             GameEval::Tuned => rules.evaluate(state),
+            GameEval::Net => rules
+                .network_evaluate(state)
+                .unwrap_or_else(|| rules.evaluate(state)),
         }
     }
 }

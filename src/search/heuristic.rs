@@ -112,4 +112,20 @@ pub trait Heuristic: Ruleset {
         let _ = max_seeds;
         None
     }
+
+    /// Whether the game has a trained evaluation network ([`network_evaluate`]): the
+    /// `alphabeta` agent's option `eval=net` is refused without one. `false` by default.
+    ///
+    /// [`network_evaluate`]: Heuristic::network_evaluate
+    const NETWORK: bool = false;
+
+    /// The trained network's value of an unfinished `state` for the player to move, in
+    /// hundredths of a seed as [`evaluate`](Heuristic::evaluate) (`eval=net`), or `None`
+    /// where these rules have no network (the default; a board of another size than the
+    /// network's).
+    #[inline]
+    fn network_evaluate(&self, state: &Self::State) -> Option<i32> {
+        let _ = state;
+        None
+    }
 }

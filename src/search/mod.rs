@@ -52,6 +52,7 @@ mod heuristic;
 mod limits;
 mod matches;
 mod mcts;
+mod network;
 mod random;
 mod spec;
 mod table_size;
@@ -68,6 +69,7 @@ pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
 };
 pub use mcts::{Mcts, MctsConfig, MctsResult};
+pub use network::{MAX_HIDDEN, Network, NetworkError};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
 pub use table_size::TableSize;

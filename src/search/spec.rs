@@ -32,7 +32,7 @@ const MAX_ENDGAME: u64 = 20;
 /// of ruleset text, [`switches`](crate::switches)):
 ///
 /// - `random[:seed=N]`
-/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store][,qs=on|off]
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store|net][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]`:
@@ -40,7 +40,9 @@ const MAX_ENDGAME: u64 = 20;
 ///   entries as a power of two (default 20: 2^20 entries, 16 MiB; `table=22`: 64 MiB), or
 ///   `auto`, sized to each search's time, [`TableSize::Auto`]; `eval` the evaluation ([`GameEval`], default
 ///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
-///   difference; both in hundredths of a seed); the switches the [`SearchOptions`] (default
+///   difference; `net`: the game's trained network, [`Heuristic::network_evaluate`],
+///   refused for a game without one (Toguz Kumalak has one); all in hundredths of a seed);
+///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
@@ -160,6 +162,21 @@ pub enum AgentSpecError {
         rules: String,
         /// The most these rules offer (0: nothing).
         most: u32,
+    },
+    /// `eval=net` for a game without a trained network ([`Heuristic::NETWORK`]).
+    #[error("alphabeta: eval=net is not available in {game}: it has no trained network")]
+    NoNetwork {
+        /// The game's name ([`Ruleset::GAME`]).
+        game: &'static str,
+    },
+    /// `eval=net` under switches the game's network was not trained for (another board
+    /// size): [`Heuristic::network_evaluate`] gives no value.
+    #[error(
+        "alphabeta: eval=net is not available under {rules}: the network was trained for another board"
+    )]
+    NoNetworkForRules {
+        /// The rules, as ruleset text.
+        rules: String,
     },
 }
 
@@ -298,7 +315,8 @@ impl FromStr for AgentSpec {
                     *eval = match value()? {
                         "tuned" => GameEval::Tuned,
                         "store" => GameEval::StoreDifference,
-                        _ => return Err(bad("tuned or store")),
+                        "net" => GameEval::Net,
+                        _ => return Err(bad("tuned, store or net")),
                     }
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
@@ -397,6 +415,7 @@ impl fmt::Display for AgentSpec {
                     parts.push(match eval {
                         GameEval::Tuned => "eval=tuned".into(),
                         GameEval::StoreDifference => "eval=store".into(),
+                        GameEval::Net => "eval=net".into(),
                     });
                 }
                 if *endgame != base_endgame {
@@ -459,6 +478,10 @@ impl AgentSpec {
     /// [`AgentSpecError::Unsupported`] for an option the game cannot serve.
     pub fn check<R: Heuristic>(&self) -> Result<(), AgentSpecError> {
         match *self {
+            AgentSpec::AlphaBeta {
+                eval: GameEval::Net,
+                ..
+            } if !R::NETWORK => Err(AgentSpecError::NoNetwork { game: R::GAME }),
             AgentSpec::AlphaBeta { endgame, .. } if endgame > R::ENDGAME_SEEDS => {
                 Err(AgentSpecError::Unsupported {
                     agent: "alphabeta",
@@ -492,6 +515,14 @@ impl AgentSpec {
     pub fn check_for<R: Heuristic>(&self, rules: &R) -> Result<(), AgentSpecError> {
         self.check::<R>()?;
         match *self {
+            AgentSpec::AlphaBeta {
+                eval: GameEval::Net,
+                ..
+            } if rules.network_evaluate(&rules.start()).is_none() => {
+                Err(AgentSpecError::NoNetworkForRules {
+                    rules: rules.to_string(),
+                })
+            }
             AgentSpec::AlphaBeta { endgame, .. } if endgame > rules.endgame_seeds() => {
                 Err(AgentSpecError::UnsupportedByRules {
                     agent: "alphabeta",

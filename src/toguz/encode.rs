@@ -65,6 +65,25 @@ impl Encoding for Toguz {
     fn fill_observation(&self, s: &ToguzState, out: &mut [f32]) {
         let n = self.t.n;
         let out = &mut out[..4 * n + 2];
+        widen(&self.observation_bytes(s), out);
+    }
+
+    #[inline]
+    fn legal_actions(&self, s: &ToguzState) -> ActionSet {
+        if self.decided(s) {
+            ActionSet::EMPTY
+        } else {
+            ActionSet::from_bits(self.playable(s).into())
+        }
+    }
+}
+
+impl Toguz {
+    /// The observation as bytes (every value fits one), in its order: the first `4n + 2`
+    /// are [`Encoding::fill_observation`]'s values. What the evaluation network reads.
+    #[inline(always)]
+    pub(crate) fn observation_bytes(&self, s: &ToguzState) -> [u8; 4 * ROW + 2] {
+        let n = self.t.n;
         let me = s.mover.index();
         let (own, op) = (me * n, (1 - me) * n);
         // Every value fits a byte: the bytes are laid out in the observation's order, then
@@ -87,16 +106,7 @@ impl Encoding for Toguz {
         if let Some(m) = marks[n..2 * n].get_mut(opponent_s) {
             *m = 1;
         }
-        widen(&bytes, out);
-    }
-
-    #[inline]
-    fn legal_actions(&self, s: &ToguzState) -> ActionSet {
-        if self.decided(s) {
-            ActionSet::EMPTY
-        } else {
-            ActionSet::from_bits(self.playable(s).into())
-        }
+        bytes
     }
 }
 

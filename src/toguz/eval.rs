@@ -11,7 +11,8 @@
 
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
-use crate::search::{Evaluator, Heuristic};
+use crate::encode::Encoding;
+use crate::search::{Evaluator, Heuristic, Network};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -178,6 +179,28 @@ impl Heuristic for Toguz {
         self.pass_turn::<true>(&mut passed);
         (!self.over(&passed)).then_some(passed)
     }
+
+    const NETWORK: bool = true;
+
+    /// [`network`]'s value: a network of 128 hidden units trained on 1,044,992 positions
+    /// of 9,000 games of `alphabeta:depth=8` against itself from the federation's openings
+    /// (`tools/train/`; the training set's hash and the command are in
+    /// [`Network::header`]). `None` on another board than 9 holes a side.
+    #[inline]
+    fn network_evaluate(&self, s: &ToguzState) -> Option<i32> {
+        let net = network()?;
+        (self.observation_len() == net.observation_len())
+            .then(|| net.evaluate(&self.observation_bytes(s)))
+    }
+}
+
+/// Toguz Kumalak's evaluation network, read at its first use from the weights embedded in
+/// the crate (`src/toguz/toguz.net`, written by `tools/train/train.py`); `None` only if they
+/// did not read, which the crate's tests rule out.
+pub fn network() -> Option<&'static Network> {
+    static NET: std::sync::LazyLock<Option<Network>> =
+        std::sync::LazyLock::new(|| Network::from_bytes(include_bytes!("toguz.net")).ok());
+    NET.as_ref()
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ mod state;
 
 use std::sync::Arc;
 
-pub use eval::ToguzEval;
+pub use eval::{ToguzEval, network};
 pub use moves::{Landing, MoveText, Style, ToguzMove, ToguzMoves};
 pub use settings::ToguzSettings;
 use sow::playout::{self, Sown};

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import math
 import shlex
 import struct
@@ -265,26 +264,25 @@ def main() -> None:
         f"{gap.mean():.2f}, max {gap.max():.1f} hundredths of a seed"
     )
     command = "python " + " ".join(shlex.quote(a) for a in sys.argv)
-    header = json.dumps(
-        {
-            "rules": fields["rules"],
-            "agent": fields["agent"],
-            "observation": n_obs,
-            "holes": holes,
-            "marks": marks,
-            "buckets": COUNT_BUCKETS,
-            "store_buckets": STORE_BUCKETS,
-            "hidden": args.hidden,
-            "qa": QA,
-            "qb": QB,
-            "out_scale": OUT_SCALE,
-            "data_sha256": digest.hexdigest(),
-            "positions": int(len(records)),
-            "held_out_loss": round(qloss, 6),
-            "command": command,
-        },
-        sort_keys=True,
-    ).encode()
+    # One text line of `key=value` words (no value holds a space), the command last: it runs
+    # to the end of the line.
+    words = [
+        ("rules", fields["rules"]),
+        ("agent", fields["agent"]),
+        ("observation", n_obs),
+        ("holes", holes),
+        ("marks", marks),
+        ("buckets", COUNT_BUCKETS),
+        ("store_buckets", STORE_BUCKETS),
+        ("hidden", args.hidden),
+        ("qa", QA),
+        ("qb", QB),
+        ("out_scale", int(OUT_SCALE)),
+        ("data_sha256", digest.hexdigest()),
+        ("positions", len(records)),
+        ("held_out_loss", f"{qloss:.6f}"),
+    ]
+    header = (" ".join(f"{k}={v}" for k, v in words) + f" command={command}\n").encode()
     with open(args.out, "wb") as f:
         f.write(NET_MAGIC)
         f.write(struct.pack("<I", len(header)))

@@ -1,0 +1,95 @@
+//! The evaluation network embedded for Toguz Kumalak: it reads, it gives the training
+//! script's values, and `eval=net` plays with it.
+
+use sowing::Ruleset;
+use sowing::encode::Encoding;
+use sowing::search::{AgentSpec, AgentSpecError, Heuristic, Network, NetworkError};
+use sowing::toguz::{Toguz, network};
+
+/// The reference values `tools/train/train.py` printed for the weights it wrote.
+fn references() -> Vec<(Vec<u8>, i32)> {
+    let text = include_str!("data/toguz-net-reference.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (obs, value) = l.split_once(' ').expect("observation, then value");
+            let obs = obs.split(',').map(|v| v.parse().expect("a byte")).collect();
+            (obs, value.parse().expect("a value"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_embedded_network_reads_and_gives_the_training_scripts_values() {
+    let net = network().expect("the embedded weights read");
+    assert_eq!(net.observation_len(), 38);
+    assert!(net.header().contains("rules=toguz"), "{}", net.header());
+    assert!(net.header().contains("hidden=128"), "{}", net.header());
+    assert!(
+        net.header().contains("data_sha256=0e94c6bccdfabb1f"),
+        "{}",
+        net.header()
+    );
+    let refs = references();
+    assert_eq!(refs.len(), 12);
+    for (obs, value) in refs {
+        assert_eq!(net.evaluate(&obs), value, "{obs:?}");
+    }
+}
+
+#[test]
+fn the_search_hook_reads_the_positions_observation() {
+    let rules = Toguz::default();
+    let net = network().unwrap();
+    let mut s = rules.start();
+    for action in [2, 5, 0, 8, 3, 3] {
+        let obs: Vec<u8> = rules.observation(&s).iter().map(|&v| v as u8).collect();
+        assert_eq!(rules.network_evaluate(&s), Some(net.evaluate(&obs)));
+        rules.play_action(&mut s, action).unwrap();
+    }
+    // Another board size: no value, and eval=net refused for those rules.
+    let small: Toguz = "toguz:bestemshe".parse().unwrap();
+    assert_eq!(small.network_evaluate(&small.start()), None);
+    let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
+    assert!(matches!(
+        spec.check_for(&small),
+        Err(AgentSpecError::NoNetworkForRules { .. })
+    ));
+    assert!(spec.check_for(&rules).is_ok());
+}
+
+#[test]
+fn eval_net_plays_and_is_refused_where_there_is_no_network() {
+    let spec: AgentSpec = "alphabeta:depth=4,eval=net".parse().unwrap();
+    assert_eq!(spec.to_string(), "alphabeta:depth=4,eval=net");
+    let rules = Toguz::default();
+    let mut agent = spec.build::<Toguz>().unwrap();
+    let mv = agent.choose(&rules, &rules.start()).unwrap();
+    assert!(rules.is_legal(&rules.start(), mv));
+    assert!(matches!(
+        spec.build::<sowing::kalah::Kalah>().err(),
+        Some(AgentSpecError::NoNetwork { game: "kalah" })
+    ));
+    assert!("alphabeta:eval=nn".parse::<AgentSpec>().is_err());
+}
+
+#[test]
+fn bad_weights_are_typed_errors() {
+    let good = include_bytes!("../src/toguz/toguz.net");
+    assert_eq!(Network::from_bytes(b"").err(), Some(NetworkError::Magic));
+    assert!(matches!(
+        Network::from_bytes(&good[..20]),
+        Err(NetworkError::Header(_))
+    ));
+    assert!(matches!(
+        Network::from_bytes(&good[..good.len() - 1]),
+        Err(NetworkError::Length { .. })
+    ));
+    let mut long = good.to_vec();
+    long.push(0);
+    assert!(matches!(
+        Network::from_bytes(&long),
+        Err(NetworkError::Length { .. })
+    ));
+    assert!(Network::from_bytes(good).is_ok());
+}
