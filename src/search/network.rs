@@ -5,7 +5,7 @@
 //! from the mover's side): the first `holes` values are hole counts, each a one-hot of its
 //! count (`buckets` inputs a hole, larger counts in the last); the next two are the stores,
 //! each a one-hot of its count (`store_buckets` inputs); the next `marks` are 0/1 marks (a
-//! tuzdik's place), inputs as they are. One hidden layer with a clipped ReLU, then one output:
+//! tuzdik's place; any value but 0 counts as 1). One hidden layer with a clipped ReLU, then one output:
 //!
 //! ```text
 //! acc   = b1 + ws[each hole's (hole, count)] + ws[each store's (store, count)] + wd[each mark set]
@@ -60,6 +60,9 @@ pub struct Network {
     /// `(holes * buckets + 2 * store_buckets)` rows of `hidden`, then `marks` rows.
     rows: Vec<i16>,
     b1: Vec<i32>,
+    /// `b1` as i16 when no sum of a bias and one row of each input group can leave i16's
+    /// range (then the accumulator runs in i16, twice the lanes, with the same values).
+    b1_narrow: Option<Vec<i16>>,
     w2: Vec<i16>,
     b2: i32,
     header: String,
@@ -140,6 +143,8 @@ impl Network {
         let (rows, body) = body.split_at(2 * rows_len);
         let (b1, body) = body.split_at(4 * hidden);
         let (w2, b2) = body.split_at(2 * hidden);
+        let (rows, b1) = (i16s(rows), i32s(b1));
+        let b1_narrow = narrow_bias(&rows, &b1, hidden, holes, buckets, store_buckets, marks);
         Ok(Network {
             observation,
             holes,
@@ -150,8 +155,9 @@ impl Network {
             qa: qa as i32,
             divisor: (qa * qb) as i64,
             out_scale: out_scale as i64,
-            rows: i16s(rows),
-            b1: i32s(b1),
+            rows,
+            b1,
+            b1_narrow,
             w2: i16s(w2),
             b2: i32s(b2)[0],
             header: line.to_string(),
@@ -177,17 +183,16 @@ impl Network {
     /// # Panics
     /// When `observation` is shorter than [`observation_len`](Network::observation_len).
     pub fn evaluate(&self, observation: &[u8]) -> i32 {
-        let h = self.hidden;
-        let mut acc = [0i32; MAX_HIDDEN];
-        let acc = &mut acc[..h];
-        acc.copy_from_slice(&self.b1);
-        let mut add = |row: usize| {
-            let w = &self.rows[row * h..(row + 1) * h];
-            for (a, &w) in acc.iter_mut().zip(w) {
-                *a += i32::from(w);
-            }
-        };
-        let obs = &observation[..self.observation];
+        match &self.b1_narrow {
+            Some(b1) => self.evaluate_narrow(b1, observation),
+            None => self.evaluate_wide(observation),
+        }
+    }
+
+    /// The rows of the inputs that are set in `obs`, in order, to `add`.
+    #[inline(always)]
+    fn each_row(&self, obs: &[u8], mut add: impl FnMut(usize)) {
+        let obs = &obs[..self.observation];
         for (i, &c) in obs[..self.holes].iter().enumerate() {
             add(i * self.buckets + usize::from(c).min(self.buckets - 1));
         }
@@ -200,11 +205,47 @@ impl Network {
             .iter()
             .enumerate()
         {
-            // Marks are 0 or 1; another value counts as its multiple.
-            for _ in 0..v {
+            // Marks are 0 or 1: any other value counts as 1.
+            if v != 0 {
                 add(marks + m);
             }
         }
+    }
+
+    /// [`evaluate`](Network::evaluate) with an i16 accumulator (see `b1_narrow`): twice the
+    /// lanes of i32, the same values.
+    fn evaluate_narrow(&self, b1: &[i16], observation: &[u8]) -> i32 {
+        let h = self.hidden;
+        let mut acc = [0i16; MAX_HIDDEN];
+        let acc = &mut acc[..h];
+        acc.copy_from_slice(b1);
+        self.each_row(observation, |row| {
+            let w = &self.rows[row * h..(row + 1) * h];
+            for (a, &w) in acc.iter_mut().zip(w) {
+                *a = a.wrapping_add(w);
+            }
+        });
+        let qa = self.qa as i16;
+        let out: i32 = acc
+            .iter()
+            .zip(&self.w2)
+            .map(|(&a, &w)| i32::from(a.clamp(0, qa)) * i32::from(w))
+            .sum();
+        ((i64::from(out) + i64::from(self.b2)) * self.out_scale / self.divisor) as i32
+    }
+
+    /// [`evaluate`](Network::evaluate) with an i32 accumulator.
+    fn evaluate_wide(&self, observation: &[u8]) -> i32 {
+        let h = self.hidden;
+        let mut acc = [0i32; MAX_HIDDEN];
+        let acc = &mut acc[..h];
+        acc.copy_from_slice(&self.b1);
+        self.each_row(observation, |row| {
+            let w = &self.rows[row * h..(row + 1) * h];
+            for (a, &w) in acc.iter_mut().zip(w) {
+                *a += i32::from(w);
+            }
+        });
         let qa = self.qa;
         let out: i64 = acc
             .iter()
@@ -214,4 +255,41 @@ impl Network {
             + i64::from(self.b2);
         (out * self.out_scale / self.divisor) as i32
     }
+}
+
+/// `b1` as i16 when, for every hidden unit, the bias plus the largest row (in absolute
+/// value) of each hole, each store and every mark stays within i16: then no sum the
+/// accumulator makes (one row a hole and a store, each mark at most once) leaves i16, and i16 gives the same values as i32. `None`
+/// otherwise.
+fn narrow_bias(
+    rows: &[i16],
+    b1: &[i32],
+    hidden: usize,
+    holes: usize,
+    buckets: usize,
+    store_buckets: usize,
+    marks: usize,
+) -> Option<Vec<i16>> {
+    let row = |r: usize, j: usize| i64::from(rows[r * hidden + j]).abs();
+    let group_max = |first: usize, count: usize, j: usize| {
+        (first..first + count).map(|r| row(r, j)).max().unwrap_or(0)
+    };
+    let stores = holes * buckets;
+    let mark_rows = stores + 2 * store_buckets;
+    for (j, &b) in b1.iter().enumerate() {
+        let mut bound = i64::from(b).abs();
+        for i in 0..holes {
+            bound += group_max(i * buckets, buckets, j);
+        }
+        for s in 0..2 {
+            bound += group_max(stores + s * store_buckets, store_buckets, j);
+        }
+        for m in 0..marks {
+            bound += row(mark_rows + m, j);
+        }
+        if bound > i64::from(i16::MAX) {
+            return None;
+        }
+    }
+    Some(b1.iter().map(|&b| b as i16).collect())
 }
