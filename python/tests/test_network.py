@@ -1,0 +1,18 @@
+"""`eval=net`: Toguz Kumalak's trained network, through the package's agent text."""
+
+import pytest
+
+import sowing
+
+
+def test_eval_net_plays_toguz_and_is_refused_without_a_network():
+    rules = sowing.Ruleset("toguz")
+    agent = sowing.Agent("alphabeta:depth=3,eval=net")
+    assert agent.name == "alphabeta:depth=3,eval=net"
+    move = agent.choose(rules, rules.start())
+    assert move in rules.legal_moves(rules.start())
+    kalah = sowing.Ruleset("kalah")
+    with pytest.raises(sowing.AgentError, match="no trained network"):
+        sowing.Agent("alphabeta:depth=3,eval=net").choose(kalah, kalah.start())
+    with pytest.raises(sowing.AgentError, match="tuned, store or net"):
+        sowing.Agent("alphabeta:eval=nn")
