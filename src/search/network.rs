@@ -61,7 +61,8 @@ pub struct Network {
     rows: Vec<i16>,
     b1: Vec<i32>,
     /// `b1` as i16 when no sum of a bias and one row of each input group can leave i16's
-    /// range (then the accumulator runs in i16, twice the lanes, with the same values).
+    /// range, and no output sum i32's (then the accumulator runs in i16, twice the lanes,
+    /// and the output in i32, with the same values).
     b1_narrow: Option<Vec<i16>>,
     w2: Vec<i16>,
     b2: i32,
@@ -144,7 +145,13 @@ impl Network {
         let (b1, body) = body.split_at(4 * hidden);
         let (w2, b2) = body.split_at(2 * hidden);
         let (rows, b1) = (i16s(rows), i32s(b1));
-        let b1_narrow = narrow_bias(&rows, &b1, hidden, holes, buckets, store_buckets, marks);
+        let w2 = i16s(w2);
+        // The narrow path also sums the output in i32: every product is at most qa * |w2|.
+        let out_fits =
+            w2.iter().map(|&w| i64::from(w).abs()).sum::<i64>() * qa as i64 <= i64::from(i32::MAX);
+        let b1_narrow = out_fits
+            .then(|| narrow_bias(&rows, &b1, hidden, holes, buckets, store_buckets, marks))
+            .flatten();
         Ok(Network {
             observation,
             holes,
@@ -158,7 +165,7 @@ impl Network {
             rows,
             b1,
             b1_narrow,
-            w2: i16s(w2),
+            w2,
             b2: i32s(b2)[0],
             header: line.to_string(),
         })
