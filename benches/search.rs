@@ -22,8 +22,16 @@ use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 use sowing::{RandomSource, SplitMix64};
 
-/// Benchmarks alpha-beta to `depth` and MCTS with `playouts` from the start of `rules`.
-fn bench_game<R: Heuristic>(c: &mut Criterion, name: &str, rules: R, depth: u32, playouts: u64) {
+/// Benchmarks alpha-beta to `depth` and MCTS with `playouts` from the start of `rules`, and
+/// the agent to `positions_depth` on the game's fixed positions where it has them.
+fn bench_game<R: Heuristic>(
+    c: &mut Criterion,
+    name: &str,
+    rules: R,
+    depth: u32,
+    positions_depth: u32,
+    playouts: u64,
+) {
     let start = rules.start();
     // Fixed work per iteration, so the throughput is nodes (playouts) per second.
     let nodes = AlphaBeta::new(Limits::depth(depth))
@@ -61,6 +69,46 @@ fn bench_game<R: Heuristic>(c: &mut Criterion, name: &str, rules: R, depth: u32,
     group.bench_function("nodes", |b| b.iter(|| agent().search(&rules, &start)));
     group.finish();
 
+    // The agents on the game's fixed mid-game positions (those of the time-to-depth
+    // example, `benches/data/depth/`), the tuned evaluation against the game's trained
+    // network (`eval=net`) where it has one: the node rates the network's cost is judged by.
+    let path = format!(
+        "{}/benches/data/depth/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let positions: Vec<R::State> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("rules ") && !l.trim().is_empty())
+            .take(8)
+            .map(|l| {
+                rules
+                    .parse_position(l)
+                    .expect("the depth example's positions read")
+            })
+            .collect();
+        let has_net = R::NETWORK && rules.network_evaluate(&start).is_some();
+        let evals = [("tuned", GameEval::Tuned), ("net", GameEval::Net)];
+        let mut group = c.benchmark_group(format!("{name}/positions-depth{positions_depth}"));
+        for (label, eval) in evals.into_iter().take(if has_net { 2 } else { 1 }) {
+            let mut ab = AlphaBeta::with_evaluator(Limits::depth(positions_depth), eval)
+                .options(SearchOptions::AGENT)
+                .table_entries(1 << 16);
+            let mut run = || {
+                positions
+                    .iter()
+                    .map(|s| {
+                        ab.clear();
+                        ab.search(&rules, s).nodes
+                    })
+                    .sum::<u64>()
+            };
+            group.throughput(Throughput::Elements(run()));
+            group.bench_function(label, |b| b.iter(&mut run));
+        }
+        group.finish();
+    }
+
     // The evaluations alone, on positions of random games: the cost per evaluated node.
     let mut rng = SplitMix64::new(5);
     let mut positions = Vec::new();
@@ -79,10 +127,15 @@ fn bench_game<R: Heuristic>(c: &mut Criterion, name: &str, rules: R, depth: u32,
     }
     let mut group = c.benchmark_group(format!("{name}/evaluate"));
     group.throughput(Throughput::Elements(positions.len() as u64));
+    let net =
+        (R::NETWORK && rules.network_evaluate(&start).is_some()).then_some(("net", GameEval::Net));
     for (label, eval) in [
         ("store", GameEval::StoreDifference),
         ("tuned", GameEval::Tuned),
-    ] {
+    ]
+    .into_iter()
+    .chain(net)
+    {
         group.bench_function(label, |b| {
             b.iter(|| {
                 positions
@@ -115,9 +168,23 @@ fn main() {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
         .sample_size(10);
-    bench_game(&mut c, "kalah", Kalah::default(), 9, 2000);
-    bench_game(&mut c, "toguz", "toguz".parse::<Toguz>().unwrap(), 6, 300);
-    bench_game(&mut c, "tsoro", "tsoro".parse::<Tsoro>().unwrap(), 6, 300);
-    bench_game(&mut c, "oware", Oware::default(), 9, 1000);
+    bench_game(&mut c, "kalah", Kalah::default(), 9, 11, 2000);
+    bench_game(
+        &mut c,
+        "toguz",
+        "toguz".parse::<Toguz>().unwrap(),
+        6,
+        12,
+        300,
+    );
+    bench_game(
+        &mut c,
+        "tsoro",
+        "tsoro".parse::<Tsoro>().unwrap(),
+        6,
+        9,
+        300,
+    );
+    bench_game(&mut c, "oware", Oware::default(), 9, 11, 1000);
     c.final_summary();
 }

@@ -1,9 +1,10 @@
 // The README without its pictures and docs.rs link definitions (see build.rs).
 #![doc = include_str!(concat!(env!("OUT_DIR"), "/README.md"))]
 #![deny(missing_docs)]
-// Two `unsafe` calls in the crate, both hints about memory for the tables the search and the
-// Kalah solver read at random: `madvise` for huge pages and a cache-line prefetch
-// (src/memory.rs, with their measurements and the proofs that they are sound).
+// `unsafe` in the crate: two hints about memory for the tables the search and the Kalah
+// solver read at random, `madvise` for huge pages and a cache-line prefetch (src/memory.rs),
+// and the call of the evaluation network's AVX2 code on a processor found to have AVX2
+// (src/search/network.rs); each with its measurement and the proof that it is sound.
 #![deny(unsafe_code)]
 
 pub mod analysis;
