@@ -1,6 +1,6 @@
 //! Plays a match between two agents: `match --rules RULESET --a AGENT --b AGENT
 //! [--openings N] [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-//! [--max-plies M] [--pgn FILE [--pgn-style STYLE]] [--quiet]`.
+//! [--max-plies M] [--jobs J] [--pgn FILE [--pgn-style STYLE]] [--quiet]`.
 //!
 //! Each opening is a few random plies from a seed, played twice with the colours swapped, so
 //! neither side profits from a lucky opening ([`sowing::search::Match`]). Prints every game,

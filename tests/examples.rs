@@ -664,3 +664,44 @@ fn selfplay_writes_the_same_file_on_any_number_of_threads() {
         assert_refused("selfplay", args);
     }
 }
+
+/// `--jobs`: games played at once are the games played one at a time, printed and recorded
+/// in the same order; `--jobs 0` is refused.
+#[test]
+fn match_jobs_play_the_same_games_in_the_same_order() {
+    let dir = std::env::temp_dir().join(format!("sowing-match-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut outputs = Vec::new();
+    for jobs in ["1", "2", "5"] {
+        let pgn = dir.join(format!("games-{jobs}.txt"));
+        let lines = match_lines(&[
+            "--rules",
+            "kalah",
+            "--a",
+            "alphabeta:depth=5",
+            "--b",
+            "alphabeta:depth=3",
+            "--openings",
+            "4",
+            "--jobs",
+            jobs,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        // Everything but the last two lines (node rates, which vary with the clock).
+        let fixed = lines[..lines.len() - 2].to_vec();
+        assert_eq!(fixed.len(), 1 + 8 + 2, "{lines:?}");
+        outputs.push((fixed, std::fs::read_to_string(&pgn).unwrap()));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    assert!(outputs[0].0[8].starts_with("game   8: opening   4, A plays North"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = assert_refused(
+        "match",
+        [
+            "--rules", "kalah", "--a", "random", "--b", "random", "--jobs", "0",
+        ],
+    );
+    assert!(err.contains("--jobs 0: at least 1 game at a time"), "{err}");
+}

@@ -138,3 +138,125 @@ fn each_opening_is_played_with_both_colours() {
     }
     assert_ne!(games[0].record.moves()[..3], games[2].record.moves()[..3]);
 }
+
+/// An agent that plays randomly (from its seed), but finds no move at ply `fail_at`: the
+/// match's error at a known game.
+struct FailsAt {
+    random: RandomAgent,
+    fail_at: Option<usize>,
+}
+
+impl Agent<Kalah> for FailsAt {
+    fn name(&self) -> String {
+        "fails-at".into()
+    }
+    fn choose(
+        &mut self,
+        rules: &Kalah,
+        state: &<Kalah as sowing::Ruleset>::State,
+    ) -> Option<<Kalah as sowing::Ruleset>::Move> {
+        self.random.choose(rules, state)
+    }
+    fn choose_in(
+        &mut self,
+        rules: &Kalah,
+        game: &[<Kalah as sowing::Ruleset>::State],
+    ) -> Option<<Kalah as sowing::Ruleset>::Move> {
+        if self.fail_at.is_some_and(|ply| game.len() >= ply) {
+            return None;
+        }
+        self.random.choose(rules, game.last()?)
+    }
+}
+
+#[test]
+fn games_in_parallel_are_the_games_one_at_a_time_in_order() {
+    let config = MatchConfig {
+        openings: 5,
+        opening_plies: 2,
+        seed: 9,
+        ..MatchConfig::default()
+    };
+    // Agents whose moves depend only on the position: the same games whatever the thread.
+    let specs: [AgentSpec; 2] = [
+        "alphabeta:depth=4".parse().unwrap(),
+        "alphabeta:depth=2".parse().unwrap(),
+    ];
+    let build = |i: usize| specs[i].build::<Kalah>().unwrap();
+    let one: Vec<MatchGame<Kalah>> = Match::new(Kalah::default(), config, build)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for jobs in [1, 2, 3, 64] {
+        let mut games = Vec::new();
+        let mut totals = Vec::new();
+        let result = Match::new(Kalah::default(), config, build)
+            .unwrap()
+            .run_parallel(jobs, |game, r| {
+                games.push(game);
+                totals.push(r.games());
+                true
+            })
+            .unwrap();
+        assert_eq!(totals, (1..=10).collect::<Vec<_>>(), "jobs {jobs}");
+        assert_eq!(games.len(), one.len());
+        for (a, b) in games.iter().zip(&one) {
+            assert_eq!((a.opening, a.a_side), (b.opening, b.a_side));
+            assert_eq!(a.record.moves(), b.record.moves(), "jobs {jobs}");
+            assert_eq!(a.a_score, b.a_score);
+        }
+        let sequential = Match::new(Kalah::default(), config, build)
+            .unwrap()
+            .run()
+            .unwrap();
+        assert_eq!(
+            (result.wins, result.draws, result.losses),
+            (sequential.wins, sequential.draws, sequential.losses)
+        );
+        assert_eq!(result.sides[0].nodes, sequential.sides[0].nodes);
+    }
+}
+
+#[test]
+fn a_parallel_match_stops_when_asked_and_at_its_first_error() {
+    let config = MatchConfig {
+        openings: 6,
+        ..MatchConfig::default()
+    };
+    let mut seen = 0;
+    // Made apart from `Match::new`, whose bound would make the closure only `FnMut`.
+    let random = |_: usize| RandomAgent::new(3);
+    let result = Match::new(Kalah::default(), config, random)
+        .unwrap()
+        .run_parallel(2, |_, _| {
+            seen += 1;
+            seen < 3
+        })
+        .unwrap();
+    assert_eq!((seen, result.games()), (3, 3));
+
+    // Agent B of every game but the first four finds no move once the game has 9 positions: game 5
+    // (opening 3) is the first error; the four games before it are handed over, none after.
+    // One job: the agents are built in the games' order.
+    let built = std::sync::atomic::AtomicUsize::new(0);
+    let mut handed = Vec::new();
+    let fails = |i: usize| {
+        let n = built.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        FailsAt {
+            random: RandomAgent::new(n as u64),
+            fail_at: (i == 1 && n >= 8).then_some(9),
+        }
+    };
+    let err = Match::new(Kalah::default(), config, fails)
+        .unwrap()
+        .run_parallel(1, |game, _| {
+            handed.push(game.opening);
+            true
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&err, MatchError::NoMove { agent, .. } if agent == "fails-at"),
+        "{err}"
+    );
+    assert_eq!(handed, [0, 0, 1, 1]);
+}

@@ -2,6 +2,8 @@
 //! limit, what each side searched, and the Elo difference with its 95% interval.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -367,6 +369,18 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// Counts one more game: its score for A and what each side did.
+    pub fn add_game<R: Ruleset>(&mut self, game: &MatchGame<R>) {
+        match game.a_score {
+            1.0 => self.wins += 1,
+            0.5 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        for (total, side) in self.sides.iter_mut().zip(&game.figures) {
+            total.add(side);
+        }
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -599,49 +613,9 @@ impl<R: Ruleset, A: Agent<R>, F: FnMut(usize) -> A> Match<R, F> {
         } else {
             Player::South
         };
-        let mut record = start.clone();
-        let mut a = (self.agents)(0);
-        let mut b = (self.agents)(1);
-        let agents: [&mut dyn Agent<R>; 2] = match a_side {
-            Player::South => [&mut a, &mut b],
-            Player::North => [&mut b, &mut a],
-        };
-        let by_side = play_game(&mut record, agents, self.config.max_plies)?;
-        let figures = [by_side[a_side.index()], by_side[(!a_side).index()]];
-        let outcome = record.outcome();
-        let margin = match outcome {
-            Some(o) => o.value_for(a_side),
-            None => {
-                let seeds = self.rules.seed_count(record.current());
-                (seeds.store(a_side) as i32 - seeds.store(!a_side) as i32).signum()
-            }
-        };
-        let a_score = match margin {
-            1 => {
-                self.result.wins += 1;
-                1.0
-            }
-            0 => {
-                self.result.draws += 1;
-                0.5
-            }
-            _ => {
-                self.result.losses += 1;
-                0.0
-            }
-        };
-        for (total, game) in self.result.sides.iter_mut().zip(&figures) {
-            total.add(game);
-        }
-        let game = MatchGame {
-            opening: self.opening,
-            a_side,
-            opening_plies: start.len(),
-            record,
-            outcome,
-            a_score,
-            figures,
-        };
+        let agents = [(self.agents)(0), (self.agents)(1)];
+        let game = play_match_game(&start, self.opening, a_side, agents, self.config.max_plies)?;
+        self.result.add_game(&game);
         if self.second {
             self.opening += 1;
         } else {
@@ -650,6 +624,162 @@ impl<R: Ruleset, A: Agent<R>, F: FnMut(usize) -> A> Match<R, F> {
         self.second = !self.second;
         Ok(game)
     }
+}
+
+impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
+    /// Plays every remaining game, `jobs` at a time on as many threads, and hands each
+    /// finished game to `each` in the match's order (the order [`Match::next`] gives, with
+    /// the same openings), with the totals including it; `each` returns `false` to stop the
+    /// match (the games under way are finished and dropped). Returns the totals of the games
+    /// handed over.
+    ///
+    /// Each game runs on one thread, its two agents taking turns: with agents of one thread
+    /// each, `jobs` up to the machine's cores keeps a time limit a move as fair as one game at
+    /// a time. `jobs` 0 counts as 1.
+    ///
+    /// # Errors
+    /// The first [`MatchError`] in the match's order; the games before it have been handed
+    /// over.
+    ///
+    /// ```
+    /// use sowing::search::{AgentSpec, Match, MatchConfig};
+    /// use sowing::kalah::Kalah;
+    ///
+    /// let specs: [AgentSpec; 2] = ["alphabeta:depth=3".parse().unwrap(), "random:seed=1".parse().unwrap()];
+    /// let config = MatchConfig { openings: 3, ..MatchConfig::default() };
+    /// let build = |i: usize| specs[i].build::<Kalah>().unwrap();
+    /// let mut openings = Vec::new();
+    /// let result = Match::new(Kalah::default(), config, build)
+    ///     .unwrap()
+    ///     .run_parallel(2, |game, _| {
+    ///         openings.push(game.opening);
+    ///         true
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(openings, [0, 0, 1, 1, 2, 2]);
+    /// assert_eq!(result.games(), 6);
+    /// ```
+    pub fn run_parallel(
+        mut self,
+        jobs: usize,
+        mut each: impl FnMut(MatchGame<R>, &MatchResult) -> bool,
+    ) -> Result<MatchResult, MatchError> {
+        // The openings first, drawn in order from the seed as the sequential match does.
+        let mut work = Vec::new();
+        if self.done {
+            return Ok(self.result);
+        }
+        if let Some(start) = self.start.take() {
+            work.push((self.opening, Player::North, start));
+            self.opening += 1;
+        }
+        while self.opening < self.config.openings {
+            let start = self.draw_opening()?;
+            work.push((self.opening, Player::South, start.clone()));
+            work.push((self.opening, Player::North, start));
+            self.opening += 1;
+        }
+        self.done = true;
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let (send, receive) = mpsc::channel();
+        let (agents, max_plies, work) = (&self.agents, self.config.max_plies, &work);
+        let mut first_error = None;
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.clamp(1, work.len().max(1)) {
+                let send = send.clone();
+                let (next, stop) = (&next, &stop);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((opening, a_side, start)) = work.get(k) else {
+                            break;
+                        };
+                        let game = play_match_game(
+                            start,
+                            *opening,
+                            *a_side,
+                            [agents(0), agents(1)],
+                            max_plies,
+                        );
+                        if send.send((k, game)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(send);
+            // Finished games wait here until every game before them has finished.
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut due = 0;
+            for (k, game) in receive {
+                waiting.insert(k, game);
+                while let Some(game) = waiting.remove(&due) {
+                    due += 1;
+                    match game {
+                        Ok(game) => {
+                            self.result.add_game(&game);
+                            if !each(game, &self.result) {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        Err(e) => {
+                            first_error = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                }
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+        });
+        match first_error {
+            Some(e) => Err(e),
+            None => Ok(self.result),
+        }
+    }
+}
+
+/// One game of a match from `start`, agent A (`agents[0]`) playing `a_side`.
+fn play_match_game<R: Ruleset, A: Agent<R>>(
+    start: &GameRecord<R>,
+    opening: u32,
+    a_side: Player,
+    [mut a, mut b]: [A; 2],
+    max_plies: u32,
+) -> Result<MatchGame<R>, MatchError> {
+    let mut record = start.clone();
+    let agents: [&mut dyn Agent<R>; 2] = match a_side {
+        Player::South => [&mut a, &mut b],
+        Player::North => [&mut b, &mut a],
+    };
+    let by_side = play_game(&mut record, agents, max_plies)?;
+    let figures = [by_side[a_side.index()], by_side[(!a_side).index()]];
+    let outcome = record.outcome();
+    let margin = match outcome {
+        Some(o) => o.value_for(a_side),
+        None => {
+            let seeds = record.rules().seed_count(record.current());
+            (seeds.store(a_side) as i32 - seeds.store(!a_side) as i32).signum()
+        }
+    };
+    Ok(MatchGame {
+        opening,
+        a_side,
+        opening_plies: start.len(),
+        record,
+        outcome,
+        a_score: match margin {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        },
+        figures,
+    })
 }
 
 impl<R: Ruleset, A: Agent<R>, F: FnMut(usize) -> A> Iterator for Match<R, F> {

@@ -1,6 +1,6 @@
 //! Plays a match between two agents: `match --rules RULESET --a AGENT --b AGENT
 //! [--openings N] [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-//! [--max-plies M] [--pgn FILE [--pgn-style STYLE]] [--quiet]`.
+//! [--max-plies M] [--jobs J] [--pgn FILE [--pgn-style STYLE]] [--quiet]`.
 //!
 //! Each opening is a few random plies from a seed, played twice with the colours swapped, so
 //! neither side profits from a lucky opening ([`crate::search::Match`]). Prints every game,
@@ -17,14 +17,14 @@ use std::process::ExitCode;
 
 use crate::games::{GameList, RulesetVisitor};
 use crate::pgn::{Form, GameResult, PgnGame};
-use crate::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame};
+use crate::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame, MatchResult};
 use crate::{Player, Ruleset};
 
 use super::Stop;
 
 const USAGE: &str = "usage: match --a AGENT --b AGENT [--rules RULESET] [--openings N]
              [--opening-plies P] [--seed S] [--time MS | --depth D | --nodes N]
-             [--max-plies M] [--pgn FILE [--pgn-style STYLE]] [--quiet]
+             [--max-plies M] [--jobs J] [--pgn FILE [--pgn-style STYLE]] [--quiet]
 
 Plays 2 x N games between agents A and B: N openings of P random plies (from seed S), each
 played once with A as South and once with A as North. Prints each game and then A's result:
@@ -43,6 +43,9 @@ reports them (random play and MCTS report none).
   --depth D             depth a move for both agents
   --nodes N             nodes a move for both agents
   --max-plies M         adjudicate by the stores after M plies (default 2000)
+  --jobs J              games played at once, each on its own thread (default 1); the
+                        games and their order are those of one at a time. With a time a
+                        move, keep J at most the machine's cores less what else runs
   --pgn FILE            write every game to FILE as a record, which replay reads back
   --pgn-style STYLE     records (default: the crate's record form, any game), or for
                         Toguz Kumalak playok or federation (its PGN as PlayOK or the
@@ -52,6 +55,8 @@ reports them (random play and MCTS report none).
 struct Options {
     specs: [AgentSpec; 2],
     config: MatchConfig,
+    /// Games played at once.
+    jobs: usize,
     quiet: bool,
     /// Where to write the games as records, opened before the match, and in which form.
     pgn: Option<(String, File, Form)>,
@@ -84,14 +89,13 @@ impl RulesetVisitor for Run {
         }
         // Checked above: both build.
         let build = |i: usize| specs[i].build::<R>().expect("a spec this game serves");
-        let mut games = Match::new(rules, o.config, build).map_err(|e| problem(&o.config, e))?;
+        let games = Match::new(rules, o.config, build).map_err(|e| problem(&o.config, e))?;
         super::out!("{title}")?;
         let mut played = 0;
-        while let Some(game) = games.next() {
-            let game = game.map_err(|e| problem(&o.config, e))?;
+        let mut failed: Option<Stop> = None;
+        let mut each = |game: MatchGame<R>, r: &MatchResult| -> Result<(), Stop> {
             played += 1;
             if !o.quiet {
-                let r = games.result();
                 let seeds = game.record.rules().seed_count(game.record.current());
                 super::out!(
                     "game {played:>3}: opening {:>3}, A plays {}: {} after {} plies \
@@ -121,8 +125,20 @@ impl RulesetVisitor for Run {
                 let gap = if played > 1 { "\n" } else { "" };
                 write!(file, "{gap}{text}").map_err(|e| format!("--pgn {path}: {e}"))?;
             }
+            Ok(())
+        };
+        let r = games
+            .run_parallel(o.jobs, |game, r| match each(game, r) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            })
+            .map_err(|e| problem(&o.config, e))?;
+        if let Some(e) = failed {
+            return Err(e);
         }
-        let r = games.result();
         let n = r.games();
         super::out!(
             "A: {} wins, {} draws, {} losses of {n} games: score {:.1}/{n} ({:.1}%)",
@@ -185,6 +201,7 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
     let mut limit: Option<String> = None;
     let mut config = MatchConfig::default();
     let mut quiet = false;
+    let mut jobs = 1;
     let (mut pgn, mut style) = (None, None);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -213,6 +230,10 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
             }
             "--depth" => limit = Some(format!("depth={}", number("--depth", value("--depth")?)?)),
             "--nodes" => limit = Some(format!("nodes={}", number("--nodes", value("--nodes")?)?)),
+            "--jobs" => match count("--jobs", value("--jobs")?)? {
+                0 => return Err("--jobs 0: at least 1 game at a time".into()),
+                n => jobs = n as usize,
+            },
             "--quiet" => quiet = true,
             "--pgn" => pgn = Some(value("--pgn")?),
             "--pgn-style" => style = Some(super::pgn_style(&value("--pgn-style")?)?),
@@ -236,6 +257,7 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
     rules.visit(Run(Options {
         specs: [agents[0], agents[1]],
         config,
+        jobs,
         quiet,
         pgn,
     }))
