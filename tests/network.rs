@@ -1,14 +1,19 @@
-//! The evaluation network embedded for Toguz Kumalak: it reads, it gives the training
-//! script's values, and `eval=net` plays with it.
+//! The evaluation networks embedded for Toguz Kumalak and Oware: they read, they give the
+//! training script's values, and `eval=net` plays with them.
 
 use sowing::Ruleset;
+use sowing::SplitMix64;
 use sowing::encode::Encoding;
+use sowing::oware::Oware;
 use sowing::search::{AgentSpec, AgentSpecError, Heuristic, Network, NetworkError};
 use sowing::toguz::{Toguz, network};
 
 /// The reference values `tools/train/train.py` printed for the weights it wrote.
 fn references() -> Vec<(Vec<u8>, i32)> {
-    let text = include_str!("data/toguz-net-reference.txt");
+    reference_lines(include_str!("data/toguz-net-reference.txt"))
+}
+
+fn reference_lines(text: &str) -> Vec<(Vec<u8>, i32)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(|l| {
@@ -92,4 +97,77 @@ fn bad_weights_are_typed_errors() {
         Err(NetworkError::Length { .. })
     ));
     assert!(Network::from_bytes(good).is_ok());
+}
+
+#[test]
+fn the_embedded_oware_network_gives_the_training_scripts_values() {
+    let net = sowing::oware::network().expect("the embedded weights read");
+    assert_eq!(net.observation_len(), 15);
+    for word in [
+        "rules=oware",
+        "hidden=128",
+        "holes=12",
+        "marks=0",
+        "store_buckets=25",
+    ] {
+        assert!(net.header().contains(word), "{word}: {}", net.header());
+    }
+    assert!(
+        net.header().contains("data_sha256=47b33a0663a0120e"),
+        "{}",
+        net.header()
+    );
+    let refs = reference_lines(include_str!("data/oware-net-reference.txt"));
+    assert_eq!(refs.len(), 12);
+    // Positions with seeds in the stores among them: their inputs are read too.
+    assert!(refs.iter().any(|(obs, _)| obs[12] + obs[13] > 0));
+    for (obs, value) in refs {
+        assert_eq!(net.evaluate(&obs), value, "{obs:?}");
+    }
+}
+
+#[test]
+fn oware_search_hook_reads_the_positions_observation_through_a_game() {
+    let net = sowing::oware::network().unwrap();
+    for text in ["oware", "oware:grand-slam=capture", "oware:max-plies=300"] {
+        let rules: Oware = text.parse().unwrap();
+        let mut rng = SplitMix64::new(3);
+        let mut s = rules.start();
+        let mut captured = false;
+        while !rules.is_over(&s) {
+            let obs = rules.observation(&s);
+            captured |= obs[12] + obs[13] > 0.0;
+            // The ply value (last) is not an input: 0 in its place gives the same value.
+            let mut bytes: Vec<u8> = obs.iter().map(|&v| v as u8).collect();
+            bytes[14] = 0;
+            assert_eq!(
+                rules.network_evaluate(&s),
+                Some(net.evaluate(&bytes)),
+                "{text}"
+            );
+            let mv = rules.random_move(&s, &mut rng).unwrap();
+            s = rules.play(s, mv).unwrap();
+        }
+        assert!(captured, "{text}");
+    }
+    let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
+    for other in ["oware:houses=5", "oware:seeds=3"] {
+        let rules: Oware = other.parse().unwrap();
+        assert_eq!(rules.network_evaluate(&rules.start()), None, "{other}");
+        assert!(matches!(
+            spec.check_for(&rules),
+            Err(AgentSpecError::NoNetworkForRules { .. })
+        ));
+    }
+    let rules = Oware::default();
+    let mv = spec
+        .build::<Oware>()
+        .unwrap()
+        .choose(&rules, &rules.start())
+        .unwrap();
+    assert!(rules.is_legal(&rules.start(), mv));
+    assert!(matches!(
+        spec.build::<sowing::tsoro::Tsoro>().err(),
+        Some(AgentSpecError::NoNetwork { game: "tsoro" })
+    ));
 }

@@ -8,7 +8,7 @@
 
 use super::sow::nonempty;
 use super::{Oware, OwareState};
-use crate::search::{Heuristic, SearchTuning};
+use crate::search::{Heuristic, Network, SearchTuning};
 
 /// The best capture of the row `own` against the row `opp` next move (as if its owner
 /// moved), in seeds.
@@ -137,4 +137,43 @@ impl Heuristic for Oware {
     fn null_move(&self, s: &OwareState) -> Option<OwareState> {
         null_move(self, s)
     }
+
+    const NETWORK: bool = true;
+
+    /// [`network`]'s value: a network of 128 hidden units trained on 1,112,004 positions of
+    /// 10,000 games of `alphabeta:depth=8` against itself from 2 to 8 random plies
+    /// (`tools/train/`; the training set's hash and the command are in
+    /// [`Network::header`]). `None` on another board than 6 houses of 4 seeds, which the
+    /// network has not seen (its inputs stop at a store of 25, the win of 48 seeds).
+    #[inline]
+    fn network_evaluate(&self, s: &OwareState) -> Option<i32> {
+        let net = network()?;
+        (self.settings.houses == 6 && self.settings.seeds == 4)
+            .then(|| net.evaluate(&observation_bytes(s)))
+    }
+}
+
+/// The observation's values as bytes ([`Encoding`](crate::encode::Encoding)'s order, the
+/// network's inputs): the mover's houses, the opponent's, the two stores; the ply value is
+/// left 0 (the network does not read it). Read for 6 houses a row (the lanes past them hold
+/// 0 on a smaller board).
+#[inline]
+fn observation_bytes(s: &OwareState) -> [u8; 15] {
+    let [own, theirs] = s.sides.map(u64::to_le_bytes);
+    let me = s.mover.index();
+    let mut bytes = [0u8; 15];
+    bytes[..6].copy_from_slice(&own[..6]);
+    bytes[6..12].copy_from_slice(&theirs[..6]);
+    bytes[12] = s.stores[me];
+    bytes[13] = s.stores[1 - me];
+    bytes
+}
+
+/// Oware's evaluation network, read at its first use from the weights embedded in the crate
+/// (`src/oware/oware.net`, written by `tools/train/train.py`); `None` only if they did not
+/// read, which the crate's tests rule out.
+pub fn network() -> Option<&'static Network> {
+    static NET: std::sync::LazyLock<Option<Network>> =
+        std::sync::LazyLock::new(|| Network::from_bytes(include_bytes!("oware.net")).ok());
+    NET.as_ref()
 }

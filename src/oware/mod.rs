@@ -103,7 +103,7 @@ mod settings;
 mod sow;
 mod state;
 
-pub use eval::OwareEval;
+pub use eval::{OwareEval, network};
 pub use moves::{OwareMove, OwareMoves};
 pub use settings::{GrandSlam, OwareSettings};
 use sow::Tables;

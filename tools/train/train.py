@@ -29,9 +29,10 @@ NET_MAGIC = b"SOWNET1\n"
 
 #: Hole counts at or above this share the last one-hot input of their hole.
 COUNT_BUCKETS = 32
-#: Store counts at or above this share the last one-hot input of their store (Toguz
-#: Kumalak: 82 seeds of 162 win).
-STORE_BUCKETS = 82
+#: Store counts at or above this share the last one-hot input of their store, by game: a
+#: count that wins (Toguz Kumalak 82 of 162, Oware 25 of 48, Kalah 37 of 72) ends the game
+#: and is never evaluated.
+STORE_BUCKETS = {"toguz": 82, "oware": 25, "kalah": 37}
 #: The expected score of a value v (hundredths of a seed) is sigmoid(v * SCALE / 100): the
 #: calibration of the crate's game analysis (`Calibration::for_game`), by game.
 SCALES = {"toguz": 0.0737, "kalah": 0.3208, "tsoro": 0.0712, "oware": 0.2741}
@@ -75,29 +76,41 @@ def read(path: str) -> tuple[dict[str, str], np.ndarray, bytes]:
 
 def layout(game: str, n_obs: int) -> tuple[int, int]:
     """(holes, marks): the observation's hole counts come first, then two stores, then
-    `marks` 0/1 values. Toguz Kumalak: 2n holes, 2 kazans, 2n tuzdik marks (4n + 2)."""
+    `marks` 0/1 values (values after them are not inputs). Toguz Kumalak: 2n holes, 2
+    kazans, 2n tuzdik marks (4n + 2 values). Oware: 2n houses, 2 stores, no marks (2n + 3
+    values; the last, the plies left under a ply limit, is not an input). Kalah: 2m pits, 2
+    stores, the pie rule's 2 flags (2m + 4)."""
     if game == "toguz":
         n = (n_obs - 2) // 4
         return 2 * n, 2 * n
-    sys.exit(f"inputs for {game} are not written yet (Toguz Kumalak first)")
+    if game == "oware":
+        return n_obs - 3, 0
+    if game == "kalah":
+        return n_obs - 4, 2
+    sys.exit(
+        f"inputs for {game} are not written: Tsoro's observation holds a turn's pending "
+        "decisions and its captures after its four rows, not two stores"
+    )
 
 
-def sparse_index(obs: np.ndarray, holes: int) -> np.ndarray:
+def sparse_index(obs: np.ndarray, holes: int, store_buckets: int) -> np.ndarray:
     """The indices of the one-hot inputs that are 1: each hole's (hole, count), then each
-    store's (store, count); holes * COUNT_BUCKETS + 2 * STORE_BUCKETS inputs in all."""
+    store's (store, count); holes * COUNT_BUCKETS + 2 * store_buckets inputs in all."""
     counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int32)
     hole = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
-    stores = np.minimum(obs[:, holes : holes + 2], STORE_BUCKETS - 1).astype(np.int32)
-    store = stores + holes * COUNT_BUCKETS + STORE_BUCKETS * np.arange(2, dtype=np.int32)
+    stores = np.minimum(obs[:, holes : holes + 2], store_buckets - 1).astype(np.int32)
+    store = stores + holes * COUNT_BUCKETS + store_buckets * np.arange(2, dtype=np.int32)
     return np.concatenate([hole, store], 1)
 
 
-def features(obs: np.ndarray, holes: int, marks: int) -> tuple[np.ndarray, np.ndarray]:
+def features(
+    obs: np.ndarray, holes: int, marks: int, store_buckets: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The network's inputs: the indices of the one-hot inputs that are 1, and the dense
-    inputs (the marks, 0 or 1). Every input is 0 or 1: the quantized first layer adds
-    weights, exactly."""
-    dense = obs[:, holes + 2 : holes + 2 + marks].astype(np.float32)
-    return sparse_index(obs, holes), dense
+    inputs (the marks, 0 or 1; any other value counts as 1, as in the crate). Every input is
+    0 or 1: the quantized first layer adds weights, exactly."""
+    dense = (obs[:, holes + 2 : holes + 2 + marks] != 0).astype(np.float32)
+    return sparse_index(obs, holes, store_buckets), dense
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -107,8 +120,9 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 class Net:
     """inputs -> hidden (clipped ReLU, 0..1) -> one output (value / OUT_SCALE)."""
 
-    def __init__(self, sparse: int, dense: int, hidden: int, rng: np.random.Generator):
-        fan_in = 20 + dense
+    def __init__(self, sparse: int, active: int, dense: int, hidden: int, rng: np.random.Generator):
+        # `active` of the `sparse` one-hot inputs are 1 in any position (a hole's or store's).
+        fan_in = active + dense
         self.p = {
             "ws": (rng.standard_normal((sparse, hidden)) / math.sqrt(fan_in)).astype(np.float32),
             "wd": (rng.standard_normal((dense, hidden)) / math.sqrt(fan_in)).astype(np.float32),
@@ -168,18 +182,18 @@ def quantize(net: Net) -> dict[str, np.ndarray]:
         "b2": np.round(p["b2"] * QA * QB).astype(np.int32),
     }
     for name in ("ws", "wd", "w2"):
-        if np.abs(np.round(p[name] * (QB if name == "w2" else QA))).max() > 32767:
+        if p[name].size and np.abs(np.round(p[name] * (QB if name == "w2" else QA))).max() > 32767:
             sys.exit(f"quantization: {name} overflows int16")
     return q
 
 
-def quantized_value(q, obs: np.ndarray, holes: int, marks: int) -> np.ndarray:
+def quantized_value(q, obs: np.ndarray, holes: int, marks: int, store_buckets: int) -> np.ndarray:
     """The exported network's value in hundredths of a seed, in integer arithmetic exactly
     as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum ws[(store, count)] +
     sum wd[i] * mark_i; h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
     out * OUT_SCALE / (QA * QB), rounded toward zero."""
-    index = sparse_index(obs, holes)
-    dense = obs[:, holes + 2 : holes + 2 + marks].astype(np.int64)
+    index = sparse_index(obs, holes, store_buckets)
+    dense = (obs[:, holes + 2 : holes + 2 + marks] != 0).astype(np.int64)
     acc = q["b1"].astype(np.int64) + q["ws"].astype(np.int64)[index].sum(1) + dense @ q["wd"].astype(np.int64)
     h = np.clip(acc, 0, QA)
     out = q["b2"][0] + h @ q["w2"].astype(np.int64)
@@ -212,8 +226,9 @@ def main() -> None:
     scale = SCALES[game]
     n_obs = int(fields["observation"])
     holes, marks = layout(game, n_obs)
+    store_buckets = STORE_BUCKETS[game]
     obs = records["observation"]
-    index, dense = features(obs, holes, marks)
+    index, dense = features(obs, holes, marks, store_buckets)
     value = records["value"].astype(np.float32)
     result = (records["result"].astype(np.float32) + 1.0) / 2.0
     target = (args.lam * sigmoid(value * scale / 100.0) + (1 - args.lam) * result).astype(np.float32)
@@ -229,7 +244,7 @@ def main() -> None:
     print(f"held-out loss of a constant: {base:.5f}; of the search value itself: {search:.5f}")
 
     rng = np.random.default_rng(args.seed)
-    net = Net(holes * COUNT_BUCKETS + 2 * STORE_BUCKETS, marks, args.hidden, rng)
+    net = Net(holes * COUNT_BUCKETS + 2 * store_buckets, holes + 2, marks, args.hidden, rng)
     tr = np.flatnonzero(train)
     ho = np.flatnonzero(held)
 
@@ -255,7 +270,7 @@ def main() -> None:
         print(f"{epoch:5d}  {total / batches:10.5f}  {held_loss():13.5f}  {time.time() - t0:7.1f}", flush=True)
 
     q = quantize(net)
-    qv = quantized_value(q, obs[ho], holes, marks)
+    qv = quantized_value(q, obs[ho], holes, marks, store_buckets)
     qloss = float(np.mean((sigmoid(qv * scale / 100.0) - target[ho]) ** 2))
     _, _, fv = net.forward(index[ho], dense[ho])
     gap = np.abs(qv - fv * OUT_SCALE)
@@ -273,7 +288,7 @@ def main() -> None:
         ("holes", holes),
         ("marks", marks),
         ("buckets", COUNT_BUCKETS),
-        ("store_buckets", STORE_BUCKETS),
+        ("store_buckets", store_buckets),
         ("hidden", args.hidden),
         ("qa", QA),
         ("qb", QB),
