@@ -664,17 +664,25 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
         jobs: usize,
         mut each: impl FnMut(MatchGame<R>, &MatchResult) -> bool,
     ) -> Result<MatchResult, MatchError> {
-        // The openings first, drawn in order from the seed as the sequential match does.
-        let mut work = Vec::new();
         if self.done {
             return Ok(self.result);
         }
+        // The openings first, drawn in order from the seed as the sequential match does. An
+        // opening that cannot be drawn is the match's error after the games before it.
+        let mut work = Vec::new();
+        let mut opening_error = None;
         if let Some(start) = self.start.take() {
             work.push((self.opening, Player::North, start));
             self.opening += 1;
         }
         while self.opening < self.config.openings {
-            let start = self.draw_opening()?;
+            let start = match self.draw_opening() {
+                Ok(start) => start,
+                Err(e) => {
+                    opening_error = Some(e);
+                    break;
+                }
+            };
             work.push((self.opening, Player::South, start.clone()));
             work.push((self.opening, Player::North, start));
             self.opening += 1;
@@ -684,7 +692,8 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
         let stop = AtomicBool::new(false);
         let (send, receive) = mpsc::channel();
         let (agents, max_plies, work) = (&self.agents, self.config.max_plies, &work);
-        let mut first_error = None;
+        // Set when the match ends before its last game: by `each`, or by a game's error.
+        let mut ended: Option<Option<MatchError>> = None;
         std::thread::scope(|scope| {
             for _ in 0..jobs.clamp(1, work.len().max(1)) {
                 let send = send.clone();
@@ -712,7 +721,7 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
             // Finished games wait here until every game before them has finished.
             let mut waiting = std::collections::BTreeMap::new();
             let mut due = 0;
-            for (k, game) in receive {
+            'receive: for (k, game) in receive {
                 waiting.insert(k, game);
                 while let Some(game) = waiting.remove(&due) {
                     due += 1;
@@ -720,26 +729,23 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
                         Ok(game) => {
                             self.result.add_game(&game);
                             if !each(game, &self.result) {
-                                stop.store(true, Ordering::Relaxed);
+                                ended = Some(None);
                             }
                         }
-                        Err(e) => {
-                            first_error = Some(e);
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                        Err(e) => ended = Some(Some(e)),
                     }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
+                    if ended.is_some() {
+                        // Dropping the receiver stops the threads after their games.
+                        stop.store(true, Ordering::Relaxed);
+                        break 'receive;
                     }
-                }
-                if stop.load(Ordering::Relaxed) {
-                    break;
                 }
             }
         });
-        match first_error {
-            Some(e) => Err(e),
-            None => Ok(self.result),
+        match ended {
+            Some(Some(e)) => Err(e),
+            Some(None) => Ok(self.result),
+            None => opening_error.map_or(Ok(self.result), Err),
         }
     }
 }
