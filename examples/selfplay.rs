@@ -160,12 +160,6 @@ fn run_on<R: Heuristic + Encoding>(rules: R, o: Options) -> Result<(), Stop> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("--openings {file}: {e}"))?;
         let (openings, total) = selfplay::read_openings(&text, &rules, *ply)
             .map_err(|e| format!("--openings {file}: {e}"))?;
-        if openings.is_empty() {
-            return Err(format!(
-                "--openings {file}: none of its {total} games is a game of {rules} going on at ply {ply}"
-            )
-            .into());
-        }
         common::line(format_args!(
             "{} openings at ply {ply} from the {total} games of {file}",
             openings.len()

@@ -186,6 +186,17 @@ pub enum SelfplayError {
         /// The reader's error.
         error: PgnError,
     },
+    /// A record text none of whose games gives an opening ([`read_openings`]): none is a game
+    /// of these rules going on at that ply.
+    #[error("none of the {games} games of the openings is a game of {rules} going on at ply {ply}")]
+    NoOpenings {
+        /// The games in the text.
+        games: usize,
+        /// The rules, as ruleset text.
+        rules: String,
+        /// The ply of the openings.
+        ply: usize,
+    },
     /// An observation value that is not a whole number from 0 to 255: the format stores
     /// bytes.
     #[error(
@@ -868,10 +879,11 @@ pub fn openings<R: Ruleset>(
 /// The openings at ply `ply` ([`openings`]) of the games of a record text of the crate's
 /// games ([`read_any`]: any form, the federation's and PlayOK's Toguz Kumalak PGN included).
 /// Games of other rules than `rules` are left out, as are games that do not reach `ply`.
-/// Returns the openings and the number of games in the text.
+/// Returns the openings, at least one, and the number of games in the text.
 ///
 /// # Errors
-/// [`SelfplayError::OpeningRecord`] for the first game that does not read.
+/// [`SelfplayError::OpeningRecord`] for the first game that does not read;
+/// [`SelfplayError::NoOpenings`] when no game gives an opening.
 pub fn read_openings<R: Ruleset>(
     text: &str,
     rules: &R,
@@ -888,5 +900,13 @@ pub fn read_openings<R: Ruleset>(
             }
         }
     }
-    Ok((openings(records, ply), total))
+    let openings = openings(records, ply);
+    if openings.is_empty() {
+        return Err(SelfplayError::NoOpenings {
+            games: total,
+            rules: rules.to_string(),
+            ply,
+        });
+    }
+    Ok((openings, total))
 }

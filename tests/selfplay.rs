@@ -309,6 +309,19 @@ fn toguz_games_from_federation_openings() {
         selfplay::read_openings(&bad, &rules, 2),
         Err(SelfplayError::OpeningRecord { .. })
     ));
+    // Games of other rules, or that end before the ply, give no opening: an error that says
+    // how many games there were.
+    match selfplay::read_openings(FEDERATION, &other, 12) {
+        Err(SelfplayError::NoOpenings { games, rules, ply }) => {
+            assert_eq!((games, ply), (742, 12));
+            assert_eq!(rules, other.to_string());
+        }
+        result => panic!("{result:?}"),
+    }
+    assert!(matches!(
+        selfplay::read_openings(FEDERATION, &rules, 100_000),
+        Err(SelfplayError::NoOpenings { games: 742, .. })
+    ));
 }
 
 #[test]

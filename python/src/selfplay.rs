@@ -43,16 +43,7 @@ fn chunk<R: Heuristic + Encoding>(rules: R, job: Job) -> Result<Vec<u8>, Selfpla
         ..Config::default()
     };
     if let Some((text, ply)) = &job.openings {
-        let (openings, total) = selfplay::read_openings(text, &rules, *ply)?;
-        if openings.is_empty() {
-            return Err(SelfplayError::Opening {
-                index: 0,
-                problem: format!(
-                    "none of the {total} games of the openings is a game of {rules} going on at ply {ply}"
-                ),
-            });
-        }
-        config.openings = openings;
+        config.openings = selfplay::read_openings(text, &rules, *ply)?.0;
     }
     let mut out = Vec::new();
     SelfPlayer::new(&rules, &config)?
