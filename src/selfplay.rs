@@ -558,7 +558,7 @@ pub fn default_agent() -> AgentSpec {
     AgentSpec::AlphaBeta {
         limits: Limits::depth(Limits::DEFAULT_DEPTH),
         table: TableSize::DEFAULT,
-        eval: GameEval::Tuned,
+        eval: GameEval::Auto,
         options: SearchOptions::AGENT,
         endgame: DEFAULT_ENDGAME,
     }

@@ -62,7 +62,7 @@ fn one_line_is_the_search_as_it_was() {
         (27969, "6".into(), 501)
     );
     assert_eq!(
-        start_search(&Toguz::default(), "alphabeta:depth=7"),
+        start_search(&Toguz::default(), "alphabeta:depth=7,eval=tuned"),
         (2710, "32".into(), 458)
     );
     assert_eq!(

@@ -78,6 +78,61 @@ fn eval_net_plays_and_is_refused_where_there_is_no_network() {
     assert!("alphabeta:eval=nn".parse::<AgentSpec>().is_err());
 }
 
+/// The search of `spec` from the position after `plies` of the game's first legal moves:
+/// its move, value and node count.
+fn searched<R: Heuristic>(rules: &R, spec: &str, plies: usize) -> (String, i32, u64) {
+    let mut state = rules.start();
+    for _ in 0..plies {
+        let mv = rules.legal_moves(&state).into_iter().next().unwrap();
+        state = rules.play(state, mv).unwrap();
+    }
+    let spec: AgentSpec = spec.parse().unwrap();
+    let mut agent = spec.build::<R>().unwrap();
+    let mv = agent.choose(rules, &state).unwrap();
+    let stats = agent.stats().unwrap();
+    (rules.format_move(&state, mv), stats.value, stats.nodes)
+}
+
+/// The default agent (`eval=auto`) searches with the network where the game names it its
+/// default (Toguz Kumalak) and with the tuned evaluation elsewhere: the same move, value
+/// and node count as the evaluation written out, and not those of the other.
+#[test]
+fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
+    use sowing::kalah::Kalah;
+    use sowing::search::GameEval;
+    use sowing::tsoro::Tsoro;
+    assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
+    for tuned in [
+        GameEval::Auto.resolve::<Oware>(),
+        GameEval::Auto.resolve::<Kalah>(),
+        GameEval::Auto.resolve::<Tsoro>(),
+    ] {
+        assert_eq!(tuned, GameEval::Tuned);
+    }
+    assert_eq!(GameEval::default(), GameEval::Auto);
+
+    let toguz = Toguz::default();
+    let default = searched(&toguz, "alphabeta:depth=5", 3);
+    assert_eq!(default, searched(&toguz, "alphabeta:depth=5,eval=net", 3));
+    assert_ne!(default, searched(&toguz, "alphabeta:depth=5,eval=tuned", 3));
+    // On a board the network was not trained for, the tuned evaluation.
+    let small: Toguz = "toguz:holes=7".parse().unwrap();
+    assert_eq!(
+        searched(&small, "alphabeta:depth=5", 3),
+        searched(&small, "alphabeta:depth=5,eval=tuned", 3)
+    );
+
+    let oware = Oware::default();
+    let default = searched(&oware, "alphabeta:depth=6", 2);
+    assert_eq!(default, searched(&oware, "alphabeta:depth=6,eval=tuned", 2));
+    assert_ne!(default, searched(&oware, "alphabeta:depth=6,eval=net", 2));
+    let kalah = Kalah::default();
+    assert_eq!(
+        searched(&kalah, "alphabeta:depth=6", 2),
+        searched(&kalah, "alphabeta:depth=6,eval=tuned", 2)
+    );
+}
+
 #[test]
 fn bad_weights_are_typed_errors() {
     let good = include_bytes!("../src/toguz/toguz.net");

@@ -845,7 +845,14 @@ fn agent_specs_choose_evaluation_and_search_options() {
             "alphabeta:eval=store,history=off",
             "alphabeta:eval=store,history=off",
         ),
-        ("alphabeta:eval=tuned,qs=on,lmr=on", "alphabeta:qs=on"),
+        ("alphabeta:eval=auto,qs=on,lmr=on", "alphabeta:qs=on"),
+        // The tuned evaluation is no longer every game's default (Toguz Kumalak's is its
+        // network), so it is written.
+        (
+            "alphabeta:eval=tuned,qs=on,lmr=on",
+            "alphabeta:eval=tuned,qs=on",
+        ),
+        ("alphabeta:eval=net", "alphabeta:eval=net"),
         (
             "alphabeta:history=on,aspiration=1,rfp=0,futility=off",
             "alphabeta:aspiration=on,rfp=off,futility=off",
@@ -854,7 +861,7 @@ fn agent_specs_choose_evaluation_and_search_options() {
         // extended, pruning near the horizon, forced moves at once) are on: with its
         // evaluation, what it adds to the classic agent.
         (
-            "alphabeta-classic:depth=4,eval=tuned",
+            "alphabeta-classic:depth=4,eval=auto",
             "alphabeta:depth=4,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
         ),
         (
@@ -870,7 +877,7 @@ fn agent_specs_choose_evaluation_and_search_options() {
     let AgentSpec::AlphaBeta { eval, options, .. } = "alphabeta".parse().unwrap() else {
         panic!("not alphabeta");
     };
-    assert_eq!((eval, options), (GameEval::Tuned, SearchOptions::AGENT));
+    assert_eq!((eval, options), (GameEval::Auto, SearchOptions::AGENT));
     let AgentSpec::AlphaBeta { eval, options, .. } = "alphabeta-classic".parse().unwrap() else {
         panic!("not alphabeta");
     };

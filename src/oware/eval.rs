@@ -141,7 +141,8 @@ impl Heuristic for Oware {
     const NETWORK: bool = true;
 
     /// [`network`]'s value: a network of 128 hidden units trained on 1,112,004 positions of
-    /// 10,000 games of `alphabeta:depth=8` against itself from 2 to 8 random plies
+    /// 10,000 games of the tuned evaluation's agent (`alphabeta:depth=8,eval=tuned`)
+    /// against itself from 2 to 8 random plies
     /// (`tools/train/`; the training set's hash and the command are in
     /// [`Network::header`]). `None` on another board than 6 houses of 4 seeds, which the
     /// network has not seen (its inputs stop at a store of 25, the win of 48 seeds).

@@ -166,42 +166,75 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
     fn with_weights(weights: &[i32]) -> Self;
 }
 
-/// The evaluation an agent uses, chosen at run time: the plain store difference, or the
+/// The evaluation an agent uses, chosen at run time: the plain store difference, the
 /// game's own evaluation, [`Heuristic::evaluate`] (the games of the crate: their tuned
-/// evaluations, `KalahEval`, `ToguzEval` and `TsoroEval`), which is the default of
-/// [`AgentSpec`](super::AgentSpec)'s `alphabeta`.
+/// evaluations, `KalahEval`, `OwareEval`, `ToguzEval` and `TsoroEval`), its trained network,
+/// [`Heuristic::network_evaluate`], or whichever of the two the game names its default,
+/// [`Heuristic::NETWORK_BY_DEFAULT`]: that is the default of
+/// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak: its network).
 ///
 /// ```
-/// use sowing::search::{Evaluator, GameEval};
+/// use sowing::search::{Evaluator, GameEval, Heuristic};
 /// use sowing::toguz::Toguz;
 /// use sowing::Ruleset;
 /// let rules = Toguz::default();
 /// let start = rules.start();
 /// assert_eq!(GameEval::StoreDifference.evaluate(&rules, &start), 0);
 /// assert!(GameEval::Tuned.evaluate(&rules, &start) != 0);
+/// // Toguz Kumalak's default is its network, on the board it was trained for.
+/// assert_eq!(
+///     GameEval::Auto.evaluate(&rules, &start),
+///     rules.network_evaluate(&start).unwrap()
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GameEval {
     /// [`StoreDifference`]: the mover's store minus the opponent's (agent option `eval=store`).
     StoreDifference,
     /// The game's own evaluation, [`Heuristic::evaluate`], in hundredths of a seed (agent
     /// option `eval=tuned`); the store difference for a ruleset that has none.
-    #[default]
     Tuned,
     /// The game's trained network, [`Heuristic::network_evaluate`] (agent option
     /// `eval=net`); the game's own evaluation where the rules have no network.
     Net,
+    /// [`Net`](GameEval::Net) for a game whose [`Heuristic::NETWORK_BY_DEFAULT`] says so,
+    /// else [`Tuned`](GameEval::Tuned) (agent option `eval=auto`, the `alphabeta` agent's
+    /// default).
+    #[default]
+    Auto,
+}
+
+impl GameEval {
+    /// The evaluation `self` stands for in the game of `R`: [`Auto`](GameEval::Auto)
+    /// resolved to [`Net`](GameEval::Net) or [`Tuned`](GameEval::Tuned), the others as
+    /// they are.
+    ///
+    /// ```
+    /// use sowing::search::GameEval;
+    /// use sowing::{kalah::Kalah, toguz::Toguz};
+    /// assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
+    /// assert_eq!(GameEval::Auto.resolve::<Kalah>(), GameEval::Tuned);
+    /// assert_eq!(GameEval::StoreDifference.resolve::<Toguz>(), GameEval::StoreDifference);
+    /// ```
+    pub fn resolve<R: Heuristic>(self) -> GameEval {
+        match self {
+            GameEval::Auto if R::NETWORK_BY_DEFAULT => GameEval::Net,
+            GameEval::Auto => GameEval::Tuned,
+            other => other,
+        }
+    }
 }
 
 impl<R: Heuristic> Evaluator<R> for GameEval {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        match self {
+        match self.resolve::<R>() {
             GameEval::StoreDifference => StoreDifference.evaluate(rules, state),
-            GameEval::Tuned => rules.evaluate(state),
             GameEval::Net => rules
                 .network_evaluate(state)
                 .unwrap_or_else(|| rules.evaluate(state)),
+            _ => rules.evaluate(state),
         }
     }
 }

@@ -119,6 +119,15 @@ pub trait Heuristic: Ruleset {
     /// [`network_evaluate`]: Heuristic::network_evaluate
     const NETWORK: bool = false;
 
+    /// Whether the `alphabeta` agent's default evaluation (`eval=auto`, [`GameEval::Auto`])
+    /// is the trained network ([`network_evaluate`], where the rules have one) rather than
+    /// the game's own evaluation ([`evaluate`](Heuristic::evaluate)). `false` by default; a
+    /// game sets it where equal-time matches showed its network the stronger.
+    ///
+    /// [`GameEval::Auto`]: super::GameEval::Auto
+    /// [`network_evaluate`]: Heuristic::network_evaluate
+    const NETWORK_BY_DEFAULT: bool = false;
+
     /// The trained network's value of an unfinished `state` for the player to move, in
     /// hundredths of a seed as [`evaluate`](Heuristic::evaluate) (`eval=net`), or `None`
     /// where these rules have no network (the default; a board of another size than the

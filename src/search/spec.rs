@@ -32,16 +32,18 @@ const MAX_ENDGAME: u64 = 20;
 /// of ruleset text, [`switches`](crate::switches)):
 ///
 /// - `random[:seed=N]`
-/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=tuned|store|net][,qs=on|off]
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=auto|tuned|store|net][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
 ///   entries as a power of two (default 20: 2^20 entries, 16 MiB; `table=22`: 64 MiB), or
-///   `auto`, sized to each search's time, [`TableSize::Auto`]; `eval` the evaluation ([`GameEval`], default
-///   `tuned`: the game's own evaluation, [`Heuristic::evaluate`]; `store`: the store
-///   difference; `net`: the game's trained network, [`Heuristic::network_evaluate`],
-///   refused for a game without one (Toguz Kumalak has one); all in hundredths of a seed);
+///   `auto`, sized to each search's time, [`TableSize::Auto`]; `eval` the evaluation
+///   ([`GameEval`]: `tuned`, the game's own evaluation, [`Heuristic::evaluate`]; `store`, the
+///   store difference; `net`, the game's trained network, [`Heuristic::network_evaluate`],
+///   refused for a game without one (Toguz Kumalak and Oware have one); default `auto`, the
+///   network where the game names it its default, [`Heuristic::NETWORK_BY_DEFAULT`] (Toguz
+///   Kumalak), else `tuned`; all in hundredths of a seed);
 ///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
@@ -258,7 +260,7 @@ impl FromStr for AgentSpec {
             "alphabeta" => AgentSpec::AlphaBeta {
                 limits: Limits::default(),
                 table: TableSize::DEFAULT,
-                eval: GameEval::Tuned,
+                eval: GameEval::Auto,
                 options: SearchOptions::AGENT,
                 endgame: DEFAULT_ENDGAME,
             },
@@ -316,7 +318,8 @@ impl FromStr for AgentSpec {
                         "tuned" => GameEval::Tuned,
                         "store" => GameEval::StoreDifference,
                         "net" => GameEval::Net,
-                        _ => return Err(bad("tuned, store or net")),
+                        "auto" => GameEval::Auto,
+                        _ => return Err(bad("auto, tuned, store or net")),
                     }
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
@@ -389,7 +392,7 @@ impl fmt::Display for AgentSpec {
                 } else {
                     (
                         "alphabeta",
-                        GameEval::Tuned,
+                        GameEval::Auto,
                         SearchOptions::AGENT,
                         DEFAULT_ENDGAME,
                     )
@@ -416,6 +419,7 @@ impl fmt::Display for AgentSpec {
                         GameEval::Tuned => "eval=tuned".into(),
                         GameEval::StoreDifference => "eval=store".into(),
                         GameEval::Net => "eval=net".into(),
+                        GameEval::Auto => "eval=auto".into(),
                     });
                 }
                 if *endgame != base_endgame {
