@@ -95,8 +95,7 @@ use crate::record::GameRecord;
 use crate::rng::{RandomSource, SplitMix64};
 use crate::ruleset::Ruleset;
 use crate::search::{
-    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, DEFAULT_ENDGAME, GameEval, Heuristic, Limits,
-    SearchOptions, TableSize, WIN,
+    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, WIN, alphabeta_with,
 };
 
 /// The first eight bytes of self-play data.
@@ -555,13 +554,7 @@ pub struct Config<R: Ruleset> {
 
 /// The default agent: `alphabeta:depth=8`.
 pub fn default_agent() -> AgentSpec {
-    AgentSpec::AlphaBeta {
-        limits: Limits::depth(Limits::DEFAULT_DEPTH),
-        table: TableSize::DEFAULT,
-        eval: GameEval::Auto,
-        options: SearchOptions::AGENT,
-        endgame: DEFAULT_ENDGAME,
-    }
+    alphabeta_with(Limits::depth(Limits::DEFAULT_DEPTH))
 }
 
 impl<R: Ruleset> Default for Config<R> {

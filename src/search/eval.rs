@@ -171,7 +171,7 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 /// evaluations, `KalahEval`, `OwareEval`, `ToguzEval` and `TsoroEval`), its trained network,
 /// [`Heuristic::network_evaluate`], or whichever of the two the game names its default,
 /// [`Heuristic::NETWORK_BY_DEFAULT`]: that is the default of
-/// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak: its network).
+/// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak and Oware: their networks).
 ///
 /// ```
 /// use sowing::search::{Evaluator, GameEval, Heuristic};
@@ -234,7 +234,8 @@ impl<R: Heuristic> Evaluator<R> for GameEval {
             GameEval::Net => rules
                 .network_evaluate(state)
                 .unwrap_or_else(|| rules.evaluate(state)),
-            _ => rules.evaluate(state),
+            // `resolve` never gives `Auto`; were it to, the tuned terms are the safe choice.
+            GameEval::Tuned | GameEval::Auto => rules.evaluate(state),
         }
     }
 }

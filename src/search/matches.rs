@@ -692,8 +692,8 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
         let stop = AtomicBool::new(false);
         let (send, receive) = mpsc::channel();
         let (agents, max_plies, work) = (&self.agents, self.config.max_plies, &work);
-        // Set when the match ends before its last game: by `each`, or by a game's error.
-        let mut ended: Option<Option<MatchError>> = None;
+        // Set when the match ends before its last game.
+        let mut ended: Option<EarlyEnd> = None;
         std::thread::scope(|scope| {
             for _ in 0..jobs.clamp(1, work.len().max(1)) {
                 let send = send.clone();
@@ -729,10 +729,10 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
                         Ok(game) => {
                             self.result.add_game(&game);
                             if !each(game, &self.result) {
-                                ended = Some(None);
+                                ended = Some(EarlyEnd::Stopped);
                             }
                         }
-                        Err(e) => ended = Some(Some(e)),
+                        Err(e) => ended = Some(EarlyEnd::Failed(e)),
                     }
                     if ended.is_some() {
                         // Dropping the receiver stops the threads after their games.
@@ -743,11 +743,19 @@ impl<R: Ruleset, A: Agent<R>, F: Fn(usize) -> A + Sync> Match<R, F> {
             }
         });
         match ended {
-            Some(Some(e)) => Err(e),
-            Some(None) => Ok(self.result),
+            Some(EarlyEnd::Failed(e)) => Err(e),
+            Some(EarlyEnd::Stopped) => Ok(self.result),
             None => opening_error.map_or(Ok(self.result), Err),
         }
     }
+}
+
+/// Why a match played on several threads ended before its last game.
+enum EarlyEnd {
+    /// The caller's `each` asked to stop: the result so far is the match's.
+    Stopped,
+    /// A game failed: the match's error.
+    Failed(MatchError),
 }
 
 /// One game of a match from `start`, agent A (`agents[0]`) playing `a_side`.

@@ -22,7 +22,7 @@
 //!   [`GameEval::Tuned`] picks; a trained network, [`Heuristic::network_evaluate`]
 //!   ([`GameEval::Net`]; Toguz Kumalak and Oware have one); which of the two the
 //!   `alphabeta` agent of [`AgentSpec`] uses, [`Heuristic::NETWORK_BY_DEFAULT`]
-//!   ([`GameEval::Auto`]: Toguz Kumalak's network, the others' tuned evaluations); exact
+//!   ([`GameEval::Auto`]: Toguz Kumalak's and Oware's networks, the others' tuned evaluations); exact
 //!   values, [`Heuristic::endgame_oracle`] (Kalah: its solver's endgame database), which
 //!   [`AgentEval`] looks up first with `endgame=N`; the margins of the search's prunings
 //!   and whether its extra turns are extended, [`Heuristic::SEARCH_TUNING`]
@@ -74,6 +74,7 @@ pub use matches::{
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use network::{MAX_HIDDEN, Network, NetworkError};
 pub use random::RandomAgent;
+pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
 pub use table_size::TableSize;
 pub use tuning::{SEED, SearchTuning};

@@ -21,6 +21,49 @@ use crate::switches::{self, OptionErrors};
 /// The default of `alphabeta`'s `endgame` option.
 pub const DEFAULT_ENDGAME: u32 = 0;
 
+/// The settings an alpha-beta spec starts from before its options: `alphabeta`'s
+/// ([`ALPHABETA`]) or `alphabeta-classic`'s ([`CLASSIC`]). Parsing starts from them, and
+/// display writes only the options that differ from them.
+#[derive(Clone, Copy)]
+struct AlphaBetaStart {
+    eval: GameEval,
+    options: SearchOptions,
+    endgame: u32,
+}
+
+/// `alphabeta` with no options: the game's default evaluation, every search option on.
+const ALPHABETA: AlphaBetaStart = AlphaBetaStart {
+    eval: GameEval::Auto,
+    options: SearchOptions::AGENT,
+    endgame: DEFAULT_ENDGAME,
+};
+
+/// `alphabeta-classic` with no options: the store difference, the search before tuning.
+const CLASSIC: AlphaBetaStart = AlphaBetaStart {
+    eval: GameEval::StoreDifference,
+    options: SearchOptions::CLASSIC,
+    endgame: 0,
+};
+
+impl AlphaBetaStart {
+    /// The spec of these settings with `limits` and the default table.
+    fn spec(self, limits: Limits) -> AgentSpec {
+        AgentSpec::AlphaBeta {
+            limits,
+            table: TableSize::DEFAULT,
+            eval: self.eval,
+            options: self.options,
+            endgame: self.endgame,
+        }
+    }
+}
+
+/// `alphabeta` with no options other than `limits`: the spec
+/// `"alphabeta".parse()` gives, with its limits replaced.
+pub(crate) fn alphabeta_with(limits: Limits) -> AgentSpec {
+    ALPHABETA.spec(limits)
+}
+
 /// What `alphabeta`'s `table` option takes.
 const TABLE_EXPECTED: &str = "auto, or a power of two 1..=30";
 
@@ -43,7 +86,7 @@ const MAX_ENDGAME: u64 = 20;
 ///   store difference; `net`, the game's trained network, [`Heuristic::network_evaluate`],
 ///   refused for a game without one (Toguz Kumalak and Oware have one); default `auto`, the
 ///   network where the game names it its default, [`Heuristic::NETWORK_BY_DEFAULT`] (Toguz
-///   Kumalak), else `tuned`; all in hundredths of a seed);
+///   Kumalak and Oware), else `tuned`; all in hundredths of a seed);
 ///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
@@ -257,20 +300,8 @@ impl FromStr for AgentSpec {
         };
         let mut spec = match agent {
             "random" => AgentSpec::Random { seed: 0 },
-            "alphabeta" => AgentSpec::AlphaBeta {
-                limits: Limits::default(),
-                table: TableSize::DEFAULT,
-                eval: GameEval::Auto,
-                options: SearchOptions::AGENT,
-                endgame: DEFAULT_ENDGAME,
-            },
-            "alphabeta-classic" => AgentSpec::AlphaBeta {
-                limits: Limits::default(),
-                table: TableSize::DEFAULT,
-                eval: GameEval::StoreDifference,
-                options: SearchOptions::CLASSIC,
-                endgame: 0,
-            },
+            "alphabeta" => ALPHABETA.spec(Limits::default()),
+            "alphabeta-classic" => CLASSIC.spec(Limits::default()),
             _ => AgentSpec::Mcts(MctsConfig::default()),
         };
         // Whether `playouts=N` was written: a time alone means the time (no playout cap).
@@ -379,24 +410,15 @@ impl fmt::Display for AgentSpec {
                 options,
                 endgame,
             } => {
-                let classic = *eval == GameEval::StoreDifference
-                    && *options == SearchOptions::CLASSIC
-                    && *endgame == 0;
-                let (kind, base_eval, base, base_endgame) = if classic {
-                    (
-                        "alphabeta-classic",
-                        GameEval::StoreDifference,
-                        SearchOptions::CLASSIC,
-                        0,
-                    )
+                let classic = *eval == CLASSIC.eval
+                    && *options == CLASSIC.options
+                    && *endgame == CLASSIC.endgame;
+                let (kind, start) = if classic {
+                    ("alphabeta-classic", CLASSIC)
                 } else {
-                    (
-                        "alphabeta",
-                        GameEval::Auto,
-                        SearchOptions::AGENT,
-                        DEFAULT_ENDGAME,
-                    )
+                    ("alphabeta", ALPHABETA)
                 };
+                let (base_eval, base, base_endgame) = (start.eval, start.options, start.endgame);
                 let mut parts = Vec::new();
                 if let Some(d) = limits.depth {
                     parts.push(format!("depth={d}"));
