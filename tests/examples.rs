@@ -705,3 +705,44 @@ fn match_jobs_play_the_same_games_in_the_same_order() {
     );
     assert!(err.contains("--jobs 0: at least 1 game at a time"), "{err}");
 }
+
+/// A game line gives the final score where the game keeps one, which counts the seeds an
+/// Oware game's end gives out: a win shown at equal stores (`A wins ... (stores S 21 N 21)`,
+/// before the player who could not feed took the seeds left) read as a wrong result.
+#[test]
+fn match_game_lines_give_the_final_score() {
+    let lines = match_lines(&[
+        "--rules",
+        "oware",
+        "--a",
+        "alphabeta:depth=3",
+        "--b",
+        "alphabeta:depth=1",
+        "--openings",
+        "3",
+    ]);
+    let games: Vec<&String> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 6);
+    for line in games {
+        let score = line
+            .split_once("(score S ")
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(score, _)| score)
+            .unwrap_or_else(|| panic!("no final score in {line:?}"));
+        let (south, north) = score.split_once(" N ").unwrap();
+        let (south, north): (u32, u32) = (south.parse().unwrap(), north.parse().unwrap());
+        let a_south = line.contains("A plays South");
+        let (a, b) = if a_south {
+            (south, north)
+        } else {
+            (north, south)
+        };
+        if line.contains(": A wins") {
+            assert!(a > b, "{line}");
+        } else if line.contains(": B wins") {
+            assert!(b > a, "{line}");
+        } else {
+            assert!(line.contains(": draw") && a == b, "{line}");
+        }
+    }
+}

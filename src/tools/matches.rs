@@ -96,10 +96,20 @@ impl RulesetVisitor for Run {
         let mut each = |game: MatchGame<R>, r: &MatchResult| -> Result<(), Stop> {
             played += 1;
             if !o.quiet {
+                // The final score where the game keeps one (it counts seeds a game's end
+                // gives out, as Oware's to the player who cannot feed), else the stores.
                 let seeds = game.record.rules().seed_count(game.record.current());
+                let (what, south, north) = match game.outcome.and_then(|o| o.score()) {
+                    Some(score) => ("score", score.south, score.north),
+                    None => (
+                        "stores",
+                        seeds.store(Player::South),
+                        seeds.store(Player::North),
+                    ),
+                };
                 super::out!(
                     "game {played:>3}: opening {:>3}, A plays {}: {} after {} plies \
-                     (stores S {} N {}); A {}-{}-{}",
+                     ({what} S {south} N {north}); A {}-{}-{}",
                     game.opening + 1,
                     game.a_side,
                     match game.a_score {
@@ -108,8 +118,6 @@ impl RulesetVisitor for Run {
                         _ => "B wins",
                     },
                     game.agent_plies(),
-                    seeds.store(Player::South),
-                    seeds.store(Player::North),
                     r.wins,
                     r.draws,
                     r.losses,
