@@ -94,7 +94,7 @@ fn searched<R: Heuristic>(rules: &R, spec: &str, plies: usize) -> (String, i32, 
 }
 
 /// The default agent (`eval=auto`) searches with the network where the game names it its
-/// default (Toguz Kumalak) and with the tuned evaluation elsewhere: the same move, value
+/// default (Toguz Kumalak and Oware) and with the tuned evaluation elsewhere: the same move, value
 /// and node count as the evaluation written out, and not those of the other.
 #[test]
 fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
@@ -102,8 +102,8 @@ fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
     use sowing::search::GameEval;
     use sowing::tsoro::Tsoro;
     assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
+    assert_eq!(GameEval::Auto.resolve::<Oware>(), GameEval::Net);
     for tuned in [
-        GameEval::Auto.resolve::<Oware>(),
         GameEval::Auto.resolve::<Kalah>(),
         GameEval::Auto.resolve::<Tsoro>(),
     ] {
@@ -124,8 +124,8 @@ fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
 
     let oware = Oware::default();
     let default = searched(&oware, "alphabeta:depth=6", 2);
-    assert_eq!(default, searched(&oware, "alphabeta:depth=6,eval=tuned", 2));
-    assert_ne!(default, searched(&oware, "alphabeta:depth=6,eval=net", 2));
+    assert_eq!(default, searched(&oware, "alphabeta:depth=6,eval=net", 2));
+    assert_ne!(default, searched(&oware, "alphabeta:depth=6,eval=tuned", 2));
     let kalah = Kalah::default();
     assert_eq!(
         searched(&kalah, "alphabeta:depth=6", 2),
