@@ -707,8 +707,8 @@ fn match_jobs_play_the_same_games_in_the_same_order() {
 }
 
 /// A game line gives the final score where the game keeps one, which counts the seeds an
-/// Oware game's end gives out: a win shown at equal stores (`A wins ... (stores S 21 N 21)`,
-/// before the player who could not feed took the seeds left) read as a wrong result.
+/// Oware game's end by repetition gives out: a win shown at equal stores (`A wins ... (stores
+/// S 21 N 21)`, before each player took the seeds on his side) read as a wrong result.
 #[test]
 fn match_game_lines_give_the_final_score() {
     let lines = match_lines(&[

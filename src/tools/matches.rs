@@ -96,16 +96,15 @@ impl RulesetVisitor for Run {
         let mut each = |game: MatchGame<R>, r: &MatchResult| -> Result<(), Stop> {
             played += 1;
             if !o.quiet {
-                // The final score where the game keeps one (it counts seeds a game's end
-                // gives out, as Oware's to the player who cannot feed), else the stores.
-                let seeds = game.record.rules().seed_count(game.record.current());
+                // The final score where the game keeps one (it counts the seeds an end by
+                // repetition gives out, in Oware each side's to its owner), else the stores.
                 let (what, south, north) = match game.outcome.and_then(|o| o.score()) {
                     Some(score) => ("score", score.south, score.north),
-                    None => (
-                        "stores",
-                        seeds.store(Player::South),
-                        seeds.store(Player::North),
-                    ),
+                    None => {
+                        let seeds = game.record.rules().seed_count(game.record.current());
+                        let [south, north] = [Player::South, Player::North].map(|p| seeds.store(p));
+                        ("stores", south, north)
+                    }
                 };
                 super::out!(
                     "game {played:>3}: opening {:>3}, A plays {}: {} after {} plies \
