@@ -3,9 +3,11 @@
 //!
 //! The inputs are read from a position's observation ([`Encoding`](crate::encode::Encoding),
 //! from the mover's side): the first `holes` values are hole counts, each a one-hot of its
-//! count (`buckets` inputs a hole, larger counts in the last); the next two are the stores,
-//! each a one-hot of its count (`store_buckets` inputs); the next `marks` are 0/1 marks (a
-//! tuzdik's place; any value but 0 counts as 1). One hidden layer with a clipped ReLU, then one output:
+//! count (`buckets` inputs a hole, larger counts in the last); the two values from
+//! `stores_at` (by default right after the holes) are the stores, or what each player has
+//! captured, each a one-hot of its count (`store_buckets` inputs); the `marks` values from
+//! `marks_at` (by default after the stores) are 0/1 marks (a tuzdik's place, a decision
+//! pending; any value but 0 counts as 1). One hidden layer with a clipped ReLU, then one output:
 //!
 //! ```text
 //! acc   = b1 + ws[each hole's (hole, count)] + ws[each store's (store, count)] + wd[each mark set]
@@ -16,8 +18,9 @@
 //!
 //! The weights file (written by `tools/train/train.py`, whose README gives the training):
 //! `SOWNET1` and a line feed; a `u32` length `L`; a line of `key=value` words (`observation`,
-//! `holes`, `marks`, `buckets`, `store_buckets`, `hidden`, `qa`, `qb`, `out_scale`, the
-//! training set's `data_sha256`, ..., then `command=` to the end of the line); then
+//! `holes`, `marks`, `buckets`, `store_buckets`, `hidden`, `qa`, `qb`, `out_scale`; where the
+//! stores or marks do not follow the holes, `stores_at` and `marks_at`; the training set's
+//! `data_sha256`, ..., then `command=` to the end of the line); then
 //! little-endian `ws` (i16, `(holes * buckets + 2 * store_buckets) x hidden`), `wd` (i16,
 //! `marks x hidden`), `b1` (i32, `hidden`), `w2` (i16, `hidden`), `b2` (i32, 1).
 //!
@@ -30,6 +33,10 @@
 //! same on every path; a test checks it). On 8 of the federation's positions to depth 12, the
 //! agent with the network searches 6.9 M nodes/s against 7.2 M with the tuned evaluation
 //! (`benches/search.rs`, `toguz/positions-depth12`; 4.8 M without AVX2).
+//!
+//! Where every hole's row for a count of 0 is zero (the training script's `--zero-empty`;
+//! the bias stands for them), empty holes add nothing and are skipped, without a branch on
+//! their counts: Tsoro's network reads 84 holes, two in three of them empty.
 
 use thiserror::Error;
 
@@ -63,6 +70,10 @@ pub struct Network {
     marks: usize,
     buckets: usize,
     store_buckets: usize,
+    /// Where the two stores are in the observation.
+    stores_at: usize,
+    /// Where the marks are in the observation.
+    marks_at: usize,
     hidden: usize,
     qa: i32,
     divisor: i64,
@@ -79,6 +90,9 @@ pub struct Network {
     header: String,
     /// At most [`MAX_SET`] inputs can be set (`holes + 2 + marks`).
     fixed: bool,
+    /// Every hole's row of count 0 is zero (as the training script's `--zero-empty` writes
+    /// them): empty holes add nothing and are skipped.
+    skip_empty: bool,
     /// The processor has AVX2 (always false but on x86-64).
     avx2: bool,
 }
@@ -91,8 +105,9 @@ fn has_avx2() -> bool {
     false
 }
 
-/// The most inputs set at once for the fixed-width path (a list of them lives on the stack).
-const MAX_SET: usize = 64;
+/// The most inputs set at once for the fixed-width path (a list of them lives on the stack):
+/// Tsoro's 4 x 21 holes, its two captures and 8 marks set 94.
+const MAX_SET: usize = 128;
 
 impl Network {
     /// Reads a weights file.
@@ -135,12 +150,25 @@ impl Network {
             number("out_scale")?,
             number("observation")?,
         );
+        // Where the stores and marks are: after the holes, unless the header says.
+        let at = |key: &str, default: usize| -> Result<usize, NetworkError> {
+            if fixed.split(' ').any(|w| w.starts_with(&format!("{key}="))) {
+                number(key)
+            } else {
+                Ok(default)
+            }
+        };
+        let stores_at = at("stores_at", holes)?;
+        let marks_at = at("marks_at", stores_at + 2)?;
         let in_range = (1..=MAX_HIDDEN).contains(&hidden)
             && (1..=256).contains(&buckets)
             && (1..=256).contains(&store_buckets)
             && holes <= 256
             && marks <= 256
-            && observation >= holes + 2 + marks
+            && observation <= 1024
+            && observation >= holes
+            && observation >= stores_at.saturating_add(2)
+            && observation >= marks_at.saturating_add(marks)
             && (1..=i16::MAX as usize).contains(&qa)
             && (1..=1 << 20).contains(&qb)
             && (1..=1 << 20).contains(&out_scale);
@@ -174,6 +202,10 @@ impl Network {
         // The narrow path also sums the output in i32: every product is at most qa * |w2|.
         let out_fits =
             w2.iter().map(|&w| i64::from(w).abs()).sum::<i64>() * qa as i64 <= i64::from(i32::MAX);
+        let skip_empty = (0..holes).all(|i| {
+            let row = i * buckets * hidden;
+            rows[row..row + hidden].iter().all(|&w| w == 0)
+        });
         let b1_narrow = out_fits
             .then(|| narrow_bias(&rows, &b1, hidden, holes, buckets, store_buckets, marks))
             .flatten();
@@ -183,6 +215,8 @@ impl Network {
             marks,
             buckets,
             store_buckets,
+            stores_at,
+            marks_at,
             hidden,
             qa: qa as i32,
             divisor: (qa * qb) as i64,
@@ -194,6 +228,7 @@ impl Network {
             b2: i32s(b2)[0],
             header: line.to_string(),
             fixed: holes + 2 + marks <= MAX_SET,
+            skip_empty,
             avx2: has_avx2(),
         })
     }
@@ -250,19 +285,28 @@ impl Network {
         }
     }
 
-    /// The rows of the inputs that are set in `obs`, in order, to `add`.
+    /// The rows of the inputs that are set in `obs`, in order, to `add` (an empty hole's
+    /// too, unless its row is zero).
     #[inline(always)]
     fn each_row(&self, obs: &[u8], mut add: impl FnMut(usize)) {
         let obs = &obs[..self.observation];
         for (i, &c) in obs[..self.holes].iter().enumerate() {
-            add(i * self.buckets + usize::from(c).min(self.buckets - 1));
+            if c != 0 || !self.skip_empty {
+                add(i * self.buckets + usize::from(c).min(self.buckets - 1));
+            }
         }
+        self.each_other_row(obs, add);
+    }
+
+    /// The rows of the stores and marks that are set in `obs`, in order, to `add`.
+    #[inline(always)]
+    fn each_other_row(&self, obs: &[u8], mut add: impl FnMut(usize)) {
         let stores = self.holes * self.buckets;
-        for (s, &c) in obs[self.holes..self.holes + 2].iter().enumerate() {
+        for (s, &c) in obs[self.stores_at..self.stores_at + 2].iter().enumerate() {
             add(stores + s * self.store_buckets + usize::from(c).min(self.store_buckets - 1));
         }
         let marks = stores + 2 * self.store_buckets;
-        for (m, &v) in obs[self.holes + 2..self.holes + 2 + self.marks]
+        for (m, &v) in obs[self.marks_at..self.marks_at + self.marks]
             .iter()
             .enumerate()
         {
@@ -271,6 +315,23 @@ impl Network {
                 add(marks + m);
             }
         }
+    }
+
+    /// The rows set in `obs` (as [`each_row`](Network::each_row)) listed in `set`, and how
+    /// many: without a branch on a hole's count, whose emptiness a processor cannot guess.
+    #[inline(always)]
+    fn set_rows(&self, obs: &[u8], set: &mut [u32; MAX_SET]) -> usize {
+        let obs = &obs[..self.observation];
+        let mut len = 0;
+        for (i, &c) in obs[..self.holes].iter().enumerate() {
+            set[len] = (i * self.buckets + usize::from(c).min(self.buckets - 1)) as u32;
+            len += usize::from(c != 0 || !self.skip_empty);
+        }
+        self.each_other_row(obs, |row| {
+            set[len] = row as u32;
+            len += 1;
+        });
+        len
     }
 
     /// [`evaluate`](Network::evaluate) with an i16 accumulator (see `b1_narrow`): twice the
@@ -306,11 +367,7 @@ impl Network {
         observation: &[u8],
     ) -> i32 {
         let mut set = [0u32; MAX_SET];
-        let mut len = 0;
-        self.each_row(observation, |row| {
-            set[len] = row as u32;
-            len += 1;
-        });
+        let len = self.set_rows(observation, &mut set);
         let set = &set[..len];
         let qa = self.qa as i16;
         let mut out = 0i32;
@@ -416,11 +473,22 @@ mod tests {
 
     /// A weights file of random weights up to `scale` in absolute value.
     fn weights(hidden: usize, marks: usize, scale: u32, seed: u64) -> Vec<u8> {
+        weights_laid_out(hidden, marks, scale, seed, "")
+    }
+
+    /// [`weights`] with more header words (`layout`, e.g. `stores_at=20 marks_at=0`).
+    fn weights_laid_out(
+        hidden: usize,
+        marks: usize,
+        scale: u32,
+        seed: u64,
+        layout: &str,
+    ) -> Vec<u8> {
         let (holes, buckets, store_buckets) = (18, 32, 82);
         let header = format!(
             "observation={} holes={holes} marks={marks} buckets={buckets} \
              store_buckets={store_buckets} hidden={hidden} qa=255 qb=1024 out_scale=400 \
-             command=test",
+             {layout} command=test",
             holes + 2 + marks
         );
         let mut rng = SplitMix64::new(seed);
@@ -494,14 +562,96 @@ mod tests {
             (96, 18),
             (128, 0),
             (128, 50),
+            (128, 110),
         ] {
             // Small weights: every sum fits i16 and the narrow paths are taken.
             let net = Network::from_bytes(&weights(hidden, marks, 300, hidden as u64)).unwrap();
-            assert_eq!(net.fixed, marks <= 18);
+            assert_eq!(net.fixed, 18 + 2 + marks <= 128);
             check_paths(&net, &mut rng, true);
             // Large ones: only the wide path is safe, and is the one taken.
             let net = Network::from_bytes(&weights(hidden, marks, 20_000, 1)).unwrap();
             check_paths(&net, &mut rng, false);
         }
+    }
+
+    /// Stores and marks elsewhere in the observation (`stores_at`, `marks_at`, as Tsoro's):
+    /// the same weights give the same value of the same inputs in their new places.
+    #[test]
+    fn stores_and_marks_are_read_where_the_header_puts_them() {
+        let marks = 6;
+        let plain = Network::from_bytes(&weights(128, marks, 300, 5)).unwrap();
+        // Holes 0..18, then the marks at 18..24, then the stores at 24..26.
+        let moved = Network::from_bytes(&weights_laid_out(
+            128,
+            marks,
+            300,
+            5,
+            "stores_at=24 marks_at=18",
+        ))
+        .unwrap();
+        assert_eq!((moved.stores_at, moved.marks_at), (24, 18));
+        assert_eq!((plain.stores_at, plain.marks_at), (18, 20));
+        let mut rng = SplitMix64::new(11);
+        let mut differ = 0;
+        for _ in 0..200 {
+            let holes: Vec<u8> = (0..18).map(|_| rng.below(40) as u8).collect();
+            let stores = [rng.below(100) as u8, rng.below(100) as u8];
+            let mark: Vec<u8> = (0..marks).map(|_| rng.below(2) as u8).collect();
+            let in_order = [&holes[..], &stores, &mark].concat();
+            let laid_out = [&holes[..], &mark, &stores].concat();
+            let value = plain.evaluate(&in_order);
+            assert_eq!(moved.evaluate(&laid_out), value);
+            differ += usize::from(moved.evaluate(&in_order) != value);
+        }
+        // Read in the wrong places, the values are not those.
+        assert!(differ > 150, "{differ}");
+        // Places past the observation's end are refused.
+        for layout in ["stores_at=25", "marks_at=21", "stores_at=x"] {
+            assert!(
+                matches!(
+                    Network::from_bytes(&weights_laid_out(128, marks, 300, 5, layout)),
+                    Err(super::NetworkError::Header(_))
+                ),
+                "{layout}"
+            );
+        }
+    }
+
+    /// A network whose rows of count 0 are zero skips empty holes, with the values of one
+    /// that adds their rows; any other network adds them.
+    #[test]
+    fn empty_holes_are_skipped_only_where_their_rows_are_zero() {
+        let (hidden, buckets) = (128, 32);
+        let mut bytes = weights(hidden, 18, 300, 9);
+        let header = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+        let body = 12 + header;
+        let plain = Network::from_bytes(&bytes).unwrap();
+        assert!(!plain.skip_empty);
+        for hole in 0..18 {
+            let at = body + 2 * hole * buckets * hidden;
+            bytes[at..at + 2 * hidden].fill(0);
+        }
+        let net = Network::from_bytes(&bytes).unwrap();
+        assert!(net.skip_empty && net.fixed);
+        let adding = Network {
+            skip_empty: false,
+            ..net.clone()
+        };
+        let mut rng = SplitMix64::new(13);
+        check_paths(&net, &mut rng, true);
+        for _ in 0..300 {
+            // Half the holes empty.
+            let obs: Vec<u8> = (0..net.observation_len())
+                .map(|i| match i {
+                    0..18 => [0, rng.below(40) as u8][rng.below(2) as usize],
+                    18..20 => rng.below(100) as u8,
+                    _ => rng.below(2) as u8,
+                })
+                .collect();
+            assert_eq!(net.evaluate(&obs), adding.evaluate(&obs), "{obs:?}");
+        }
+        // One weight of one hole's empty row: that hole's empty rows are added again.
+        bytes[body + 2 * 5 * buckets * hidden + 2] = 1;
+        assert!(!Network::from_bytes(&bytes).unwrap().skip_empty);
     }
 }

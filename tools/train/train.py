@@ -8,8 +8,9 @@ the network's inputs and the weights file's format.
 
 The script prints the loss of each epoch on the training positions and on a held-out tenth
 of the games (whole games: positions of one game are alike), the loss of the quantized
-network on the held-out games, and the reference outputs of the exported network on the
-first held-out positions (the crate's tests check its inference against these).
+network on the held-out games, and the reference outputs of the exported network on
+held-out positions spread over the games (the crate's tests check its inference against
+these).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ NET_MAGIC = b"SOWNET1\n"
 COUNT_BUCKETS = 32
 #: Store counts at or above this share the last one-hot input of their store, by game: a
 #: count that wins (Toguz Kumalak 82 of 162, Oware 25 of 48, Kalah 37 of 72) ends the game
-#: and is never evaluated.
-STORE_BUCKETS = {"toguz": 82, "oware": 25, "kalah": 37}
+#: and is never evaluated. Tsoro's "stores" are the stones each player has captured (of 4N,
+#: 84 on 4 x 21; 64 and more share the last input).
+STORE_BUCKETS = {"toguz": 82, "oware": 25, "kalah": 37, "tsoro": 64}
 #: The expected score of a value v (hundredths of a seed) is sigmoid(v * SCALE / 100): the
 #: calibration of the crate's game analysis (`Calibration::for_game`), by game.
 SCALES = {"toguz": 0.0737, "kalah": 0.3208, "tsoro": 0.0712, "oware": 0.2741}
@@ -74,43 +76,70 @@ def read(path: str) -> tuple[dict[str, str], np.ndarray, bytes]:
     return fields, np.frombuffer(data, dtype=dtype, offset=16 + length), data
 
 
-def layout(game: str, n_obs: int) -> tuple[int, int]:
-    """(holes, marks): the observation's hole counts come first, then two stores, then
-    `marks` 0/1 values (values after them are not inputs). Toguz Kumalak: 2n holes, 2
-    kazans, 2n tuzdik marks (4n + 2 values). Oware: 2n houses, 2 stores, no marks (2n + 3
-    values; the last, the plies left under a ply limit, is not an input). Kalah: 2m pits, 2
-    stores, the pie rule's 2 flags (2m + 4)."""
+class Layout:
+    """Where the network's inputs are in the observation: `holes` hole counts from index 0,
+    the two stores' counts from `stores_at`, `marks` 0/1 marks from `marks_at` (values
+    elsewhere are not inputs)."""
+
+    def __init__(self, holes: int, marks: int, stores_at: int | None = None, marks_at: int | None = None):
+        self.holes = holes
+        self.marks = marks
+        self.stores_at = holes if stores_at is None else stores_at
+        self.marks_at = self.stores_at + 2 if marks_at is None else marks_at
+
+    def header_words(self) -> list[tuple[str, int]]:
+        """The header's layout words; the offsets only where they are not the defaults."""
+        words = [("holes", self.holes), ("marks", self.marks)]
+        if self.stores_at != self.holes:
+            words.append(("stores_at", self.stores_at))
+        if self.marks_at != self.stores_at + 2:
+            words.append(("marks_at", self.marks_at))
+        return words
+
+
+def layout(game: str, n_obs: int) -> Layout:
+    """The inputs of each game's observation. Toguz Kumalak: 2n holes, 2 kazans, 2n tuzdik
+    marks (4n + 2 values). Oware: 2n houses, 2 stores, no marks (2n + 3 values; the last,
+    the plies left under a ply limit, is not an input). Kalah: 2m pits, 2 stores, the pie
+    rule's 2 flags (2m + 4). Tsoro (4N + 9 values): the 4N holes of the four rows; the
+    stones each player has captured (at 4N + 2) as the stores; and as marks the 8 values
+    from 4N: a relay or stop to choose, stones to sow back in, anything captured by each
+    player, bonus takes left, stones in hand, captures made by each player (the plies, the
+    last value, are not an input)."""
     if game == "toguz":
         n = (n_obs - 2) // 4
-        return 2 * n, 2 * n
+        return Layout(2 * n, 2 * n)
     if game == "oware":
-        return n_obs - 3, 0
+        return Layout(n_obs - 3, 0)
     if game == "kalah":
-        return n_obs - 4, 2
-    sys.exit(
-        f"inputs for {game} are not written: Tsoro's observation holds a turn's pending "
-        "decisions and its captures after its four rows, not two stores"
-    )
+        return Layout(n_obs - 4, 2)
+    if game == "tsoro":
+        rows = n_obs - 9
+        return Layout(rows, 8, stores_at=rows + 2, marks_at=rows)
+    sys.exit(f"no inputs are written for {game}")
 
 
-def sparse_index(obs: np.ndarray, holes: int, store_buckets: int) -> np.ndarray:
+def sparse_index(obs: np.ndarray, lay: Layout, store_buckets: int) -> np.ndarray:
     """The indices of the one-hot inputs that are 1: each hole's (hole, count), then each
     store's (store, count); holes * COUNT_BUCKETS + 2 * store_buckets inputs in all."""
+    holes = lay.holes
     counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int32)
     hole = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
-    stores = np.minimum(obs[:, holes : holes + 2], store_buckets - 1).astype(np.int32)
+    stores = np.minimum(obs[:, lay.stores_at : lay.stores_at + 2], store_buckets - 1).astype(np.int32)
     store = stores + holes * COUNT_BUCKETS + store_buckets * np.arange(2, dtype=np.int32)
     return np.concatenate([hole, store], 1)
 
 
-def features(
-    obs: np.ndarray, holes: int, marks: int, store_buckets: int
-) -> tuple[np.ndarray, np.ndarray]:
+def marks_of(obs: np.ndarray, lay: Layout) -> np.ndarray:
+    """The marks, 0 or 1 (any value but 0 counts as 1, as in the crate)."""
+    return obs[:, lay.marks_at : lay.marks_at + lay.marks] != 0
+
+
+def features(obs: np.ndarray, lay: Layout, store_buckets: int) -> tuple[np.ndarray, np.ndarray]:
     """The network's inputs: the indices of the one-hot inputs that are 1, and the dense
-    inputs (the marks, 0 or 1; any other value counts as 1, as in the crate). Every input is
-    0 or 1: the quantized first layer adds weights, exactly."""
-    dense = (obs[:, holes + 2 : holes + 2 + marks] != 0).astype(np.float32)
-    return sparse_index(obs, holes, store_buckets), dense
+    inputs (the marks). Every input is 0 or 1: the quantized first layer adds weights,
+    exactly."""
+    return sparse_index(obs, lay, store_buckets), marks_of(obs, lay).astype(np.float32)
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -120,9 +149,19 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 class Net:
     """inputs -> hidden (clipped ReLU, 0..1) -> one output (value / OUT_SCALE)."""
 
-    def __init__(self, sparse: int, active: int, dense: int, hidden: int, rng: np.random.Generator):
+    def __init__(
+        self,
+        sparse: int,
+        active: int,
+        dense: int,
+        hidden: int,
+        rng: np.random.Generator,
+        zero_rows: np.ndarray | None = None,
+    ):
         # `active` of the `sparse` one-hot inputs are 1 in any position (a hole's or store's).
+        # `zero_rows`: rows of `ws` held at zero (the bias takes their place).
         fan_in = active + dense
+        self.zero_rows = zero_rows
         self.p = {
             "ws": (rng.standard_normal((sparse, hidden)) / math.sqrt(fan_in)).astype(np.float32),
             "wd": (rng.standard_normal((dense, hidden)) / math.sqrt(fan_in)).astype(np.float32),
@@ -130,20 +169,46 @@ class Net:
             "w2": (rng.standard_normal(hidden) / math.sqrt(hidden)).astype(np.float32),
             "b2": np.zeros(1, np.float32),
         }
+        if zero_rows is not None:
+            self.p["ws"][zero_rows] = 0.0
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        # The one-hot inputs of a batch as a matrix, kept between batches (set and cleared
+        # again each time, not allocated): a product with it gathers and scatters the rows.
+        self.buf = np.zeros((0, sparse), np.float32)
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.t = 0
 
-    def forward(self, index, dense):
+    def onehot(self, index: np.ndarray) -> np.ndarray:
+        """The batch's one-hot inputs (`clear` them after use)."""
+        if len(self.buf) < len(index):
+            self.buf = np.zeros((len(index), self.buf.shape[1]), np.float32)
+        onehot = self.buf[: len(index)]
+        np.put_along_axis(onehot, index, 1.0, axis=1)
+        return onehot
+
+    def clear(self, onehot: np.ndarray, index: np.ndarray) -> None:
+        np.put_along_axis(onehot, index, 0.0, axis=1)
+
+    def forward_onehot(self, onehot, dense):
         p = self.p
-        acc = p["ws"][index].sum(1) + dense @ p["wd"] + p["b1"]
+        acc = onehot @ p["ws"] + dense @ p["wd"] + p["b1"]
         h = np.clip(acc, 0.0, 1.0)
         return acc, h, h @ p["w2"] + p["b2"][0]
+
+    def forward(self, index, dense):
+        """The network's output on a batch, 8192 positions at a time."""
+        outs = []
+        for i in range(0, len(index), 8192):
+            onehot = self.onehot(index[i : i + 8192])
+            outs.append(self.forward_onehot(onehot, dense[i : i + 8192])[2])
+            self.clear(onehot, index[i : i + 8192])
+        return np.concatenate(outs)
 
     def step(self, index, dense, target, scale, lr):
         """One Adam step on the mean squared error of the expected scores; the loss."""
         p = self.p
-        acc, h, out = self.forward(index, dense)
+        onehot = self.onehot(index)
+        acc, h, out = self.forward_onehot(onehot, dense)
         k = scale * OUT_SCALE / 100.0
         s = sigmoid(out * k)
         diff = s - target
@@ -156,10 +221,8 @@ class Net:
         g_acc = np.outer(g_out, p["w2"]) * ((acc > 0.0) & (acc < 1.0))
         grads["b1"] = g_acc.sum(0)
         grads["wd"] = dense.T @ g_acc
-        # The one-hot inputs as a matrix: one product instead of a scatter of rows.
-        onehot = np.zeros((len(index), len(p["ws"])), np.float32)
-        np.put_along_axis(onehot, index, 1.0, axis=1)
         grads["ws"] = onehot.T @ g_acc
+        self.clear(onehot, index)
         self.t += 1
         b1, b2, eps = 0.9, 0.999, 1e-8
         for name, g in grads.items():
@@ -168,6 +231,8 @@ class Net:
             mhat = self.m[name] / (1 - b1**self.t)
             vhat = self.v[name] / (1 - b2**self.t)
             p[name] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
+        if self.zero_rows is not None:
+            p["ws"][self.zero_rows] = 0.0
         return loss
 
 
@@ -187,17 +252,22 @@ def quantize(net: Net) -> dict[str, np.ndarray]:
     return q
 
 
-def quantized_value(q, obs: np.ndarray, holes: int, marks: int, store_buckets: int) -> np.ndarray:
+def quantized_value(q, obs: np.ndarray, lay: Layout, store_buckets: int) -> np.ndarray:
     """The exported network's value in hundredths of a seed, in integer arithmetic exactly
     as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum ws[(store, count)] +
     sum wd[i] * mark_i; h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
     out * OUT_SCALE / (QA * QB), rounded toward zero."""
-    index = sparse_index(obs, holes, store_buckets)
-    dense = (obs[:, holes + 2 : holes + 2 + marks] != 0).astype(np.int64)
-    acc = q["b1"].astype(np.int64) + q["ws"].astype(np.int64)[index].sum(1) + dense @ q["wd"].astype(np.int64)
-    h = np.clip(acc, 0, QA)
-    out = q["b2"][0] + h @ q["w2"].astype(np.int64)
-    return np.trunc(out * OUT_SCALE / (QA * QB)).astype(np.int64)
+    ws, wd, w2 = (q[k].astype(np.int64) for k in ("ws", "wd", "w2"))
+    values = []
+    for i in range(0, len(obs), 4096):
+        part = obs[i : i + 4096]
+        index = sparse_index(part, lay, store_buckets)
+        dense = marks_of(part, lay).astype(np.int64)
+        acc = q["b1"].astype(np.int64) + ws[index].sum(1) + dense @ wd
+        h = np.clip(acc, 0, QA)
+        out = q["b2"][0] + h @ w2
+        values.append(np.trunc(out * OUT_SCALE / (QA * QB)).astype(np.int64))
+    return np.concatenate(values)
 
 
 def main() -> None:
@@ -211,6 +281,12 @@ def main() -> None:
     ap.add_argument("--lam", type=float, default=0.7, help="weight of the search value against the result")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--references", type=int, default=16, help="reference positions printed")
+    ap.add_argument(
+        "--zero-empty",
+        action="store_true",
+        help="hold each hole's input of count 0 at zero (the bias stands for it; no loss of "
+        "generality): the crate then skips empty holes, faster where many are empty",
+    )
     args = ap.parse_args()
 
     parts, digest, fields = [], hashlib.sha256(), None
@@ -225,10 +301,10 @@ def main() -> None:
     game = fields["rules"].split(":")[0]
     scale = SCALES[game]
     n_obs = int(fields["observation"])
-    holes, marks = layout(game, n_obs)
+    lay = layout(game, n_obs)
     store_buckets = STORE_BUCKETS[game]
     obs = records["observation"]
-    index, dense = features(obs, holes, marks, store_buckets)
+    index, dense = features(obs, lay, store_buckets)
     value = records["value"].astype(np.float32)
     result = (records["result"].astype(np.float32) + 1.0) / 2.0
     target = (args.lam * sigmoid(value * scale / 100.0) + (1 - args.lam) * result).astype(np.float32)
@@ -244,7 +320,10 @@ def main() -> None:
     print(f"held-out loss of a constant: {base:.5f}; of the search value itself: {search:.5f}")
 
     rng = np.random.default_rng(args.seed)
-    net = Net(holes * COUNT_BUCKETS + 2 * store_buckets, holes + 2, marks, args.hidden, rng)
+    zero_rows = np.arange(lay.holes) * COUNT_BUCKETS if args.zero_empty else None
+    net = Net(
+        lay.holes * COUNT_BUCKETS + 2 * store_buckets, lay.holes + 2, lay.marks, args.hidden, rng, zero_rows
+    )
     tr = np.flatnonzero(train)
     ho = np.flatnonzero(held)
 
@@ -252,7 +331,7 @@ def main() -> None:
         losses = []
         for i in range(0, len(ho), 65536):
             b = ho[i : i + 65536]
-            _, _, out = net.forward(index[b], dense[b])
+            out = net.forward(index[b], dense[b])
             losses.append(np.sum((sigmoid(out * scale * OUT_SCALE / 100.0) - target[b]) ** 2))
         return float(np.sum(losses) / len(ho))
 
@@ -270,9 +349,9 @@ def main() -> None:
         print(f"{epoch:5d}  {total / batches:10.5f}  {held_loss():13.5f}  {time.time() - t0:7.1f}", flush=True)
 
     q = quantize(net)
-    qv = quantized_value(q, obs[ho], holes, marks, store_buckets)
+    qv = quantized_value(q, obs[ho], lay, store_buckets)
     qloss = float(np.mean((sigmoid(qv * scale / 100.0) - target[ho]) ** 2))
-    _, _, fv = net.forward(index[ho], dense[ho])
+    fv = net.forward(index[ho], dense[ho])
     gap = np.abs(qv - fv * OUT_SCALE)
     print(
         f"quantized network, held-out loss {qloss:.5f}; |quantized - float| value: mean "
@@ -285,8 +364,7 @@ def main() -> None:
         ("rules", fields["rules"]),
         ("agent", fields["agent"]),
         ("observation", n_obs),
-        ("holes", holes),
-        ("marks", marks),
+        *lay.header_words(),
         ("buckets", COUNT_BUCKETS),
         ("store_buckets", store_buckets),
         ("hidden", args.hidden),
@@ -306,8 +384,8 @@ def main() -> None:
             f.write(q[name].astype(q[name].dtype.newbyteorder("<")).tobytes())
     size = 12 + len(header) + sum(v.nbytes for v in q.values())
     print(f"wrote {args.out}: {size} bytes")
-    print("reference values (observation -> value), the first held-out positions:")
-    for i in range(min(args.references, len(ho))):
+    print("reference values (observation -> value), held-out positions evenly spaced:")
+    for i in np.linspace(0, len(ho) - 1, min(args.references, len(ho))).astype(int):
         o = obs[ho[i]]
         print(",".join(str(int(x)) for x in o), int(qv[i]))
 
