@@ -67,7 +67,7 @@ fn one_line_is_the_search_as_it_was() {
         (2710, "32".into(), 458)
     );
     assert_eq!(
-        start_search(&Tsoro::default(), "alphabeta:depth=6"),
+        start_search(&Tsoro::default(), "alphabeta:depth=6,eval=tuned"),
         (2089, "o1".into(), 279)
     );
     assert_eq!(

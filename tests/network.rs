@@ -1,5 +1,5 @@
-//! The evaluation networks embedded for Toguz Kumalak and Oware: they read, they give the
-//! training script's values, and `eval=net` plays with them.
+//! The evaluation networks embedded for Toguz Kumalak, Oware and Tsoro: they read, they give
+//! the training script's values, and `eval=net` plays with them.
 
 use sowing::Ruleset;
 use sowing::SplitMix64;
@@ -94,7 +94,7 @@ fn searched<R: Heuristic>(rules: &R, spec: &str, plies: usize) -> (String, i32, 
 }
 
 /// The default agent (`eval=auto`) searches with the network where the game names it its
-/// default (Toguz Kumalak and Oware) and with the tuned evaluation elsewhere: the same move, value
+/// default (Toguz Kumalak, Oware and Tsoro) and with the tuned evaluation elsewhere: the same move, value
 /// and node count as the evaluation written out, and not those of the other.
 #[test]
 fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
@@ -103,12 +103,8 @@ fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
     use sowing::tsoro::Tsoro;
     assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
     assert_eq!(GameEval::Auto.resolve::<Oware>(), GameEval::Net);
-    for tuned in [
-        GameEval::Auto.resolve::<Kalah>(),
-        GameEval::Auto.resolve::<Tsoro>(),
-    ] {
-        assert_eq!(tuned, GameEval::Tuned);
-    }
+    assert_eq!(GameEval::Auto.resolve::<Tsoro>(), GameEval::Net);
+    assert_eq!(GameEval::Auto.resolve::<Kalah>(), GameEval::Tuned);
     assert_eq!(GameEval::default(), GameEval::Auto);
 
     let toguz = Toguz::default();
@@ -126,6 +122,16 @@ fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
     let default = searched(&oware, "alphabeta:depth=6", 2);
     assert_eq!(default, searched(&oware, "alphabeta:depth=6,eval=net", 2));
     assert_ne!(default, searched(&oware, "alphabeta:depth=6,eval=tuned", 2));
+    let tsoro = Tsoro::default();
+    let default = searched(&tsoro, "alphabeta:depth=6", 3);
+    assert_eq!(default, searched(&tsoro, "alphabeta:depth=6,eval=net", 3));
+    assert_ne!(default, searched(&tsoro, "alphabeta:depth=6,eval=tuned", 3));
+    // In another variant, the tuned evaluation.
+    let small: Tsoro = "tsoro:holes=8".parse().unwrap();
+    assert_eq!(
+        searched(&small, "alphabeta:depth=6", 3),
+        searched(&small, "alphabeta:depth=6,eval=tuned", 3)
+    );
     let kalah = Kalah::default();
     assert_eq!(
         searched(&kalah, "alphabeta:depth=6", 2),
@@ -222,7 +228,91 @@ fn oware_search_hook_reads_the_positions_observation_through_a_game() {
         .unwrap();
     assert!(rules.is_legal(&rules.start(), mv));
     assert!(matches!(
-        spec.build::<sowing::tsoro::Tsoro>().err(),
-        Some(AgentSpecError::NoNetwork { game: "tsoro" })
+        spec.build::<sowing::kalah::Kalah>().err(),
+        Some(AgentSpecError::NoNetwork { game: "kalah" })
     ));
+}
+
+#[test]
+fn the_embedded_tsoro_network_gives_the_training_scripts_values() {
+    let net = sowing::tsoro::network().expect("the embedded weights read");
+    assert_eq!(net.observation_len(), 93);
+    for word in [
+        "rules=tsoro",
+        "hidden=128",
+        "holes=84",
+        "marks=8",
+        "stores_at=86",
+        "marks_at=84",
+        "store_buckets=64",
+        "data_sha256=3e83a8477d248fcf",
+    ] {
+        assert!(net.header().contains(word), "{word}: {}", net.header());
+    }
+    let refs = reference_lines(include_str!("data/tsoro-net-reference.txt"));
+    assert_eq!(refs.len(), 16);
+    // Among them, positions inside a turn: a relay or stop to choose, bonus takes to make.
+    assert!(refs.iter().any(|(obs, _)| obs[84] != 0));
+    assert!(refs.iter().any(|(obs, _)| obs[88] != 0));
+    for (obs, value) in refs {
+        assert_eq!(net.evaluate(&obs), value, "{obs:?}");
+    }
+}
+
+/// Tsoro's hook reads the observation's values (the plies aside) in every phase of a turn:
+/// starts, relays and stops to choose, bonus takes, stones to sow back in.
+#[test]
+fn tsoro_search_hook_reads_the_positions_observation_in_every_phase() {
+    use sowing::tsoro::{Phase, Tsoro};
+    let net = sowing::tsoro::network().unwrap();
+    assert_eq!(net.observation_len(), 93);
+    let mut phases = std::collections::BTreeSet::new();
+    for (text, seed) in [("tsoro", 1), ("tsoro", 2), ("tsoro:max-plies=300", 3)] {
+        let rules: Tsoro = text.parse().unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut s = rules.start();
+        while !rules.is_over(&s) {
+            let obs = rules.observation(&s);
+            let mut bytes: Vec<u8> = obs.iter().map(|&v| v as u8).collect();
+            // The plies (last) are not an input: 0 in their place gives the same value.
+            bytes[92] = 0;
+            assert_eq!(
+                rules.network_evaluate(&s),
+                Some(net.evaluate(&bytes)),
+                "{text}"
+            );
+            phases.insert(match s.phase() {
+                Phase::Start => "start",
+                Phase::Head(_) => "head",
+                Phase::Bonus(_) => "bonus",
+            });
+            let mv = rules.random_move(&s, &mut rng).unwrap();
+            s = rules.play(s, mv).unwrap();
+        }
+    }
+    assert!(
+        phases.contains("head") && phases.contains("bonus"),
+        "{phases:?}"
+    );
+    let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
+    for other in [
+        "tsoro:holes=8",
+        "tsoro:tracey",
+        "tsoro:bonus=0",
+        "tsoro:heads=none",
+    ] {
+        let rules: Tsoro = other.parse().unwrap();
+        assert_eq!(rules.network_evaluate(&rules.start()), None, "{other}");
+        assert!(matches!(
+            spec.check_for(&rules),
+            Err(AgentSpecError::NoNetworkForRules { .. })
+        ));
+    }
+    let rules = Tsoro::default();
+    let mv = spec
+        .build::<Tsoro>()
+        .unwrap()
+        .choose(&rules, &rules.start())
+        .unwrap();
+    assert!(rules.is_legal(&rules.start(), mv));
 }

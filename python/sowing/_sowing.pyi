@@ -431,9 +431,9 @@ def analyze_text(text: str, agent: str, title: str = "") -> dict[str, Any]:
 @final
 class Agent:
     """A game-playing agent named in text: `random[:seed=N]`, `alphabeta[:depth=N][,time=T]
-    [,nodes=N][,table=N|auto][,multipv=N]...` (`eval=net`: the game's trained network, Toguz Kumalak's and Oware's;
-    `eval=tuned`: its hand-chosen terms; default `eval=auto`: the network for Toguz Kumalak
-    and Oware, the tuned terms elsewhere; `table`: 2^N transposition-table entries, or
+    [,nodes=N][,table=N|auto][,multipv=N]...` (`eval=net`: the game's trained network, Toguz Kumalak's, Oware's and Tsoro's;
+    `eval=tuned`: its hand-chosen terms; default `eval=auto`: the network for Toguz Kumalak,
+    Oware and Tsoro, the tuned terms elsewhere; `table`: 2^N transposition-table entries, or
     `auto`, sized to the time a move; default 20), `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
     [,seed=N][,c=X]` (10000 playouts by default; a `time` alone searches for that time, with
     both it stops at whichever comes first). AgentError for bad text. `choose` releases the

@@ -114,7 +114,7 @@ fn choose_in<R: Game>(
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]` (times `500ms`, `2s`; `eval=auto`, the default: the game's trained network
-///   where it is the stronger, Toguz Kumalak's and Oware's, else `tuned`, its hand-chosen terms; `multipv=N`: the best N moves, each with its value
+///   where it is the stronger, Toguz Kumalak's, Oware's and Tsoro's, else `tuned`, its hand-chosen terms; `multipv=N`: the best N moves, each with its value
 ///   and line, in `lines` after `choose`; `table=N`: 2^N transposition-table entries of 16
 ///   bytes (default 20), `auto` sizes it to the time a move: 2^20 up to about a second,
 ///   growing to 2^24, 256 MiB, at 20 s)

@@ -171,7 +171,7 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 /// evaluations, `KalahEval`, `OwareEval`, `ToguzEval` and `TsoroEval`), its trained network,
 /// [`Heuristic::network_evaluate`], or whichever of the two the game names its default,
 /// [`Heuristic::NETWORK_BY_DEFAULT`]: that is the default of
-/// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak and Oware: their networks).
+/// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak, Oware and Tsoro: their networks).
 ///
 /// ```
 /// use sowing::search::{Evaluator, GameEval, Heuristic};

@@ -20,9 +20,9 @@
 //!   that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their modules,
 //!   [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
 //!   [`GameEval::Tuned`] picks; a trained network, [`Heuristic::network_evaluate`]
-//!   ([`GameEval::Net`]; Toguz Kumalak and Oware have one); which of the two the
+//!   ([`GameEval::Net`]; Toguz Kumalak, Oware and Tsoro have one); which of the two the
 //!   `alphabeta` agent of [`AgentSpec`] uses, [`Heuristic::NETWORK_BY_DEFAULT`]
-//!   ([`GameEval::Auto`]: Toguz Kumalak's and Oware's networks, the others' tuned evaluations); exact
+//!   ([`GameEval::Auto`]: Toguz Kumalak's, Oware's and Tsoro's networks, Kalah's tuned evaluation); exact
 //!   values, [`Heuristic::endgame_oracle`] (Kalah: its solver's endgame database), which
 //!   [`AgentEval`] looks up first with `endgame=N`; the margins of the search's prunings
 //!   and whether its extra turns are extended, [`Heuristic::SEARCH_TUNING`]

@@ -84,9 +84,9 @@ const MAX_ENDGAME: u64 = 20;
 ///   `auto`, sized to each search's time, [`TableSize::Auto`]; `eval` the evaluation
 ///   ([`GameEval`]: `tuned`, the game's own evaluation, [`Heuristic::evaluate`]; `store`, the
 ///   store difference; `net`, the game's trained network, [`Heuristic::network_evaluate`],
-///   refused for a game without one (Toguz Kumalak and Oware have one); default `auto`, the
+///   refused for a game without one (Toguz Kumalak, Oware and Tsoro have one); default `auto`, the
 ///   network where the game names it its default, [`Heuristic::NETWORK_BY_DEFAULT`] (Toguz
-///   Kumalak and Oware), else `tuned`; all in hundredths of a seed);
+///   Kumalak, Oware and Tsoro), else `tuned`; all in hundredths of a seed);
 ///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its

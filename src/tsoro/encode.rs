@@ -211,6 +211,19 @@ impl Encoding for Tsoro {
     fn fill_observation(&self, s: &TsoroState, out: &mut [f32]) {
         let n = self.n;
         let out = &mut out[..4 * n + 9];
+        let (small, ply) = out.split_at_mut(4 * n + 8);
+        widen(&self.observation_bytes(s), small);
+        ply[0] = s.ply as f32;
+    }
+}
+
+impl Tsoro {
+    /// The observation as bytes, in its order: the first `4N + 8` are
+    /// [`Encoding::fill_observation`]'s values; the plies (value `4N + 8`, which need not fit
+    /// a byte) are left 0. What the evaluation network reads.
+    #[inline(always)]
+    pub(crate) fn observation_bytes(&self, s: &TsoroState) -> [u8; 4 * ROW + 9] {
+        let n = self.n;
         let me = s.mover.index();
         // The head's number: heads are outer holes, loop index k - 1 for `o<k>`.
         let (head, takes) = match s.phase {
@@ -226,20 +239,20 @@ impl Encoding for Tsoro {
             0
         };
         // Every value but the plies fits a byte: the bytes are laid out in the observation's
-        // order first, then converted in one pass (vectorized). Loop index k - 1 is outer
+        // order (and converted in one pass, vectorized). Loop index k - 1 is outer
         // `o<k>`, 2N - k inner `i<k>`; the opponent's loop index N - k is his `o<k>` from
         // the mover's left, N - 1 + k his `i<k>`. Each row is one copy of ROW bytes (no
         // copy of a length known only at run time), the rows in order, each overwriting what
         // the one before ran over; the reversed rows are read backwards a word at a time.
         let (own, op) = (&s.holes[me], &s.holes[1 - me]);
-        let mut bytes = [0u8; 4 * ROW + 8];
+        let mut bytes = [0u8; 4 * ROW + 9];
         bytes[..ROW].copy_from_slice(&own[..ROW]);
         // i<k> = own[2N - k]
         bytes[n..n + ROW].copy_from_slice(&backwards(own, 2 * n));
         bytes[2 * n..2 * n + ROW].copy_from_slice(&op[n..n + ROW]);
         // o<k> = op[N - k]
         bytes[3 * n..3 * n + ROW].copy_from_slice(&backwards(op, n));
-        bytes[4 * n..4 * n + 8].copy_from_slice(&[
+        bytes[4 * n..4 * n + 9].copy_from_slice(&[
             head,
             hand_at,
             s.captured[me],
@@ -248,9 +261,8 @@ impl Encoding for Tsoro {
             s.hand,
             s.captures[me],
             s.captures[1 - me],
+            0,
         ]);
-        let (small, ply) = out.split_at_mut(4 * n + 8);
-        widen(&bytes, small);
-        ply[0] = s.ply as f32;
+        bytes
     }
 }

@@ -108,7 +108,7 @@ mod sow;
 mod state;
 mod turn;
 
-pub use eval::TsoroEval;
+pub use eval::{TsoroEval, network};
 pub use moves::{Hole, Row, TsoroMove, TsoroMoves};
 pub use settings::{Heads, TsoroSettings};
 pub use state::{Phase, TsoroState};
