@@ -211,26 +211,40 @@ fn oware_search_hook_reads_the_positions_observation_through_a_game() {
         }
         assert!(captured, "{text}");
     }
+    net_plays_here_and_is_refused_under(Oware::default(), &["oware:houses=5", "oware:seeds=3"]);
     let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
-    for other in ["oware:houses=5", "oware:seeds=3"] {
-        let rules: Oware = other.parse().unwrap();
-        assert_eq!(rules.network_evaluate(&rules.start()), None, "{other}");
-        assert!(matches!(
-            spec.check_for(&rules),
-            Err(AgentSpecError::NoNetworkForRules { .. })
-        ));
-    }
-    let rules = Oware::default();
-    let mv = spec
-        .build::<Oware>()
-        .unwrap()
-        .choose(&rules, &rules.start())
-        .unwrap();
-    assert!(rules.is_legal(&rules.start(), mv));
     assert!(matches!(
         spec.build::<sowing::kalah::Kalah>().err(),
         Some(AgentSpecError::NoNetwork { game: "kalah" })
     ));
+}
+
+/// An `eval=net` agent plays a legal move from the start of `rules`, and under each of
+/// `others` (switches the network was not trained for) there is no value and `eval=net` is
+/// refused.
+fn net_plays_here_and_is_refused_under<R>(rules: R, others: &[&str])
+where
+    R: Heuristic + std::str::FromStr,
+    R::Err: std::fmt::Debug,
+{
+    let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
+    for other in others {
+        let rules: R = other.parse().unwrap();
+        assert_eq!(rules.network_evaluate(&rules.start()), None, "{other}");
+        assert!(
+            matches!(
+                spec.check_for(&rules),
+                Err(AgentSpecError::NoNetworkForRules { .. })
+            ),
+            "{other}"
+        );
+    }
+    let mv = spec
+        .build::<R>()
+        .unwrap()
+        .choose(&rules, &rules.start())
+        .unwrap();
+    assert!(rules.is_legal(&rules.start(), mv));
 }
 
 #[test]
@@ -294,25 +308,13 @@ fn tsoro_search_hook_reads_the_positions_observation_in_every_phase() {
         phases.contains("head") && phases.contains("bonus"),
         "{phases:?}"
     );
-    let spec: AgentSpec = "alphabeta:depth=3,eval=net".parse().unwrap();
-    for other in [
-        "tsoro:holes=8",
-        "tsoro:tracey",
-        "tsoro:bonus=0",
-        "tsoro:heads=none",
-    ] {
-        let rules: Tsoro = other.parse().unwrap();
-        assert_eq!(rules.network_evaluate(&rules.start()), None, "{other}");
-        assert!(matches!(
-            spec.check_for(&rules),
-            Err(AgentSpecError::NoNetworkForRules { .. })
-        ));
-    }
-    let rules = Tsoro::default();
-    let mv = spec
-        .build::<Tsoro>()
-        .unwrap()
-        .choose(&rules, &rules.start())
-        .unwrap();
-    assert!(rules.is_legal(&rules.start(), mv));
+    net_plays_here_and_is_refused_under(
+        Tsoro::default(),
+        &[
+            "tsoro:holes=8",
+            "tsoro:tracey",
+            "tsoro:bonus=0",
+            "tsoro:heads=none",
+        ],
+    );
 }
