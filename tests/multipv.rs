@@ -42,8 +42,8 @@ fn check_one_line<M: Copy + PartialEq + std::fmt::Debug>(result: &SearchResult<M
 
 /// The node counts, moves and values below were recorded before the search had lines
 /// (commit cb6249b; Oware's with its fitted evaluation weights, c09088b, and the repetition
-/// rule in the search, 81fa155): one line must be exactly that search. Toguz Kumalak's and
-/// Oware's name `eval=tuned`, their default evaluation then (now their networks).
+/// rule in the search, 81fa155): one line must be exactly that search. Toguz Kumalak's,
+/// Tsoro's and Oware's name `eval=tuned`, their default evaluation then (now their networks).
 #[test]
 fn one_line_is_the_search_as_it_was() {
     let kalah = Kalah::default();

@@ -93,9 +93,26 @@ fn searched<R: Heuristic>(rules: &R, spec: &str, plies: usize) -> (String, i32, 
     (rules.format_move(&state, mv), stats.value, stats.nodes)
 }
 
+/// The default agent to `depth` after `plies` of `rules` searches as `eval=<eval>` does
+/// (move, value and nodes); where that is the network, not as the tuned evaluation does.
+fn searches_as_with<R: Heuristic>(rules: &R, depth: u32, plies: usize, eval: &str) {
+    let default = searched(rules, &format!("alphabeta:depth={depth}"), plies);
+    let with = |eval: &str| {
+        searched(
+            rules,
+            &format!("alphabeta:depth={depth},eval={eval}"),
+            plies,
+        )
+    };
+    assert_eq!(default, with(eval), "eval={eval}");
+    if eval == "net" {
+        assert_ne!(default, with("tuned"));
+    }
+}
+
 /// The default agent (`eval=auto`) searches with the network where the game names it its
-/// default (Toguz Kumalak, Oware and Tsoro) and with the tuned evaluation elsewhere: the same move, value
-/// and node count as the evaluation written out, and not those of the other.
+/// default (Toguz Kumalak, Oware and Tsoro) and with the tuned evaluation elsewhere: the same
+/// move, value and node count as the evaluation written out, and not those of the other.
 #[test]
 fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
     use sowing::kalah::Kalah;
@@ -107,36 +124,14 @@ fn the_default_evaluation_is_the_network_only_where_the_game_says_so() {
     assert_eq!(GameEval::Auto.resolve::<Kalah>(), GameEval::Tuned);
     assert_eq!(GameEval::default(), GameEval::Auto);
 
-    let toguz = Toguz::default();
-    let default = searched(&toguz, "alphabeta:depth=5", 3);
-    assert_eq!(default, searched(&toguz, "alphabeta:depth=5,eval=net", 3));
-    assert_ne!(default, searched(&toguz, "alphabeta:depth=5,eval=tuned", 3));
+    searches_as_with(&Toguz::default(), 5, 3, "net");
     // On a board the network was not trained for, the tuned evaluation.
-    let small: Toguz = "toguz:holes=7".parse().unwrap();
-    assert_eq!(
-        searched(&small, "alphabeta:depth=5", 3),
-        searched(&small, "alphabeta:depth=5,eval=tuned", 3)
-    );
-
-    let oware = Oware::default();
-    let default = searched(&oware, "alphabeta:depth=6", 2);
-    assert_eq!(default, searched(&oware, "alphabeta:depth=6,eval=net", 2));
-    assert_ne!(default, searched(&oware, "alphabeta:depth=6,eval=tuned", 2));
-    let tsoro = Tsoro::default();
-    let default = searched(&tsoro, "alphabeta:depth=6", 3);
-    assert_eq!(default, searched(&tsoro, "alphabeta:depth=6,eval=net", 3));
-    assert_ne!(default, searched(&tsoro, "alphabeta:depth=6,eval=tuned", 3));
+    searches_as_with(&"toguz:holes=7".parse::<Toguz>().unwrap(), 5, 3, "tuned");
+    searches_as_with(&Oware::default(), 6, 2, "net");
+    searches_as_with(&Tsoro::default(), 6, 3, "net");
     // In another variant, the tuned evaluation.
-    let small: Tsoro = "tsoro:holes=8".parse().unwrap();
-    assert_eq!(
-        searched(&small, "alphabeta:depth=6", 3),
-        searched(&small, "alphabeta:depth=6,eval=tuned", 3)
-    );
-    let kalah = Kalah::default();
-    assert_eq!(
-        searched(&kalah, "alphabeta:depth=6", 2),
-        searched(&kalah, "alphabeta:depth=6,eval=tuned", 2)
-    );
+    searches_as_with(&"tsoro:holes=8".parse::<Tsoro>().unwrap(), 6, 3, "tuned");
+    searches_as_with(&Kalah::default(), 6, 2, "tuned");
 }
 
 #[test]

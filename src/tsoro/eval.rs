@@ -6,7 +6,7 @@
 
 use super::masks::{ROW, backwards};
 use super::state::LOOP;
-use super::{Phase, Tsoro, TsoroSettings, TsoroState};
+use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
 use crate::search::{Evaluator, Heuristic, Network};
 use crate::swar::{nonzero, word};
@@ -160,11 +160,8 @@ impl Heuristic for Tsoro {
     #[inline]
     fn network_evaluate(&self, s: &TsoroState) -> Option<i32> {
         let net = network()?;
-        let standard = TsoroSettings {
-            max_plies: None,
-            ..*self.settings()
-        } == TsoroSettings::STANDARD;
-        standard.then(|| net.evaluate(&self.observation_bytes(s)))
+        self.standard
+            .then(|| net.evaluate(&self.observation_bytes(s)))
     }
 }
 

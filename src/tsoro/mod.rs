@@ -155,6 +155,9 @@ pub struct Tsoro {
     shape: Shape,
     start: TsoroState,
     total: u32,
+    /// The settings are the standard game's, a ply limit aside: the game the network was
+    /// trained on (`eval.rs`), decided once here rather than at every evaluation.
+    standard: bool,
 }
 
 impl PartialEq for Tsoro {
@@ -200,6 +203,10 @@ impl Tsoro {
             },
             start,
             total: settings.total_stones(),
+            standard: TsoroSettings {
+                max_plies: None,
+                ..settings
+            } == TsoroSettings::STANDARD,
         }
     }
 
