@@ -11,6 +11,11 @@ use crate::ruleset::Ruleset;
 /// North's small letters, as the notation writes them). Moves are marked from their
 /// [`Ruleset::effect`].
 impl Picture for Oware {
+    /// The plies played, counted under a ply limit (`max-plies`).
+    fn ply(&self, s: &OwareState) -> Option<u32> {
+        self.settings().max_plies.map(|_| s.ply())
+    }
+
     fn board(&self, s: &OwareState) -> Option<Board> {
         let row = |p: Player| (1..=s.houses()).map(|h| u32::from(s.house(p, h))).collect();
         Some(Board {

@@ -45,6 +45,32 @@ pub trait Picture: Ruleset {
         None
     }
 
+    /// Each side's holes of `state`, South's first, for a program that reads the board
+    /// without text: the [`board`](Picture::board)'s holes by default (from each owner's hole
+    /// 1), two empty rows for a game with none. A game whose board is of another shape says
+    /// how its holes read as two rows (Toguz Kumalak's nine holes a side, a tuzdik holding 0;
+    /// each Tsoro player's `2N` holes in the order his stones go round).
+    fn holes(&self, state: &Self::State) -> [Vec<u32>; 2] {
+        self.board(state)
+            .map_or_else(|| [Vec::new(), Vec::new()], |board| board.holes)
+    }
+
+    /// The plies `state` has counted since the start, where the position keeps them (Toguz
+    /// Kumalak's move number; Tsoro's and Oware's count under a ply limit); `None` (the
+    /// default) where it does not.
+    fn ply(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
+    }
+
+    /// The holes each side owns on the other's side (South's, North's), each the hole's
+    /// number on its side, in a game where a hole can change owner (Toguz Kumalak's
+    /// tuzdiks); `None` (the default) in a game without such holes.
+    fn owned_holes(&self, state: &Self::State) -> Option<[Option<u8>; 2]> {
+        let _ = state;
+        None
+    }
+
     /// A picture of the board for people, several lines long: the [`board`](Picture::board)
     /// if there is one, else the position text.
     fn picture(&self, state: &Self::State) -> String {

@@ -22,6 +22,22 @@ const PAD: f64 = 16.0;
 /// [`Ruleset::effect`]: the hole lifted, the hole the last ball falls into, and that hole
 /// again if the move captures its balls or makes it a tuzdik.
 impl Picture for Toguz {
+    fn holes(&self, s: &ToguzState) -> [Vec<u32>; 2] {
+        [Player::South, Player::North]
+            .map(|p| (1..=s.holes()).map(|h| u32::from(s.hole(p, h))).collect())
+    }
+
+    /// The full-move number's plies: two a move, and one more with North (Black) to move.
+    fn ply(&self, s: &ToguzState) -> Option<u32> {
+        let black = u32::from(s.to_move() == Player::North);
+        Some(2 * u32::from(s.fullmove().saturating_sub(1)) + black)
+    }
+
+    /// The tuzdiks: each side's, the hole number on the opponent's side.
+    fn owned_holes(&self, s: &ToguzState) -> Option<[Option<u8>; 2]> {
+        Some([s.tuzdik(Player::South), s.tuzdik(Player::North)])
+    }
+
     fn picture(&self, s: &ToguzState) -> String {
         text(s, self.outcome(s))
     }

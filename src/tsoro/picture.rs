@@ -26,6 +26,18 @@ const MIDDLE: f64 = 14.0;
 /// rows below, columns numbered from each player's own left as his moves name them (South's
 /// below the board, North's above it).
 impl Picture for Tsoro {
+    /// Each player's `2N` holes in the order his stones go round: his outer row from his
+    /// left, then his inner row from his right ([`TsoroState::row_loop`]).
+    fn holes(&self, s: &TsoroState) -> [Vec<u32>; 2] {
+        [Player::South, Player::North]
+            .map(|p| s.row_loop(p).iter().map(|&c| u32::from(c)).collect())
+    }
+
+    /// The plies played, counted under a ply limit (`max-plies`).
+    fn ply(&self, s: &TsoroState) -> Option<u32> {
+        self.settings().max_plies.map(|_| s.ply())
+    }
+
     fn picture(&self, s: &TsoroState) -> String {
         text(s, self.outcome(s))
     }

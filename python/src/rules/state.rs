@@ -1,6 +1,5 @@
 //! `State`: a position of one game.
 
-use std::any::Any;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -10,64 +9,9 @@ use pyo3::prelude::*;
 use sowing::Picture as _;
 use sowing::Ruleset as _;
 use sowing::games::AnyRuleset;
-use sowing::oware::Oware;
-use sowing::toguz::ToguzState;
-use sowing::tsoro::{Tsoro, TsoroState};
 
 use super::{Player, Reduced, Ruleset};
 use crate::game::{AnyState, Game, with_rules};
-
-/// Each side's holes of `s`, South's first, each from its owner's hole 1: the crate's
-/// [`Picture::board`](sowing::Picture::board) where the game draws one (Kalah's pits, Oware's
-/// houses), Toguz Kumalak's holes (0 in a tuzdik), and each Tsoro player's `2N` holes by loop
-/// index (his outer row from his left, then his inner row from his right).
-fn holes_of<R: Game>(r: &R, s: &R::State) -> [Vec<u32>; 2] {
-    let any: &dyn Any = s;
-    let sides = [sowing::Player::South, sowing::Player::North];
-    if let Some(t) = any.downcast_ref::<ToguzState>() {
-        return sides.map(|p| (1..=t.holes()).map(|h| u32::from(t.hole(p, h))).collect());
-    }
-    if let Some(t) = any.downcast_ref::<TsoroState>() {
-        return sides.map(|p| t.row_loop(p).iter().map(|&c| u32::from(c)).collect());
-    }
-    r.board(s)
-        .map_or_else(|| [Vec::new(), Vec::new()], |b| b.holes)
-}
-
-/// The plies `s` counts, where the position keeps them: Toguz Kumalak's from its full-move
-/// number, Tsoro's and Oware's under a ply limit (`max-plies`); None otherwise.
-fn ply_of<R: Game>(r: &R, s: &R::State) -> Option<u32> {
-    let (rules, any): (&dyn Any, &dyn Any) = (r, s);
-    if let Some(t) = any.downcast_ref::<ToguzState>() {
-        let black = u32::from(t.to_move() == sowing::Player::North);
-        return Some(2 * u32::from(t.fullmove().saturating_sub(1)) + black);
-    }
-    if let (Some(rules), Some(t)) = (
-        rules.downcast_ref::<Tsoro>(),
-        any.downcast_ref::<TsoroState>(),
-    ) {
-        return rules.settings().max_plies.map(|_| t.ply());
-    }
-    if let (Some(rules), Some(t)) = (
-        rules.downcast_ref::<Oware>(),
-        any.downcast_ref::<sowing::oware::OwareState>(),
-    ) {
-        return rules.settings().max_plies.map(|_| t.ply());
-    }
-    None
-}
-
-/// Toguz Kumalak's tuzdiks of `s`: (South's, North's), each the hole number on the
-/// opponent's side, or None; None in the other games.
-fn tuzdiks_of<R: Game>(_: &R, s: &R::State) -> Option<(Option<u8>, Option<u8>)> {
-    let any: &dyn Any = s;
-    any.downcast_ref::<ToguzState>().map(|t| {
-        (
-            t.tuzdik(sowing::Player::South),
-            t.tuzdik(sowing::Player::North),
-        )
-    })
-}
 
 /// A position of one game: immutable, hashable and picklable. `str(state)` is the position
 /// text, which `Ruleset.parse_position` reads back; `==` and `hash` follow the position (the
@@ -139,7 +83,7 @@ immutable_pymethods! {
         fn holes(&self) -> (Vec<u32>, Vec<u32>) {
             with_rules!(&*self.rules, |r| match r.state_of(&self.state) {
                 Some(s) => {
-                    let [south, north] = holes_of(r, &s);
+                    let [south, north] = r.holes(&s);
                     (south, north)
                 }
                 None => (Vec::new(), Vec::new()),
@@ -184,7 +128,7 @@ immutable_pymethods! {
         fn ply(&self) -> Option<u32> {
             with_rules!(&*self.rules, |r| r
                 .state_of(&self.state)
-                .and_then(|s| ply_of(r, &s)))
+                .and_then(|s| r.ply(&s)))
         }
 
         /// Toguz Kumalak's tuzdiks, (South's, North's): each the number of the hole a player
@@ -193,7 +137,7 @@ immutable_pymethods! {
         fn tuzdiks(&self) -> Option<(Option<u8>, Option<u8>)> {
             with_rules!(&*self.rules, |r| r
                 .state_of(&self.state)
-                .and_then(|s| tuzdiks_of(r, &s)))
+                .and_then(|s| r.owned_holes(&s)).map(|[south, north]| (south, north)))
         }
 
         fn __eq__(&self, other: PyRef<'_, State>) -> bool {
