@@ -146,7 +146,7 @@ fn parse(args: Vec<String>) -> Result<Options, Stop> {
 }
 
 /// Runs the games of `o` on the rules `rules`.
-fn run_on<R: Heuristic + Encoding>(rules: R, o: Options) -> Result<(), Stop> {
+fn run_on<R: Heuristic + Encoding + sowing::Game>(rules: R, o: Options) -> Result<(), Stop> {
     let mut config = Config {
         agent: o.agent,
         random_plies: o.random_plies.0..=o.random_plies.1,

@@ -107,8 +107,15 @@ pub trait Ruleset:
         + Debug
         + Default;
 
-    /// The game's name as it starts ruleset text: `kalah`, `toguz` or `tsoro`.
+    /// The game's name as it starts ruleset text: `kalah`, `toguz`, `tsoro` or `oware`.
     const GAME: &'static str;
+
+    /// Every name the type's ruleset text may start with: [`GAME`](Ruleset::GAME) alone by
+    /// default. A ruleset type that plays a catalogue of games (one type, many names, each
+    /// name its own settings) lists them all here, and its `FromStr` reads each; a list of
+    /// games ([`ruleset_list!`](crate::ruleset_list)) finds the type by any of them, and
+    /// refuses to build when two of its games share a name.
+    const NAMES: &'static [&'static str] = &[Self::GAME];
 
     /// The position the game starts from.
     fn start(&self) -> Self::State;

@@ -88,8 +88,9 @@ use thiserror::Error;
 
 use crate::encode::Encoding;
 use crate::error::IllegalMove;
-use crate::games::read_any;
+use crate::games::{Game, Only, read_one_in};
 use crate::pgn::PgnError;
+use crate::pgn::split;
 use crate::player::Outcome;
 use crate::record::GameRecord;
 use crate::rng::{RandomSource, SplitMix64};
@@ -869,24 +870,33 @@ pub fn openings<R: Ruleset>(
         .collect()
 }
 
-/// The openings at ply `ply` ([`openings`]) of the games of a record text of the crate's
-/// games ([`read_any`]: any form, the federation's and PlayOK's Toguz Kumalak PGN included).
-/// Games of other rules than `rules` are left out, as are games that do not reach `ply`.
-/// Returns the openings, at least one, and the number of games in the text.
+/// The openings at ply `ply` ([`openings`]) of the games of a record text (any form the game
+/// reads: the federation's and PlayOK's Toguz Kumalak PGN included). Games of other games
+/// (their `Variant` names none of `R`'s [`NAMES`](Ruleset::NAMES); with no `Variant`, `R` does
+/// not claim such records) or of other rules than `rules` are left out, as are games that do
+/// not reach `ply`. Returns the openings, at least one, and the number of games in the text.
 ///
 /// # Errors
-/// [`SelfplayError::OpeningRecord`] for the first game that does not read;
+/// [`SelfplayError::OpeningRecord`] for the first game of `R` that does not read;
 /// [`SelfplayError::NoOpenings`] when no game gives an opening.
-pub fn read_openings<R: Ruleset>(
+pub fn read_openings<R: Game>(
     text: &str,
     rules: &R,
     ply: usize,
 ) -> Result<(Vec<GameRecord<R>>, usize), SelfplayError> {
-    let games = read_any(text);
+    let games = split(text);
     let total = games.len();
     let mut records = Vec::new();
-    for (i, game) in games.into_iter().enumerate() {
-        let game = game.map_err(|error| SelfplayError::OpeningRecord { game: i + 1, error })?;
+    for (i, game) in games.iter().enumerate() {
+        let ours = match game.tag("Variant") {
+            Some(variant) => R::NAMES.contains(&crate::switches::game_name(&variant)),
+            None => R::unnamed().is_some(),
+        };
+        if !ours {
+            continue;
+        }
+        let game = read_one_in::<Only<R>>(game)
+            .map_err(|error| SelfplayError::OpeningRecord { game: i + 1, error })?;
         if let Ok(game) = game.into_game::<R>() {
             if game.record.rules() == rules {
                 records.push(game.record);

@@ -207,6 +207,18 @@ pub(crate) fn split_as<'a, E: OptionErrors>(
     Ok((name.trim(), switches))
 }
 
+/// The game's name ruleset text starts with: the text before the first colon, trimmed; the
+/// switches after it are not read.
+///
+/// ```
+/// assert_eq!(sowing::switches::game_name(" kalah : pits=4"), "kalah");
+/// assert_eq!(sowing::switches::game_name("oware"), "oware");
+/// ```
+pub fn game_name(text: &str) -> &str {
+    let text = text.trim();
+    text.split_once(':').map_or(text, |(name, _)| name).trim()
+}
+
 /// Splits ruleset text and checks that it names `game`.
 ///
 /// # Errors

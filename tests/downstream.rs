@@ -14,7 +14,6 @@ use std::process::{Command, Stdio};
 
 use mangala::{Mangala, Pit};
 use sowing::engine::{Engine, serve};
-use sowing::games::GameList;
 use sowing::kalah::Kalah;
 use sowing::search::AgentSpec;
 use sowing::testing::{Config, check_foreign_pictures, check_random_games_with};

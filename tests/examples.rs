@@ -746,3 +746,24 @@ fn match_game_lines_give_the_final_score() {
         }
     }
 }
+
+/// The engine's `hello` names the program that runs it: a program of tools for a list of its
+/// own (`tools::main`, the Mangala example) answers its own name, the crate's engine example
+/// (`tools::run`) `sowing`.
+#[test]
+fn the_engine_names_the_program_that_runs_it() {
+    let first_line = |name: &str, args: &[&str]| {
+        let out = run_with_input(name, args, b"hello\n");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .map(str::to_string)
+    };
+    assert_eq!(
+        first_line("mangala", &["engine"]).as_deref(),
+        Some("name mangala")
+    );
+    assert_eq!(first_line("engine", &[]).as_deref(), Some("name sowing"));
+}

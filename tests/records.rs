@@ -394,7 +394,7 @@ fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
     let games = read_any(&file);
     assert_eq!(games.len(), 7);
     let ok = |i: usize| games[i].as_ref().unwrap();
-    assert_eq!((ok(0).form(), ok(0).ply()), (Form::Records, 3));
+    assert_eq!((ok(0).form(), ok(0).ply()), (Form::RECORDS, 3));
     assert!(ok(0).get::<Kalah>().is_some() && ok(0).get::<Toguz>().is_none());
     for (i, line) in [(1, 6), (2, 11), (3, 16)] {
         let e = games[i].as_ref().unwrap_err();
@@ -403,11 +403,14 @@ fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {
     }
     assert_eq!(
         (ok(4).form(), ok(4).rules().to_string()),
-        (Form::PlayOk, "toguz".into())
+        (sowing::toguz::playok::PLAYOK, "toguz".into())
     );
-    assert_eq!((ok(5).form(), ok(5).ply()), (Form::PlayOk, 3));
+    assert_eq!(
+        (ok(5).form(), ok(5).ply()),
+        (sowing::toguz::playok::PLAYOK, 3)
+    );
     assert_eq!(ok(5).rules().to_string(), "toguz:play-to-end");
-    assert_eq!((ok(6).form(), ok(6).ply()), (Form::Records, 3));
+    assert_eq!((ok(6).form(), ok(6).ply()), (Form::RECORDS, 3));
     match (ok(5).get::<Toguz>(), ok(6).get::<Toguz>()) {
         (Some(a), Some(b)) => assert_eq!(a.record, b.record),
         other => panic!("{other:?}"),
@@ -453,40 +456,67 @@ fn a_game_record_writes_in_any_form_with_one_call() {
     game.set_tag("White", "Ann");
     // The records form, and PlayOK's and the federation's PGN exactly as toguz::playok
     // writes, through the game's dialect or through any ruleset type.
-    assert_eq!(game.to_text_in(Form::Records).unwrap(), game.to_text());
+    assert_eq!(game.to_text_in(Form::RECORDS).unwrap(), game.to_text());
     for (form, style) in [
-        (Form::PlayOk, Style::PlayOk),
-        (Form::Federation, Style::Federation),
+        (sowing::toguz::playok::PLAYOK, Style::PlayOk),
+        (sowing::toguz::playok::FEDERATION, Style::Federation),
     ] {
         let text = game.to_text_in(form).unwrap();
         assert_eq!(text, playok::write_game(&game, style));
         assert_eq!(Some(&text), Toguz::write_form(&game, form).as_ref());
         let read = playok::read_game(&text).unwrap();
-        assert_eq!((read.record, read.form), (record.clone(), Form::PlayOk));
+        assert_eq!(
+            (read.record, read.form),
+            (record.clone(), sowing::toguz::playok::PLAYOK)
+        );
     }
     // A Kalah game has no PlayOK form.
     let kalah = PgnGame::new(game_of::<Kalah>("kalah", &["3", "6"]));
-    assert_eq!(kalah.to_text_in(Form::PlayOk), None);
+    assert_eq!(kalah.to_text_in(sowing::toguz::playok::PLAYOK), None);
     assert_eq!(sowing::kalah::Kalah::FORMS, []);
     assert_eq!(
         forms(&sowing::AnyRuleset::from(Kalah::default())),
-        [Form::Records]
+        [Form::RECORDS]
     );
-    let any: AnyGame = AnyGame::new(kalah.clone()).unwrap();
+    let any: AnyGame = AnyGame::new(kalah.clone());
     assert_eq!(any.get::<Kalah>(), Some(&kalah));
+    assert_eq!(any.get::<Toguz>(), None);
+    // The typed record in the list's enum, with no downcast.
+    assert!(matches!(any.records(), sowing::AnyRuleset::Kalah(g) if *g == kalah));
+    assert_eq!((any.game(), any.ply()), ("kalah", 2));
     let shared = any.clone();
     assert_eq!(shared.into_game::<Kalah>().as_ref(), Ok(&kalah)); // a copy: `any` holds it too
     let refused = any.clone().into_game::<Toguz>().unwrap_err();
     assert_eq!(refused, any);
-    assert_eq!(forms(any.rules()), [Form::Records]);
+    assert_eq!(forms(&any.rules()), [Form::RECORDS]);
     assert_eq!(
         forms(&sowing::AnyRuleset::from(Toguz::default())),
-        [Form::Records, Form::PlayOk, Form::Federation]
+        [
+            Form::RECORDS,
+            sowing::toguz::playok::PLAYOK,
+            sowing::toguz::playok::FEDERATION
+        ]
     );
     // One game type: read in PlayOK's form, written in the records form, and back.
-    let read = playok::read_game(&game.to_text_in(Form::PlayOk).unwrap()).unwrap();
+    let read = playok::read_game(&game.to_text_in(sowing::toguz::playok::PLAYOK).unwrap()).unwrap();
     let back = pgn::read_game::<Toguz>(&read.to_text()).unwrap();
     assert!(back.record == game.record && back.result == game.result);
+}
+
+/// The names 0.4 had for the forms, in the generic record model, still work, deprecated, for
+/// one version: the forms are now the records form's and each dialect's own.
+#[test]
+#[allow(deprecated)]
+fn the_old_names_of_the_forms_still_work() {
+    use sowing::pgn::Form;
+    use sowing::toguz::playok::{FEDERATION, PLAYOK};
+    assert_eq!(Form::Records, Form::RECORDS);
+    assert_eq!((Form::PlayOk, Form::Federation), (PLAYOK, FEDERATION));
+    assert_eq!(
+        [Form::RECORDS, PLAYOK, FEDERATION].map(Form::name),
+        ["records", "playok", "federation"]
+    );
+    assert_eq!(<Toguz as sowing::pgn::Dialect>::FORMS, [PLAYOK, FEDERATION]);
 }
 
 /// The names 0.3 had for the PlayOK dialect still work, deprecated, for one version.

@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use sowing::analysis::{AnalysisError, Analyzer, Class, GameAnalysis, annotate, graph_svg};
-use sowing::games::{AnyRuleset, Game, RulesetVisitor, read_one_in};
-use sowing::pgn::{self, Form};
+use sowing::games::{AnyRuleset, GameList as _, Member, Records, Visit, read_one_in};
+use sowing::pgn::{self, Form, PgnGame};
 use sowing::search::AgentSpec;
 
 use crate::errors;
@@ -57,14 +57,12 @@ struct Report {
 
 /// Why the analysis gave no report.
 enum Failure {
-    Record(pgn::PgnError),
     Agent(sowing::search::AgentSpecError),
     Other(String),
     Stopped,
 }
 
 struct Job {
-    text: String,
     agent: AgentSpec,
     stop: Arc<AtomicBool>,
     title: String,
@@ -97,21 +95,13 @@ fn rows<M>(analysis: &GameAnalysis<M>, names: &[String; 2]) -> Vec<Row> {
         .collect()
 }
 
-impl RulesetVisitor for Job {
+impl Visit<AnyRuleset, Records> for Job {
     type Output = Result<Report, Failure>;
-    fn visit<R: Game>(self, rules: R) -> Result<Report, Failure> {
-        let games = pgn::split(&self.text);
-        let [one] = games.as_slice() else {
-            return Err(Failure::Other(format!(
-                "{} games in the text, expected one",
-                games.len()
-            )));
-        };
-        let any = read_one_in::<AnyRuleset>(one).map_err(Failure::Record)?;
-        let game = any
-            .get::<R>()
-            .ok_or_else(|| Failure::Other("the record is of another game".into()))?;
-        self.agent.check_for(&rules).map_err(Failure::Agent)?;
+    fn visit<R: Member<AnyRuleset>>(self, game: PgnGame<R>) -> Result<Report, Failure> {
+        let game = &game;
+        self.agent
+            .check_for(game.record.rules())
+            .map_err(Failure::Agent)?;
         let mut analyzer = Analyzer::<R>::new(&self.agent)
             .map_err(|e| match e {
                 AnalysisError::Agent(e) => Failure::Agent(e),
@@ -148,7 +138,7 @@ impl RulesetVisitor for Job {
             game: R::GAME,
             rows: rows(&analysis, &names),
             summary,
-            annotated: annotated.to_text_in(Form::Records).unwrap_or_default(),
+            annotated: annotated.to_text_in(Form::RECORDS).unwrap_or_default(),
             svg: graph_svg(&analysis, &self.title),
         })
     }
@@ -182,21 +172,18 @@ fn analyze_text<'py>(
             None,
         ));
     };
-    let rules = read_one_in::<AnyRuleset>(one)
-        .map_err(|e| errors::pgn_error(py, e))?
-        .rules()
-        .clone();
+    let game = read_one_in::<AnyRuleset>(one).map_err(|e| errors::pgn_error(py, e))?;
     let stop = Arc::new(AtomicBool::new(false));
     let job = Job {
-        text: text.clone(),
         agent: spec,
         stop: Arc::clone(&stop),
         title: title.to_string(),
     };
-    let report = interrupt::run(py, interrupt::raise(&stop), move || rules.visit(job))?;
+    let report = interrupt::run(py, interrupt::raise(&stop), move || {
+        AnyRuleset::each(game.into_records(), job)
+    })?;
     let report = match report {
         Ok(r) => r,
-        Err(Failure::Record(e)) => return Err(errors::pgn_error(py, e)),
         Err(Failure::Agent(e)) => return Err(errors::agent_error(e)),
         Err(Failure::Other(e)) => return Err(pyo3::exceptions::PyValueError::new_err(e)),
         Err(Failure::Stopped) => {

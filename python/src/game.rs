@@ -1,10 +1,11 @@
-//! The crate's games behind one enum each, and the dispatch every binding goes through, all
-//! generated from the crate's one list of games (`sowing::with_games!`): a game added to that list
-//! is a game of the Python package with no line here.
+//! The typed values of any game, and the dispatch every binding goes through, all from the
+//! crate's one list of games (`sowing::with_games!`): a game added to that list is a game of
+//! the Python package with no line here.
 //!
 //! A `Ruleset` object holds an [`AnyRuleset`], a `State` an [`AnyState`] and a `Move` an
-//! [`AnyMove`]; a `GameRecord` an [`AnyRecord`], a `VectorEnv` an [`AnyBatch`] and an `Agent`
-//! an [`AnyAgent`]. Code that works for any game is written once, generic over [`Game`] (the
+//! [`AnyMove`], and a `GameRecord` an [`AnyRecord`]: the crate's own enums over its list
+//! (`AnyRuleset<States>`, ...). A `VectorEnv` holds an [`AnyBatch`] and an `Agent` an
+//! [`AnyAgent`], the bindings' own enums, generated from the same list. Code that works for any game is written once, generic over [`Game`] (the
 //! crate's traits plus the conversions between the enums and the concrete types), and reached
 //! through [`with_rules!`]:
 //!
@@ -23,24 +24,49 @@
 //! enums and the concrete types. [`with_record!`] and [`with_batch!`] do the same for a record
 //! and a batch.
 
-use sowing::GameRecord as Record;
 use sowing::encode::{Batch, Encoding};
-use sowing::games::AnyRuleset;
-use sowing::search::{Agent as RustAgent, Heuristic};
-use sowing::{Picture, Ruleset};
+use sowing::games::{AnyRuleset, GameRecords, Member, Moves, States};
+use sowing::search::Agent as RustAgent;
 
-/// A game of the crate, with the conversions between its concrete types and the enums.
-pub(crate) trait Game: Ruleset + Heuristic + Picture + Encoding {
+/// A position of any game: the crate's enum over its games' states.
+pub(crate) type AnyState = sowing::games::AnyState;
+
+/// A move of any game: the crate's enum over its games' moves.
+pub(crate) type AnyMove = sowing::games::AnyMove;
+
+/// A game record (with undo) of any game: the crate's enum over its games' records.
+pub(crate) type AnyRecord = AnyRuleset<GameRecords>;
+
+/// A game of the crate as the bindings use it: a member of the crate's list of games, with
+/// an encoding, and the conversions between its concrete values and the enums (the crate's
+/// [`Member`] for states, moves and records; the bindings' own enums for batches and agents,
+/// which the crate's families cannot name: a batch needs the game's [`Encoding`], and an
+/// agent is not `Sync`).
+pub(crate) trait Game: Member<AnyRuleset> + Encoding {
     /// The state, if `s` is one of this game's.
-    fn state_of(&self, s: &AnyState) -> Option<Self::State>;
+    #[inline]
+    fn state_of(&self, s: &AnyState) -> Option<Self::State> {
+        Self::get::<States>(s).copied()
+    }
     /// The state in the enum.
-    fn any_state(&self, s: Self::State) -> AnyState;
+    #[inline]
+    fn any_state(&self, s: Self::State) -> AnyState {
+        Self::wrap::<States>(s)
+    }
     /// The move, if `m` is one of this game's.
-    fn move_of(&self, m: &AnyMove) -> Option<Self::Move>;
+    #[inline]
+    fn move_of(&self, m: &AnyMove) -> Option<Self::Move> {
+        Self::get::<Moves>(m).copied()
+    }
     /// The move in the enum.
-    fn any_move(&self, m: Self::Move) -> AnyMove;
+    #[inline]
+    fn any_move(&self, m: Self::Move) -> AnyMove {
+        Self::wrap::<Moves>(m)
+    }
     /// The record in the enum.
-    fn any_record(record: Record<Self>) -> AnyRecord;
+    fn any_record(record: sowing::GameRecord<Self>) -> AnyRecord {
+        Self::wrap::<GameRecords>(record)
+    }
     /// The batch in the enum.
     fn any_batch(batch: Batch<Self>) -> AnyBatch;
     /// The agent, if `agent` is one of this game's.
@@ -49,28 +75,10 @@ pub(crate) trait Game: Ruleset + Heuristic + Picture + Encoding {
     fn any_agent(agent: Box<dyn RustAgent<Self>>) -> AnyAgent;
 }
 
-/// Everything above, for the games of the list it is given (`$d` is a `$`, for the macros it
-/// defines).
+/// The bindings' own enums and dispatch, for the games of the list it is given (`$d` is a
+/// `$`, for the macros it defines).
 macro_rules! python_games {
     ($d:tt [$($variant:ident => $rules:ty, $name:literal;)*]) => {
-        /// A position of any game.
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-        pub(crate) enum AnyState {
-            $(#[doc = $name] $variant(<$rules as Ruleset>::State),)*
-        }
-
-        /// A move of any game.
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-        pub(crate) enum AnyMove {
-            $(#[doc = $name] $variant(<$rules as Ruleset>::Move),)*
-        }
-
-        /// A game record of any game.
-        #[derive(Clone)]
-        pub(crate) enum AnyRecord {
-            $(#[doc = $name] $variant(Record<$rules>),)*
-        }
-
         /// The batch of environments of one game.
         pub(crate) enum AnyBatch {
             $(#[doc = $name] $variant(Batch<$rules>),)*
@@ -81,79 +89,22 @@ macro_rules! python_games {
             $(#[doc = $name] $variant(Box<dyn RustAgent<$rules>>),)*
         }
 
-        impl AnyState {
-            /// The game's name (`kalah`, `toguz`, ...).
-            pub(crate) fn game(&self) -> &'static str {
-                match self {
-                    $(AnyState::$variant(_) => <$rules as Ruleset>::GAME,)*
+        /// A move of the game named `game`, read from its short text (as `Display` writes
+        /// it); `None` for a name that is no game of the list.
+        pub(crate) fn parse_move(
+            game: &str,
+            text: &str,
+        ) -> Option<Result<AnyMove, sowing::MoveParseError>> {
+            $(
+                if game == <$rules as sowing::Ruleset>::GAME {
+                    return Some(text.parse().map(AnyMove::$variant));
                 }
-            }
-        }
-
-        impl std::fmt::Display for AnyState {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                match self {
-                    $(AnyState::$variant(s) => s.fmt(f),)*
-                }
-            }
-        }
-
-        impl AnyMove {
-            /// The game's name (`kalah`, `toguz`, ...).
-            pub(crate) fn game(&self) -> &'static str {
-                match self {
-                    $(AnyMove::$variant(_) => <$rules as Ruleset>::GAME,)*
-                }
-            }
-        }
-
-        impl AnyMove {
-            /// A move of the game named `game`, read from its short text (as `Display`
-            /// writes it); `None` for a name that is no game of the list.
-            pub(crate) fn parse(
-                game: &str,
-                text: &str,
-            ) -> Option<Result<AnyMove, sowing::MoveParseError>> {
-                $(
-                    if game == <$rules as Ruleset>::GAME {
-                        return Some(text.parse().map(AnyMove::$variant));
-                    }
-                )*
-                None
-            }
-        }
-
-        impl std::fmt::Display for AnyMove {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                match self {
-                    $(AnyMove::$variant(m) => m.fmt(f),)*
-                }
-            }
+            )*
+            None
         }
 
         $(
             impl Game for $rules {
-                #[inline]
-                fn state_of(&self, s: &AnyState) -> Option<Self::State> {
-                    #[allow(irrefutable_let_patterns)]
-                    if let AnyState::$variant(s) = s { Some(*s) } else { None }
-                }
-                #[inline]
-                fn any_state(&self, s: Self::State) -> AnyState {
-                    AnyState::$variant(s)
-                }
-                #[inline]
-                fn move_of(&self, m: &AnyMove) -> Option<Self::Move> {
-                    #[allow(irrefutable_let_patterns)]
-                    if let AnyMove::$variant(m) = m { Some(*m) } else { None }
-                }
-                #[inline]
-                fn any_move(&self, m: Self::Move) -> AnyMove {
-                    AnyMove::$variant(m)
-                }
-                fn any_record(record: Record<Self>) -> AnyRecord {
-                    AnyRecord::$variant(record)
-                }
                 fn any_batch(batch: Batch<Self>) -> AnyBatch {
                     AnyBatch::$variant(batch)
                 }
@@ -183,7 +134,7 @@ macro_rules! python_games {
         macro_rules! with_record {
             ($d record:expr, |$d g:ident| $d body:expr) => {
                 match $d record {
-                    $($crate::game::AnyRecord::$variant($d g) => $d body,)*
+                    $(sowing::games::AnyRuleset::<sowing::games::GameRecords>::$variant($d g) => $d body,)*
                 }
             };
         }
@@ -207,12 +158,5 @@ sowing::with_games!(python_games! { $ });
 
 /// The game's name of a ruleset.
 pub(crate) fn game_of(rules: &AnyRuleset) -> &'static str {
-    with_rules!(rules, |r| {
-        let _ = r;
-        game_name(r)
-    })
-}
-
-fn game_name<R: Ruleset>(_: &R) -> &'static str {
-    R::GAME
+    rules.game()
 }

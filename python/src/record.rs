@@ -8,14 +8,14 @@ use pyo3::types::{PyDict, PyString};
 
 use sowing::GameRecord as Record;
 use sowing::Picture as _;
-use sowing::games::AnyRuleset;
-use sowing::games::{AnyGame, read_one_in};
+use sowing::games::{
+    AnyGame, AnyRuleset, GameList as _, GameRecords, Member, Records, Rulesets, Visit, read_one_in,
+};
 use sowing::pgn::{self, GameText, PgnError, PgnGame};
 use sowing::toguz::Toguz;
 
 use crate::errors::{self, SowingError};
-use crate::game::{AnyMove, AnyRecord, AnyState, Game, with_record, with_rules};
-use crate::interrupt;
+use crate::game::{AnyRecord, AnyState, Game, with_record, with_rules};
 use crate::rules::{Move, Outcome, Player, Reduced, Ruleset, State, typed_move};
 
 /// What a record without a `Variant` tag is read as, for the errors of such records.
@@ -39,8 +39,8 @@ type RecordParts = (
 /// what it was read as.
 fn read_game_text(py: Python<'_>, text: &GameText<'_>) -> PyResult<GameRecord> {
     read_one_in(text)
+        .map(GameRecord::from_any)
         .map_err(|e| pgn_error_of(py, e, text))
-        .and_then(GameRecord::from_any)
 }
 
 /// The RecordError of `e` in `text`, with [`UNNAMED`] for a record without a `Variant` tag.
@@ -80,22 +80,21 @@ impl GameRecord {
     }
 
     /// The record of a game read from text.
-    fn from_any(game: AnyGame) -> PyResult<GameRecord> {
-        with_rules!(game.rules(), |r| Self::from_typed(r, &game))
-    }
-
-    /// [`from_any`](Self::from_any) for the ruleset type of the game.
-    fn from_typed<R: Game>(_rules: &R, game: &AnyGame) -> PyResult<GameRecord> {
-        let typed = game
-            .get::<R>()
-            .ok_or_else(|| interrupt::internal("a record read as another ruleset type"))?;
-        Ok(GameRecord {
-            rules: Arc::new(game.rules().clone()),
-            record: R::any_record(typed.record.clone()),
-            tags: typed.tags.clone(),
-            result: Some(game.result().token().to_string()),
-            as_read: true,
-        })
+    fn from_any(game: AnyGame) -> GameRecord {
+        struct Typed;
+        impl Visit<AnyRuleset, Records> for Typed {
+            type Output = GameRecord;
+            fn visit<R: Member<AnyRuleset>>(self, game: PgnGame<R>) -> GameRecord {
+                GameRecord {
+                    rules: Arc::new(R::wrap::<Rulesets>(game.record.rules().clone())),
+                    result: Some(game.result.token().to_string()),
+                    record: R::wrap::<GameRecords>(game.record),
+                    tags: game.tags,
+                    as_read: true,
+                }
+            }
+        }
+        AnyRuleset::each(game.into_records(), Typed)
     }
 }
 
@@ -496,13 +495,9 @@ fn read_pgn(py: Python<'_>, text: &Bound<'_, PyString>, errors: &str) -> PyResul
     let mode = OnBadGame::read(errors)?;
     let text = text.to_cow()?;
     let games = pgn::split(&text).into_iter().map(|g: GameText<'_>| {
-        g.read_in::<Toguz>(pgn::Form::PlayOk)
+        g.read_in::<Toguz>(sowing::toguz::playok::PLAYOK)
             .map_err(|e| errors::pgn_error(py, e))
-            .and_then(|g| {
-                let game = AnyGame::new(g)
-                    .ok_or_else(|| interrupt::internal("Toguz Kumalak is not in the list"))?;
-                GameRecord::from_any(game)
-            })
+            .map(|g| GameRecord::from_any(AnyGame::new(g)))
     });
     mode.collect(py, games)
 }
@@ -518,13 +513,7 @@ fn unpickled_record<R: Game>(
     let s = r.parse_position(start).map_err(errors::position_error)?;
     let mut g = Record::from_position(r.clone(), s).map_err(errors::position_error)?;
     for text in moves {
-        let mv = AnyMove::parse(R::GAME, text)
-            .ok_or_else(|| interrupt::internal("a game of no name"))?
-            .map_err(errors::move_parse_error)?;
-        let m = r
-            .move_of(&mv)
-            .ok_or_else(|| interrupt::internal("a move of another game"))?;
-        g.play(m).map_err(errors::illegal_move)?;
+        g.play_text(text).map_err(errors::move_parse_error)?;
     }
     if !g.go_to(ply) {
         return Err(SowingError::new_err(format!(

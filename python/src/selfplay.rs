@@ -12,7 +12,7 @@ use pyo3::types::PyBytes;
 
 use sowing::encode::Encoding;
 use sowing::games::AnyRuleset;
-use sowing::search::{AgentSpec, Heuristic};
+use sowing::search::AgentSpec;
 use sowing::selfplay::{self, Config, SelfPlayer, SelfplayError};
 
 use crate::errors::{self, SowingError};
@@ -32,7 +32,7 @@ struct Job {
 }
 
 /// The chunk's bytes, on the concrete rules.
-fn chunk<R: Heuristic + Encoding>(rules: R, job: Job) -> Result<Vec<u8>, SelfplayError> {
+fn chunk<R: sowing::Game + Encoding>(rules: R, job: Job) -> Result<Vec<u8>, SelfplayError> {
     let mut config = Config {
         agent: job.agent,
         random_plies: job.random_plies.0..=job.random_plies.1,

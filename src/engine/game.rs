@@ -6,6 +6,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::Say;
+use crate::games::{Family, GameList, Member, VisitMut};
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
 use crate::search::{AgentEval, AgentSpec, AlphaBeta, Heuristic, Limits};
@@ -63,32 +64,57 @@ fn number(word: Option<&str>, what: &str) -> Result<u64, String> {
         .map_err(|_| format!("{what} {w:?}: expected a whole number"))
 }
 
-/// The engine of whichever game is chosen, behind one interface.
-pub(super) trait Session: Send {
+/// A command for the session of whichever game is chosen ([`Game::call`]).
+pub(super) enum Call<'a> {
     /// `position start|<text> [moves ...]`.
-    fn position(&mut self, args: &str) -> Result<(), String>;
+    Position(&'a str),
     /// `play <move>...`.
-    fn play(&mut self, args: &str) -> Result<(), String>;
+    Play(&'a str),
     /// The `legal` answer.
-    fn legal(&self) -> String;
+    Legal,
     /// The `show` answer's lines.
-    fn show(&self) -> [String; 3];
+    Show,
     /// Starts a search (after waiting for the one running).
-    fn go(&mut self, go: Go) -> Result<(), String>;
+    Go(Go),
     /// A new agent (after waiting for the running search).
-    fn set_agent(&mut self, spec: AgentSpec) -> Result<(), String>;
+    SetAgent(AgentSpec),
     /// The lines of the next searches without `go multipv` (after waiting for the running
     /// search); the agent keeps its table.
-    fn set_multipv(&mut self, lines: u8) -> Result<(), String>;
+    SetMultipv(u8),
     /// Forgets what searches learnt; back to the start.
-    fn newgame(&mut self) -> Result<(), String>;
-    /// Waits for a running search with limits; an error names `command` while a search with
-    /// no end runs.
-    fn settle(&mut self, command: &str) -> Result<(), String>;
+    NewGame,
+    /// Waits for a running search with limits; an error names the command while a search
+    /// with no end runs.
+    Settle(&'a str),
     /// Ends the running search now; its `bestmove` follows.
-    fn stop(&mut self);
+    Stop,
     /// End of input: a search with limits runs to its end, one with none is stopped.
-    fn finish(&mut self);
+    Finish,
+}
+
+/// What a [`Call`] answers.
+pub(super) enum Answer {
+    /// Done, or the error to answer.
+    Done(Result<(), String>),
+    /// One line to answer.
+    Line(String),
+    /// Lines to answer.
+    Lines([String; 3]),
+}
+
+/// The sessions of a list's games: the engine holds `L::Each<Sessions>`, the session of
+/// whichever game `rules` chose, and reaches it with a [`Call`].
+pub(super) struct Sessions;
+
+impl Family for Sessions {
+    type Of<R: crate::games::Game> = Game<R>;
+}
+
+impl<L: GameList> VisitMut<L, Sessions> for Call<'_> {
+    type Output = Answer;
+    fn visit<R: Member<L>>(self, game: &mut Game<R>) -> Answer {
+        game.call(self)
+    }
 }
 
 struct Search<R: Heuristic> {
@@ -194,7 +220,31 @@ fn line<R: Ruleset>(rules: &R, state: &R::State, moves: &[R::Move]) -> String {
     words.join(" ")
 }
 
-impl<R: Heuristic> Session for Game<R> {
+impl<R: Heuristic> Game<R> {
+    /// Runs `call`.
+    fn call(&mut self, call: Call<'_>) -> Answer {
+        let done = match call {
+            Call::Legal => return Answer::Line(self.legal()),
+            Call::Show => return Answer::Lines(self.show()),
+            Call::Position(args) => self.position(args),
+            Call::Play(args) => self.play(args),
+            Call::Go(go) => self.go(go),
+            Call::SetAgent(spec) => self.set_agent(spec),
+            Call::SetMultipv(lines) => self.set_multipv(lines),
+            Call::NewGame => self.newgame(),
+            Call::Settle(command) => self.settle(command),
+            Call::Stop => {
+                self.stop();
+                Ok(())
+            }
+            Call::Finish => {
+                self.finish();
+                Ok(())
+            }
+        };
+        Answer::Done(done)
+    }
+
     fn position(&mut self, args: &str) -> Result<(), String> {
         let (pos, moves) = match args.split_once("moves") {
             Some((p, m)) => (p.trim(), m),

@@ -73,11 +73,12 @@ use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
-use crate::games::{AnyRuleset, Game as AnyGame, GameList, Only, RulesetVisitor};
+use crate::games::{AnyRuleset, Game as AnyGame, GameList, Member, Only, Rulesets, Visit};
 use crate::search::AgentSpec;
-use game::{Game, Go, Session};
+use game::{Answer, Call, Game, Go, Sessions};
 
-/// The engine's name, as `hello` answers it.
+/// The engine's name, as `hello` answers it unless the program names itself
+/// ([`Engine::named`]).
 pub const NAME: &str = "sowing";
 
 /// The protocol's version, as `hello` answers it: raised when a command or an answer changes
@@ -121,39 +122,27 @@ impl<W: Write + Send> Say for Output<W> {
     }
 }
 
-/// The engine: the game, the position and the agent, answering on `W`.
+/// The engine: the game, the position and the agent, answering on `W`, for the games of the
+/// list `L` (the crate's, [`AnyRuleset`], by default).
 ///
 /// [`command`](Engine::command) runs one command line; [`finish`](Engine::finish) lets a
 /// running search answer and hands the output back.
-pub struct Engine<W: Write + Send + 'static> {
+pub struct Engine<W: Write + Send + 'static, L: GameList = AnyRuleset> {
     out: Arc<Output<W>>,
     spec: AgentSpec,
-    game: Box<dyn Session>,
-    /// The games `rules` may choose, as `hello` names them.
-    games: &'static [&'static str],
-    /// Reads `rules` text as a game of the engine's list, and starts its session.
-    session: NewSession,
+    /// The session of the game `rules` chose, in the list's enum.
+    game: L::Each<Sessions>,
+    /// The program, as `hello` names it.
+    name: String,
 }
 
-/// A session from ruleset text: [`session`] for the engine's list of games.
-type NewSession = fn(&str, AgentSpec, Arc<dyn Say>) -> Result<Box<dyn Session>, String>;
-
-/// The session of the game of `L` that `text` names.
-fn session<L: GameList>(
-    text: &str,
-    spec: AgentSpec,
-    say: Arc<dyn Say>,
-) -> Result<Box<dyn Session>, String> {
-    let rules: L = text.parse().map_err(|e| format!("rules: {e}"))?;
-    rules.visit(NewGame(spec, say))
-}
-
+/// Starts the session of a ruleset.
 struct NewGame(AgentSpec, Arc<dyn Say>);
 
-impl RulesetVisitor for NewGame {
-    type Output = Result<Box<dyn Session>, String>;
-    fn visit<R: AnyGame>(self, rules: R) -> Self::Output {
-        Ok(Box::new(Game::new(rules, self.0, self.1)?))
+impl<L: GameList> Visit<L, Rulesets> for NewGame {
+    type Output = Result<L::Each<Sessions>, String>;
+    fn visit<R: Member<L>>(self, rules: R) -> Self::Output {
+        Ok(R::wrap::<Sessions>(Game::new(rules, self.0, self.1)?))
     }
 }
 
@@ -166,34 +155,9 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(rules: AnyRuleset, agent: AgentSpec, output: W) -> Result<Engine<W>, EngineError> {
         Engine::with_games(rules, agent, output)
     }
+}
 
-    /// An engine for a game of the list `L` (a list of your own made with
-    /// [`ruleset_list!`](crate::ruleset_list), or [`AnyRuleset`]): `rules` may switch to any
-    /// of its games, and `hello` names them.
-    ///
-    /// # Errors
-    /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
-    pub fn with_games<L: GameList>(
-        rules: L,
-        agent: AgentSpec,
-        output: W,
-    ) -> Result<Engine<W>, EngineError> {
-        let out = Arc::new(Output {
-            inner: Mutex::new((output, None)),
-        });
-        let say: Arc<dyn Say> = out.clone();
-        let game = rules
-            .visit(NewGame(agent, say))
-            .map_err(EngineError::NotAlphaBeta)?;
-        Ok(Engine {
-            out,
-            spec: agent,
-            game,
-            games: L::GAMES,
-            session: session::<L>,
-        })
-    }
-
+impl<W: Write + Send + 'static, R: AnyGame> Engine<W, Only<R>> {
     /// An engine for one game, written inside the crate or outside it: `rules` may change its
     /// switches (any ruleset text of the game), and `hello` names the game alone.
     ///
@@ -210,12 +174,74 @@ impl<W: Write + Send + 'static> Engine<W> {
     ///
     /// # Errors
     /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
-    pub fn for_game<R: AnyGame>(
+    pub fn for_game(
         rules: R,
         agent: AgentSpec,
         output: W,
-    ) -> Result<Engine<W>, EngineError> {
+    ) -> Result<Engine<W, Only<R>>, EngineError> {
         Engine::with_games(Only(rules), agent, output)
+    }
+}
+
+impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
+    /// An engine for a game of the list `L` (a list of your own made with
+    /// [`ruleset_list!`](crate::ruleset_list), or [`AnyRuleset`]): `rules` may switch to any
+    /// of its games, and `hello` names them.
+    ///
+    /// # Errors
+    /// [`EngineError::NotAlphaBeta`] when `agent` is another kind of agent.
+    pub fn with_games(rules: L, agent: AgentSpec, output: W) -> Result<Engine<W, L>, EngineError> {
+        let out = Arc::new(Output {
+            inner: Mutex::new((output, None)),
+        });
+        let say: Arc<dyn Say> = out.clone();
+        let game = L::each(rules.into_rulesets(), NewGame(agent, say))
+            .map_err(EngineError::NotAlphaBeta)?;
+        Ok(Engine {
+            out,
+            spec: agent,
+            game,
+            name: NAME.to_string(),
+        })
+    }
+
+    /// The engine under the name of the program that runs it, as `hello` answers it
+    /// ([`NAME`], `sowing`, by default). The `engine` tool ([`tools`](crate::tools)) names
+    /// the program it runs in.
+    ///
+    /// ```
+    /// use sowing::engine::{Engine, serve};
+    /// use sowing::kalah::Kalah;
+    ///
+    /// let engine = Engine::for_game(Kalah::default(), "alphabeta:depth=1".parse()?, Vec::new())?
+    ///     .named("mangala-server");
+    /// let output = String::from_utf8(serve("hello\n".as_bytes(), engine)?)?;
+    /// assert!(output.starts_with("name mangala-server\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Engine<W, L> {
+        // One word on one line: the answer is a line of the protocol.
+        let name: String = name.split_whitespace().collect::<Vec<_>>().join("-");
+        self.name = if name.is_empty() {
+            NAME.to_string()
+        } else {
+            name
+        };
+        self
+    }
+
+    /// Runs `call` on the session of the game chosen.
+    fn call(&mut self, call: Call<'_>) -> Answer {
+        L::each_mut(&mut self.game, call)
+    }
+
+    /// Runs `call`, which answers done or an error.
+    fn act(&mut self, call: Call<'_>) -> Result<(), String> {
+        match self.call(call) {
+            Answer::Done(done) => done,
+            Answer::Line(_) | Answer::Lines(_) => Ok(()),
+        }
     }
 
     fn say(&self, line: fmt::Arguments<'_>) {
@@ -231,7 +257,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let answer = match command {
             "" => Ok(()),
             "quit" => {
-                self.game.stop();
+                self.call(Call::Stop);
                 return ControlFlow::Break(());
             }
             "hello" => {
@@ -242,30 +268,34 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.say(format_args!("readyok"));
                 Ok(())
             }
-            "stop" => {
-                self.game.stop();
-                Ok(())
-            }
-            "legal" => {
-                self.say(format_args!("{}", self.game.legal()));
-                Ok(())
-            }
-            "show" => {
-                for l in self.game.show() {
-                    self.say(format_args!("{l}"));
+            "stop" => self.act(Call::Stop),
+            "legal" | "show" => {
+                match self.call(if command == "legal" {
+                    Call::Legal
+                } else {
+                    Call::Show
+                }) {
+                    Answer::Line(line) => self.say(format_args!("{line}")),
+                    Answer::Lines(lines) => {
+                        for l in lines {
+                            self.say(format_args!("{l}"));
+                        }
+                    }
+                    Answer::Done(_) => {}
                 }
                 Ok(())
             }
-            "position" => self.game.position(rest),
-            "play" => self.game.play(rest),
+            "position" => self.act(Call::Position(rest)),
+            "play" => self.act(Call::Play(rest)),
             // These wait for a running search first, so that their answers come in order.
             "go" | "newgame" | "setoption" | "rules" => {
-                self.game.settle(command).and_then(|()| match command {
-                    "go" => Go::parse(rest).and_then(|go| self.game.go(go)),
-                    "newgame" => self.game.newgame(),
-                    "setoption" => self.setoption(rest),
-                    _ => self.rules(rest),
-                })
+                self.act(Call::Settle(command))
+                    .and_then(|()| match command {
+                        "go" => Go::parse(rest).and_then(|go| self.act(Call::Go(go))),
+                        "newgame" => self.act(Call::NewGame),
+                        "setoption" => self.setoption(rest),
+                        _ => self.rules(rest),
+                    })
             }
             other => Err(format!("unknown command {other:?}")),
         };
@@ -291,10 +321,10 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn hello(&self) {
-        self.say(format_args!("name {NAME}"));
+        self.say(format_args!("name {}", self.name));
         self.say(format_args!("version {}", env!("CARGO_PKG_VERSION")));
         self.say(format_args!("protocol {PROTOCOL_VERSION}"));
-        self.say(format_args!("games {}", self.games.join(" ")));
+        self.say(format_args!("games {}", L::GAMES.join(" ")));
         self.say(format_args!("option agent {}", self.spec));
         self.say(format_args!("ok"));
     }
@@ -307,7 +337,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 let spec: AgentSpec = value
                     .parse()
                     .map_err(|e| format!("setoption agent {value:?}: {e}"))?;
-                self.game.set_agent(spec)?;
+                self.act(Call::SetAgent(spec))?;
                 self.spec = spec;
                 Ok(())
             }
@@ -317,7 +347,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 if words.next().is_some() {
                     return Err("setoption multipv takes one number".into());
                 }
-                self.game.set_multipv(lines)?;
+                self.act(Call::SetMultipv(lines))?;
                 self.spec = self.spec.with_multipv(lines);
                 Ok(())
             }
@@ -327,7 +357,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     .spec
                     .with_table_text(value)
                     .map_err(|e| format!("setoption table {value:?}: {e}"))?;
-                self.game.set_agent(spec)?;
+                self.act(Call::SetAgent(spec))?;
                 self.spec = spec;
                 Ok(())
             }
@@ -339,8 +369,9 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn rules(&mut self, text: &str) -> Result<(), String> {
+        let rules: L = text.parse().map_err(|e| format!("rules: {e}"))?;
         let say: Arc<dyn Say> = self.out.clone();
-        self.game = (self.session)(text, self.spec, say)?;
+        self.game = L::each(rules.into_rulesets(), NewGame(self.spec, say))?;
         Ok(())
     }
 
@@ -357,9 +388,9 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// The first error writing an answer.
     pub fn finish(mut self) -> io::Result<W> {
         if self.out.failed() {
-            self.game.stop();
+            self.call(Call::Stop);
         } else {
-            self.game.finish();
+            self.call(Call::Finish);
         }
         // The search thread has ended, and with it its share of the output.
         drop(self.game);
@@ -379,9 +410,9 @@ impl<W: Write + Send + 'static> Engine<W> {
 ///
 /// # Errors
 /// An error reading `input`, or the first error writing an answer.
-pub fn serve<R: BufRead, W: Write + Send + 'static>(
+pub fn serve<R: BufRead, W: Write + Send + 'static, L: GameList>(
     mut input: R,
-    mut engine: Engine<W>,
+    mut engine: Engine<W, L>,
 ) -> io::Result<W> {
     let mut line = Vec::new();
     loop {

@@ -38,7 +38,7 @@
 //!
 //! ```
 //! # use sowing::kalah::Kalah;
-//! // The crate's three games and a fourth, Kalah under a name of its own here for brevity;
+//! // The crate's four games and a fifth, Kalah under a name of its own here for brevity;
 //! // a real list names the new game's ruleset type.
 //! sowing::with_games!(sowing::ruleset_list! {
 //!     /// The games of my server.
@@ -49,12 +49,18 @@
 //! assert!(matches!(rules, MyRules::Toguz(_)));
 //! ```
 
+mod each;
+mod names;
 mod records;
 
+pub use each::{
+    Family, GameRecords, Member, Moves, Records, Rulesets, States, Visit, VisitMut, VisitRef,
+};
+pub use names::{NameIndex, duplicate_name};
 pub use records::{AnyGame, form_in, forms, read_any, read_any_in, read_one_in};
 
 use crate::error::RulesetParseError;
-use crate::pgn::Dialect;
+use crate::pgn::{Dialect, Form};
 use crate::picture::Picture;
 use crate::ruleset::Ruleset;
 use crate::search::Heuristic;
@@ -86,6 +92,9 @@ pub trait GameFinder {
 }
 
 /// Generic code to run on whichever ruleset a list of games holds.
+///
+/// A visitor that must hand back a typed value of the list (a state, a record) implements
+/// [`Visit`] instead, whose games are [`Member`]s of the list.
 pub trait RulesetVisitor {
     /// What the visit returns.
     type Output;
@@ -97,6 +106,15 @@ pub trait RulesetVisitor {
 /// printed back as that text, and visited as the concrete ruleset. Made by
 /// [`ruleset_list!`](crate::ruleset_list); [`AnyRuleset`] is the crate's.
 ///
+/// The list is also the door to every other value of a game chosen at run time:
+/// [`Each<F>`](GameList::Each) is the list's enum holding, for whichever game, what the
+/// [`Family`] `F` names: its state ([`States`]), move ([`Moves`]), record read from a file
+/// ([`Records`]), game record with undo ([`GameRecords`]), or a family of your own. The
+/// list itself is `Each<Rulesets>`. Typed code reaches the concrete value through a
+/// [`Visit`], [`VisitRef`] or [`VisitMut`] (one `match`), and each game of the list is a
+/// [`Member`] of it, which puts a concrete value in the enum and takes it out, with no
+/// downcast.
+///
 /// A single game is a list of one through [`Only`].
 pub trait GameList:
     Clone
@@ -107,6 +125,11 @@ pub trait GameList:
     + Sync
     + 'static
 {
+    /// For each game of the list, the value family `F` names: the list's enum over
+    /// `F::Of<R>` (for a list made by [`ruleset_list!`](crate::ruleset_list), the list's own
+    /// enum with `F` as its parameter: `AnyRuleset<States>`).
+    type Each<F: Family>: Send + Sync + 'static;
+
     /// The names of the list's games, as ruleset text starts them, in the list's order.
     const GAMES: &'static [&'static str];
 
@@ -118,9 +141,49 @@ pub trait GameList:
 
     /// Runs `finder` on each game type of the list, in order, until one answers.
     fn find<F: GameFinder>(finder: F) -> Option<F::Output>;
+
+    /// Runs `visitor` on the concrete value `each` holds.
+    fn each<F: Family, V: Visit<Self, F>>(each: Self::Each<F>, visitor: V) -> V::Output;
+
+    /// Runs `visitor` on a reference to the concrete value `each` holds.
+    fn each_ref<F: Family, V: VisitRef<Self, F>>(each: &Self::Each<F>, visitor: V) -> V::Output;
+
+    /// Runs `visitor` on a mutable reference to the concrete value `each` holds.
+    fn each_mut<F: Family, V: VisitMut<Self, F>>(each: &mut Self::Each<F>, visitor: V)
+    -> V::Output;
+
+    /// The list's ruleset as its [`Each<Rulesets>`](GameList::Each), and back
+    /// ([`from_rulesets`](GameList::from_rulesets)): the same enum for a list made by
+    /// [`ruleset_list!`](crate::ruleset_list).
+    fn into_rulesets(self) -> Self::Each<Rulesets>;
+
+    /// [`into_rulesets`](GameList::into_rulesets) by reference.
+    fn as_rulesets(&self) -> &Self::Each<Rulesets>;
+
+    /// The list's ruleset from its [`Each<Rulesets>`](GameList::Each).
+    fn from_rulesets(each: Self::Each<Rulesets>) -> Self;
+
+    /// The name of the game whose value `each` holds.
+    fn game_of<F: Family>(each: &Self::Each<F>) -> &'static str {
+        struct Name;
+        impl<L: GameList, F: Family> VisitRef<L, F> for Name {
+            type Output = &'static str;
+            fn visit<R: Member<L>>(self, _: &F::Of<R>) -> &'static str {
+                R::GAME
+            }
+        }
+        Self::each_ref(each, Name)
+    }
+
+    /// The ruleset and form a record with no `Variant` tag is read in: those of the first
+    /// game of the list whose [`Dialect::unnamed`] claims it (Toguz Kumalak's PlayOK files).
+    fn unnamed() -> Option<(Self, Form)>;
 }
 
 /// One game as a [`GameList`]: its ruleset text is the only text the list reads.
+///
+/// `Only<R>` holds the ruleset; `Only<R, F>` is the list's [`Each<F>`](GameList::Each),
+/// one value of family `F` (a state: `Only<R, States>`).
 ///
 /// ```
 /// use sowing::games::{GameList, Only};
@@ -131,10 +194,44 @@ pub trait GameList:
 /// assert_eq!(rules.to_string(), "tsoro:bonus=3");
 /// assert!("kalah".parse::<Only<Tsoro>>().is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Only<R>(pub R);
+pub struct Only<R: Game, F: Family = Rulesets>(pub F::Of<R>);
+
+impl<R: Game, F: Family> Clone for Only<R, F>
+where
+    F::Of<R>: Clone,
+{
+    fn clone(&self) -> Self {
+        Only(self.0.clone())
+    }
+}
+
+impl<R: Game, F: Family> std::fmt::Debug for Only<R, F>
+where
+    F::Of<R>: std::fmt::Debug,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Only").field(&self.0).finish()
+    }
+}
+
+impl<R: Game, F: Family> PartialEq for Only<R, F>
+where
+    F::Of<R>: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<R: Game + Default> Default for Only<R> {
+    fn default() -> Self {
+        Only(R::default())
+    }
+}
 
 impl<R: Game> GameList for Only<R> {
+    type Each<F: Family> = Only<R, F>;
+
     const GAMES: &'static [&'static str] = &[R::GAME];
 
     fn game(&self) -> &'static str {
@@ -148,16 +245,65 @@ impl<R: Game> GameList for Only<R> {
     fn find<F: GameFinder>(mut finder: F) -> Option<F::Output> {
         finder.find::<R>()
     }
+
+    fn each<F: Family, V: Visit<Self, F>>(each: Only<R, F>, visitor: V) -> V::Output {
+        visitor.visit::<R>(each.0)
+    }
+
+    fn each_ref<F: Family, V: VisitRef<Self, F>>(each: &Only<R, F>, visitor: V) -> V::Output {
+        visitor.visit::<R>(&each.0)
+    }
+
+    fn each_mut<F: Family, V: VisitMut<Self, F>>(each: &mut Only<R, F>, visitor: V) -> V::Output {
+        visitor.visit::<R>(&mut each.0)
+    }
+
+    fn into_rulesets(self) -> Self {
+        self
+    }
+
+    fn as_rulesets(&self) -> &Self {
+        self
+    }
+
+    fn from_rulesets(each: Self) -> Self {
+        each
+    }
+
+    fn unnamed() -> Option<(Self, Form)> {
+        R::unnamed().map(|(rules, form)| (Only(rules), form))
+    }
 }
 
-impl<R: Ruleset> std::str::FromStr for Only<R> {
+impl<R: Game> Member<Only<R>> for R {
+    fn wrap<F: Family>(value: F::Of<R>) -> Only<R, F> {
+        Only(value)
+    }
+
+    fn get<F: Family>(each: &Only<R, F>) -> Option<&F::Of<R>> {
+        Some(&each.0)
+    }
+
+    fn get_mut<F: Family>(each: &mut Only<R, F>) -> Option<&mut F::Of<R>> {
+        Some(&mut each.0)
+    }
+
+    fn take<F: Family>(each: Only<R, F>) -> Result<F::Of<R>, Only<R, F>> {
+        Ok(each.0)
+    }
+}
+
+impl<R: Game> std::str::FromStr for Only<R> {
     type Err = RulesetParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         text.parse().map(Only)
     }
 }
 
-impl<R: Ruleset> std::fmt::Display for Only<R> {
+impl<R: Game, F: Family> std::fmt::Display for Only<R, F>
+where
+    F::Of<R>: std::fmt::Display,
+{
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Display::fmt(&self.0, f)
     }
@@ -192,14 +338,20 @@ macro_rules! with_games {
     };
 }
 
-/// Makes a list of games: an enum with one variant per ruleset type, and its [`GameList`],
-/// `FromStr` (by the game's name before the colon of the ruleset text), `Display` and
-/// `From` each ruleset.
+/// Makes a list of games: an enum with one variant per ruleset type, generic over a
+/// [`Family`] (the rulesets by default), and its [`GameList`], `FromStr` (by the game's name
+/// before the colon of the ruleset text, one lookup among every name of every game of the
+/// list, [`Ruleset::NAMES`]), `Display` and `From` each ruleset; each game becomes a
+/// [`Member`] of the list.
+///
+/// `List` is the ruleset; `List<States>`, `List<Moves>`, `List<Records>` (and any other
+/// [`Family`]) hold a state, a move or a record of whichever game, with the same variants.
 ///
 /// ```
-/// use sowing::games::GameList;
+/// use sowing::games::{GameList, Member, States};
 /// use sowing::kalah::Kalah;
 /// use sowing::tsoro::Tsoro;
+/// use sowing::Ruleset;
 ///
 /// sowing::ruleset_list! {
 ///     /// Two of the crate's games.
@@ -217,6 +369,29 @@ macro_rules! with_games {
 /// let err = "toguz".parse::<TwoGames>().unwrap_err();
 /// assert_eq!(err.to_string(), r#"unknown game "toguz" (known: kalah, tsoro)"#);
 /// assert_eq!(TwoGames::from(Tsoro::default()), "tsoro".parse().unwrap());
+///
+/// // A state of whichever game, and the concrete state back out of it: the variant, or in
+/// // generic code the game's `Member` of the list.
+/// let start = TwoGames::<States>::Kalah(Kalah::default().start());
+/// assert_eq!((start.game(), start.to_string()), ("kalah", Kalah::default().start().to_string()));
+/// let kalah = <Kalah as Member<TwoGames>>::get::<States>(&start);
+/// assert_eq!(kalah, Some(&Kalah::default().start()));
+/// assert!(<Tsoro as Member<TwoGames>>::get::<States>(&start).is_none());
+/// assert_eq!(<Tsoro as Member<TwoGames>>::wrap::<States>(Tsoro::default().start()).game(), "tsoro");
+/// ```
+///
+/// Two games of a list may not answer to one name: a list that repeats a ruleset type, or
+/// whose games' [`Ruleset::NAMES`] share a name, does not build.
+///
+/// ```compile_fail
+/// use sowing::kalah::Kalah;
+/// sowing::ruleset_list! {
+///     #[derive(Clone, Debug, PartialEq)]
+///     pub enum Twice [
+///         Kalah => Kalah, "Kalah";
+///         Again => Kalah, "Kalah again";
+///     ]
+/// }
 /// ```
 #[macro_export]
 macro_rules! ruleset_list {
@@ -226,12 +401,19 @@ macro_rules! ruleset_list {
         [ $($variant:ident => $rules:ty, $name:literal;)* ]
     ) => {
         $(#[$attr])*
-        $vis enum $list {
+        $vis enum $list<F: $crate::games::Family = $crate::games::Rulesets> {
             $(
                 #[doc = $name]
-                $variant($rules),
+                $variant(F::Of<$rules>),
             )*
         }
+
+        // Two games answering to one name: the list does not build (the constant's
+        // evaluation panics with the name).
+        const _: () = {
+            const COUNT: usize = 0 $(+ <$rules as $crate::Ruleset>::NAMES.len())*;
+            let _ = $crate::games::NameIndex::<COUNT>::new(&[$(<$rules as $crate::Ruleset>::NAMES),*]);
+        };
 
         impl $list {
             /// The names of the list's games, as ruleset text starts them.
@@ -246,13 +428,22 @@ macro_rules! ruleset_list {
             }
         }
 
-        impl $crate::games::GameList for $list {
-            const GAMES: &'static [&'static str] = $list::GAMES;
-
-            fn game(&self) -> &'static str {
+        impl<F: $crate::games::Family> $list<F> {
+            /// The name of the game whose value this is.
+            pub fn game(&self) -> &'static str {
                 match self {
                     $($list::$variant(_) => $crate::games::name_of::<$rules>(),)*
                 }
+            }
+        }
+
+        impl $crate::games::GameList for $list {
+            type Each<F: $crate::games::Family> = $list<F>;
+
+            const GAMES: &'static [&'static str] = $list::GAMES;
+
+            fn game(&self) -> &'static str {
+                $list::<$crate::games::Rulesets>::game(self)
             }
 
             fn visit<V: $crate::games::RulesetVisitor>(self, visitor: V) -> V::Output {
@@ -267,17 +458,117 @@ macro_rules! ruleset_list {
                 )*
                 ::std::option::Option::None
             }
+
+            fn each<F: $crate::games::Family, V: $crate::games::Visit<Self, F>>(
+                each: $list<F>,
+                visitor: V,
+            ) -> V::Output {
+                match each {
+                    $($list::$variant(value) => visitor.visit::<$rules>(value),)*
+                }
+            }
+
+            fn each_ref<F: $crate::games::Family, V: $crate::games::VisitRef<Self, F>>(
+                each: &$list<F>,
+                visitor: V,
+            ) -> V::Output {
+                match each {
+                    $($list::$variant(value) => visitor.visit::<$rules>(value),)*
+                }
+            }
+
+            fn each_mut<F: $crate::games::Family, V: $crate::games::VisitMut<Self, F>>(
+                each: &mut $list<F>,
+                visitor: V,
+            ) -> V::Output {
+                match each {
+                    $($list::$variant(value) => visitor.visit::<$rules>(value),)*
+                }
+            }
+
+            fn into_rulesets(self) -> Self {
+                self
+            }
+
+            fn as_rulesets(&self) -> &Self {
+                self
+            }
+
+            fn from_rulesets(each: Self) -> Self {
+                each
+            }
+
+            fn unnamed() -> ::std::option::Option<(Self, $crate::pgn::Form)> {
+                $(
+                    if let ::std::option::Option::Some((rules, form)) =
+                        <$rules as $crate::pgn::Dialect>::unnamed()
+                    {
+                        return ::std::option::Option::Some(($list::$variant(rules), form));
+                    }
+                )*
+                ::std::option::Option::None
+            }
+
+            fn game_of<F: $crate::games::Family>(each: &$list<F>) -> &'static str {
+                each.game()
+            }
         }
+
+        $(
+            impl $crate::games::Member<$list> for $rules {
+                fn wrap<F: $crate::games::Family>(value: <F as $crate::games::Family>::Of<$rules>) -> $list<F> {
+                    $list::$variant(value)
+                }
+
+                fn get<F: $crate::games::Family>(
+                    each: &$list<F>,
+                ) -> ::std::option::Option<&<F as $crate::games::Family>::Of<$rules>> {
+                    #[allow(irrefutable_let_patterns, unreachable_patterns)]
+                    match each {
+                        $list::$variant(value) => ::std::option::Option::Some(value),
+                        _ => ::std::option::Option::None,
+                    }
+                }
+
+                fn get_mut<F: $crate::games::Family>(
+                    each: &mut $list<F>,
+                ) -> ::std::option::Option<&mut <F as $crate::games::Family>::Of<$rules>> {
+                    #[allow(irrefutable_let_patterns, unreachable_patterns)]
+                    match each {
+                        $list::$variant(value) => ::std::option::Option::Some(value),
+                        _ => ::std::option::Option::None,
+                    }
+                }
+
+                fn take<F: $crate::games::Family>(
+                    each: $list<F>,
+                ) -> ::std::result::Result<<F as $crate::games::Family>::Of<$rules>, $list<F>> {
+                    #[allow(irrefutable_let_patterns, unreachable_patterns)]
+                    match each {
+                        $list::$variant(value) => ::std::result::Result::Ok(value),
+                        other => ::std::result::Result::Err(other),
+                    }
+                }
+            }
+        )*
 
         impl ::std::str::FromStr for $list {
             type Err = $crate::error::RulesetParseError;
             fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
-                let (game, _) = $crate::switches::split(text)?;
-                $(
-                    if game == $crate::games::name_of::<$rules>() {
-                        return text.parse::<$rules>().map($list::$variant);
-                    }
-                )*
+                const COUNT: usize = 0 $(+ <$rules as $crate::Ruleset>::NAMES.len())*;
+                const INDEX: $crate::games::NameIndex<COUNT> =
+                    $crate::games::NameIndex::new(&[$(<$rules as $crate::Ruleset>::NAMES),*]);
+                let game = $crate::switches::game_name(text);
+                if let ::std::option::Option::Some(found) = INDEX.find(game) {
+                    let mut at = 0usize;
+                    $(
+                        if at == found {
+                            return text.parse::<$rules>().map($list::$variant);
+                        }
+                        at += 1;
+                    )*
+                    let _ = at;
+                }
                 ::std::result::Result::Err($crate::error::RulesetParseError::UnknownGame {
                     game: game.to_string(),
                     known: $list::GAMES.to_vec(),
@@ -285,10 +576,13 @@ macro_rules! ruleset_list {
             }
         }
 
-        impl ::std::fmt::Display for $list {
+        impl<F: $crate::games::Family> ::std::fmt::Display for $list<F>
+        where
+            $(<F as $crate::games::Family>::Of<$rules>: ::std::fmt::Display,)*
+        {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 match self {
-                    $($list::$variant(rules) => ::std::fmt::Display::fmt(rules, f),)*
+                    $($list::$variant(value) => ::std::fmt::Display::fmt(value, f),)*
                 }
             }
         }
@@ -305,9 +599,18 @@ macro_rules! ruleset_list {
 
 with_games!(ruleset_list! {
     /// Any ruleset of the crate: the crate's one list of games ([`with_games!`](crate::with_games)).
+    ///
+    /// `AnyRuleset<F>` holds family `F`'s value of whichever game: [`AnyState`],
+    /// [`AnyMove`], and the records of [`AnyGame`].
     // Rulesets are built once per game and handed to the visitor by value: their sizes differ
     // (Kalah's hash tables), which costs nothing on any hot path.
     #[allow(clippy::large_enum_variant)]
-    #[derive(Clone, Debug, PartialEq)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum AnyRuleset
 });
+
+/// A position of any of the crate's games.
+pub type AnyState = AnyRuleset<States>;
+
+/// A move of any of the crate's games.
+pub type AnyMove = AnyRuleset<Moves>;

@@ -22,8 +22,8 @@ use crate::ruleset::Ruleset;
 ///
 /// assert_eq!(Kalah::FORMS, []);
 /// assert!(Kalah::unnamed().is_none());
-/// assert_eq!(Toguz::FORMS, [Form::PlayOk, Form::Federation]);
-/// assert_eq!(Toguz::unnamed(), Some((Toguz::default(), Form::PlayOk)));
+/// assert_eq!(Toguz::FORMS, [sowing::toguz::playok::PLAYOK, sowing::toguz::playok::FEDERATION]);
+/// assert_eq!(Toguz::unnamed(), Some((Toguz::default(), sowing::toguz::playok::PLAYOK)));
 /// ```
 ///
 /// [`games::read_any`](crate::games::read_any), [`games::AnyGame`](crate::games::AnyGame), [`GameText::read_in`] and
@@ -33,7 +33,7 @@ use crate::ruleset::Ruleset;
 /// ([`check_outcome`](super::check_outcome)) and writer ([`wrap`](super::wrap)). The one in
 /// the crate is [`toguz::playok`](crate::toguz::playok).
 pub trait Dialect: Ruleset {
-    /// The forms of the game's own, besides [`Form::Records`] (none by default).
+    /// The forms of the game's own, besides [`Form::RECORDS`] (none by default).
     const FORMS: &'static [Form] = &[];
 
     /// The ruleset and form a record with no `Variant` tag is read in when this game claims
@@ -47,7 +47,7 @@ pub trait Dialect: Ruleset {
     /// movetext (the records form by default).
     fn detect(rules: &Self, tags: &TagBlock, movetext: &str) -> Form {
         let _ = (rules, tags, movetext);
-        Form::Records
+        Form::RECORDS
     }
 
     /// Reads `game` in `form`, one of [`FORMS`](Self::FORMS) (the records form by default).
@@ -61,7 +61,7 @@ pub trait Dialect: Ruleset {
     /// game does not write. ([`PgnGame::to_text_in`] reaches it for a game of the crate's
     /// list with any ruleset type.)
     fn write_form(game: &PgnGame<Self>, form: Form) -> Option<String> {
-        (form == Form::Records).then(|| game.to_text())
+        (form == Form::RECORDS).then(|| game.to_text())
     }
 }
 
@@ -78,14 +78,14 @@ impl<R: Dialect> PgnGame<R> {
     ///
     /// let mut game = PgnGame::new(GameRecord::replay(Toguz::default(), None, ["65", "98"])?);
     /// game.set_tag("White", "Ann");
-    /// let text = game.to_text_in(Form::PlayOk).unwrap();
+    /// let text = game.to_text_in(sowing::toguz::playok::PLAYOK).unwrap();
     /// assert!(text.contains("[White \"Ann\"]") && text.ends_with("\n1. 65(10) 98 *\n"));
-    /// assert!(PgnGame::new(GameRecord::new(Kalah::default())).to_text_in(Form::PlayOk).is_none());
+    /// assert!(PgnGame::new(GameRecord::new(Kalah::default())).to_text_in(sowing::toguz::playok::PLAYOK).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_text_in(&self, form: Form) -> Option<String> {
         match form {
-            Form::Records => Some(self.to_text()),
+            Form::RECORDS => Some(self.to_text()),
             form if R::FORMS.contains(&form) => R::write_form(self, form),
             _ => None,
         }

@@ -155,6 +155,7 @@ pub use dialect::Dialect;
 pub use error::{PgnError, PgnProblem};
 pub use lexer::{Token, nag_suffix, tokens, turn_number, wrap};
 pub use model::{Form, PgnGame};
+pub(crate) use reader::read_records_with;
 pub use reader::{check_outcome, read_game, read_games};
 pub use split::{GameText, one_game, split};
 pub use tags::{TagBlock, parse_tag, read_tags, set_tag, tag, write_tag};

@@ -26,7 +26,7 @@ pub struct PgnGame<R: Ruleset> {
     /// played before it: a move's glyphs follow it. The records form writes glyphs 1 to 6 as
     /// the move's suffix (`?!`, `?`, `??`...), others as `$n`.
     pub nags: Vec<(usize, u8)>,
-    /// The form the game was read in ([`Form::Records`] for a game made with
+    /// The form the game was read in ([`Form::RECORDS`] for a game made with
     /// [`new`](Self::new)). [`to_text`](Self::to_text) writes the records form whatever it
     /// is; [`to_text_in`](Self::to_text_in) writes another.
     pub form: Form,
@@ -48,7 +48,7 @@ impl<R: Ruleset> PgnGame<R> {
             result,
             comments: Vec::new(),
             nags: Vec::new(),
-            form: Form::Records,
+            form: Form::RECORDS,
             zero: false,
         }
     }
@@ -78,36 +78,53 @@ impl<R: Ruleset> PgnGame<R> {
     }
 }
 
-/// The forms a record file is written in.
+/// A form a record file is written in: the crate's records form ([`Form::RECORDS`], for any
+/// game), or a form a game's [`Dialect`](super::Dialect) owns and names
+/// ([`Dialect::FORMS`](super::Dialect::FORMS): Toguz Kumalak's
+/// [`PLAYOK`](crate::toguz::playok::PLAYOK) and [`FEDERATION`](crate::toguz::playok::FEDERATION)).
+/// A form is its name: two forms of one name are the same form.
+///
+/// ```
+/// use sowing::pgn::Form;
+///
+/// const MINE: Form = Form::new("mine");
+/// assert_eq!((MINE.name(), MINE.to_string()), ("mine", "mine".to_string()));
+/// assert_eq!(Form::RECORDS.name(), "records");
+/// assert_ne!(MINE, Form::RECORDS);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Form {
-    /// The crate's records form, for any game: `1. 3 6 1... swap` ([`pgn`](super)).
-    Records,
-    /// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X`
-    /// ([`toguz::playok`](crate::toguz::playok)). Read, it stands for the federation's files
-    /// too, which differ only in how moves are written.
-    PlayOk,
-    /// Toguz Kumalak's PGN as the federation books write it: `1. 65 98`, `45x` (written
-    /// only; read as [`Form::PlayOk`]).
-    Federation,
+pub struct Form {
+    name: &'static str,
 }
 
 impl Form {
-    /// Every form.
-    pub const ALL: [Form; 3] = [Form::Records, Form::PlayOk, Form::Federation];
+    /// The crate's records form, for any game: `1. 3 6 1... swap` ([`pgn`](super)).
+    pub const RECORDS: Form = Form::new("records");
 
-    /// The form's name: `records`, `playok` or `federation`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Form::Records => "records",
-            Form::PlayOk => "playok",
-            Form::Federation => "federation",
-        }
+    /// The records form, under its 0.4 name.
+    #[deprecated(since = "0.5.0", note = "use `Form::RECORDS`")]
+    #[allow(non_upper_case_globals)]
+    pub const Records: Form = Form::new("records");
+
+    /// Toguz Kumalak's PlayOK form, under its 0.4 name.
+    #[deprecated(since = "0.5.0", note = "use `sowing::toguz::playok::PLAYOK`")]
+    #[allow(non_upper_case_globals)]
+    pub const PlayOk: Form = Form::new("playok");
+
+    /// Toguz Kumalak's federation form, under its 0.4 name.
+    #[deprecated(since = "0.5.0", note = "use `sowing::toguz::playok::FEDERATION`")]
+    #[allow(non_upper_case_globals)]
+    pub const Federation: Form = Form::new("federation");
+
+    /// The form named `name` (one word, as `--pgn-style` takes it): a dialect's own forms are
+    /// made with it.
+    pub const fn new(name: &'static str) -> Form {
+        Form { name }
     }
 
-    /// The form a name stands for; `None` for any other text.
-    pub fn from_name(name: &str) -> Option<Form> {
-        Form::ALL.into_iter().find(|f| f.name() == name)
+    /// The form's name: `records`, or a dialect's (`playok`, `federation`).
+    pub const fn name(self) -> &'static str {
+        self.name
     }
 }
 

@@ -1,4 +1,4 @@
-//! Reading the records form: a game's tags ([`read_head`]), its movetext cut into tokens
+//! Reading the records form: a game's tags ([`check_tags`]), its movetext cut into tokens
 //! ([`tokens`](super::tokens)), then the replay of those tokens ([`replay`]), as three steps.
 
 use super::dialect::Dialect;
@@ -14,13 +14,71 @@ use crate::ruleset::Ruleset;
 
 /// Reads one game's text in the records form: its tags, then its tokens, then the replay.
 pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<PgnGame<R>, PgnError> {
-    let head = read_head::<R>(text, first_line)?;
-    let toks = tokens(&text[head.block.offset..], head.block.line)?;
-    let moves = replay(head.record, &toks, head.block.line)?;
+    let block = read_tags(text, first_line, |_, _, _| Ok(()))?;
+    check_tags(&block)?;
+    let (variant, variant_line) = block
+        .find("Variant")
+        .ok_or_else(|| err(first_line, None, PgnProblem::MissingTag("Variant")))?;
+    let rules: R = variant
+        .parse()
+        .map_err(|e| err(variant_line, None, PgnProblem::Variant(e)))?;
+    read_body(text, first_line, rules, block)
+}
+
+/// Reads a game in the records form under `rules`, from its tag block already read (for
+/// syntax: [`GameText::parts`]) and its `Variant` already parsed: the run-time reading of a
+/// list of games reads each record's tags and ruleset text once.
+pub(crate) fn read_records_with<R: Ruleset>(
+    game: &GameText<'_>,
+    rules: R,
+    block: TagBlock,
+) -> Result<PgnGame<R>, PgnError> {
+    check_tags(&block)?;
+    read_body(game.text, game.first_line, rules, block)
+}
+
+/// The records form's rules for tags, past their syntax: no tag twice, no line break in a
+/// value (a carriage return, which a line can hold, would be written as a space).
+fn check_tags(block: &TagBlock) -> Result<(), PgnError> {
+    for (i, ((name, value), &line)) in block.tags.iter().zip(&block.lines).enumerate() {
+        if block.tags[..i].iter().any(|(n, _)| n == name) {
+            return Err(err(line, None, PgnProblem::RepeatedTag(name.clone())));
+        }
+        if value.contains('\r') {
+            return Err(err(
+                line,
+                None,
+                PgnProblem::BadTag("a tag value cannot hold a line break".into()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The game after its tags: the start from `FEN`, the movetext replayed, the result checked
+/// against the `Result` tag and the rules' outcome.
+fn read_body<R: Ruleset>(
+    text: &str,
+    first_line: usize,
+    rules: R,
+    block: TagBlock,
+) -> Result<PgnGame<R>, PgnError> {
+    let fen_line = block.find("FEN").map_or(first_line, |(_, l)| l);
+    let start = match block.find("FEN") {
+        None => rules.start(),
+        Some((fen, _)) => rules
+            .parse_position(fen)
+            .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?,
+    };
+    let result_tag = block.find("Result").map(|(r, _)| r.to_string());
+    let record = GameRecord::from_position(rules, start)
+        .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?;
+    let toks = tokens(&text[block.offset..], block.line)?;
+    let moves = replay(record, &toks, block.line)?;
     let (result, line) = moves.result;
     // No `Result` tag: the movetext's result token, which every movetext ends with, is the
     // result.
-    if let Some(tag) = head.result_tag {
+    if let Some(tag) = result_tag {
         if result.token() != tag {
             return Err(err(
                 line,
@@ -34,64 +92,13 @@ pub(super) fn read_text<R: Ruleset>(text: &str, first_line: usize) -> Result<Pgn
     }
     check_outcome(moves.record.outcome(), result, line)?;
     Ok(PgnGame {
-        tags: head.block.tags,
+        tags: block.tags,
         record: moves.record,
         result,
         comments: moves.comments,
         nags: moves.nags,
-        form: Form::Records,
+        form: Form::RECORDS,
         zero: false,
-    })
-}
-
-/// A game's tags, read and checked: the block, the record at the start the `Variant` and
-/// `FEN` give, and the `Result` tag's value (None without the tag).
-struct Head<R: Ruleset> {
-    block: TagBlock,
-    record: GameRecord<R>,
-    result_tag: Option<String>,
-}
-
-/// Reads and checks a game's tags: no tag twice, no line break in a value, `Variant`
-/// present, `FEN` a position of the ruleset. `Result` may be missing: the movetext's result
-/// token then stands alone.
-fn read_head<R: Ruleset>(text: &str, first_line: usize) -> Result<Head<R>, PgnError> {
-    let block = read_tags(text, first_line, |name, value, before| {
-        if before.iter().any(|(n, _)| n == name) {
-            return Err(PgnProblem::RepeatedTag(name.to_string()));
-        }
-        // A carriage return, which a line can hold, would be written as a space.
-        if value.contains('\r') {
-            return Err(PgnProblem::BadTag(
-                "a tag value cannot hold a line break".into(),
-            ));
-        }
-        Ok(())
-    })?;
-    let value = |name: &'static str| {
-        block
-            .find(name)
-            .ok_or_else(|| err(first_line, None, PgnProblem::MissingTag(name)))
-    };
-    let (variant, variant_line) = value("Variant")?;
-    let rules: R = variant
-        .parse()
-        .map_err(|e| err(variant_line, None, PgnProblem::Variant(e)))?;
-    let fen_line = block.find("FEN").map_or(first_line, |(_, l)| l);
-    let start = match block.find("FEN") {
-        None => rules.start(),
-        Some((fen, _)) => rules
-            .parse_position(fen)
-            .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?,
-    };
-    let result_tag = block.find("Result").map(|(r, _)| r.to_string());
-    let record = GameRecord::from_position(rules.clone(), start)
-        .map_err(|e| err(fen_line, None, PgnProblem::Fen(e)))?;
-
-    Ok(Head {
-        block,
-        record,
-        result_tag,
     })
 }
 
@@ -326,7 +333,7 @@ impl GameText<'_> {
     }
 
     /// Reads the game in `form` under ruleset `R`: the records form, or another form of the
-    /// game's [`Dialect`] (Toguz Kumalak's [`Form::PlayOk`]). A form the game does not write
+    /// game's [`Dialect`] (Toguz Kumalak's [`PLAYOK`](crate::toguz::playok::PLAYOK)). A form the game does not write
     /// is a [`PgnProblem::Syntax`](super::PgnProblem::Syntax) at the game's first line.
     ///
     /// ```
@@ -334,13 +341,13 @@ impl GameText<'_> {
     /// use sowing::toguz::Toguz;
     ///
     /// let file = "[Site \"PlayOK\"]\n[Result \"*\"]\n\n1. 65(10) 98 *\n";
-    /// let game = pgn::split(file)[0].read_in::<Toguz>(Form::PlayOk)?;
-    /// assert_eq!((game.form, game.record.ply()), (Form::PlayOk, 2));
+    /// let game = pgn::split(file)[0].read_in::<Toguz>(sowing::toguz::playok::PLAYOK)?;
+    /// assert_eq!((game.form, game.record.ply()), (sowing::toguz::playok::PLAYOK, 2));
     /// # Ok::<(), pgn::PgnError>(())
     /// ```
     pub fn read_in<R: Dialect>(&self, form: Form) -> Result<PgnGame<R>, PgnError> {
         match form {
-            Form::Records => self.read(),
+            Form::RECORDS => self.read(),
             form if R::FORMS.contains(&form) => R::read_form(self, form),
             form => Err(syntax(
                 self.first_line,

@@ -1,8 +1,8 @@
 //! Toguz Kumalak game records in PGN, as PlayOK and the federation books write them: a
 //! dialect of the [records](crate::pgn) module ([`Dialect`] for [`Toguz`], whose forms
-//! [`Form::PlayOk`] and [`Form::Federation`] are), on its tags, tokens, comments, results
+//! [`PLAYOK`] and [`FEDERATION`] are), on its tags, tokens, comments, results
 //! and splitter, with its own move text and numbering. A game read or written here is the
-//! records module's one [`PgnGame`], `PgnGame<Toguz>`, read in [`Form::PlayOk`].
+//! records module's one [`PgnGame`], `PgnGame<Toguz>`, read in [`PLAYOK`].
 //!
 //! A record is a block of headers (`[Site "PlayOK"]`, `[White "..."]`, `[Result "1-0"]`, ...)
 //! and movetext: moves numbered in pairs (`1. 76 98 2. 66 87`, also written `1.76 98`, and
@@ -60,23 +60,31 @@ use crate::player::Player;
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
 
+/// Toguz Kumalak's PGN as PlayOK writes it: `1. 65(10) 98`, `45X` (this module). Read, it
+/// stands for the federation's files too, which differ only in how moves are written.
+pub const PLAYOK: Form = Form::new("playok");
+
+/// Toguz Kumalak's PGN as the federation books write it: `1. 65 98`, `45x` (written only; read
+/// as [`PLAYOK`]).
+pub const FEDERATION: Form = Form::new("federation");
+
 /// Toguz Kumalak's forms besides the records form: PlayOK's and the federation's PGN.
 impl Dialect for Toguz {
-    const FORMS: &'static [Form] = &[Form::PlayOk, Form::Federation];
+    const FORMS: &'static [Form] = &[PLAYOK, FEDERATION];
 
     /// PlayOK's files name no game: a record with no `Variant` tag is one, under the
     /// standard rules.
     fn unnamed() -> Option<(Toguz, Form)> {
-        Some((Toguz::default(), Form::PlayOk))
+        Some((Toguz::default(), PLAYOK))
     }
 
     /// PlayOK's form when the movetext writes two moves with no number between them (its
     /// pairs, `1. 76 98`, which the records form never writes); the records form otherwise.
     fn detect(_: &Toguz, _: &TagBlock, movetext: &str) -> Form {
         if pairs(movetext) {
-            Form::PlayOk
+            PLAYOK
         } else {
-            Form::Records
+            Form::RECORDS
         }
     }
 
@@ -84,16 +92,17 @@ impl Dialect for Toguz {
     /// files differ only in how moves are written, and read as PlayOK's).
     fn read_form(game: &GameText<'_>, form: Form) -> Result<PgnGame<Toguz>, PgnError> {
         match form {
-            Form::Records => game.read(),
+            Form::RECORDS => game.read(),
             _ => read_text(game.text, game.first_line),
         }
     }
 
     fn write_form(game: &PgnGame<Toguz>, form: Form) -> Option<String> {
         match form {
-            Form::Records => Some(game.to_text()),
-            Form::PlayOk => Some(write_game(game, Style::PlayOk)),
-            Form::Federation => Some(write_game(game, Style::Federation)),
+            Form::RECORDS => Some(game.to_text()),
+            PLAYOK => Some(write_game(game, Style::PlayOk)),
+            FEDERATION => Some(write_game(game, Style::Federation)),
+            _ => None,
         }
     }
 }
@@ -241,7 +250,7 @@ fn read_text(text: &str, first: usize) -> Result<PgnGame<Toguz>, PgnError> {
         result,
         comments,
         nags,
-        form: Form::PlayOk,
+        form: PLAYOK,
         zero,
     })
 }
@@ -283,7 +292,7 @@ pub fn write_game(game: &PgnGame<Toguz>, style: Style) -> String {
         set_tag(&mut headers, "FEN", &record.start().to_string());
     }
     let zero = game.zero
-        || (game.form == Form::Records
+        || (game.form == Form::RECORDS
             && game.result != GameResult::Unfinished
             && rules.is_atsyz_kalu(record.current())
             && GameResult::of(record.outcome()) == game.result);

@@ -25,8 +25,9 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::analysis::{AnalysisError, Analyzer, Class, PlayerSummary, annotate, graph_svg};
-use crate::games::{AnyGame, Game, GameList, RulesetVisitor, read_any_in};
+use crate::games::{AnyGame, GameList, Member, Records, VisitRef, read_any_in};
 use crate::pgn::Form;
+use crate::pgn::PgnGame;
 use crate::search::AgentSpec;
 
 use super::Stop;
@@ -61,8 +62,7 @@ struct Done {
     players: [(String, PlayerSummary); 2],
 }
 
-struct Job<'a, L: GameList> {
-    game: &'a AnyGame<L>,
+struct Job {
     agent: AgentSpec,
     stop: Arc<AtomicBool>,
     form: Form,
@@ -70,14 +70,12 @@ struct Job<'a, L: GameList> {
     title: String,
 }
 
-impl<L: GameList> RulesetVisitor for Job<'_, L> {
+impl<L: GameList> VisitRef<L, Records> for Job {
     type Output = Result<Done, String>;
-    fn visit<R: Game>(self, rules: R) -> Result<Done, String> {
-        let game = self
-            .game
-            .get::<R>()
-            .ok_or("the game's type is not its list's")?;
-        self.agent.check_for(&rules).map_err(|e| e.to_string())?;
+    fn visit<R: Member<L>>(self, game: &PgnGame<R>) -> Result<Done, String> {
+        self.agent
+            .check_for(game.record.rules())
+            .map_err(|e| e.to_string())?;
         let mut analyzer = Analyzer::<R>::new(&self.agent)
             .map_err(|e| e.to_string())?
             .stop_flag(self.stop);
@@ -126,7 +124,7 @@ fn figures(s: &PlayerSummary) -> String {
 
 /// The title of a game's graph: its event, date and players, from its tags.
 fn title<L: GameList>(game: &AnyGame<L>, name: &str) -> String {
-    let text = game.to_text_in(Form::Records).unwrap_or_default();
+    let text = game.to_text_in(Form::RECORDS).unwrap_or_default();
     let tag = |t: &str| {
         let key = format!("[{t} \"");
         text.lines()
@@ -302,14 +300,13 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
                     }
                     let (name, game) = &games[i];
                     let job = Job {
-                        game,
                         agent,
                         stop: Arc::clone(stop),
                         form,
                         graph,
                         title: title(game, name),
                     };
-                    if tx.send((i, game.rules().clone().visit(job))).is_err() {
+                    if tx.send((i, L::each_ref(game.records(), job))).is_err() {
                         break;
                     }
                 }
@@ -464,7 +461,7 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
                 jobs = number("--jobs", value("--jobs")?)?.clamp(1, 1024) as usize;
             }
             "--out" => out = Some(value("--out")?),
-            "--pgn-style" => style = Some(super::pgn_style(&value("--pgn-style")?)?),
+            "--pgn-style" => style = Some(super::pgn_style::<L>(&value("--pgn-style")?)?),
             "--graph" => graph = Some(value("--graph")?),
             "--quiet" => quiet = true,
             other if other.starts_with("--") => {
@@ -496,7 +493,7 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
         agent,
         jobs,
         out,
-        form: style.unwrap_or(Form::Records),
+        form: style.unwrap_or(Form::RECORDS),
         graph,
         quiet,
     })

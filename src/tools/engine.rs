@@ -27,11 +27,13 @@ Bad input answers `error <message>`.
   --agent AGENT   the alpha-beta agent and its default limits (default alphabeta)
   --rules RULESET the game to start with (default toguz)";
 
-pub(super) fn main<L: GameList>(args: Vec<String>, default: &str) -> ExitCode {
-    super::command("engine", USAGE, args, |args| run::<L>(args, default))
+pub(super) fn main<L: GameList>(args: Vec<String>, default: &str, program: &str) -> ExitCode {
+    super::command("engine", USAGE, args, |args| {
+        run::<L>(args, default, program)
+    })
 }
 
-fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
+fn run<L: GameList>(args: Vec<String>, default: &str, program: &str) -> Result<(), Stop> {
     let mut rules_text = String::from(default);
     let mut spec_text = String::from("alphabeta");
     let mut it = args.into_iter();
@@ -47,8 +49,9 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
         .parse()
         .map_err(|e| format!("--agent {spec_text:?}: {e}"))?;
     let rules: L = rules_text.parse().map_err(|e| format!("--rules: {e}"))?;
-    let engine =
-        Engine::with_games(rules, spec, std::io::stdout()).map_err(|e| format!("--agent: {e}"))?;
+    let engine = Engine::with_games(rules, spec, std::io::stdout())
+        .map_err(|e| format!("--agent: {e}"))?
+        .named(program);
     match serve(std::io::stdin().lock(), engine) {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),

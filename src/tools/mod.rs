@@ -61,7 +61,7 @@ pub fn main<L: GameList>() -> ExitCode {
     if tool == "--help" || tool == "-h" {
         return usage(&usage_text);
     }
-    run_with::<L>(&tool, args, L::GAMES[0])
+    dispatch::<L>(&tool, args, L::GAMES[0], &program_name())
 }
 
 /// One tool, `tool` (one of [`TOOLS`]), on the process's arguments after the program's name,
@@ -74,8 +74,20 @@ pub fn run<L: GameList>(tool: &str, default_rules: &str) -> ExitCode {
     }
 }
 
-/// [`run`] on the arguments given (without the program's name).
+/// [`run`] on the arguments given (without the program's name). The `engine` tool's `hello`
+/// answers `name sowing` ([`NAME`](crate::engine::NAME)); under [`main`], the program's own
+/// name.
 pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str) -> ExitCode {
+    dispatch::<L>(tool, args, default_rules, crate::engine::NAME)
+}
+
+/// One tool on `args`, in the program named `program`.
+fn dispatch<L: GameList>(
+    tool: &str,
+    args: Vec<String>,
+    default_rules: &str,
+    program: &str,
+) -> ExitCode {
     match tool {
         "perft" => perft::main::<L>(args),
         "play" => play::main::<L>(args, default_rules),
@@ -83,7 +95,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
         "picture" => picture::main::<L>(args),
         "trace" => trace::main::<L>(args),
         "match" => matches::main::<L>(args, default_rules),
-        "engine" => engine::main::<L>(args, default_rules),
+        "engine" => engine::main::<L>(args, default_rules, program),
         "analyze" => analyze::main::<L>(args),
         other => fail(
             "tools",
@@ -150,6 +162,21 @@ pub fn args() -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// The name of the program running: its executable's file name without extension, as the
+/// `engine` tool's `hello` answers it under [`main`]; [`NAME`](crate::engine::NAME) when the
+/// process does not say.
+pub fn program_name() -> String {
+    std::env::args_os()
+        .next()
+        .and_then(|path| {
+            std::path::Path::new(&path)
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+        })
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| crate::engine::NAME.to_string())
+}
+
 /// Reports a bad argument or a failure as one line, `<example>: <problem>`, on standard
 /// error, and gives exit status 2. Line breaks inside `problem` become spaces.
 pub fn fail(example: &str, problem: &str) -> ExitCode {
@@ -208,7 +235,7 @@ pub(crate) fn pgn_output<L: crate::games::GameList>(
     style: Option<crate::pgn::Form>,
 ) -> Result<Option<(String, std::fs::File, crate::pgn::Form)>, String> {
     use crate::pgn::Form;
-    let form = style.unwrap_or(Form::Records);
+    let form = style.unwrap_or(Form::RECORDS);
     let forms = crate::games::forms(rules);
     if !forms.contains(&form) {
         let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
@@ -228,9 +255,36 @@ pub(crate) fn pgn_output<L: crate::games::GameList>(
     }
 }
 
-/// The record form named by `--pgn-style` (`records`, `playok` or `federation`).
-pub(crate) fn pgn_style(name: &str) -> Result<crate::pgn::Form, String> {
-    crate::pgn::Form::from_name(name).ok_or(format!(
-        "--pgn-style {name:?}: expected records, playok or federation"
-    ))
+/// The record form named by `--pgn-style`: `records`, or a form of a game of the list `L`
+/// (its [`Dialect::FORMS`](crate::pgn::Dialect::FORMS): `playok` or `federation` for the
+/// crate's games).
+pub(crate) fn pgn_style<L: crate::games::GameList>(name: &str) -> Result<crate::pgn::Form, String> {
+    let known = list_forms::<L>();
+    known
+        .iter()
+        .copied()
+        .find(|f| f.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = known.iter().map(|f| f.name()).collect();
+            format!("--pgn-style {name:?}: expected {}", names.join(", "))
+        })
+}
+
+/// The records form, then each form of the list's games, once each, in the list's order.
+fn list_forms<L: crate::games::GameList>() -> Vec<crate::pgn::Form> {
+    struct Forms(Vec<crate::pgn::Form>);
+    impl crate::games::GameFinder for &mut Forms {
+        type Output = ();
+        fn find<R: crate::games::Game>(&mut self) -> Option<()> {
+            for form in R::FORMS {
+                if !self.0.contains(form) {
+                    self.0.push(*form);
+                }
+            }
+            None
+        }
+    }
+    let mut forms = Forms(vec![crate::pgn::Form::RECORDS]);
+    L::find(&mut forms);
+    forms.0
 }

@@ -210,7 +210,7 @@ fn run<L: GameList>(args: Vec<String>, default: &str) -> Result<(), Stop> {
                     .map_err(|_| "--max-plies needs a number")?
             }
             "--pgn" => pgn = Some(value("--pgn")?),
-            "--pgn-style" => style = Some(super::pgn_style(&value("--pgn-style")?)?),
+            "--pgn-style" => style = Some(super::pgn_style::<L>(&value("--pgn-style")?)?),
             other => return Err(format!("unknown argument {other:?} (see --help)").into()),
         }
     }

@@ -31,12 +31,12 @@ fn summary<L: GameList>(game: &AnyGame<L>) -> String {
     let ending = match game.outcome() {
         Some(o) => format!("{o}{}", if game.zero() { " (no move left)" } else { "" }),
         None => match game.result() {
-            GameResult::Unfinished if game.form() == Form::Records => "unfinished".to_string(),
+            GameResult::Unfinished if game.form() == Form::RECORDS => "unfinished".to_string(),
             r => format!("unfinished, {}", r.token()),
         },
     };
     match game.form() {
-        Form::Records => format!("{}, {} plies, {ending}", game.rules(), game.ply()),
+        Form::RECORDS => format!("{}, {} plies, {ending}", game.rules(), game.ply()),
         _ => format!("{} plies, {ending}", game.ply()),
     }
 }

@@ -54,7 +54,7 @@ immutable_pymethods! {
         /// The move `__reduce__` wrote: a game's name and a move's text.
         #[staticmethod]
         fn _unpickle(game: &str, text: &str) -> PyResult<Move> {
-            let Some(mv) = AnyMove::parse(game, text) else {
+            let Some(mv) = crate::game::parse_move(game, text) else {
                 return Err(PyValueError::new_err(format!("no game {game:?}")));
             };
             Ok(Move {
