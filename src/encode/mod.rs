@@ -12,6 +12,7 @@
 //! | Kalah, *m* pits | *m* + 1: the pits, then `swap` | 2*m* + 4 values ([`kalah::encode`](crate::kalah::encode)) |
 //! | Toguz Kumalak, *n* holes | *n*: the holes | 4*n* + 2 values ([`toguz::encode`](crate::toguz::encode)) |
 //! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 4*N* + 9 values ([`tsoro::encode`](crate::tsoro::encode)) |
+//! | Oware, *n* houses a row | *n*: the houses | 2*n* + 3 values ([`oware::encode`](crate::oware::encode)) |
 //!
 //! The layouts depend on the board size only, never on the other switches (a field a switch
 //! leaves unused stays 0), and the observation holds everything the rules need: the legal
