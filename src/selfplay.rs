@@ -25,11 +25,12 @@
 //! with [`AlphaBeta::search_in`]). A node budget is as reproducible; a time budget gives
 //! values that depend on the machine and its load, and several search threads (`threads=N`)
 //! values that vary from run to run. Clearing a table of 2^20 entries (the default) before
-//! every search is a good part of a shallow search's time: `alphabeta:depth=8,table=14`
-//! made Toguz Kumalak's positions 2.4 times as fast in one run, with values of its own (the
+//! every search is a good part of a shallow search's time: a smaller table
+//! (`alphabeta:depth=8,table=14`) makes positions faster, with values of its own (the
 //! table's size changes what the search finds: it is part of the agent's text in the
-//! header). A game still going after [`Config::max_plies`] plies of the agent is abandoned:
-//! its positions have no result, and none is written.
+//! header; the README's speed section has the figures). A game still going after
+//! [`Config::max_plies`] plies of the agent is abandoned: its positions have no result, and
+//! none is written.
 //!
 //! # The format
 //! A file (or a chunk's bytes) is a header, then the records, back to back, in the order of

@@ -149,7 +149,7 @@ pub const MAX_GAMES: usize = 1 << 22;
 
 /// The fewest games a run of [`Batch::step_on`] without an opponent holds: below it, handing
 /// the run to a thread (a pool's; starting one costs more) costs more than its games take
-/// (256 Kalah games take about 8 microseconds).
+/// (the README's speed section has the time of 256 Kalah games).
 const MIN_GAMES_A_RUN: usize = 256;
 
 /// What [`Batch::try_new`] and [`Batch::start_game`] refuse; the batch is left as it was.
