@@ -7,9 +7,9 @@ use super::Batch;
 pub type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
 
 /// Runs `jobs` on threads started for them (`std::thread::scope`), the first on the calling
-/// thread: a `run_all` for [`Batch::step_on`] with no thread pool. Starting a thread costs
-/// tens of microseconds, so a pool that keeps its threads pays for itself when steps are
-/// short.
+/// thread: a `run_all` for [`Batch::step_on`] with no thread pool. Starting a thread at
+/// every step costs time a pool that keeps its threads does not pay, so a pool pays for
+/// itself when steps are short (the README's speed section has the figures).
 pub fn run_on_threads(jobs: Vec<Job<'_>>) {
     std::thread::scope(|scope| {
         let mut jobs = jobs.into_iter();
