@@ -1,6 +1,6 @@
 //! A game written outside the crate, with every command-line tool: Mangala, the Turkish
 //! mancala (`tests/downstream/mangala.rs`, which the downstream test shares), listed beside
-//! the crate's three games and handed to the tools' driver in one line.
+//! the crate's four games and handed to the tools' driver in one line.
 //!
 //! `cargo run --release --example mangala -- perft mangala 8`, `... -- play --rules mangala
 //! --human south`, `... -- engine`, `... -- replay games.pgn`: `--help` lists the tools.

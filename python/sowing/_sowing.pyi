@@ -17,6 +17,7 @@ from . import toguz as toguz
 __all__ = [
     "__version__",
     "GAMES",
+    "PLY_LIMITS",
     "SowingError",
     "RulesetError",
     "PositionError",
@@ -45,6 +46,10 @@ __all__ = [
 __version__: str
 #: The games of the crate, as ruleset text names them ("kalah", "toguz", ...).
 GAMES: list[str]
+#: Each game of `GAMES`, in its order, with the ply limit it states (Rust's
+#: `Encoding::ply_limit`): `(name, plies)`, the bound on a game's length for frameworks that
+#: need one (OpenSpiel's `max_game_length`), e.g. `("kalah", 1000)`.
+PLY_LIMITS: list[tuple[str, int]]
 
 class SowingError(ValueError):
     """The base of every error of sowing (a ValueError): the message is the Rust crate's.

@@ -24,11 +24,11 @@ the switches are joined by ``;`` and their values follow ``:``
 - Returns are +1 / -1 / 0 at the end (zero-sum, terminal rewards).
 - The parameter ``max_plies`` is OpenSpiel's ``max_game_length`` and is enforced: a game
   ends as a draw (returns 0, 0) after that many plies, counted from the state's start. It
-  defaults to a generous bound per game (``DEFAULT_MAX_PLIES``: 1000 for Kalah and Oware, as
-  OpenSpiel's own ``oware``, 2000 for Toguz Kumalak, 20000 for Tsoro) that random games stay
-  well under. OpenSpiel's game parameters are ints and its algorithms need a finite
-  ``max_game_length``, so there is no "no limit" here: leaving the parameter out is the
-  sentinel for the game's bound; 0 or less is refused (SowingError).
+  defaults to a generous bound that each game states in its Rust encoding and that random
+  games stay well under (``DEFAULT_MAX_PLIES``, read from the native ``PLY_LIMITS``; Kalah's
+  is 1000, the bound of OpenSpiel's own ``oware``). OpenSpiel's game parameters are ints and
+  its algorithms need a finite ``max_game_length``, so there is no "no limit" here: leaving
+  the parameter out is the sentinel for the game's bound; 0 or less is refused (SowingError).
 - ``game.new_initial_state(text)`` starts from a position: ``text`` is position text as
   ``str(state.position)`` writes it and ``Ruleset.parse_position`` reads it (PositionError
   for text that is no position of the ruleset).
@@ -52,7 +52,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 import pyspiel
 
-from ._sowing import GAMES as _GAMES, SowingError
+from ._sowing import GAMES as _GAMES, PLY_LIMITS as _PLY_LIMITS, SowingError
 from ._sowing import Ruleset, State
 
 __all__ = [
@@ -69,9 +69,9 @@ __all__ = [
 #: (``sowing_<game>``), default ruleset text.
 GAMES = {f"sowing_{game}": game for game in _GAMES}
 
-#: ``max_plies`` (OpenSpiel's ``max_game_length``) when the parameter is left out, per game;
-#: 1000 (OpenSpiel's own ``oware`` limit) for a game not named here.
-DEFAULT_MAX_PLIES = {"kalah": 1000, "toguz": 2000, "tsoro": 20000, "oware": 1000}
+#: ``max_plies`` (OpenSpiel's ``max_game_length``) when the parameter is left out, per game:
+#: the ply limit each game states in its own encoding (the native ``PLY_LIMITS``).
+DEFAULT_MAX_PLIES = dict(_PLY_LIMITS)
 
 _registered = False
 
@@ -88,7 +88,7 @@ def _from_game_string(text: str) -> str:
 
 
 def _default_max_plies(game: str) -> int:
-    return DEFAULT_MAX_PLIES.get(game, 1000)
+    return DEFAULT_MAX_PLIES[game]
 
 
 def register() -> None:

@@ -1,6 +1,7 @@
 //! The learning environments' native part: `VectorEnv`, a batch of games stepped in one call
 //! with the GIL released, over `sowing::encode` (the fixed-size encodings of single states
-//! are `Ruleset` methods, in src/rules.rs).
+//! are `Ruleset` methods, in src/rules.rs), and `PLY_LIMITS`, the bound on a game's length
+//! that each game states for the frameworks' registrations.
 
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
@@ -13,7 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use sowing::encode::{
-    ActionIndex, Batch, BatchError, BatchOptions, Buffers, Job, MAX_GAMES, Reward, Versus,
+    ActionIndex, Batch, BatchError, BatchOptions, Buffers, Encoding as _, Job, MAX_GAMES, Reward,
+    Versus,
 };
 use sowing::games::AnyRuleset;
 use sowing::search::{Agent as RustAgent, AgentSpec};
@@ -1091,6 +1093,22 @@ impl VectorEnv {
 }
 
 /// Registers `VectorEnv`.
+/// Each game of the crate's list (`GAMES`) with the ply limit it states in its encoding
+/// ([`Encoding::ply_limit`](sowing::encode::Encoding::ply_limit): the bound on a game's
+/// length for frameworks that need one), as `(name, plies)` in the list's order.
+fn ply_limits() -> Vec<(&'static str, u32)> {
+    AnyRuleset::GAMES
+        .iter()
+        .filter_map(|&game| {
+            let rules: AnyRuleset = game.parse().ok()?;
+            Some((game, with_rules!(&rules, |r| r.ply_limit())))
+        })
+        .collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The frameworks' registrations (OpenSpiel's `max_game_length`) read each game's bound
+    // from here, not from a table of names on the Python side.
+    m.add("PLY_LIMITS", ply_limits())?;
     m.add_class::<VectorEnv>()
 }

@@ -12,6 +12,7 @@
 //! | Kalah, *m* pits | *m* + 1: the pits, then `swap` | 2*m* + 4 values ([`kalah::encode`](crate::kalah::encode)) |
 //! | Toguz Kumalak, *n* holes | *n*: the holes | 4*n* + 2 values ([`toguz::encode`](crate::toguz::encode)) |
 //! | Tsoro, *N* holes a row | 4*N* + 3: start holes, `relay`, `stop`, takes, `done` | 4*N* + 9 values ([`tsoro::encode`](crate::tsoro::encode)) |
+//! | Oware, *n* houses a row | *n*: the houses | 2*n* + 3 values ([`oware::encode`](crate::oware::encode)) |
 //!
 //! The layouts depend on the board size only, never on the other switches (a field a switch
 //! leaves unused stays 0), and the observation holds everything the rules need: the legal
@@ -101,6 +102,10 @@ fn widen16(bytes: &[u8], out: &mut [f32]) {
 /// The most actions an [`Encoding`] may have: [`ActionSet`] holds 128.
 pub const MAX_ACTIONS: usize = 128;
 
+/// The [`ply_limit`](Encoding::ply_limit) of a game that states none: 1000 plies, the bound
+/// OpenSpiel gives its own `oware`.
+pub const DEFAULT_PLY_LIMIT: u32 = 1000;
+
 /// What an [`Encoding`] or a [`Batch`] refuses; the game (or every game of the batch) is
 /// left as it was.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -186,6 +191,25 @@ pub trait Encoding: Ruleset {
     /// The shape of an observation: `[observation_len()]` for the games of the crate.
     fn observation_shape(&self) -> Vec<usize> {
         vec![self.observation_len()]
+    }
+
+    /// The plies after which a framework that needs a bound on a game's length (OpenSpiel's
+    /// `max_game_length`) cuts a game its rules have not ended: a generous bound that games
+    /// played at random stay well under. Each game of the crate states its own, in its
+    /// encoding; a game that states none has [`DEFAULT_PLY_LIMIT`]. It is not a rule: a
+    /// ruleset's own ply limit (Tsoro's and Oware's `max-plies=` switch) ends a game by the
+    /// rules, whatever this says.
+    ///
+    /// ```
+    /// use sowing::encode::{DEFAULT_PLY_LIMIT, Encoding};
+    /// use sowing::kalah::Kalah;
+    /// use sowing::toguz::Toguz;
+    ///
+    /// assert_eq!(Kalah::default().ply_limit(), DEFAULT_PLY_LIMIT);
+    /// assert_eq!(Toguz::default().ply_limit(), 2000);
+    /// ```
+    fn ply_limit(&self) -> u32 {
+        DEFAULT_PLY_LIMIT
     }
 
     /// The legal actions of `state`; empty exactly when the game is over.

@@ -112,4 +112,9 @@ impl Encoding for Kalah {
         let pits = pits as u128;
         ActionSet::from_bits(pits | u128::from(s.pie == Pie::Offer) << self.t.m)
     }
+
+    /// 1000 plies, the default: a game of Kalah played at random ends far sooner.
+    fn ply_limit(&self) -> u32 {
+        1000
+    }
 }

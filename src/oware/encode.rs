@@ -102,4 +102,9 @@ impl Encoding for Oware {
     fn legal_actions(&self, s: &OwareState) -> ActionSet {
         ActionSet::from_bits(self.legal_mask(s) as u128)
     }
+
+    /// 1000 plies, the bound OpenSpiel gives its own `oware`.
+    fn ply_limit(&self) -> u32 {
+        1000
+    }
 }

@@ -19,12 +19,10 @@ use super::limits::Limits;
 /// sat above: about a quarter more nodes than it needs for its depth.
 ///
 /// But a table larger than the processor's last-level cache costs every probe a trip to
-/// memory. On the machine those figures come from (2 cores of an AMD EPYC, 32 MiB of L3,
-/// the table on huge pages), the same 8 positions searched for 5 s and 20 s a move reached
-/// a mean depth of 20.5 and 23.25 with 2^20 entries (3.9 M nodes/s at both), 20.6 and 23.0
-/// with 2^21 (3.6 and 3.4 M nodes/s), 20.75 and 22.9 with 2^22 (3.3 M nodes/s), and 20.75
-/// and 23.0 with 2^24 (3.1 and 3.0 M nodes/s): the nodes a larger table saves were lost again to the
-/// slower nodes, and 2^20 stays the default. `Auto` is there for machines and searches
+/// memory. On the machine those figures come from (32 MiB of L3), searches of a fixed time
+/// a move with 2^21 to 2^24 entries reached about the same depth as with 2^20: the nodes a
+/// larger table saves were lost again to the slower nodes (the README's speed section has
+/// the figures), and 2^20 stays the default. `Auto` is there for machines and searches
 /// where that balance differs (a larger cache, several search threads filling one table,
 /// analyses of minutes a move). It gives
 /// a search with a time limit about one entry for every [`NODES_AN_ENTRY`](Self::NODES_AN_ENTRY)

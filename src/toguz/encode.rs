@@ -76,6 +76,12 @@ impl Encoding for Toguz {
             ActionSet::from_bits(self.playable(s).into())
         }
     }
+
+    /// 2000 plies: Toguz Kumalak's games are longer than Kalah's, and a game played at
+    /// random still ends far sooner.
+    fn ply_limit(&self) -> u32 {
+        2000
+    }
 }
 
 impl Toguz {

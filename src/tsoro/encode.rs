@@ -215,6 +215,12 @@ impl Encoding for Tsoro {
         widen(&self.observation_bytes(s), small);
         ply[0] = s.ply as f32;
     }
+
+    /// 20000 plies: a turn of Tsoro is several plies (the start, the relay's decisions, the
+    /// takes) and its games run long; a game played at random still stays well under.
+    fn ply_limit(&self) -> u32 {
+        20_000
+    }
 }
 
 impl Tsoro {

@@ -29,13 +29,11 @@
 //! (or set up by text). A searcher that moves stones to maximise the laps walked
 //! (`examples/adversarial.rs`) found endless relays whose cycles run up to 1.35 * 10^9 laps
 //! (4 x 21, 77 of the 84 stones in one loop); that one comes back turned round the loop
-//! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there. One legality
-//! check on it, `legal_moves`, took 0.44 s on one quiet machine and 0.71-0.80 s on another
-//! before step 2, which now settles it after 397 laps. The worst call of the corpus
-//! (`cargo run --release --example adversarial`, on a busy machine, load 7) is now 1.9 ms, a
-//! check on the 2.7e8-lap cycle on 4 x 19, most of it the walk of step 2 before the barrier
-//! test; the 5.5e8-lap cycle on 4 x 21, 195 ms on a quiet machine before, takes 1.0 ms. The
-//! residue test of step 1
+//! after 1.93 * 10^8 laps, a seventh of its cycle, and the walk stops there; step 2 now
+//! settles it after 397 laps. The worst call of the corpus (`cargo run --release --example
+//! adversarial` times every call; the README's speed section has the figures, before step 2
+//! and after) is a check on the 2.7e8-lap cycle on 4 x 19, most of it the walk of step 2
+//! before the barrier test. The residue test of step 1
 //! settles many relays, not these (the 1.35e9-lap cycle holds one pair of consecutive
 //! residues), and no test on the residues alone can settle them all: on a
 //! loop of 6 holes, the relay lifting hole 5 of `0,0,1,0,4,5` ends, the one lifting hole 4

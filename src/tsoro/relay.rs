@@ -1,5 +1,5 @@
 //! A proof that a relay never ends, read off its windings: the barrier test that settles the
-//! longest endless relays met in a few hundred thousand laps (issue 22).
+//! longest endless relays met in a few hundred thousand laps.
 //!
 //! **Tokens, windings, aims.** Count time in stones sown as in [`super::endless`]'s walk: hole
 //! `j` is passed at the times `j (mod L)`, holds the time `l_j` of its last lift (its

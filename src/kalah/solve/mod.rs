@@ -76,8 +76,9 @@ pub struct SolverConfig {
     /// the endgame database, and never takes more than three quarters of the memory then
     /// available ([`available_memory`]). The default is a third of the memory available when
     /// the configuration is made: on Kalah(6,5)'s value above a 28-seed database, tables of
-    /// 4 GB, 7.9 GB and 15.2 GB took the same nodes (7.9 GB ended 27% full), in 222 s,
-    /// 204-233 s and 275 s: no gain from more memory than the search fills.
+    /// 4 GB, 7.9 GB and 15.2 GB took the same nodes (7.9 GB ended 27% full) and no less
+    /// time (the README's speed section has the times): no gain from more memory than the
+    /// search fills.
     pub table_mb: usize,
     /// The endgame database covers boards with at most this many seeds (never more than the
     /// position has); `None` fits it to the position ([`Solver::endgame_seeds_for`]), within

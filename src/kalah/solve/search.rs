@@ -422,8 +422,7 @@ impl Solver {
     /// all its threads ended and its memory freed, and keeps no endgame database it had not
     /// finished. Only reading a database kept in [`SolverConfig::endgame_dir`] goes on to
     /// the end of its file. The flag is read, never lowered: lower it before solving again.
-    /// (Measured from Python's Ctrl-C on Kalah(6,5), two threads: every thread had ended
-    /// 10-70 ms after the flag, whether it came during the database's build or the search.)
+    /// (The README's speed section has the times measured from Python's Ctrl-C.)
     ///
     /// ```
     /// use std::sync::Arc;
@@ -457,14 +456,12 @@ impl Solver {
     /// seeds more, halving every three fewer), and no more than 5/12 of `seeds` (above 48
     /// seeds, one more for every 6 seeds more, and one more again with
     /// [`SolverConfig::move_values`]; never more than [`MAX_ENDGAME_SEEDS`]). That is about
-    /// what measured best from the start of Kalah(6,2), (6,3), (5,4), (4,6) and (6,4) (for
-    /// (6,4), CPU time: 106 s with 16 seeds, 90 s with 18, 88 s with 20): smaller and the
-    /// search repeats the database's work, larger and the database costs more than the
-    /// search it saves. Larger searches pay for more: Kalah(6,5)'s value took 698 s of
-    /// search above a 25-seed database and 224 s above a 28-seed one (built in 129-163 s and
-    /// 540 s on two cores), and every first move's value 919 s above the 28-seed one; it
-    /// gets 27 seeds, or 28 with every first move's value. A near-finished position builds
-    /// next to nothing.
+    /// what measured best in CPU time from the start of Kalah(6,2), (6,3), (5,4), (4,6) and
+    /// (6,4): smaller and the search repeats the database's work, larger and the database
+    /// costs more than the search it saves. Larger searches pay for more: Kalah(6,5)'s value
+    /// took less time, build included, above a 28-seed database than above a 25-seed one;
+    /// it gets 27 seeds, or 28 with every first move's value (the README's speed section
+    /// has the times). A near-finished position builds next to nothing.
     pub fn endgame_seeds_for(&self, seeds: u32) -> u32 {
         match self.config.endgame_seeds {
             Some(n) => n.min(seeds),

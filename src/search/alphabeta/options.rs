@@ -105,15 +105,15 @@ impl SearchOptions {
         threads: 1,
         multipv: 1,
     };
-    /// The options of the default agent (issue 23): late-move reductions, history ordering,
-    /// extra turns extended, reverse futility and futility pruning, forced moves at once. On
-    /// the 50 positions a game of `examples/depth.rs` they cut the time to depth 10 of Toguz
-    /// Kumalak about 15 times and to depth 10 of Tsoro 2.7 times; Kalah's depth 14, extended,
-    /// takes 7.1 M nodes against the options' 12.4 M all off. At 200 ms a move against the
-    /// options all off at 1 s (five times the time), in one binary: Toguz Kumalak 45-80
-    /// (56%), Kalah 308.5-600 (51%), Tsoro 20-40 (50%). (Five times the time is worth little
-    /// in Kalah: the options all off at 200 ms scored 84-200, 42%, against themselves at
-    /// 1 s.)
+    /// The options of the default agent: late-move reductions, history ordering, extra turns
+    /// extended, reverse futility and futility pruning, forced moves at once. On the 50
+    /// positions a game of `examples/depth.rs` they cut the time to depth 10 of Toguz Kumalak
+    /// and of Tsoro many times over (the README's speed section has the figures); Kalah's
+    /// depth 14, extended, takes 7.1 M nodes against the options' 12.4 M all off. At 200 ms a
+    /// move against the options all off at 1 s (five times the time), in one binary: Toguz
+    /// Kumalak 45-80 (56%), Kalah 308.5-600 (51%), Tsoro 20-40 (50%). (Five times the time is
+    /// worth little in Kalah: the options all off at 200 ms scored 84-200, 42%, against
+    /// themselves at 1 s.)
     pub const AGENT: SearchOptions = SearchOptions {
         quiescence: false,
         lmr: true,

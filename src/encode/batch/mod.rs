@@ -1,103 +1,26 @@
 //! [`Batch`]: many independent games of one ruleset stepped together, writing straight into
 //! slices the caller allocated once (the core of a vectorized environment).
 
+mod action_index;
+mod buffers;
+mod options;
+mod step;
+mod threads;
+mod versus;
+
 use thiserror::Error;
 
 use super::seen::Seen;
 use super::{ActionSet, EncodeError, Encoding, check_len};
-use crate::Ruleset;
-use crate::player::{Outcome, Player};
 use crate::rng::{RandomSource, WyRand};
-use crate::search::Agent;
+use buffers::reborrow;
+use step::{Fixed, Run};
 
-/// An integer that can name an action: [`Batch::step`] takes slices of any of them (numpy's
-/// `int64` as well as Rust's `usize`). Negative values are out of range.
-pub trait ActionIndex: Copy {
-    /// The index, or `None` for a value no index can be (negative, or beyond `usize`).
-    fn index(self) -> Option<usize>;
-    /// The value as an `i64` for error messages (saturating).
-    fn as_i64(self) -> i64;
-}
-
-macro_rules! action_index {
-    ($($t:ty),*) => {$(
-        impl ActionIndex for $t {
-            #[inline]
-            fn index(self) -> Option<usize> {
-                usize::try_from(self).ok()
-            }
-            #[inline]
-            fn as_i64(self) -> i64 {
-                i64::try_from(self).unwrap_or(i64::MAX)
-            }
-        }
-    )*};
-}
-action_index!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
-
-/// What a finished game earns each seat in [`Batch`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Reward {
-    /// +1 to the winner, -1 to the loser, 0 to both for a draw.
-    #[default]
-    WinLoss,
-    /// Each seat's score minus the other's (stores, kazans, captured stones; for Tsoro, whose
-    /// winner is the player left able to move, the win/loss value).
-    Margin,
-}
-
-impl Reward {
-    /// The rewards of `outcome`, `[South, North]`.
-    pub fn of(self, outcome: Outcome) -> [f32; 2] {
-        let south = match (self, outcome.score()) {
-            (Reward::Margin, Some(s)) => s.south as f32 - s.north as f32,
-            _ => outcome.value_for(Player::South) as f32,
-        };
-        [south, -south]
-    }
-}
-
-/// The options of a [`Batch`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct BatchOptions {
-    /// The rewards of a finished game.
-    pub reward: Reward,
-    /// Truncate a game after this many plies (actions), if it has not ended: it is reported
-    /// `truncated` with rewards 0 and starts again. `None`: never (the games of the crate all
-    /// end; Tsoro's `max-plies=` switch makes such an end a draw of the rules instead), short
-    /// of `u32::MAX` plies, where the count of [`Batch::plies`] would overflow.
-    ///
-    /// A game whose rules end it when a position repeats (Oware,
-    /// [`Ruleset::repetition_position`]) ends there, `terminated`, with the rules'
-    /// [`repetition_outcome`](Ruleset::repetition_outcome): the batch keeps each game's
-    /// positions since its last capture (as 64-bit hashes) from its start, or from the
-    /// position [`Batch::start_game`] gives it. An opponent
-    /// ([`Batch::step_on`]) chooses in the position alone.
-    pub max_plies: Option<u32>,
-}
-
-/// The slices a [`Batch`] writes into, for `n` games: each game's rows, one after another.
-///
-/// Rows of games that ended in the step (`terminated` or `truncated`) hold the new game's
-/// observation, mask and player to move; the finished game's last observation is in
-/// `final_observations` (written only in those rows) and its rewards in `rewards`.
-#[derive(Debug)]
-pub struct Buffers<'a> {
-    /// `n * observation_len` values: each game's observation, from its mover's point of view.
-    pub observations: &'a mut [f32],
-    /// `n * observation_len` values: the last observation of each game that ended in the step.
-    pub final_observations: &'a mut [f32],
-    /// `n * 2` values: each game's rewards, South's then North's (0 unless it ended).
-    pub rewards: &'a mut [f32],
-    /// `n` values: whether the game ended by the rules in the step.
-    pub terminated: &'a mut [bool],
-    /// `n` values: whether the game was cut off by [`BatchOptions::max_plies`] in the step.
-    pub truncated: &'a mut [bool],
-    /// `n` values: the player to move, 0 for South, 1 for North ([`Player::index`]).
-    pub to_move: &'a mut [u8],
-    /// `n * num_actions` values: each game's legal-action mask.
-    pub masks: &'a mut [bool],
-}
+pub use action_index::ActionIndex;
+pub use buffers::Buffers;
+pub use options::{BatchOptions, Reward};
+pub use threads::{Job, run_on_threads};
+pub use versus::Versus;
 
 /// Many independent games of one ruleset, stepped together: one action per game per
 /// [`step`](Batch::step), the observations, rewards and masks written into [`Buffers`].
@@ -149,7 +72,7 @@ pub const MAX_GAMES: usize = 1 << 22;
 
 /// The fewest games a run of [`Batch::step_on`] without an opponent holds: below it, handing
 /// the run to a thread (a pool's; starting one costs more) costs more than its games take
-/// (256 Kalah games take about 8 microseconds).
+/// (the README's speed section has the time of 256 Kalah games).
 const MIN_GAMES_A_RUN: usize = 256;
 
 /// What [`Batch::try_new`] and [`Batch::start_game`] refuse; the batch is left as it was.
@@ -185,261 +108,6 @@ pub enum BatchError {
         /// The game.
         env: usize,
     },
-}
-
-/// The other seat of a learner's batch: [`Batch::step_on`] plays the `opponents`' replies
-/// inside the step, so that every game is at the learner's `seat` after each step.
-///
-/// The games are split into `opponents.len()` runs of consecutive games (one a thread), and
-/// the run `i` is answered by `opponents[i]`.
-pub struct Versus<'a, 'b, R: Ruleset> {
-    /// The seat the caller's actions play.
-    pub seat: Player,
-    /// One agent a run of games (at least one).
-    pub opponents: &'a mut [&'b mut dyn Agent<R>],
-}
-
-/// The part of a batch every run of games reads.
-struct Fixed<'a, R: Encoding> {
-    rules: &'a R,
-    start: R::State,
-    start_legal: ActionSet,
-    start_observation: &'a [f32],
-    reward: Reward,
-    limit: u32,
-    k: usize,
-    m: usize,
-}
-
-/// A run of consecutive games and their rows of the buffers.
-struct Run<'a, 'b, R: Ruleset, A> {
-    states: &'a mut [R::State],
-    legal: &'a mut [ActionSet],
-    plies: &'a mut [u32],
-    lengths: &'a mut [u32],
-    seen: &'a mut [Seen],
-    actions: &'a [A],
-    out: Buffers<'b>,
-}
-
-impl<'a, 'b, R: Ruleset, A> Run<'a, 'b, R, A> {
-    /// The first `n` games and the others.
-    fn split(self, n: usize, k: usize, m: usize) -> (Self, Self) {
-        let (s0, s1) = self.states.split_at_mut(n);
-        let (l0, l1) = self.legal.split_at_mut(n);
-        let (p0, p1) = self.plies.split_at_mut(n);
-        let (e0, e1) = self.lengths.split_at_mut(n);
-        let (h0, h1) = self.seen.split_at_mut(n);
-        let (a0, a1) = self.actions.split_at(n);
-        let (o0, o1) = self.out.observations.split_at_mut(n * k);
-        let (f0, f1) = self.out.final_observations.split_at_mut(n * k);
-        let (r0, r1) = self.out.rewards.split_at_mut(2 * n);
-        let (t0, t1) = self.out.terminated.split_at_mut(n);
-        let (u0, u1) = self.out.truncated.split_at_mut(n);
-        let (w0, w1) = self.out.to_move.split_at_mut(n);
-        let (m0, m1) = self.out.masks.split_at_mut(n * m);
-        let buffers = |o, f, r, t, u, w, m| Buffers {
-            observations: o,
-            final_observations: f,
-            rewards: r,
-            terminated: t,
-            truncated: u,
-            to_move: w,
-            masks: m,
-        };
-        (
-            Run {
-                states: s0,
-                legal: l0,
-                plies: p0,
-                lengths: e0,
-                seen: h0,
-                actions: a0,
-                out: buffers(o0, f0, r0, t0, u0, w0, m0),
-            },
-            Run {
-                states: s1,
-                legal: l1,
-                plies: p1,
-                lengths: e1,
-                seen: h1,
-                actions: a1,
-                out: buffers(o1, f1, r1, t1, u1, w1, m1),
-            },
-        )
-    }
-}
-
-/// The rows of [`Buffers`] that only a game that ends writes.
-struct Ends<'a> {
-    final_observations: &'a mut [f32],
-    rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-}
-
-impl<R: Encoding> Fixed<'_, R> {
-    /// Writes the end of game `env` at `s`: its last observation, then the rewards and
-    /// `terminated` of a game over (no legal action: `no_move`, or a repeated position:
-    /// `repeated`), else `truncated` (cut off by the ply limit).
-    fn write_end(
-        &self,
-        env: usize,
-        s: &R::State,
-        no_move: bool,
-        repeated: Option<Outcome>,
-        ends: Ends<'_>,
-    ) {
-        let (rules, k) = (self.rules, self.k);
-        rules.fill_observation(s, &mut ends.final_observations[env * k..(env + 1) * k]);
-        if no_move || repeated.is_some() {
-            if let Some(o) = repeated.or_else(|| rules.outcome(s)) {
-                ends.rewards[2 * env..2 * env + 2].copy_from_slice(&self.reward.of(o));
-            }
-            ends.terminated[env] = true;
-        } else {
-            ends.truncated[env] = true;
-        }
-    }
-
-    /// Steps the games of `run` with no opponent (the hot loop of [`Batch::step`]).
-    fn step<A: ActionIndex>(&self, run: Run<'_, '_, R, A>) {
-        let Fixed { rules, k, m, .. } = *self;
-        let out = run.out;
-        // Nothing has ended yet: the few games that end below write their own entries, so
-        // the loop carries no pointer to these arrays.
-        out.rewards.fill(0.0);
-        out.terminated.fill(false);
-        out.truncated.fill(false);
-        let masks = &mut *out.masks;
-        let games = run
-            .states
-            .iter_mut()
-            .zip(run.legal.iter_mut())
-            .zip(run.plies.iter_mut())
-            .zip(run.seen.iter_mut())
-            .zip(run.actions)
-            .zip(out.observations.chunks_exact_mut(k))
-            .zip(out.to_move.iter_mut());
-        for (env, ((((((s, legal), ply), seen), &a), obs), to_move)) in games.enumerate() {
-            // Checked before: in range and legal.
-            let Some(a) = a.index() else {
-                continue;
-            };
-            let now = rules.play_legal_action(s, a);
-            *ply += 1;
-            let repeated = seen.reach(rules, s);
-            let cut = *ply >= self.limit;
-            if now.is_empty() || repeated.is_some() || cut {
-                let ends = Ends {
-                    final_observations: &mut *out.final_observations,
-                    rewards: &mut *out.rewards,
-                    terminated: &mut *out.terminated,
-                    truncated: &mut *out.truncated,
-                };
-                self.write_end(env, s, now.is_empty(), repeated, ends);
-                run.lengths[env] = *ply;
-                *s = self.start;
-                seen.start(rules, s);
-                *legal = self.start_legal;
-                *ply = 0;
-                obs.copy_from_slice(self.start_observation);
-            } else {
-                *legal = now;
-                rules.fill_observation(s, obs);
-            }
-            // Rows go in order, each overwriting the run-over of the one before.
-            legal.write_mask_run_over(&mut masks[env * m..], m);
-            *to_move = rules.to_move(s).index() as u8;
-        }
-    }
-
-    /// Plays the opponent's replies in one game until the learner is to move, and returns
-    /// the legal actions then, and the outcome if a reply repeated a position of the game;
-    /// an empty set if the game ended meanwhile (the state is left at the end). `repeated`:
-    /// the learner's ply repeated one already (no reply is then played).
-    fn replies(
-        &self,
-        s: &mut R::State,
-        (mut now, mut repeated): (ActionSet, Option<Outcome>),
-        ply: &mut u32,
-        seat: Player,
-        (opponent, seen): (&mut dyn Agent<R>, &mut Seen),
-    ) -> (ActionSet, Option<Outcome>) {
-        let rules = self.rules;
-        while !now.is_empty() && repeated.is_none() && rules.to_move(s) != seat {
-            // An agent answers every position that is not over with a legal move; one that
-            // does not leaves the game to the learner rather than loop.
-            let Some(a) = opponent
-                .choose(rules, s)
-                .and_then(|mv| rules.move_to_action(s, mv))
-                .filter(|&a| now.contains(a))
-            else {
-                break;
-            };
-            now = rules.play_legal_action(s, a);
-            *ply = ply.saturating_add(1);
-            repeated = seen.reach(rules, s);
-        }
-        (now, repeated)
-    }
-
-    /// Steps the games of `run`, the learner on `seat` and `opponent` replying.
-    fn step_versus<A: ActionIndex>(
-        &self,
-        run: Run<'_, '_, R, A>,
-        seat: Player,
-        opponent: &mut dyn Agent<R>,
-    ) {
-        let Fixed { rules, k, m, .. } = *self;
-        let out = run.out;
-        out.rewards.fill(0.0);
-        out.terminated.fill(false);
-        out.truncated.fill(false);
-        let games = run
-            .states
-            .iter_mut()
-            .zip(run.legal.iter_mut())
-            .zip(run.plies.iter_mut())
-            .zip(run.seen.iter_mut())
-            .zip(run.actions);
-        for (env, ((((s, legal), ply), seen), &a)) in games.enumerate() {
-            let Some(a) = a.index() else {
-                continue;
-            };
-            let now = rules.play_legal_action(s, a);
-            *ply += 1;
-            let repeated = seen.reach(rules, s);
-            let (mut now, repeated) =
-                self.replies(s, (now, repeated), ply, seat, (&mut *opponent, &mut *seen));
-            // The limit is checked when the learner is to move again.
-            if now.is_empty() || repeated.is_some() || *ply >= self.limit {
-                let ends = Ends {
-                    final_observations: &mut *out.final_observations,
-                    rewards: &mut *out.rewards,
-                    terminated: &mut *out.terminated,
-                    truncated: &mut *out.truncated,
-                };
-                self.write_end(env, s, now.is_empty(), repeated, ends);
-                run.lengths[env] = *ply;
-                *s = self.start;
-                *ply = 0;
-                seen.start(rules, s);
-                // A game does not repeat in the opponent's first plies: nothing to end.
-                (now, _) = self.replies(
-                    s,
-                    (self.start_legal, None),
-                    ply,
-                    seat,
-                    (&mut *opponent, &mut *seen),
-                );
-            }
-            *legal = now;
-            rules.fill_observation(s, &mut out.observations[env * k..(env + 1) * k]);
-            legal.write_mask(&mut out.masks[env * m..(env + 1) * m]);
-            out.to_move[env] = rules.to_move(s).index() as u8;
-        }
-    }
 }
 
 impl<R: Encoding> Batch<R> {
@@ -897,38 +565,5 @@ impl<R: Encoding> Batch<R> {
             *a = legal.nth(k).unwrap_or(0);
         }
         Ok(())
-    }
-}
-
-/// One run of games to step, from [`Batch::step_on`].
-pub type Job<'a> = Box<dyn FnOnce() + Send + 'a>;
-
-/// Runs `jobs` on threads started for them (`std::thread::scope`), the first on the calling
-/// thread: a `run_all` for [`Batch::step_on`] with no thread pool. Starting a thread costs
-/// tens of microseconds, so a pool that keeps its threads pays for itself when steps are
-/// short.
-pub fn run_on_threads(jobs: Vec<Job<'_>>) {
-    std::thread::scope(|scope| {
-        let mut jobs = jobs.into_iter();
-        let mine = jobs.next();
-        for job in jobs {
-            scope.spawn(job);
-        }
-        if let Some(job) = mine {
-            job();
-        }
-    });
-}
-
-/// The buffers again, borrowed for a shorter time.
-fn reborrow<'b>(out: &'b mut Buffers<'_>) -> Buffers<'b> {
-    Buffers {
-        observations: out.observations,
-        final_observations: out.final_observations,
-        rewards: out.rewards,
-        terminated: out.terminated,
-        truncated: out.truncated,
-        to_move: out.to_move,
-        masks: out.masks,
     }
 }

@@ -1,0 +1,100 @@
+//! [`MatchResult`]: a match's running totals and the Elo difference they imply.
+
+use super::elo::elo;
+use super::{Elo, MatchGame, SideFigures};
+use crate::ruleset::Ruleset;
+
+/// A match's running totals, for agent A: its wins, draws and losses, and what each side did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// What A and B did.
+    pub sides: [SideFigures; 2],
+}
+
+impl MatchResult {
+    /// Counts one more game: its score for A and what each side did.
+    pub fn add_game<R: Ruleset>(&mut self, game: &MatchGame<R>) {
+        match game.a_score {
+            1.0 => self.wins += 1,
+            0.5 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        for (total, side) in self.sides.iter_mut().zip(&game.figures) {
+            total.add(side);
+        }
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's points: a win 1, a draw 1/2.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// A's score as a fraction of the games, or `None` before any game.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| self.points() / f64::from(n))
+    }
+
+    /// The Elo difference A - B the score implies, with its 95% interval, or `None` before
+    /// any game.
+    ///
+    /// The interval is the normal approximation from the games' scores (when every game was
+    /// drawn, with the spread of a coin toss, the largest a score can have). When A won every game
+    /// the difference has no upper bound, and the lower one is the exact one-sided bound: the
+    /// score fraction `p` at which winning all `n` games has probability 5%, `p = 0.05^(1/n)`
+    /// (and the other way round when A lost every game).
+    ///
+    /// ```
+    /// use sowing::search::MatchResult;
+    /// let two_wins = MatchResult { wins: 2, ..MatchResult::default() };
+    /// assert_eq!(two_wins.elo().unwrap().to_string(), "above -216 (95% one-sided bound: every game won)");
+    /// let even = MatchResult { wins: 3, draws: 2, losses: 3, ..MatchResult::default() };
+    /// assert_eq!(even.elo().unwrap().to_string(), "+0, 95% interval [-241, +241]");
+    /// ```
+    pub fn elo(&self) -> Option<Elo> {
+        let n = f64::from(self.games());
+        let mean = self.score()?;
+        let tail = 0.05f64.powf(1.0 / n);
+        Some(if self.wins == self.games() {
+            Elo {
+                estimate: f64::INFINITY,
+                low: elo(tail),
+                high: f64::INFINITY,
+            }
+        } else if self.losses == self.games() {
+            Elo {
+                estimate: f64::NEG_INFINITY,
+                low: f64::NEG_INFINITY,
+                high: elo(1.0 - tail),
+            }
+        } else {
+            let var = if self.draws == self.games() {
+                // Every game drawn shows no spread: take the largest a game's score can
+                // have, that of a coin toss.
+                0.25
+            } else {
+                (f64::from(self.wins) * (1.0 - mean).powi(2)
+                    + f64::from(self.draws) * (0.5 - mean).powi(2)
+                    + f64::from(self.losses) * mean.powi(2))
+                    / n
+            };
+            let half = 1.96 * (var / n).sqrt();
+            Elo {
+                estimate: elo(mean),
+                low: elo(mean - half),
+                high: elo(mean + half),
+            }
+        })
+    }
+}
