@@ -78,6 +78,18 @@ pub enum AnalysisError {
     /// The stop flag was raised before the game was finished.
     #[error("analysis stopped")]
     Stopped,
+    /// The game states no scale for the agent's evaluation ([`Heuristic::SCALES`]), so its
+    /// values cannot be turned into expected scores: fit one with the `calibrate` tool and
+    /// state it, or give one ([`Analyzer::with_calibration`]).
+    #[error(
+        "{game} states no expected-score scale for eval={eval} (Heuristic::SCALES): fit one with the calibrate tool"
+    )]
+    NoCalibration {
+        /// The game's name ([`Ruleset::GAME`](crate::Ruleset::GAME)).
+        game: &'static str,
+        /// The evaluation, as agent text names it (`store`, `tuned`, `net`).
+        eval: &'static str,
+    },
 }
 
 /// How sure the values of a ply are.
@@ -210,11 +222,27 @@ pub struct Analyzer<R: Heuristic> {
 
 impl<R: Heuristic> Analyzer<R> {
     /// An analyzer searching with `agent` (an `alphabeta` agent: its budget is the budget of
-    /// each position), with the game's [`Calibration`].
+    /// each position), with the game's [`Calibration`] for the agent's evaluation
+    /// ([`Calibration::for_agent`]).
+    ///
+    /// # Errors
+    /// An agent the game cannot serve, one that gives no values, or one whose evaluation
+    /// the game states no scale for ([`AnalysisError::NoCalibration`]).
+    pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
+        agent.check::<R>()?;
+        let calibration = Calibration::for_agent::<R>(agent)?;
+        Analyzer::with_calibration(agent, calibration)
+    }
+
+    /// An analyzer searching with `agent`, with `calibration` in place of the game's: for a
+    /// game that states no scale, or a calibration of your own ([`fit`], [`self_play`]).
     ///
     /// # Errors
     /// An agent the game cannot serve, or one that gives no values.
-    pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
+    pub fn with_calibration(
+        agent: &AgentSpec,
+        calibration: Calibration,
+    ) -> Result<Analyzer<R>, AnalysisError> {
         let search = agent
             .alphabeta::<R>()?
             .ok_or_else(|| AnalysisError::NoValues(agent.to_string()))?;
@@ -229,7 +257,7 @@ impl<R: Heuristic> Analyzer<R> {
             oracle: None,
             endgame,
             oracle_rules: None,
-            calibration: Calibration::of::<R>(),
+            calibration,
             stop: None,
         })
     }

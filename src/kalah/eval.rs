@@ -11,7 +11,7 @@
 
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
-use crate::search::{Divisor, Evaluator, Heuristic, Oracle, SearchTuning};
+use crate::search::{Divisor, EvalScales, Evaluator, Heuristic, Oracle, SearchTuning};
 
 /// One side's extra-turn moves and best capture next move (the seeds it would take into the
 /// store: the seeds across and the last one), by arithmetic on the counts. A sowing of `n`
@@ -113,6 +113,14 @@ impl KalahEval {
 crate::search::linear_eval!(KalahEval, Kalah, KalahState);
 
 impl Heuristic for Kalah {
+    /// The scales of the expected score, fitted by `calibrate` (the table and the command:
+    /// [`Calibration`](crate::analysis::Calibration)'s docs). Kalah has no network.
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.3549),
+        tuned: Some(0.3208),
+        net: None,
+    };
+
     /// [`KalahEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &KalahState) -> i32 {

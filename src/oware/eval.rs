@@ -8,7 +8,7 @@
 
 use super::sow::nonempty;
 use super::{Oware, OwareState};
-use crate::search::{Heuristic, Network, SearchTuning};
+use crate::search::{EvalScales, Heuristic, Network, SearchTuning};
 
 /// The best capture of the row `own` against the row `opp` next move (as if its owner
 /// moved), in seeds.
@@ -124,6 +124,14 @@ pub(super) fn null_move(rules: &Oware, s: &OwareState) -> Option<OwareState> {
 }
 
 impl Heuristic for Oware {
+    /// The scales of the expected score, fitted by `calibrate` (the table and the command:
+    /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`oware.net`, read by [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.3160),
+        tuned: Some(0.2690),
+        net: Some(0.3781),
+    };
+
     /// [`OwareEval::TUNED`](super::OwareEval::TUNED).
     #[inline]
     fn evaluate(&self, s: &OwareState) -> i32 {

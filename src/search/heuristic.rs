@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::eval::EvalScales;
 use super::tuning::{SEED, SearchTuning};
 use crate::ruleset::Ruleset;
 
@@ -137,4 +138,13 @@ pub trait Heuristic: Ruleset {
         let _ = state;
         None
     }
+
+    /// The logistic scale, per seed, of each of the game's evaluations ([`EvalScales`]):
+    /// what the analysis turns a value in seeds into an expected score with
+    /// ([`Calibration`](crate::analysis::Calibration)), fitted on the game's own self-play
+    /// by the `calibrate` tool (`sowing::tools`). [`EvalScales::NONE`] by default: the
+    /// analysis then refuses an agent of the game
+    /// ([`AnalysisError::NoCalibration`](crate::analysis::AnalysisError::NoCalibration))
+    /// until it states the scale of that agent's evaluation, which its own `calibrate` fits.
+    const SCALES: EvalScales = EvalScales::NONE;
 }

@@ -64,7 +64,9 @@ mod tuning;
 
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchLine, SearchOptions, SearchResult};
-pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
+pub use eval::{
+    AgentEval, EvalScales, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value,
+};
 pub(crate) use eval::{Divisor, linear_eval};
 pub use heuristic::{Heuristic, Oracle};
 pub use limits::Limits;

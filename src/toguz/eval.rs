@@ -12,7 +12,7 @@
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
 use crate::encode::Encoding;
-use crate::search::{Evaluator, Heuristic, Network};
+use crate::search::{EvalScales, Evaluator, Heuristic, Network};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -162,6 +162,14 @@ impl ToguzEval {
 crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
 
 impl Heuristic for Toguz {
+    /// The scales of the expected score, fitted by `calibrate` (the table and the command:
+    /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`toguz.net`, read by [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.0724),
+        tuned: Some(0.0737),
+        net: Some(0.0962),
+    };
+
     /// [`ToguzEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &ToguzState) -> i32 {

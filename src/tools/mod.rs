@@ -1,5 +1,5 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
-//! the engine protocol and analyze, behind one driver a program calls in one line.
+//! the engine protocol, analyze and calibrate, behind one driver a program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -22,6 +22,7 @@
 //! [`AnyRuleset`]: crate::games::AnyRuleset
 
 mod analyze;
+mod calibrate;
 mod engine;
 mod matches;
 mod perft;
@@ -36,8 +37,16 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 8] = [
-    "perft", "play", "replay", "picture", "trace", "match", "engine", "analyze",
+pub const TOOLS: [&str; 9] = [
+    "perft",
+    "play",
+    "replay",
+    "picture",
+    "trace",
+    "match",
+    "engine",
+    "analyze",
+    "calibrate",
 ];
 
 /// A whole program of tools: `<program> <tool> [ARGS...]`, the tool one of [`TOOLS`] on the
@@ -85,6 +94,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
         "match" => matches::main::<L>(args, default_rules),
         "engine" => engine::main::<L>(args, default_rules),
         "analyze" => analyze::main::<L>(args),
+        "calibrate" => calibrate::main::<L>(args),
         other => fail(
             "tools",
             &format!("unknown tool {other:?} (known: {})", TOOLS.join(", ")),

@@ -8,7 +8,7 @@ use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
-use crate::search::{Evaluator, Heuristic, Network};
+use crate::search::{EvalScales, Evaluator, Heuristic, Network};
 use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -137,6 +137,14 @@ crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
 /// Tsoro's search hooks: its evaluation and its network, and the defaults for the rest (the
 /// default margins measured best; no null move, no exact values).
 impl Heuristic for Tsoro {
+    /// The scales of the expected score, fitted by `calibrate` (the table and the command:
+    /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`tsoro.net`, read by [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.1318),
+        tuned: Some(0.0712),
+        net: Some(0.0535),
+    };
+
     /// [`TsoroEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &TsoroState) -> i32 {
