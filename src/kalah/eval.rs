@@ -11,7 +11,9 @@
 
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
-use crate::search::{Divisor, EvalScales, Evaluator, Heuristic, Oracle, SearchTuning};
+use crate::search::{
+    Divisor, EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Oracle, SearchTuning,
+};
 
 /// One side's extra-turn moves and best capture next move (the seeds it would take into the
 /// store: the seeds across and the last one), by arithmetic on the counts. A sowing of `n`
@@ -113,6 +115,17 @@ impl KalahEval {
 crate::search::linear_eval!(KalahEval, Kalah, KalahState);
 
 impl Heuristic for Kalah {
+    /// [`KalahEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<KalahEval>())
+    }
+
+    /// The game's encoding ([`Kalah`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
     /// The scales of the expected score, fitted by `calibrate` (the table and the command:
     /// [`Calibration`](crate::analysis::Calibration)'s docs). Kalah has no network.
     const SCALES: EvalScales = EvalScales {

@@ -8,7 +8,7 @@
 
 use super::sow::nonempty;
 use super::{Oware, OwareState};
-use crate::search::{EvalScales, Heuristic, Network, SearchTuning};
+use crate::search::{EncodingVisitor, EvalScales, Heuristic, LinearVisitor, Network, SearchTuning};
 
 /// The best capture of the row `own` against the row `opp` next move (as if its owner
 /// moved), in seeds.
@@ -124,6 +124,17 @@ pub(super) fn null_move(rules: &Oware, s: &OwareState) -> Option<OwareState> {
 }
 
 impl Heuristic for Oware {
+    /// [`OwareEval`](super::OwareEval), the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<super::OwareEval>())
+    }
+
+    /// The game's encoding ([`Oware`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
     /// The scales of the expected score, fitted by `calibrate` (the table and the command:
     /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`oware.net`, read by [`network`]).
     const SCALES: EvalScales = EvalScales {

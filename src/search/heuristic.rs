@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use super::eval::EvalScales;
-use super::tuning::{SEED, SearchTuning};
+use super::tuning::{LinearVisitor, SEED, SearchTuning};
+use crate::encode::Encoding;
 use crate::ruleset::Ruleset;
 
 /// Exact values of positions, as [`Heuristic::endgame_oracle`] gives them: for the player to
@@ -14,6 +15,16 @@ use crate::ruleset::Ruleset;
 /// agent that asked for it (`alphabeta:endgame=N`): a database look-up costs far more than
 /// the call.
 pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
+
+/// Code to run on a game that has an [`Encoding`] (the self-play tool writes observations of
+/// it, a network reads them), through [`Heuristic::with_encoding`]: the way generic code
+/// bounded on [`Heuristic`] alone reaches a game's encoding where it has one.
+pub trait EncodingVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the rules, which have an encoding.
+    fn visit<E: Heuristic + Encoding>(self, rules: &E) -> Self::Output;
+}
 
 /// What a game knows beyond its rules, for the search to use without naming the game: its
 /// evaluation, the margins of the search's prunings, a null move and exact endgame values.
@@ -147,4 +158,36 @@ pub trait Heuristic: Ruleset {
     /// ([`AnalysisError::NoCalibration`](crate::analysis::AnalysisError::NoCalibration))
     /// until it states the scale of that agent's evaluation, which its own `calibrate` fits.
     const SCALES: EvalScales = EvalScales::NONE;
+
+    /// Runs `visitor` on the game's weighted-sum evaluation ([`Linear`](super::Linear)), the
+    /// one the `tune` tool fits to game results, or `None` (the default) for a game without
+    /// one. A game with one names its type:
+    /// `fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+    /// Some(visitor.visit::<MyEval>()) }`.
+    ///
+    /// ```
+    /// use sowing::search::{Heuristic, Linear, LinearVisitor};
+    /// use sowing::kalah::Kalah;
+    /// struct Terms;
+    /// impl LinearVisitor<Kalah> for Terms {
+    ///     type Output = usize;
+    ///     fn visit<L: Linear<Kalah> + 'static>(self) -> usize {
+    ///         L::NAMES.len()
+    ///     }
+    /// }
+    /// assert_eq!(Kalah::with_linear(Terms), Some(6));
+    /// ```
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+
+    /// Runs `visitor` on these rules where the game has an [`Encoding`] (the `selfplay` tool
+    /// writes its observations), or `None` (the default) for a game without one. A game with
+    /// one writes `fn with_encoding<V: EncodingVisitor>(&self, visitor: V) ->
+    /// Option<V::Output> { Some(visitor.visit(self)) }`.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
 }

@@ -68,7 +68,7 @@ pub use eval::{
     AgentEval, EvalScales, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value,
 };
 pub(crate) use eval::{Divisor, linear_eval};
-pub use heuristic::{Heuristic, Oracle};
+pub use heuristic::{EncodingVisitor, Heuristic, Oracle};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
@@ -79,4 +79,4 @@ pub use random::RandomAgent;
 pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
 pub use table_size::TableSize;
-pub use tuning::{SEED, SearchTuning};
+pub use tuning::{LinearVisitor, SEED, SearchTuning};

@@ -12,7 +12,7 @@
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
 use crate::encode::Encoding;
-use crate::search::{EvalScales, Evaluator, Heuristic, Network};
+use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -162,6 +162,17 @@ impl ToguzEval {
 crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
 
 impl Heuristic for Toguz {
+    /// [`ToguzEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<ToguzEval>())
+    }
+
+    /// The game's encoding ([`Toguz`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
     /// The scales of the expected score, fitted by `calibrate` (the table and the command:
     /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`toguz.net`, read by [`network`]).
     const SCALES: EvalScales = EvalScales {

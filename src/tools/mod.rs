@@ -1,5 +1,6 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
-//! the engine protocol, analyze and calibrate, behind one driver a program calls in one line.
+//! the engine protocol, analyze, and the tools that make a game's facts (selfplay, tune,
+//! calibrate), behind one driver a program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -29,7 +30,9 @@ mod perft;
 mod picture;
 mod play;
 mod replay;
+mod selfplay;
 mod trace;
+mod tune;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -37,7 +40,7 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 9] = [
+pub const TOOLS: [&str; 11] = [
     "perft",
     "play",
     "replay",
@@ -46,6 +49,8 @@ pub const TOOLS: [&str; 9] = [
     "match",
     "engine",
     "analyze",
+    "selfplay",
+    "tune",
     "calibrate",
 ];
 
@@ -94,6 +99,8 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
         "match" => matches::main::<L>(args, default_rules),
         "engine" => engine::main::<L>(args, default_rules),
         "analyze" => analyze::main::<L>(args),
+        "selfplay" => selfplay::main::<L>(args, default_rules),
+        "tune" => tune::main::<L>(args, default_rules),
         "calibrate" => calibrate::main::<L>(args),
         other => fail(
             "tools",

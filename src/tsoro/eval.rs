@@ -8,7 +8,7 @@ use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
-use crate::search::{EvalScales, Evaluator, Heuristic, Network};
+use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -137,6 +137,17 @@ crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
 /// Tsoro's search hooks: its evaluation and its network, and the defaults for the rest (the
 /// default margins measured best; no null move, no exact values).
 impl Heuristic for Tsoro {
+    /// [`TsoroEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<TsoroEval>())
+    }
+
+    /// The game's encoding ([`Tsoro`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
     /// The scales of the expected score, fitted by `calibrate` (the table and the command:
     /// [`Calibration`](crate::analysis::Calibration)'s docs). The network's scale beside the network it belongs to (`tsoro.net`, read by [`network`]).
     const SCALES: EvalScales = EvalScales {
