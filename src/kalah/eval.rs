@@ -115,6 +115,19 @@ impl KalahEval {
 crate::search::linear_eval!(KalahEval, Kalah, KalahState);
 
 impl Heuristic for Kalah {
+    /// The pits' counts, the stores, and as marks the pie rule's two flags (2m + 4 values,
+    /// every one an input); a store of half the seeds and one wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 4;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: 2,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
     /// [`KalahEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<KalahEval>())

@@ -124,6 +124,20 @@ pub(super) fn null_move(rules: &Oware, s: &OwareState) -> Option<OwareState> {
 }
 
 impl Heuristic for Oware {
+    /// The 2n houses' counts and the two stores, no marks (2n + 3 values; the last, the
+    /// plies left under a ply limit, is not an input); a store of half the seeds and one
+    /// wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 3;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: 0,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
     /// [`OwareEval`](super::OwareEval), the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<super::OwareEval>())

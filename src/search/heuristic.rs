@@ -190,4 +190,12 @@ pub trait Heuristic: Ruleset {
         let _ = visitor;
         None
     }
+
+    /// Where a network of the game reads its inputs in the game's observation
+    /// ([`InputLayout`](super::InputLayout)): the training script takes it from the self-play
+    /// data's header ([`training_words`](super::training_words)). `None` (the default) for a
+    /// game without an encoding or a layout for these rules.
+    fn network_inputs(&self) -> Option<super::InputLayout> {
+        None
+    }
 }

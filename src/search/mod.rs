@@ -74,7 +74,7 @@ pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
 };
 pub use mcts::{Mcts, MctsConfig, MctsResult};
-pub use network::{MAX_HIDDEN, Network, NetworkError};
+pub use network::{InputLayout, MAX_HIDDEN, Network, NetworkError, training_words};
 pub use random::RandomAgent;
 pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};

@@ -162,6 +162,19 @@ impl ToguzEval {
 crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
 
 impl Heuristic for Toguz {
+    /// The 2n holes' counts, the two kazans, and as marks the 2n tuzdik marks (4n + 2
+    /// values, every one an input); a kazan of half the balls and one wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = (self.observation_len() - 2) / 2;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: holes,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
     /// [`ToguzEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<ToguzEval>())

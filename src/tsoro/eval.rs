@@ -137,6 +137,22 @@ crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
 /// Tsoro's search hooks: its evaluation and its network, and the defaults for the rest (the
 /// default margins measured best; no null move, no exact values).
 impl Heuristic for Tsoro {
+    /// The 4N holes of the four rows; the stones each player has captured (at 4N + 2) as
+    /// the stores, 64 and more sharing the last input; and as marks the 8 values from 4N: a
+    /// relay or stop to choose, stones to sow back in, anything captured by each player,
+    /// bonus takes left, stones in hand, captures made by each player (4N + 9 values; the
+    /// plies, the last, are not an input).
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 9;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes + 2,
+            marks: 8,
+            marks_at: holes,
+            store_buckets: 64,
+        })
+    }
+
     /// [`TsoroEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<TsoroEval>())
