@@ -1,6 +1,6 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
 //! the engine protocol, analyze, and the tools that make a game's facts (selfplay, tune,
-//! calibrate), behind one driver a program calls in one line.
+//! calibrate) and the search's time to depth, behind one driver a program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -24,6 +24,7 @@
 
 mod analyze;
 mod calibrate;
+mod depth;
 mod engine;
 mod matches;
 mod perft;
@@ -40,7 +41,7 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 11] = [
+pub const TOOLS: [&str; 12] = [
     "perft",
     "play",
     "replay",
@@ -52,6 +53,7 @@ pub const TOOLS: [&str; 11] = [
     "selfplay",
     "tune",
     "calibrate",
+    "depth",
 ];
 
 /// A whole program of tools: `<program> <tool> [ARGS...]`, the tool one of [`TOOLS`] on the
@@ -102,6 +104,7 @@ pub fn run_with<L: GameList>(tool: &str, args: Vec<String>, default_rules: &str)
         "selfplay" => selfplay::main::<L>(args, default_rules),
         "tune" => tune::main::<L>(args, default_rules),
         "calibrate" => calibrate::main::<L>(args),
+        "depth" => depth::main::<L>(args),
         other => fail(
             "tools",
             &format!("unknown tool {other:?} (known: {})", TOOLS.join(", ")),
