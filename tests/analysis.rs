@@ -563,6 +563,30 @@ fn the_calibration_fits_self_play_and_covers_every_game() {
     );
 }
 
+/// The analysis reads values with the scale of the evaluation that searched them: Toguz
+/// Kumalak's network on its board, its tuned evaluation on another (where the default agent
+/// searches with it); a calibration given stays.
+#[test]
+fn the_scale_is_that_of_the_evaluation_that_searches_the_rules() {
+    use sowing::analysis::Calibration;
+    use sowing::search::Heuristic;
+    let scale_on = |text: &str, given: Option<Calibration>| {
+        let rules: Toguz = text.parse().unwrap();
+        let mut game = GameRecord::new(rules);
+        game.play_text("1").unwrap();
+        let agent = spec("alphabeta:depth=2");
+        let mut analyzer = match given {
+            Some(c) => Analyzer::<Toguz>::new(&agent).unwrap().calibration(c),
+            None => Analyzer::<Toguz>::new(&agent).unwrap(),
+        };
+        analyzer.analyze(&game).unwrap().calibration.scale
+    };
+    assert_eq!(Some(scale_on("toguz", None)), Toguz::SCALES.net);
+    assert_eq!(Some(scale_on("toguz:holes=7", None)), Toguz::SCALES.tuned);
+    let given = Calibration::with_scale(0.5);
+    assert_eq!(scale_on("toguz:holes=7", Some(given)), 0.5);
+}
+
 /// A game that states no scale for an evaluation is refused by the analysis, by name, rather
 /// than given another game's.
 #[test]

@@ -64,7 +64,9 @@ pub use value::Value;
 
 use crate::player::Player;
 use crate::record::GameRecord;
-use crate::search::{AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Oracle};
+use crate::search::{
+    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, GameEval, Heuristic, Limits, Oracle,
+};
 
 /// Why an analysis could not run or finish.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -217,6 +219,9 @@ pub struct Analyzer<R: Heuristic> {
     /// The rules the agent's endgame database was asked for (`endgame=N`), as text.
     oracle_rules: Option<String>,
     calibration: Calibration,
+    /// The agent's evaluation, where the calibration is the game's for it (not one given):
+    /// each record's rules then say which evaluation searches ([`Analyzer::analyze`]).
+    game_scale: Option<GameEval>,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -231,7 +236,11 @@ impl<R: Heuristic> Analyzer<R> {
     pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
         agent.check::<R>()?;
         let calibration = Calibration::for_agent::<R>(agent)?;
-        Analyzer::with_calibration(agent, calibration)
+        let mut analyzer = Analyzer::with_calibration(agent, calibration)?;
+        if let AgentSpec::AlphaBeta { eval, .. } = agent {
+            analyzer.game_scale = Some(*eval);
+        }
+        Ok(analyzer)
     }
 
     /// An analyzer searching with `agent`, with `calibration` in place of the game's: for a
@@ -258,6 +267,7 @@ impl<R: Heuristic> Analyzer<R> {
             endgame,
             oracle_rules: None,
             calibration,
+            game_scale: None,
             stop: None,
         })
     }
@@ -273,6 +283,7 @@ impl<R: Heuristic> Analyzer<R> {
     /// Uses `calibration` in place of the game's.
     pub fn calibration(mut self, calibration: Calibration) -> Self {
         self.calibration = calibration;
+        self.game_scale = None;
         self
     }
 
@@ -350,6 +361,19 @@ impl<R: Heuristic> Analyzer<R> {
         if self.endgame > 0 && ours && self.oracle_rules.as_deref() != Some(text.as_str()) {
             self.oracle = rules.endgame_oracle(self.endgame.min(rules.endgame_seeds()));
             self.oracle_rules = Some(text);
+        }
+        // The game's scale of the evaluation that searches these rules: the tuned one's
+        // where the network's rules are not these (`eval=net` then falls back to it).
+        if let Some(eval) = self.game_scale {
+            let eval = match eval.resolve::<R>() {
+                GameEval::Net if rules.network_evaluate(&rules.start()).is_none() => {
+                    GameEval::Tuned
+                }
+                eval => eval,
+            };
+            if let Some(c) = Calibration::for_eval::<R>(eval) {
+                self.calibration = c;
+            }
         }
         self.search.clear();
         let mut plies = Vec::with_capacity(record.ply());
