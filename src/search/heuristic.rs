@@ -27,7 +27,12 @@ pub trait EncodingVisitor {
 }
 
 /// What a game knows beyond its rules, for the search to use without naming the game: its
-/// evaluation, the margins of the search's prunings, a null move and exact endgame values.
+/// evaluation, the margins of the search's prunings, a null move and exact endgame values;
+/// and for the tools, the facts they would otherwise look up by the game's name: the scales
+/// of its expected score ([`SCALES`](Heuristic::SCALES)), the evaluation `tune` fits
+/// ([`with_linear`](Heuristic::with_linear)), the encoding `selfplay` writes
+/// ([`with_encoding`](Heuristic::with_encoding)) and where a network reads its inputs
+/// ([`network_inputs`](Heuristic::network_inputs)).
 ///
 /// The rules stay in [`Ruleset`]; this trait stands beside the search, which bounds on it
 /// where it uses it ([`AlphaBeta::search`](super::AlphaBeta::search),
