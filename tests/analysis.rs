@@ -8,7 +8,7 @@ use sowing::kalah::Kalah;
 #[cfg(feature = "solver")]
 use sowing::kalah::solve::{Solver, SolverConfig};
 use sowing::pgn;
-use sowing::search::AgentSpec;
+use sowing::search::{AgentSpec, GameEval};
 use sowing::toguz::Toguz;
 use sowing::toguz::playok as toguz_pgn;
 use sowing::{GameRecord, Player, Ruleset, SplitMix64};
@@ -510,11 +510,109 @@ fn the_calibration_fits_self_play_and_covers_every_game() {
     assert!(!losses.is_empty() && losses.windows(2).all(|w| w[0] <= w[1]));
     assert!(c.inaccuracy <= c.mistake && c.mistake <= c.blunder);
     assert!(c.inaccuracy >= Calibration::DEFAULT.inaccuracy);
-    for game in <sowing::AnyRuleset as sowing::GameList>::GAMES {
-        let c = Calibration::for_game(game);
-        assert_ne!(c.scale, Calibration::DEFAULT.scale, "{game} has no entry");
-        let e = |x| c.expected(Value::Estimate(x));
-        assert!(e(-3.0) < 0.5 && e(0.0) == 0.5 && e(3.0) > 0.5);
+    // Every game of the crate states a scale for each evaluation its agents search with,
+    // in its own folder; the deprecated table by name forwards to the default one's.
+    struct Scales;
+    impl sowing::games::GameFinder for Scales {
+        type Output = ();
+        fn find<R: sowing::games::Game>(&mut self) -> Option<()> {
+            let mut evals = vec![GameEval::StoreDifference, GameEval::Tuned, GameEval::Auto];
+            if R::NETWORK {
+                evals.push(GameEval::Net);
+            } else {
+                assert_eq!(
+                    Calibration::for_eval::<R>(GameEval::Net),
+                    None,
+                    "{}",
+                    R::GAME
+                );
+            }
+            for eval in evals {
+                let c = Calibration::for_eval::<R>(eval)
+                    .unwrap_or_else(|| panic!("{} states no scale for {eval:?}", R::GAME));
+                assert!(
+                    (0.02..1.0).contains(&c.scale),
+                    "{} {eval:?}: {c:?}",
+                    R::GAME
+                );
+                let e = |x| c.expected(Value::Estimate(x));
+                assert!(e(-3.0) < 0.5 && e(0.0) == 0.5 && e(3.0) > 0.5);
+            }
+            #[allow(deprecated)]
+            let old = Calibration::for_game(R::GAME);
+            assert_eq!(Some(old), Calibration::for_eval::<R>(GameEval::Auto));
+            None
+        }
     }
-    assert_eq!(Calibration::for_game("nim"), Calibration::DEFAULT);
+    assert_eq!(<sowing::AnyRuleset as sowing::GameList>::find(Scales), None);
+    #[allow(deprecated)]
+    let nim = Calibration::for_game("nim");
+    assert_eq!(nim, Calibration::DEFAULT);
+    // Toguz Kumalak's network and tuned evaluation value a seed differently: each has its
+    // own scale, and its default agent's is the network's.
+    let net = Calibration::for_eval::<Toguz>(GameEval::Net).unwrap();
+    let tuned = Calibration::for_eval::<Toguz>(GameEval::Tuned).unwrap();
+    assert_ne!(net.scale, tuned.scale);
+    assert_eq!(
+        Calibration::for_agent::<Toguz>(&spec("alphabeta:depth=8")),
+        Ok(net)
+    );
+    assert_eq!(
+        Calibration::for_agent::<Toguz>(&spec("alphabeta:depth=8,eval=tuned")),
+        Ok(tuned)
+    );
+}
+
+/// The analysis reads values with the scale of the evaluation that searched them: Toguz
+/// Kumalak's network on its board, its tuned evaluation on another (where the default agent
+/// searches with it); a calibration given stays.
+#[test]
+fn the_scale_is_that_of_the_evaluation_that_searches_the_rules() {
+    use sowing::analysis::Calibration;
+    use sowing::search::Heuristic;
+    let scale_on = |text: &str, given: Option<Calibration>| {
+        let rules: Toguz = text.parse().unwrap();
+        let mut game = GameRecord::new(rules);
+        game.play_text("1").unwrap();
+        let agent = spec("alphabeta:depth=2");
+        let mut analyzer = match given {
+            Some(c) => Analyzer::<Toguz>::new(&agent).unwrap().calibration(c),
+            None => Analyzer::<Toguz>::new(&agent).unwrap(),
+        };
+        analyzer.analyze(&game).unwrap().calibration.scale
+    };
+    assert_eq!(Some(scale_on("toguz", None)), Toguz::SCALES.net);
+    assert_eq!(Some(scale_on("toguz:holes=7", None)), Toguz::SCALES.tuned);
+    let given = Calibration::with_scale(0.5);
+    assert_eq!(scale_on("toguz:holes=7", Some(given)), 0.5);
+}
+
+/// A game that states no scale for an evaluation is refused by the analysis, by name, rather
+/// than given another game's.
+#[test]
+fn an_evaluation_without_a_scale_is_refused() {
+    use sowing::analysis::{AnalysisError, Calibration};
+    let refused = Calibration::for_agent::<Kalah>(&spec("alphabeta:depth=4,eval=net"));
+    assert_eq!(
+        refused,
+        Err(AnalysisError::NoCalibration {
+            game: "kalah",
+            eval: "net"
+        })
+    );
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .starts_with("kalah states no expected-score scale for eval=net"),
+    );
+    assert!(matches!(
+        Calibration::for_agent::<Kalah>(&spec("random")),
+        Err(AnalysisError::NoValues(_))
+    ));
+    // A calibration given outright serves any evaluation.
+    let given = Calibration::with_scale(0.25);
+    let analyzer =
+        sowing::analysis::Analyzer::<Kalah>::with_calibration(&spec("alphabeta:depth=2"), given);
+    assert!(analyzer.is_ok());
 }

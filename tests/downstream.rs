@@ -569,3 +569,187 @@ mod own_game {
         assert!(game.picture().contains("0 8 5 South"));
     }
 }
+
+/// A scratch folder of this test process, removed by the caller.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sowing-mangala-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The scale of a `calibrate` row (`| ruleset | evaluation | scale | samples | ...`).
+fn row_scale(row: &str) -> (String, String, f64, usize) {
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    (
+        cells[1].to_string(),
+        cells[2].to_string(),
+        cells[3].parse().unwrap(),
+        cells[4].parse().unwrap(),
+    )
+}
+
+/// Mangala fits the scales of its expected score with its own `calibrate`: a row for each
+/// evaluation it has (no network: the store difference and its own), each a fitted scale
+/// from the self-play positions it counts, the same on every run.
+#[test]
+fn mangala_calibrates_itself_through_its_own_tools() {
+    let args = ["calibrate", "12", "3", "2", "mangala"];
+    let (code, out) = mangala_tool(&args, "");
+    assert_eq!(code, Some(0), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with("| game | evaluation | scale per seed |"),
+        "{out}"
+    );
+    let rows: Vec<_> = lines[2..].iter().map(|r| row_scale(r)).collect();
+    assert_eq!(rows[0].0, "`mangala`");
+    assert_eq!(rows[0].1, "store");
+    assert_eq!(rows[1].1, "tuned");
+    for (_, eval, scale, samples) in &rows {
+        assert!((0.01..5.0).contains(scale), "{eval}: {scale}");
+        // 12 games of a dozen plies or more, less the 4 random plies of each.
+        assert!(*samples >= 12 * 8, "{eval}: {samples}");
+    }
+    assert_eq!(mangala_tool(&args, "").1, out, "not reproducible");
+    // A game the list does not hold is refused in one line.
+    assert_eq!(
+        mangala_tool(&["calibrate", "2", "2", "1", "nim"], "").0,
+        Some(2)
+    );
+}
+
+/// Mangala's own `tune` fits the weights of the evaluation it names (`MangalaEval`), scaled
+/// so that a seed of store weighs 100, and prints them under the terms' names.
+#[test]
+fn mangala_tunes_its_evaluation_through_its_own_tools() {
+    let (code, out) = mangala_tool(
+        &[
+            "tune",
+            "--rules",
+            "mangala",
+            "--selfplay",
+            "8",
+            "--nodes",
+            "300",
+            "--rounds",
+            "1",
+            "--skip",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with("round 1: "), "{out}");
+    let positions: usize = out["round 1: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(positions >= 8 * 5, "{out}");
+    let weights: Vec<&str> = out.lines().skip_while(|l| *l != "weights: [").collect();
+    assert_eq!(weights.len(), 4, "{out}");
+    assert_eq!(weights[1], "    100, // store difference");
+    assert!(
+        weights[2].ends_with(", // stones on the mover's side"),
+        "{out}"
+    );
+    assert_eq!(weights[3], "]");
+}
+
+/// Mangala's own `selfplay` writes its positions through the encoding it gives (14 values:
+/// both rows and both stores), in the file the crate reads back.
+#[test]
+fn mangala_writes_self_play_data_through_its_own_tools() {
+    let dir = scratch("selfplay");
+    let file = dir.join("mangala.selfplay");
+    let (code, out) = mangala_tool(
+        &[
+            "selfplay",
+            "--rules",
+            "mangala",
+            "--games",
+            "3",
+            "--agent",
+            "alphabeta:depth=2",
+            "--threads",
+            "1",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains(" positions, 3 games in "), "{out}");
+    let (header, records) = sowing::selfplay::read(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(
+        (
+            header.rules.as_str(),
+            header.agent.as_str(),
+            header.observation_len
+        ),
+        ("mangala", "alphabeta:depth=2", 14)
+    );
+    assert_eq!(records.last().map(|r| r.game), Some(2));
+    // Every position holds the 48 stones, on the board and in the stores.
+    for r in &records {
+        assert_eq!(r.observation.iter().map(|&v| u32::from(v)).sum::<u32>(), 48);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Mangala's own `analyze` values its games with the scale Mangala states for its
+/// evaluation; an evaluation it states none for (the network it does not have) is refused.
+#[test]
+fn mangala_analyzes_its_games_through_its_own_tools() {
+    let dir = scratch("analyze");
+    let file = dir.join("game.pgn");
+    let file = file.to_str().unwrap();
+    let (code, out) = mangala_tool(
+        &[
+            "play",
+            "--rules",
+            "mangala",
+            "--south",
+            "random:seed=3",
+            "--north",
+            "alphabeta:depth=2",
+            "--pgn",
+            file,
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let annotated = dir.join("annotated.pgn");
+    let (code, out) = mangala_tool(
+        &[
+            "analyze",
+            file,
+            "--depth",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            annotated.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("1 games analysed with alphabeta:depth=3"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&annotated).unwrap();
+    assert!(text.contains("[Variant \"mangala\"]"), "{text}");
+    let scales = <Mangala as sowing::search::Heuristic>::SCALES;
+    assert!(scales.tuned.is_some() && scales.net.is_none(), "{scales:?}");
+    // Mangala has no network: an agent that asks for one fails the game, by name.
+    let (code, out) = mangala_tool(&["analyze", file, "--agent", "alphabeta:eval=net"], "");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("FAILED: alphabeta: eval=net is not available in mangala"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

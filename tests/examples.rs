@@ -767,3 +767,43 @@ fn the_engine_names_the_program_that_runs_it() {
     );
     assert_eq!(first_line("engine", &[]).as_deref(), Some("name sowing"));
 }
+
+/// `depth` measures any game of its list from a folder of position files: `--write` makes a
+/// game's file, whose `depth` line is the game's default depth, and bad arguments are
+/// refused in one line.
+#[test]
+fn depth_writes_and_reads_position_files_of_any_folder() {
+    let dir = temp_file("depth-data");
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.to_str().unwrap();
+    let out = run(
+        "depth",
+        [
+            "--data", data, "--write", "--games", "kalah", "--plies", "6..9", "--depth", "3",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let file = std::fs::read_to_string(dir.join("kalah.txt")).unwrap();
+    let lines: Vec<&str> = file.lines().collect();
+    assert_eq!(lines.len(), 3 + 50, "{file}");
+    assert_eq!(lines[1..3], ["rules kalah", "depth 3"]);
+    // Every game of the list with a file in the folder, at the file's depth.
+    let out = run("depth", ["--data", data, "--positions", "4", "--quiet"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with("kalah: alphabeta: depth 3 on 4 positions: "),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    for args in [
+        vec!["--games", "nim"],
+        vec!["--write", "--games", "kalah"],
+        vec!["--plies", "6..9"],
+        vec!["--data", "/nonexistent/sowing-depth"],
+    ] {
+        assert_refused("depth", args);
+    }
+}

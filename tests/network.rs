@@ -313,3 +313,64 @@ fn tsoro_search_hook_reads_the_positions_observation_in_every_phase() {
         ],
     );
 }
+
+/// Each game's network reads its inputs where the game says they are
+/// (`Heuristic::network_inputs`, the words the training script takes): the embedded
+/// network's header, written from the training script's tables of the time, agrees, and the
+/// self-play words carry the scale of the data's evaluation.
+#[test]
+fn each_game_states_the_layout_its_network_was_trained_on() {
+    use sowing::search::{InputLayout, training_words};
+    fn check<R: Heuristic + Default>(net: &Network) -> InputLayout {
+        let rules = R::default();
+        let layout = rules.network_inputs().expect("the game states its layout");
+        let header = net.header();
+        let word = |key: &str| -> usize {
+            header
+                .split(' ')
+                .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+                .map_or_else(|| panic!("{header}: no {key}"), |v| v.parse().unwrap())
+        };
+        let or = |key: &str, default: usize| {
+            if header.split(' ').any(|w| w.starts_with(&format!("{key}="))) {
+                word(key)
+            } else {
+                default
+            }
+        };
+        let stores_at = or("stores_at", word("holes"));
+        let in_header = InputLayout {
+            holes: word("holes"),
+            stores_at,
+            marks: word("marks"),
+            marks_at: or("marks_at", stores_at + 2),
+            store_buckets: word("store_buckets"),
+        };
+        assert_eq!(layout, in_header, "{}", R::GAME);
+        let agent: AgentSpec = "alphabeta:depth=8,eval=tuned".parse().unwrap();
+        let words = training_words(&rules, &agent).unwrap();
+        assert_eq!(
+            words,
+            format!("{} scale={}", layout.words(), R::SCALES.tuned.unwrap())
+        );
+        assert_eq!(InputLayout::from_words(&words), Some(layout));
+        layout
+    }
+    let toguz = check::<Toguz>(network().unwrap());
+    assert_eq!(
+        (toguz.holes, toguz.marks, toguz.store_buckets),
+        (18, 18, 82)
+    );
+    let tsoro = check::<sowing::tsoro::Tsoro>(sowing::tsoro::network().unwrap());
+    assert_eq!((tsoro.stores_at, tsoro.marks_at), (86, 84));
+    let oware = check::<Oware>(sowing::oware::network().unwrap());
+    assert_eq!((oware.holes, oware.marks, oware.store_buckets), (12, 0, 25));
+    // Kalah has no network, but states where one would read its inputs.
+    let kalah = sowing::kalah::Kalah::default().network_inputs().unwrap();
+    assert_eq!(
+        kalah.words(),
+        "holes=12 marks=2 stores_at=12 marks_at=14 store_buckets=25"
+    );
+    let six: sowing::kalah::Kalah = "kalah:seeds=6".parse().unwrap();
+    assert_eq!(six.network_inputs().unwrap().store_buckets, 37);
+}

@@ -121,6 +121,12 @@ fn records_read_back_as_written() {
             rules: "kalah:pits=4,seeds=3".into(),
             agent: "alphabeta:depth=4".into(),
             observation_len: 12,
+            // The 8 pits' counts, the two stores' (each a one-hot of 24 / 2 + 1 buckets: a
+            // store past half the seeds has won), the two marks after them; the tuned
+            // evaluation's scale (Kalah has no network).
+            training: Some(
+                "holes=8 marks=2 stores_at=8 marks_at=10 store_buckets=13 scale=0.3208".into()
+            ),
         }
     );
     let expected: Vec<Record> = games.iter().flat_map(|g| g.records.clone()).collect();
@@ -153,7 +159,8 @@ fn the_header_is_as_documented() {
     let length = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
     assert_eq!(
         std::str::from_utf8(&bytes[16..16 + length]).unwrap(),
-        "rules=kalah:pits=4,seeds=3 agent=alphabeta:depth=2 observation=12 record=23\n"
+        "rules=kalah:pits=4,seeds=3 agent=alphabeta:depth=2 observation=12 record=23 \
+         holes=8 marks=2 stores_at=8 marks_at=10 store_buckets=13 scale=0.3208\n"
     );
     // The first record at 16 + L: game 0, then value, margin, result, ply, depth.
     let (_, records) = selfplay::read(&bytes).unwrap();
@@ -444,8 +451,8 @@ fn bad_bytes_are_typed_errors() {
     );
     // A header length past the end.
     assert!(matches!(
-        with(12, &1000u32.to_le_bytes()).unwrap_err(),
-        ReadError::TruncatedHeader { needed: 1016, .. }
+        with(12, &100_000u32.to_le_bytes()).unwrap_err(),
+        ReadError::TruncatedHeader { needed: 100_016, .. }
     ));
     assert!(matches!(
         with(12, &u32::MAX.to_le_bytes()).unwrap_err(),
@@ -460,11 +467,17 @@ fn bad_bytes_are_typed_errors() {
         selfplay::read(&b)
     };
     assert!(text("rules=kalah agent=alphabeta observation=12 record=23\n").is_ok());
+    // Training words after the four fields, kept as written.
+    let (header, _) =
+        text("rules=kalah agent=alphabeta observation=12 record=23 holes=8 scale=0.3\n").unwrap();
+    assert_eq!(header.training.as_deref(), Some("holes=8 scale=0.3"));
     for line in [
         "rules=kalah agent=alphabeta observation=12 record=24\n",
         "rules=kalah agent=alphabeta observation=12 record=23",
         "rules=kalah agent=alphabeta observation=12\n",
-        "rules=kalah agent=alphabeta observation=12 record=23 extra=1\n",
+        "rules=kalah agent=alphabeta observation=12 record=23 extra\n",
+        "rules=kalah agent=alphabeta observation=12 record=23 =1\n",
+        "rules=kalah agent=alphabeta observation=12 record=23 holes=8  scale=1\n",
         "agent=alphabeta rules=kalah observation=12 record=23\n",
         "rules= agent=alphabeta observation=12 record=23\n",
         "rules=kalah agent=alphabeta observation=0 record=11\n",
@@ -492,6 +505,7 @@ fn the_writer_refuses_what_the_format_cannot_hold() {
         rules: "kalah".into(),
         agent: "alphabeta".into(),
         observation_len: 4,
+        training: None,
     };
     let mut writer = Writer::new(Vec::new(), &header).unwrap();
     let record = Record {
@@ -511,6 +525,25 @@ fn the_writer_refuses_what_the_format_cannot_hold() {
         })
     ));
     assert_eq!(writer.records(), 0);
+    // The training words are key=value words, one line.
+    for words in [
+        "holes=8 scale",
+        "holes=8\nscale=1",
+        "=8",
+        "holes=8  scale=1",
+    ] {
+        let header = Header {
+            training: Some(words.into()),
+            ..header.clone()
+        };
+        assert!(
+            matches!(
+                Writer::new(Vec::new(), &header),
+                Err(SelfplayError::HeaderText(_))
+            ),
+            "{words:?}"
+        );
+    }
     let spaced = Header {
         agent: "alpha beta".into(),
         ..header.clone()

@@ -1,22 +1,26 @@
 //! From a value in seeds to an expected score: [`Calibration`], a logistic curve per game
-//! fitted on self-play results ([`fit`], [`self_play`]).
+//! and evaluation fitted on self-play results ([`fit`], [`self_play`]).
 //!
 //! The expected score of a position for a player is `1 / (1 + exp(-scale × seeds))`, its
 //! value in seeds the search's estimate. `scale` is fitted by maximum likelihood on positions
 //! of self-play games, each labelled with the final result for the player to move there (1 a
 //! win, ½ a draw, 0 a loss): [`self_play`] plays the games and collects the pairs, [`fit`]
-//! finds the scale. The table ([`Calibration::for_game`]) holds the fitted values of the
-//! crate's games; `examples/calibrate.rs` reproduces them (see its output in the table's
-//! documentation). A game without an entry uses [`Calibration::DEFAULT`]; a program can fit
-//! its own game's with the same two functions and pass it to
-//! [`Analyzer::calibration`](super::Analyzer::calibration).
+//! finds the scale. Each game states the scales of its evaluations where they are
+//! ([`Heuristic::SCALES`]: the crate's games in their `eval.rs`, beside their networks), and
+//! the `calibrate` tool of [`sowing::tools`](crate::tools) fits them for any game (the
+//! crate's table and the command in [`Calibration::for_eval`]). A game that states no scale
+//! for an agent's evaluation is refused by the analysis
+//! ([`AnalysisError::NoCalibration`]) rather than given another game's; a program can fit
+//! its own with the same two functions and pass it to
+//! [`Analyzer::with_calibration`].
 
 use crate::WyRand;
+use crate::games::{AnyRuleset, Game, GameFinder, GameList};
 use crate::ruleset::Ruleset;
-use crate::search::{AgentSpec, AgentSpecError, Heuristic};
+use crate::search::{AgentSpec, AgentSpecError, GameEval, Heuristic};
 
-use super::Analyzer;
 use super::value::Value;
+use super::{AnalysisError, Analyzer};
 
 /// The thresholds of the move classes, as losses of expected score (0 to 1), and the scale of
 /// the expected score: one game's [`Calibration`].
@@ -33,8 +37,19 @@ pub struct Calibration {
     pub blunder: f64,
 }
 
+/// The game of a name among the crate's, for the deprecated [`Calibration::for_game`].
+struct Named<'a>(&'a str);
+
+impl GameFinder for Named<'_> {
+    type Output = Calibration;
+    fn find<R: Game>(&mut self) -> Option<Calibration> {
+        (R::GAME == self.0).then(|| Calibration::for_eval::<R>(GameEval::Auto))?
+    }
+}
+
 impl Calibration {
-    /// For a game with no entry: a scale of 0.2 a seed, and the thresholds of every game.
+    /// The thresholds every game shares, with a scale of 0.2 a seed that is no game's: the
+    /// thresholds [`with_scale`](Self::with_scale) puts beside a fitted scale.
     pub const DEFAULT: Calibration = Calibration {
         scale: 0.2,
         inaccuracy: 0.05,
@@ -42,8 +57,25 @@ impl Calibration {
         blunder: 0.15,
     };
 
-    /// The table of the crate's games, keyed by [`Ruleset::GAME`]; [`DEFAULT`](Self::DEFAULT)
-    /// for any other name.
+    /// The shared thresholds ([`DEFAULT`](Self::DEFAULT)'s) with `scale`.
+    ///
+    /// ```
+    /// use sowing::analysis::Calibration;
+    /// let c = Calibration::with_scale(0.3);
+    /// assert_eq!((c.scale, c.blunder), (0.3, Calibration::DEFAULT.blunder));
+    /// ```
+    pub const fn with_scale(scale: f64) -> Calibration {
+        Calibration {
+            scale,
+            inaccuracy: Calibration::DEFAULT.inaccuracy,
+            mistake: Calibration::DEFAULT.mistake,
+            blunder: Calibration::DEFAULT.blunder,
+        }
+    }
+
+    /// The calibration of evaluation `eval` in the game of `R`: the scale the game states
+    /// for it ([`Heuristic::SCALES`], [`GameEval::scale`]; [`GameEval::Auto`] resolved to
+    /// the game's default) and the shared thresholds; `None` where the game states none.
     ///
     /// The thresholds (0.05, 0.10 and 0.15 of expected score for an inaccuracy, a mistake and
     /// a blunder) are those of the analysis boards players know (lichess's steps of 0.1,
@@ -51,38 +83,90 @@ impl Calibration {
     /// game's fitted scale turns them into seeds: a blunder in Toguz Kumalak, where a seed
     /// is worth less, costs more seeds than one in Kalah.
     ///
-    /// The scales were fitted by [`fit`] on [`self_play`] of `alphabeta:depth=8` (the
-    /// `analyze` tool's default agent) in 400 games from openings of 4 random plies each,
-    /// seed 1, on the default rules of each game; the thresholds by [`fit_thresholds`]
-    /// against `alphabeta:depth=10` in 40 games (seed 2, every second position). The
-    /// search's noise stayed under the shared steps in every game (70 to 85% of the deeper
-    /// search's moves lose nothing at depth 8), so the steps stand. The command is
-    /// `cargo run --release --example calibrate 400 8 40` (12 minutes on a loaded machine,
-    /// 100 s of CPU), whose output is copied here; the last column is the loss near an even
-    /// position that makes an inaccuracy, about `0.2 / scale` seeds.
+    /// The crate's games state a scale for each evaluation an `alphabeta` agent may search
+    /// with (`eval=store`, `eval=tuned`, and `eval=net` where the game has a network; the
+    /// default agents search with the network, Kalah's with its tuned evaluation), each
+    /// fitted by [`fit`] on [`self_play`] of `alphabeta:depth=8` with that evaluation in
+    /// 400 games from openings of 4 random plies each, seed 1, on the default rules of each
+    /// game (the samples column: the positions those games gave); the thresholds checked by
+    /// [`fit_thresholds`] against a search two plies deeper in 40 games (seed 2, every
+    /// second position). The command is `cargo run --release --example calibrate 400 8 40`
+    /// (18 minutes on a loaded machine of two cores, 8.6 of them Tsoro's network), whose
+    /// output is copied here; the last column is the loss near an even position that makes
+    /// an inaccuracy, about `0.2 / scale` seeds. The searches' noise stays under the shared
+    /// steps for every default agent (60 to 85% of the deeper search's moves lose nothing);
+    /// the store difference's shallow search is noisier in Kalah and Tsoro, whose percentiles
+    /// pass the steps there, and the steps are kept for it too.
     ///
-    /// | game    | scale per seed | samples | noise positions | inaccuracy near even, seeds |
-    /// |---------|----------------|---------|-----------------|-----------------------------|
-    /// | `kalah` | 0.3208         | 10754   | 590             | 0.6                         |
-    /// | `toguz` | 0.0737         | 48746   | 2559            | 2.7                         |
-    /// | `tsoro` | 0.0712         | 56392   | 2718            | 2.8                         |
-    /// | `oware` | 0.2741         | 42279   | 2737            | 0.7                         |
-    pub fn for_game(game: &str) -> Calibration {
-        let scale = match game {
-            "kalah" => 0.3208,
-            "toguz" => 0.0737,
-            "tsoro" => 0.0712,
-            "oware" => 0.2741,
-            _ => return Calibration::DEFAULT,
-        };
-        Calibration {
-            scale,
-            ..Calibration::DEFAULT
-        }
+    /// | game | evaluation | scale per seed | samples | inaccuracy | mistake | blunder | noise positions | inaccuracy near even, seeds |
+    /// |---|---|---|---|---|---|---|---|---|
+    /// | `kalah` | store | 0.3549 | 11093 | 0.050 | 0.118 | 0.185 | 588 (85% lose nothing; 90/97/99%: 0.039 0.118 0.185) | 0.6 |
+    /// | `kalah` | tuned | 0.3208 | 10754 | 0.050 | 0.100 | 0.150 | 590 (85% lose nothing; 90/97/99%: 0.012 0.082 0.130) | 0.6 |
+    /// | `toguz` | store | 0.0724 | 49389 | 0.050 | 0.100 | 0.150 | 2611 (89% lose nothing; 90/97/99%: 0.013 0.018 0.036) | 2.8 |
+    /// | `toguz` | tuned | 0.0737 | 48746 | 0.050 | 0.100 | 0.150 | 2559 (70% lose nothing; 90/97/99%: 0.019 0.039 0.066) | 2.7 |
+    /// | `toguz` | net | 0.0962 | 51652 | 0.050 | 0.100 | 0.150 | 2553 (69% lose nothing; 90/97/99%: 0.015 0.036 0.054) | 2.1 |
+    /// | `tsoro` | store | 0.1318 | 37370 | 0.050 | 0.100 | 0.160 | 1787 (95% lose nothing; 90/97/99%: 0.000 0.061 0.160) | 1.5 |
+    /// | `tsoro` | tuned | 0.0712 | 56392 | 0.050 | 0.100 | 0.150 | 2718 (80% lose nothing; 90/97/99%: 0.010 0.034 0.101) | 2.8 |
+    /// | `tsoro` | net | 0.0535 | 62259 | 0.050 | 0.100 | 0.150 | 3274 (60% lose nothing; 90/97/99%: 0.024 0.056 0.105) | 3.7 |
+    /// | `oware` | store | 0.3160 | 40326 | 0.050 | 0.100 | 0.150 | 4136 (97% lose nothing; 90/97/99%: 0.000 0.000 0.108) | 0.6 |
+    /// | `oware` | tuned | 0.2690 | 35334 | 0.050 | 0.100 | 0.150 | 3859 (84% lose nothing; 90/97/99%: 0.034 0.082 0.082) | 0.7 |
+    /// | `oware` | net | 0.3781 | 34982 | 0.050 | 0.100 | 0.150 | 4164 (80% lose nothing; 90/97/99%: 0.023 0.073 0.131) | 0.5 |
+    ///
+    /// ```
+    /// use sowing::analysis::Calibration;
+    /// use sowing::search::{GameEval, Heuristic};
+    /// use sowing::toguz::Toguz;
+    /// let net = Calibration::for_eval::<Toguz>(GameEval::Net).unwrap();
+    /// assert_eq!(Some(net.scale), Toguz::SCALES.net);
+    /// // The default agent of Toguz Kumalak searches with its network.
+    /// assert_eq!(Calibration::for_eval::<Toguz>(GameEval::Auto), Some(net));
+    /// ```
+    pub fn for_eval<R: Heuristic>(eval: GameEval) -> Option<Calibration> {
+        eval.scale::<R>().map(Calibration::with_scale)
     }
 
-    /// The table's entry for the game of `R`.
+    /// The calibration of an agent's evaluation in the game of `R` ([`for_eval`](Self::for_eval)
+    /// of the `alphabeta` spec's `eval`), as [`Analyzer::new`] takes it.
+    ///
+    /// ```
+    /// use sowing::analysis::{AnalysisError, Calibration};
+    /// use sowing::kalah::Kalah;
+    /// let agent = "alphabeta:depth=6".parse().unwrap();
+    /// assert!(Calibration::for_agent::<Kalah>(&agent).is_ok());
+    /// let net = "alphabeta:eval=net".parse().unwrap();
+    /// assert!(Calibration::for_agent::<Kalah>(&net).is_err()); // Kalah has no network
+    /// ```
+    ///
+    /// # Errors
+    /// [`AnalysisError::NoValues`] for an agent other than `alphabeta`, and
+    /// [`AnalysisError::NoCalibration`] where the game states no scale for its evaluation.
+    pub fn for_agent<R: Heuristic>(agent: &AgentSpec) -> Result<Calibration, AnalysisError> {
+        let AgentSpec::AlphaBeta { eval, .. } = agent else {
+            return Err(AnalysisError::NoValues(agent.to_string()));
+        };
+        Calibration::for_eval::<R>(*eval).ok_or(AnalysisError::NoCalibration {
+            game: R::GAME,
+            eval: eval.resolve::<R>().name(),
+        })
+    }
+
+    /// The calibration of the default evaluation of the crate's game named `game`
+    /// ([`Ruleset::GAME`]), or [`DEFAULT`](Self::DEFAULT) for any other name.
+    #[deprecated(
+        since = "0.4.0",
+        note = "each game states its scales (`Heuristic::SCALES`): use `Calibration::for_eval::<R>(GameEval::Auto)` or `Calibration::for_agent`"
+    )]
+    pub fn for_game(game: &str) -> Calibration {
+        AnyRuleset::find(Named(game)).unwrap_or(Calibration::DEFAULT)
+    }
+
+    /// [`for_game`](Self::for_game) of the game of `R`.
+    #[deprecated(
+        since = "0.4.0",
+        note = "each game states its scales (`Heuristic::SCALES`): use `Calibration::for_eval::<R>(GameEval::Auto)` or `Calibration::for_agent`"
+    )]
     pub fn of<R: Ruleset>() -> Calibration {
+        #[allow(deprecated)]
         Calibration::for_game(R::GAME)
     }
 
@@ -232,16 +316,12 @@ pub fn fit_thresholds<R: Heuristic>(
     every: usize,
     seed: u64,
 ) -> Result<(Calibration, Vec<f64>), AgentSpecError> {
-    let calibration = Calibration {
-        scale,
-        ..Calibration::DEFAULT
-    };
-    let mut analyzer = Analyzer::<R>::new(agent)
-        .map_err(|e| match e {
-            super::AnalysisError::Agent(e) => e,
+    let calibration = Calibration::with_scale(scale);
+    let mut analyzer =
+        Analyzer::<R>::with_calibration(agent, calibration).map_err(|e| match e {
+            AnalysisError::Agent(e) => e,
             e => AgentSpecError::UnknownAgent(e.to_string()),
-        })?
-        .calibration(calibration);
+        })?;
     let Some(mut deep) = reference.alphabeta::<R>()? else {
         return Err(AgentSpecError::UnknownAgent(format!(
             "{reference} (the reference needs an alphabeta agent)"

@@ -64,7 +64,9 @@ pub use value::Value;
 
 use crate::player::Player;
 use crate::record::GameRecord;
-use crate::search::{AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Oracle};
+use crate::search::{
+    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, GameEval, Heuristic, Limits, Oracle,
+};
 
 /// Why an analysis could not run or finish.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -78,6 +80,18 @@ pub enum AnalysisError {
     /// The stop flag was raised before the game was finished.
     #[error("analysis stopped")]
     Stopped,
+    /// The game states no scale for the agent's evaluation ([`Heuristic::SCALES`]), so its
+    /// values cannot be turned into expected scores: fit one with the `calibrate` tool and
+    /// state it, or give one ([`Analyzer::with_calibration`]).
+    #[error(
+        "{game} states no expected-score scale for eval={eval} (Heuristic::SCALES): fit one with the calibrate tool"
+    )]
+    NoCalibration {
+        /// The game's name ([`Ruleset::GAME`](crate::Ruleset::GAME)).
+        game: &'static str,
+        /// The evaluation, as agent text names it (`store`, `tuned`, `net`).
+        eval: &'static str,
+    },
 }
 
 /// How sure the values of a ply are.
@@ -205,16 +219,39 @@ pub struct Analyzer<R: Heuristic> {
     /// The rules the agent's endgame database was asked for (`endgame=N`), as text.
     oracle_rules: Option<String>,
     calibration: Calibration,
+    /// The agent's evaluation, where the calibration is the game's for it (not one given):
+    /// each record's rules then say which evaluation searches ([`Analyzer::analyze`]).
+    game_scale: Option<GameEval>,
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl<R: Heuristic> Analyzer<R> {
     /// An analyzer searching with `agent` (an `alphabeta` agent: its budget is the budget of
-    /// each position), with the game's [`Calibration`].
+    /// each position), with the game's [`Calibration`] for the agent's evaluation
+    /// ([`Calibration::for_agent`]).
+    ///
+    /// # Errors
+    /// An agent the game cannot serve, one that gives no values, or one whose evaluation
+    /// the game states no scale for ([`AnalysisError::NoCalibration`]).
+    pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
+        agent.check::<R>()?;
+        let calibration = Calibration::for_agent::<R>(agent)?;
+        let mut analyzer = Analyzer::with_calibration(agent, calibration)?;
+        if let AgentSpec::AlphaBeta { eval, .. } = agent {
+            analyzer.game_scale = Some(*eval);
+        }
+        Ok(analyzer)
+    }
+
+    /// An analyzer searching with `agent`, with `calibration` in place of the game's: for a
+    /// game that states no scale, or a calibration of your own ([`fit`], [`self_play`]).
     ///
     /// # Errors
     /// An agent the game cannot serve, or one that gives no values.
-    pub fn new(agent: &AgentSpec) -> Result<Analyzer<R>, AnalysisError> {
+    pub fn with_calibration(
+        agent: &AgentSpec,
+        calibration: Calibration,
+    ) -> Result<Analyzer<R>, AnalysisError> {
         let search = agent
             .alphabeta::<R>()?
             .ok_or_else(|| AnalysisError::NoValues(agent.to_string()))?;
@@ -229,7 +266,8 @@ impl<R: Heuristic> Analyzer<R> {
             oracle: None,
             endgame,
             oracle_rules: None,
-            calibration: Calibration::of::<R>(),
+            calibration,
+            game_scale: None,
             stop: None,
         })
     }
@@ -245,6 +283,7 @@ impl<R: Heuristic> Analyzer<R> {
     /// Uses `calibration` in place of the game's.
     pub fn calibration(mut self, calibration: Calibration) -> Self {
         self.calibration = calibration;
+        self.game_scale = None;
         self
     }
 
@@ -322,6 +361,19 @@ impl<R: Heuristic> Analyzer<R> {
         if self.endgame > 0 && ours && self.oracle_rules.as_deref() != Some(text.as_str()) {
             self.oracle = rules.endgame_oracle(self.endgame.min(rules.endgame_seeds()));
             self.oracle_rules = Some(text);
+        }
+        // The game's scale of the evaluation that searches these rules: the tuned one's
+        // where the network's rules are not these (`eval=net` then falls back to it).
+        if let Some(eval) = self.game_scale {
+            let eval = match eval.resolve::<R>() {
+                GameEval::Net if rules.network_evaluate(&rules.start()).is_none() => {
+                    GameEval::Tuned
+                }
+                eval => eval,
+            };
+            if let Some(c) = Calibration::for_eval::<R>(eval) {
+                self.calibration = c;
+            }
         }
         self.search.clear();
         let mut plies = Vec::with_capacity(record.ply());

@@ -11,7 +11,9 @@
 
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
-use crate::search::{Divisor, Evaluator, Heuristic, Oracle, SearchTuning};
+use crate::search::{
+    Divisor, EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Oracle, SearchTuning,
+};
 
 /// One side's extra-turn moves and best capture next move (the seeds it would take into the
 /// store: the seeds across and the last one), by arithmetic on the counts. A sowing of `n`
@@ -113,6 +115,39 @@ impl KalahEval {
 crate::search::linear_eval!(KalahEval, Kalah, KalahState);
 
 impl Heuristic for Kalah {
+    /// The pits' counts, the stores, and as marks the pie rule's two flags (2m + 4 values,
+    /// every one an input); a store of half the seeds and one wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 4;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: 2,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
+    /// [`KalahEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<KalahEval>())
+    }
+
+    /// The game's encoding ([`Kalah`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
+    /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games
+    /// of `alphabeta:depth=8` with that evaluation (the table and the command:
+    /// [`Calibration::for_eval`](crate::analysis::Calibration::for_eval)). Kalah has no network.
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.3549),
+        tuned: Some(0.3208),
+        net: None,
+    };
+
     /// [`KalahEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &KalahState) -> i32 {

@@ -8,7 +8,7 @@
 
 use super::sow::nonempty;
 use super::{Oware, OwareState};
-use crate::search::{Heuristic, Network, SearchTuning};
+use crate::search::{EncodingVisitor, EvalScales, Heuristic, LinearVisitor, Network, SearchTuning};
 
 /// The best capture of the row `own` against the row `opp` next move (as if its owner
 /// moved), in seeds.
@@ -124,6 +124,42 @@ pub(super) fn null_move(rules: &Oware, s: &OwareState) -> Option<OwareState> {
 }
 
 impl Heuristic for Oware {
+    /// The 2n houses' counts and the two stores, no marks (2n + 3 values; the last, the
+    /// plies left under a ply limit, is not an input); a store of half the seeds and one
+    /// wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 3;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: 0,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
+    /// [`OwareEval`](super::OwareEval), the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<super::OwareEval>())
+    }
+
+    /// The game's encoding ([`Oware`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
+    /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games
+    /// of `alphabeta:depth=8` with that evaluation (the table and the command:
+    /// [`Calibration::for_eval`](crate::analysis::Calibration::for_eval)). The network's
+    /// scale is stated here, beside the network it belongs to (`oware.net`, read by
+    /// [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.3160),
+        tuned: Some(0.2690),
+        net: Some(0.3781),
+    };
+
     /// [`OwareEval::TUNED`](super::OwareEval::TUNED).
     #[inline]
     fn evaluate(&self, s: &OwareState) -> i32 {

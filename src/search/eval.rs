@@ -240,6 +240,77 @@ impl<R: Heuristic> Evaluator<R> for GameEval {
     }
 }
 
+/// The logistic scales, per seed, of a game's evaluations: what turns a value of the search
+/// in seeds into an expected score, `1 / (1 + exp(-scale × seeds))`
+/// ([`Calibration`](crate::analysis::Calibration)). A fact of each game, stated where its
+/// evaluations are ([`Heuristic::SCALES`]) and fitted by the `calibrate` tool on its own
+/// self-play, one scale for each evaluation an agent may search with: the values of the same
+/// position differ from one evaluation to another, and so does what a seed of them is worth.
+///
+/// `None` where the game gives no scale for that evaluation: the analysis then refuses the
+/// agent ([`AnalysisError::NoCalibration`](crate::analysis::AnalysisError::NoCalibration))
+/// rather than borrow another game's.
+///
+/// ```
+/// use sowing::search::{EvalScales, GameEval, Heuristic};
+/// use sowing::{kalah::Kalah, toguz::Toguz};
+/// // Toguz Kumalak's default agent searches with its network: the network's scale.
+/// assert_eq!(GameEval::Auto.scale::<Toguz>(), Toguz::SCALES.net);
+/// // Kalah has no network, and its default is its tuned evaluation.
+/// assert_eq!(Kalah::SCALES.net, None);
+/// assert_eq!(GameEval::Auto.scale::<Kalah>(), Kalah::SCALES.tuned);
+/// assert_eq!(EvalScales::NONE.get(GameEval::Tuned), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalScales {
+    /// The scale of the store difference ([`GameEval::StoreDifference`], `eval=store`).
+    pub store: Option<f64>,
+    /// The scale of the game's own evaluation ([`GameEval::Tuned`], `eval=tuned`).
+    pub tuned: Option<f64>,
+    /// The scale of the game's network ([`GameEval::Net`], `eval=net`).
+    pub net: Option<f64>,
+}
+
+impl EvalScales {
+    /// No scale for any evaluation: the default of [`Heuristic::SCALES`].
+    pub const NONE: EvalScales = EvalScales {
+        store: None,
+        tuned: None,
+        net: None,
+    };
+
+    /// The scale of `eval`, an evaluation already resolved ([`GameEval::resolve`]): `None`
+    /// for [`GameEval::Auto`], which names no evaluation until a game resolves it
+    /// ([`GameEval::scale`] does both).
+    pub const fn get(&self, eval: GameEval) -> Option<f64> {
+        match eval {
+            GameEval::StoreDifference => self.store,
+            GameEval::Tuned => self.tuned,
+            GameEval::Net => self.net,
+            GameEval::Auto => None,
+        }
+    }
+}
+
+impl GameEval {
+    /// The logistic scale per seed of this evaluation in the game of `R`
+    /// ([`Heuristic::SCALES`]), [`Auto`](GameEval::Auto) resolved first; `None` where the
+    /// game states none.
+    pub fn scale<R: Heuristic>(self) -> Option<f64> {
+        R::SCALES.get(self.resolve::<R>())
+    }
+
+    /// The evaluation's name as agent text writes it: `store`, `tuned`, `net` or `auto`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameEval::StoreDifference => "store",
+            GameEval::Tuned => "tuned",
+            GameEval::Net => "net",
+            GameEval::Auto => "auto",
+        }
+    }
+}
+
 /// The value for the player to move of a position whose final store difference under perfect
 /// play is `margin` (as an [`Oracle`] gives it): a won or lost game as [`final_value`] scores
 /// it.

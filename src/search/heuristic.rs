@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use super::tuning::{SEED, SearchTuning};
+use super::eval::EvalScales;
+use super::tuning::{LinearVisitor, SEED, SearchTuning};
+use crate::encode::Encoding;
+use crate::pgn::Dialect;
 use crate::ruleset::Ruleset;
 
 /// Exact values of positions, as [`Heuristic::endgame_oracle`] gives them: for the player to
@@ -14,8 +17,24 @@ use crate::ruleset::Ruleset;
 /// the call.
 pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
 
+/// Code to run on a game that has an [`Encoding`] (the self-play tool writes observations of
+/// it, a network reads them), through [`Heuristic::with_encoding`]: the way generic code
+/// bounded on [`Heuristic`] alone reaches a game's encoding where it has one.
+pub trait EncodingVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the rules, which have an encoding (and record forms: the self-play tool reads
+    /// its openings from records).
+    fn visit<E: Heuristic + Encoding + Dialect>(self, rules: &E) -> Self::Output;
+}
+
 /// What a game knows beyond its rules, for the search to use without naming the game: its
-/// evaluation, the margins of the search's prunings, a null move and exact endgame values.
+/// evaluation, the margins of the search's prunings, a null move and exact endgame values;
+/// and for the tools, the facts they would otherwise look up by the game's name: the scales
+/// of its expected score ([`SCALES`](Heuristic::SCALES)), the evaluation `tune` fits
+/// ([`with_linear`](Heuristic::with_linear)), the encoding `selfplay` writes
+/// ([`with_encoding`](Heuristic::with_encoding)) and where a network reads its inputs
+/// ([`network_inputs`](Heuristic::network_inputs)).
 ///
 /// The rules stay in [`Ruleset`]; this trait stands beside the search, which bounds on it
 /// where it uses it ([`AlphaBeta::search`](super::AlphaBeta::search),
@@ -135,6 +154,55 @@ pub trait Heuristic: Ruleset {
     #[inline]
     fn network_evaluate(&self, state: &Self::State) -> Option<i32> {
         let _ = state;
+        None
+    }
+
+    /// The logistic scale, per seed, of each of the game's evaluations ([`EvalScales`]):
+    /// what the analysis turns a value in seeds into an expected score with
+    /// ([`Calibration`](crate::analysis::Calibration)), fitted on the game's own self-play
+    /// by the `calibrate` tool (`sowing::tools`). [`EvalScales::NONE`] by default: the
+    /// analysis then refuses an agent of the game
+    /// ([`AnalysisError::NoCalibration`](crate::analysis::AnalysisError::NoCalibration))
+    /// until it states the scale of that agent's evaluation, which its own `calibrate` fits.
+    const SCALES: EvalScales = EvalScales::NONE;
+
+    /// Runs `visitor` on the game's weighted-sum evaluation ([`Linear`](super::Linear)), the
+    /// one the `tune` tool fits to game results, or `None` (the default) for a game without
+    /// one. A game with one names its type:
+    /// `fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+    /// Some(visitor.visit::<MyEval>()) }`.
+    ///
+    /// ```
+    /// use sowing::search::{Heuristic, Linear, LinearVisitor};
+    /// use sowing::kalah::Kalah;
+    /// struct Terms;
+    /// impl LinearVisitor<Kalah> for Terms {
+    ///     type Output = usize;
+    ///     fn visit<L: Linear<Kalah> + 'static>(self) -> usize {
+    ///         L::NAMES.len()
+    ///     }
+    /// }
+    /// assert_eq!(Kalah::with_linear(Terms), Some(6));
+    /// ```
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+
+    /// Runs `visitor` on these rules where the game has an [`Encoding`] (the `selfplay` tool
+    /// writes its observations), or `None` (the default) for a game without one. A game with
+    /// one writes `fn with_encoding<V: EncodingVisitor>(&self, visitor: V) ->
+    /// Option<V::Output> { Some(visitor.visit(self)) }`.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+
+    /// Where a network of the game reads its inputs in the game's observation
+    /// ([`InputLayout`](super::InputLayout)): the training script takes it from the self-play
+    /// data's header ([`training_words`](super::training_words)). `None` (the default) for a
+    /// game without an encoding or a layout for these rules.
+    fn network_inputs(&self) -> Option<super::InputLayout> {
         None
     }
 }

@@ -64,17 +64,19 @@ mod tuning;
 
 pub use agent::{Agent, SearchStats};
 pub use alphabeta::{AlphaBeta, SearchLine, SearchOptions, SearchResult};
-pub use eval::{AgentEval, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value};
+pub use eval::{
+    AgentEval, EvalScales, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value,
+};
 pub(crate) use eval::{Divisor, linear_eval};
-pub use heuristic::{Heuristic, Oracle};
+pub use heuristic::{EncodingVisitor, Heuristic, Oracle};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
 };
 pub use mcts::{Mcts, MctsConfig, MctsResult};
-pub use network::{MAX_HIDDEN, Network, NetworkError};
+pub use network::{InputLayout, MAX_HIDDEN, Network, NetworkError, training_words};
 pub use random::RandomAgent;
 pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
 pub use table_size::TableSize;
-pub use tuning::{SEED, SearchTuning};
+pub use tuning::{LinearVisitor, SEED, SearchTuning};

@@ -62,6 +62,90 @@ pub enum NetworkError {
     },
 }
 
+/// Where a game's network reads its inputs in the game's observation
+/// ([`Encoding`](crate::encode::Encoding)): a fact of the game, stated by
+/// [`Heuristic::network_inputs`](super::Heuristic::network_inputs), that the training script
+/// (`tools/train/train.py`) reads from the words it is written as ([`words`](Self::words))
+/// and writes into the network's header, where [`Network::from_bytes`] reads it back.
+///
+/// ```
+/// use sowing::search::{Heuristic, InputLayout};
+/// use sowing::toguz::Toguz;
+/// let layout = Toguz::default().network_inputs().unwrap();
+/// assert_eq!(
+///     layout.words(),
+///     "holes=18 marks=18 stores_at=18 marks_at=20 store_buckets=82"
+/// );
+/// assert_eq!(InputLayout::from_words(&layout.words()), Some(layout));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputLayout {
+    /// The hole counts, the observation's first values; each a one-hot input of its count.
+    pub holes: usize,
+    /// Where the two stores' counts are (or what each player has captured).
+    pub stores_at: usize,
+    /// How many 0/1 marks there are.
+    pub marks: usize,
+    /// Where the marks are.
+    pub marks_at: usize,
+    /// The one-hot inputs of a store's count (larger counts share the last): past a count
+    /// that wins the game, a store is never evaluated.
+    pub store_buckets: usize,
+}
+
+impl InputLayout {
+    /// The layout as `key=value` words, the form of a network's header and of the training
+    /// script's input: `holes=.. marks=.. stores_at=.. marks_at=.. store_buckets=..`.
+    pub fn words(&self) -> String {
+        format!(
+            "holes={} marks={} stores_at={} marks_at={} store_buckets={}",
+            self.holes, self.marks, self.stores_at, self.marks_at, self.store_buckets
+        )
+    }
+
+    /// The layout [`words`](Self::words) wrote, among other words; `None` where one is
+    /// missing or not a number.
+    pub fn from_words(text: &str) -> Option<InputLayout> {
+        let number = |key: &str| {
+            text.split(' ')
+                .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))?
+                .parse()
+                .ok()
+        };
+        Some(InputLayout {
+            holes: number("holes")?,
+            stores_at: number("stores_at")?,
+            marks: number("marks")?,
+            marks_at: number("marks_at")?,
+            store_buckets: number("store_buckets")?,
+        })
+    }
+}
+
+/// The words a self-play file's header gives the training script for the game of `rules`
+/// and the agent that plays it: the inputs' layout ([`InputLayout::words`]) and `scale=`,
+/// the logistic scale of the agent's evaluation
+/// ([`GameEval::scale`](super::GameEval::scale)), with which the script turns the search's
+/// values into expected scores. `None` for a game with no layout, or no scale for that
+/// evaluation.
+///
+/// ```
+/// use sowing::search::{Heuristic, training_words};
+/// use sowing::toguz::Toguz;
+/// let agent = "alphabeta:depth=8,eval=tuned".parse().unwrap();
+/// let words = training_words(&Toguz::default(), &agent).unwrap();
+/// assert!(words.starts_with("holes=18 marks=18 "));
+/// assert!(words.ends_with(&format!(" scale={}", Toguz::SCALES.tuned.unwrap())));
+/// ```
+pub fn training_words<R: super::Heuristic>(rules: &R, agent: &super::AgentSpec) -> Option<String> {
+    let layout = rules.network_inputs()?;
+    let super::AgentSpec::AlphaBeta { eval, .. } = agent else {
+        return None;
+    };
+    let scale = eval.scale::<R>()?;
+    Some(format!("{} scale={scale}", layout.words()))
+}
+
 /// An evaluation network, run in integers (see the module's docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -615,6 +699,23 @@ mod tests {
                 "{layout}"
             );
         }
+    }
+
+    /// Header words the crate does not read (the training script's `target_scale`) are let
+    /// be: the network is the same.
+    #[test]
+    fn words_the_crate_does_not_read_are_let_be() {
+        let plain = Network::from_bytes(&weights(128, 18, 300, 3)).unwrap();
+        let more =
+            Network::from_bytes(&weights_laid_out(128, 18, 300, 3, "target_scale=0.0737")).unwrap();
+        assert!(more.header().contains(" target_scale=0.0737 "));
+        assert_eq!(
+            Network {
+                header: plain.header.clone(),
+                ..more
+            },
+            plain
+        );
     }
 
     /// A network whose rows of count 0 are zero skips empty holes, with the values of one

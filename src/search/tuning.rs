@@ -1,5 +1,19 @@
 //! [`SearchTuning`]: what a game tunes of the search, given by its
-//! [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING).
+//! [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING); and [`LinearVisitor`],
+//! how the `tune` tool reaches the evaluation a game tunes.
+
+use super::eval::Linear;
+use crate::ruleset::Ruleset;
+
+/// Generic code to run on a game's weighted-sum evaluation, the type the game names through
+/// [`Heuristic::with_linear`](super::Heuristic::with_linear): the `tune` tool fits its
+/// weights for any game that names one, without naming the game.
+pub trait LinearVisitor<R: Ruleset> {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the evaluation type `L`.
+    fn visit<L: Linear<R> + 'static>(self) -> Self::Output;
+}
 
 /// One seed in evaluation units: every evaluation and every margin of the search counts
 /// hundredths of a seed ([`Evaluator`](super::Evaluator), [`Heuristic::evaluate`](super::Heuristic::evaluate),

@@ -95,6 +95,10 @@ pub struct Header {
     pub agent: String,
     /// The values of a record's observation.
     pub observation_len: usize,
+    /// The words a training script needs beyond the observation: where the network's inputs
+    /// are in it and the scale of the agent's evaluation, `key=value` words separated by
+    /// spaces (`search::training_words`); `None` for a game that states no network inputs.
+    pub training: Option<String>,
 }
 
 impl Header {
@@ -114,13 +118,21 @@ impl Header {
                 return Err(SelfplayError::HeaderText(text.clone()));
             }
         }
-        let line = format!(
-            "rules={} agent={} observation={} record={}\n",
+        let mut line = format!(
+            "rules={} agent={} observation={} record={}",
             self.rules,
             self.agent,
             self.observation_len,
             self.record_size()
         );
+        if let Some(words) = &self.training {
+            if words.split(' ').any(|w| !is_word(w)) {
+                return Err(SelfplayError::HeaderText(words.clone()));
+            }
+            line.push(' ');
+            line.push_str(words);
+        }
+        line.push('\n');
         let length = u32::try_from(line.len())
             .map_err(|_| SelfplayError::HeaderText(line.trim_end().to_string()))?;
         let mut out = Vec::with_capacity(16 + line.len());
@@ -137,7 +149,12 @@ impl Header {
     /// ```
     /// use sowing::selfplay::{Header, ReadError};
     ///
-    /// let header = Header { rules: "kalah".into(), agent: "alphabeta:depth=8".into(), observation_len: 16 };
+    /// let header = Header {
+    ///     rules: "kalah".into(),
+    ///     agent: "alphabeta:depth=8".into(),
+    ///     observation_len: 16,
+    ///     training: Some("holes=12 scale=0.32".into()),
+    /// };
     /// let bytes = header.to_bytes().unwrap();
     /// assert_eq!(Header::parse(&bytes), Ok((header, bytes.len())));
     /// assert_eq!(Header::parse(b"GIF89a.."), Err(ReadError::Magic));
@@ -179,11 +196,14 @@ impl Header {
                 .and_then(|w| w.strip_prefix('='))
                 .ok_or_else(|| bad(format!("{line:?}: field {} is not {key}=...", i + 1)))
         };
-        if words.len() != 4 {
+        if words.len() < 4 {
             return Err(bad(format!(
                 "{line:?}: {} fields where rules, agent, observation and record are expected",
                 words.len()
             )));
+        }
+        if let Some(word) = words[4..].iter().find(|w| !is_word(w)) {
+            return Err(bad(format!("{line:?}: {word:?} is not a key=value word")));
         }
         let number = |i: usize, key: &str| -> Result<usize, ReadError> {
             let text = field(i, key)?;
@@ -204,6 +224,7 @@ impl Header {
             rules: rules.to_string(),
             agent: agent.to_string(),
             observation_len,
+            training: (words.len() > 4).then(|| words[4..].join(" ")),
         };
         let record = number(3, "record")?;
         if record != header.record_size() {
@@ -214,6 +235,17 @@ impl Header {
         }
         Ok((header, end))
     }
+}
+
+/// Whether `word` is a `key=value` word of the header's training words: a key of letters,
+/// digits and `_`, a value without spaces.
+fn is_word(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(key, value)| {
+        !key.is_empty()
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !value.is_empty()
+            && !value.chars().any(char::is_whitespace)
+    })
 }
 
 /// One searched position of a game (see the [module](super)'s table for the fields).

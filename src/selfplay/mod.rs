@@ -43,7 +43,7 @@
 //! | `0..8` | the magic, [`MAGIC`]: `SOWPLAY` and a line feed |
 //! | `8..12` | the format's version, `u32`: [`VERSION`] (1) |
 //! | `12..16` | `L`, the length of the text line that follows, `u32` |
-//! | `16..16+L` | the text line, UTF-8, ending in a line feed: `rules=<ruleset text> agent=<agent text> observation=<n> record=<size>` |
+//! | `16..16+L` | the text line, UTF-8, ending in a line feed: `rules=<ruleset text> agent=<agent text> observation=<n> record=<size>`, then the training words where the game states its network's inputs (`holes=<n> marks=<n> stores_at=<i> marks_at=<i> store_buckets=<n> scale=<x>`, [`search::training_words`](crate::search::training_words)) |
 //!
 //! The ruleset and agent texts are as the crate writes them (`toguz`, `kalah:pits=4,seeds=3`,
 //! `alphabeta:depth=8`) and hold no space; `n` is the observation's length

@@ -1,8 +1,7 @@
 //! Openings: the positions a run's games start from, taken from game records.
 
 use super::SelfplayError;
-use crate::games::{Game, Only, read_one_in};
-use crate::pgn::split;
+use crate::pgn::{Dialect, Form, GameText, PgnError, PgnProblem, split};
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
 use crate::switches::game_name;
@@ -35,7 +34,7 @@ pub fn openings<R: Ruleset>(
 /// # Errors
 /// [`SelfplayError::OpeningRecord`] for the first game of `R` that does not read;
 /// [`SelfplayError::NoOpenings`] when no game gives an opening.
-pub fn read_openings<R: Game>(
+pub fn read_openings<R: Dialect>(
     text: &str,
     rules: &R,
     ply: usize,
@@ -44,19 +43,13 @@ pub fn read_openings<R: Game>(
     let total = games.len();
     let mut records = Vec::new();
     for (i, game) in games.iter().enumerate() {
-        let ours = match game.tag("Variant") {
-            Some(variant) => R::NAMES.contains(&game_name(&variant)),
-            None => R::unnamed().is_some(),
-        };
-        if !ours {
+        let read = |error| SelfplayError::OpeningRecord { game: i + 1, error };
+        let Some(form) = form_of(game, rules).map_err(read)? else {
             continue;
-        }
-        let game = read_one_in::<Only<R>>(game)
-            .map_err(|error| SelfplayError::OpeningRecord { game: i + 1, error })?;
-        if let Ok(game) = game.into_game::<R>() {
-            if game.record.rules() == rules {
-                records.push(game.record);
-            }
+        };
+        let game = game.read_in::<R>(form).map_err(read)?;
+        if game.record.rules() == rules {
+            records.push(game.record);
         }
     }
     let openings = openings(records, ply);
@@ -68,4 +61,21 @@ pub fn read_openings<R: Game>(
         });
     }
     Ok((openings, total))
+}
+
+/// The form a game of `R` is written in, or `None` for a game of another game: one whose
+/// `Variant` names none of `R`'s [`NAMES`](Ruleset::NAMES), or with no `Variant` when `R`
+/// claims no such records ([`Dialect::unnamed`]).
+fn form_of<R: Dialect>(game: &GameText<'_>, _: &R) -> Result<Option<Form>, PgnError> {
+    let (block, movetext) = game.parts()?;
+    let Some((variant, line)) = block.find("Variant") else {
+        return Ok(R::unnamed().map(|(_, form)| form));
+    };
+    if !R::NAMES.contains(&game_name(variant)) {
+        return Ok(None);
+    }
+    let rules: R = variant
+        .parse()
+        .map_err(|e| PgnError::new(line, None, PgnProblem::Variant(e)))?;
+    Ok(Some(R::detect(&rules, &block, movetext)))
 }

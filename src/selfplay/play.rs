@@ -177,6 +177,7 @@ impl<R: Heuristic + Encoding> SelfPlayer<R> {
             rules: self.rules.to_string(),
             agent: self.config.agent.to_string(),
             observation_len: self.rules.observation_len(),
+            training: crate::search::training_words(&self.rules, &self.config.agent),
         }
     }
 

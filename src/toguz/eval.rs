@@ -12,7 +12,7 @@
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
 use crate::encode::Encoding;
-use crate::search::{Evaluator, Heuristic, Network};
+use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -162,6 +162,41 @@ impl ToguzEval {
 crate::search::linear_eval!(ToguzEval, Toguz, ToguzState);
 
 impl Heuristic for Toguz {
+    /// The 2n holes' counts, the two kazans, and as marks the 2n tuzdik marks (4n + 2
+    /// values, every one an input); a kazan of half the balls and one wins.
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = (self.observation_len() - 2) / 2;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes,
+            marks: holes,
+            marks_at: holes + 2,
+            store_buckets: crate::Ruleset::total_seeds(self) as usize / 2 + 1,
+        })
+    }
+
+    /// [`ToguzEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<ToguzEval>())
+    }
+
+    /// The game's encoding ([`Toguz`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
+    /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games
+    /// of `alphabeta:depth=8` with that evaluation (the table and the command:
+    /// [`Calibration::for_eval`](crate::analysis::Calibration::for_eval)). The network's
+    /// scale is stated here, beside the network it belongs to (`toguz.net`, read by
+    /// [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.0724),
+        tuned: Some(0.0737),
+        net: Some(0.0962),
+    };
+
     /// [`ToguzEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &ToguzState) -> i32 {

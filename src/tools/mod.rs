@@ -1,5 +1,6 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
-//! the engine protocol and analyze, behind one driver a program calls in one line.
+//! the engine protocol, analyze, and the tools that make a game's facts (selfplay, tune,
+//! calibrate) and the search's time to depth, behind one driver a program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -22,13 +23,17 @@
 //! [`AnyRuleset`]: crate::games::AnyRuleset
 
 mod analyze;
+mod calibrate;
+mod depth;
 mod engine;
 mod matches;
 mod perft;
 mod picture;
 mod play;
 mod replay;
+mod selfplay;
 mod trace;
+mod tune;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -36,8 +41,19 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 8] = [
-    "perft", "play", "replay", "picture", "trace", "match", "engine", "analyze",
+pub const TOOLS: [&str; 12] = [
+    "perft",
+    "play",
+    "replay",
+    "picture",
+    "trace",
+    "match",
+    "engine",
+    "analyze",
+    "selfplay",
+    "tune",
+    "calibrate",
+    "depth",
 ];
 
 /// A whole program of tools: `<program> <tool> [ARGS...]`, the tool one of [`TOOLS`] on the
@@ -97,6 +113,10 @@ fn dispatch<L: GameList>(
         "match" => matches::main::<L>(args, default_rules),
         "engine" => engine::main::<L>(args, default_rules, program),
         "analyze" => analyze::main::<L>(args),
+        "selfplay" => selfplay::main::<L>(args, default_rules),
+        "tune" => tune::main::<L>(args, default_rules),
+        "calibrate" => calibrate::main::<L>(args),
+        "depth" => depth::main::<L>(args),
         other => fail(
             "tools",
             &format!("unknown tool {other:?} (known: {})", TOOLS.join(", ")),

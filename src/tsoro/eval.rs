@@ -8,7 +8,7 @@ use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
-use crate::search::{Evaluator, Heuristic, Network};
+use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -137,6 +137,44 @@ crate::search::linear_eval!(TsoroEval, Tsoro, TsoroState);
 /// Tsoro's search hooks: its evaluation and its network, and the defaults for the rest (the
 /// default margins measured best; no null move, no exact values).
 impl Heuristic for Tsoro {
+    /// The 4N holes of the four rows; the stones each player has captured (at 4N + 2) as
+    /// the stores, 64 and more sharing the last input; and as marks the 8 values from 4N: a
+    /// relay or stop to choose, stones to sow back in, anything captured by each player,
+    /// bonus takes left, stones in hand, captures made by each player (4N + 9 values; the
+    /// plies, the last, are not an input).
+    fn network_inputs(&self) -> Option<crate::search::InputLayout> {
+        let holes = crate::encode::Encoding::observation_len(self) - 9;
+        Some(crate::search::InputLayout {
+            holes,
+            stores_at: holes + 2,
+            marks: 8,
+            marks_at: holes,
+            store_buckets: 64,
+        })
+    }
+
+    /// [`TsoroEval`], the evaluation the `tune` tool fits.
+    fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit::<TsoroEval>())
+    }
+
+    /// The game's encoding ([`Tsoro`]'s [`Encoding`](crate::encode::Encoding)), whose
+    /// observations the `selfplay` tool writes.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+
+    /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games
+    /// of `alphabeta:depth=8` with that evaluation (the table and the command:
+    /// [`Calibration::for_eval`](crate::analysis::Calibration::for_eval)). The network's
+    /// scale is stated here, beside the network it belongs to (`tsoro.net`, read by
+    /// [`network`]).
+    const SCALES: EvalScales = EvalScales {
+        store: Some(0.1318),
+        tuned: Some(0.0712),
+        net: Some(0.0535),
+    };
+
     /// [`TsoroEval::TUNED`].
     #[inline]
     fn evaluate(&self, s: &TsoroState) -> i32 {

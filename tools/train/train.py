@@ -1,10 +1,13 @@
 """Fits a small evaluation network to self-play data, quantizes it and exports its weights.
 
     python tools/train/train.py DATA [DATA ...] --out toguz.net [--hidden 128] [--epochs 20]
+        [--layout "holes=.. marks=.. stores_at=.. marks_at=.. store_buckets=.. scale=.."]
 
 DATA are files written by `cargo run --release --example selfplay` (the format: the docs of
-`sowing::selfplay`). Only numpy is needed. See tools/train/README.md for the whole pipeline,
-the network's inputs and the weights file's format.
+`sowing::selfplay`). Only numpy is needed. The script knows no game: where the network's
+inputs are in the observation and the scale of the data's values are the game's facts, read
+from the data's header where it gives them, else from --layout. See tools/train/README.md for
+the whole pipeline, each game's words, the network's inputs and the weights file's format.
 
 The script prints the loss of each epoch on the training positions and on a held-out tenth
 of the games (whole games: positions of one game are alike), the loss of the quantized
@@ -30,14 +33,10 @@ NET_MAGIC = b"SOWNET1\n"
 
 #: Hole counts at or above this share the last one-hot input of their hole.
 COUNT_BUCKETS = 32
-#: Store counts at or above this share the last one-hot input of their store, by game: a
-#: count that wins (Toguz Kumalak 82 of 162, Oware 25 of 48, Kalah 37 of 72) ends the game
-#: and is never evaluated. Tsoro's "stores" are the stones each player has captured (of 4N,
-#: 84 on 4 x 21; 64 and more share the last input).
-STORE_BUCKETS = {"toguz": 82, "oware": 25, "kalah": 37, "tsoro": 64}
-#: The expected score of a value v (hundredths of a seed) is sigmoid(v * SCALE / 100): the
-#: calibration of the crate's game analysis (`Calibration::for_game`), by game.
-SCALES = {"toguz": 0.0737, "kalah": 0.3208, "tsoro": 0.0712, "oware": 0.2741}
+#: The words of the inputs' layout and of the scale, as a self-play file's header gives them
+#: (the game states them in Rust: `Heuristic::network_inputs`, `Heuristic::SCALES`, written by
+#: `sowing::search::training_words`), or `--layout` for data written without them.
+LAYOUT_WORDS = ("holes", "marks", "stores_at", "marks_at", "store_buckets", "scale")
 #: Quantization: the hidden layer's activations are 0..=QA (clipped ReLU), first-layer
 #: weights are multiplied by QA, output weights by QB; the output is in hundredths of a
 #: seed after dividing by QA * QB / OUT_SCALE.
@@ -78,17 +77,29 @@ def read(path: str) -> tuple[dict[str, str], np.ndarray, bytes]:
 
 class Layout:
     """Where the network's inputs are in the observation: `holes` hole counts from index 0,
-    the two stores' counts from `stores_at`, `marks` 0/1 marks from `marks_at` (values
-    elsewhere are not inputs)."""
+    the two stores' counts from `stores_at`, each a one-hot of `store_buckets` inputs, `marks`
+    0/1 marks from `marks_at` (values elsewhere are not inputs); and `scale`, the expected
+    score of a value v (hundredths of a seed) being sigmoid(v * scale / 100), the logistic
+    scale of the evaluation of the agent that made the data. Every number comes from the
+    game, never from a table here: the self-play header's words (or `--layout`)."""
 
-    def __init__(self, holes: int, marks: int, stores_at: int | None = None, marks_at: int | None = None):
-        self.holes = holes
-        self.marks = marks
-        self.stores_at = holes if stores_at is None else stores_at
-        self.marks_at = self.stores_at + 2 if marks_at is None else marks_at
+    def __init__(self, words: dict[str, str], where: str):
+        missing = [k for k in LAYOUT_WORDS if k not in words]
+        if missing:
+            sys.exit(
+                f"{where}: no {', '.join(missing)}: the data's header does not give the network's "
+                "inputs; pass them with --layout (see tools/train/README.md)"
+            )
+        self.holes = int(words["holes"])
+        self.marks = int(words["marks"])
+        self.stores_at = int(words["stores_at"])
+        self.marks_at = int(words["marks_at"])
+        self.store_buckets = int(words["store_buckets"])
+        self.scale = float(words["scale"])
 
     def header_words(self) -> list[tuple[str, int]]:
-        """The header's layout words; the offsets only where they are not the defaults."""
+        """The network header's layout words; the offsets only where they are not the
+        defaults (the crate reads the stores after the holes, the marks after the stores)."""
         words = [("holes", self.holes), ("marks", self.marks)]
         if self.stores_at != self.holes:
             words.append(("stores_at", self.stores_at))
@@ -97,32 +108,10 @@ class Layout:
         return words
 
 
-def layout(game: str, n_obs: int) -> Layout:
-    """The inputs of each game's observation. Toguz Kumalak: 2n holes, 2 kazans, 2n tuzdik
-    marks (4n + 2 values). Oware: 2n houses, 2 stores, no marks (2n + 3 values; the last,
-    the plies left under a ply limit, is not an input). Kalah: 2m pits, 2 stores, the pie
-    rule's 2 flags (2m + 4). Tsoro (4N + 9 values): the 4N holes of the four rows; the
-    stones each player has captured (at 4N + 2) as the stores; and as marks the 8 values
-    from 4N: a relay or stop to choose, stones to sow back in, anything captured by each
-    player, bonus takes left, stones in hand, captures made by each player (the plies, the
-    last value, are not an input)."""
-    if game == "toguz":
-        n = (n_obs - 2) // 4
-        return Layout(2 * n, 2 * n)
-    if game == "oware":
-        return Layout(n_obs - 3, 0)
-    if game == "kalah":
-        return Layout(n_obs - 4, 2)
-    if game == "tsoro":
-        rows = n_obs - 9
-        return Layout(rows, 8, stores_at=rows + 2, marks_at=rows)
-    sys.exit(f"no inputs are written for {game}")
-
-
-def sparse_index(obs: np.ndarray, lay: Layout, store_buckets: int) -> np.ndarray:
+def sparse_index(obs: np.ndarray, lay: Layout) -> np.ndarray:
     """The indices of the one-hot inputs that are 1: each hole's (hole, count), then each
     store's (store, count); holes * COUNT_BUCKETS + 2 * store_buckets inputs in all."""
-    holes = lay.holes
+    holes, store_buckets = lay.holes, lay.store_buckets
     counts = np.minimum(obs[:, :holes], COUNT_BUCKETS - 1).astype(np.int32)
     hole = counts + COUNT_BUCKETS * np.arange(holes, dtype=np.int32)
     stores = np.minimum(obs[:, lay.stores_at : lay.stores_at + 2], store_buckets - 1).astype(np.int32)
@@ -135,11 +124,11 @@ def marks_of(obs: np.ndarray, lay: Layout) -> np.ndarray:
     return obs[:, lay.marks_at : lay.marks_at + lay.marks] != 0
 
 
-def features(obs: np.ndarray, lay: Layout, store_buckets: int) -> tuple[np.ndarray, np.ndarray]:
+def features(obs: np.ndarray, lay: Layout) -> tuple[np.ndarray, np.ndarray]:
     """The network's inputs: the indices of the one-hot inputs that are 1, and the dense
     inputs (the marks). Every input is 0 or 1: the quantized first layer adds weights,
     exactly."""
-    return sparse_index(obs, lay, store_buckets), marks_of(obs, lay).astype(np.float32)
+    return sparse_index(obs, lay), marks_of(obs, lay).astype(np.float32)
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -252,7 +241,7 @@ def quantize(net: Net) -> dict[str, np.ndarray]:
     return q
 
 
-def quantized_value(q, obs: np.ndarray, lay: Layout, store_buckets: int) -> np.ndarray:
+def quantized_value(q, obs: np.ndarray, lay: Layout) -> np.ndarray:
     """The exported network's value in hundredths of a seed, in integer arithmetic exactly
     as the crate computes it: acc = b1 + sum ws[(hole, count)] + sum ws[(store, count)] +
     sum wd[i] * mark_i; h = clamp(acc, 0, QA); out = b2 + sum h * w2; value =
@@ -261,7 +250,7 @@ def quantized_value(q, obs: np.ndarray, lay: Layout, store_buckets: int) -> np.n
     values = []
     for i in range(0, len(obs), 4096):
         part = obs[i : i + 4096]
-        index = sparse_index(part, lay, store_buckets)
+        index = sparse_index(part, lay)
         dense = marks_of(part, lay).astype(np.int64)
         acc = q["b1"].astype(np.int64) + ws[index].sum(1) + dense @ wd
         h = np.clip(acc, 0, QA)
@@ -280,6 +269,12 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--lam", type=float, default=0.7, help="weight of the search value against the result")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--layout",
+        help="the inputs' layout and scale as key=value words (holes, marks, stores_at, marks_at, "
+        "store_buckets, scale), for data whose header does not give them; words the header "
+        "gives must agree",
+    )
     ap.add_argument("--references", type=int, default=16, help="reference positions printed")
     ap.add_argument(
         "--zero-empty",
@@ -298,13 +293,16 @@ def main() -> None:
         digest.update(raw)
         parts.append(records)
     records = np.concatenate(parts)
-    game = fields["rules"].split(":")[0]
-    scale = SCALES[game]
+    words = {k: fields[k] for k in LAYOUT_WORDS if k in fields}
+    for k, v in (w.split("=", 1) for w in (args.layout or "").split()):
+        if k in words and words[k] != v:
+            sys.exit(f"--layout {k}={v}: the data's header says {k}={words[k]}")
+        words[k] = v
+    lay = Layout(words, args.data[0])
+    scale, store_buckets = lay.scale, lay.store_buckets
     n_obs = int(fields["observation"])
-    lay = layout(game, n_obs)
-    store_buckets = STORE_BUCKETS[game]
     obs = records["observation"]
-    index, dense = features(obs, lay, store_buckets)
+    index, dense = features(obs, lay)
     value = records["value"].astype(np.float32)
     result = (records["result"].astype(np.float32) + 1.0) / 2.0
     target = (args.lam * sigmoid(value * scale / 100.0) + (1 - args.lam) * result).astype(np.float32)
@@ -349,7 +347,7 @@ def main() -> None:
         print(f"{epoch:5d}  {total / batches:10.5f}  {held_loss():13.5f}  {time.time() - t0:7.1f}", flush=True)
 
     q = quantize(net)
-    qv = quantized_value(q, obs[ho], lay, store_buckets)
+    qv = quantized_value(q, obs[ho], lay)
     qloss = float(np.mean((sigmoid(qv * scale / 100.0) - target[ho]) ** 2))
     fv = net.forward(index[ho], dense[ho])
     gap = np.abs(qv - fv * OUT_SCALE)
@@ -367,6 +365,7 @@ def main() -> None:
         *lay.header_words(),
         ("buckets", COUNT_BUCKETS),
         ("store_buckets", store_buckets),
+        ("target_scale", scale),
         ("hidden", args.hidden),
         ("qa", QA),
         ("qb", QB),
