@@ -16,7 +16,7 @@
 //! - `serde_json`: a JSON document, read as a record and a position of each game.
 //! - `pgn`: a Toguz Kumalak PGN file.
 //! - `record_pgn`: a file in the record notation of every game (`sowing::pgn`), read as a
-//!   Kalah, a Toguz Kumalak and a Tsoro file.
+//!   Kalah, a Toguz Kumalak, a Tsoro and an Oware file.
 #![allow(dead_code)]
 
 use std::fmt::Debug;
@@ -389,6 +389,7 @@ fn same_game(read: &PgnGame<Toguz>, again: &PgnGame<Toguz>, written: &str) {
 /// and that text is written again unchanged.
 pub fn record_pgn(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
+    use sowing::oware::Oware;
     use sowing::tsoro::Tsoro;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -396,6 +397,7 @@ pub fn record_pgn(data: &[u8], bound: Bound) {
     record_pgn_of::<Kalah>(text, bound);
     record_pgn_of::<Toguz>(text, bound);
     record_pgn_of::<Tsoro>(text, bound);
+    record_pgn_of::<Oware>(text, bound);
 }
 
 fn record_pgn_of<R: Ruleset>(text: &str, bound: Bound) {
