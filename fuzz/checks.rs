@@ -2,9 +2,9 @@
 //! `fuzz/fuzz_targets/` and by `tests/fuzz_corpus.rs`, which replays the committed corpus and
 //! every input that ever failed in `cargo test`.
 //!
-//! Each check takes the raw input and a [`Bound`]: the fuzz targets pass [`BOUND`] (issue 9's
-//! 10 ms for any one call on a validated state), `cargo test` passes [`UNTIMED`] (timed
-//! tests do not belong in the test suite). A broken invariant panics with the input's story.
+//! Each check takes the raw input and a [`Bound`]: the fuzz targets pass [`BOUND`] (10 ms for
+//! any one call on a validated state), `cargo test` passes [`UNTIMED`] (timed tests do not
+//! belong in the test suite). A broken invariant panics with the input's story.
 //!
 //! Input layouts (text, so the corpus stays readable and mutations stay meaningful):
 //! - `ruleset`: ruleset text.
@@ -32,7 +32,7 @@ use sowing::toguz::{Style, Toguz, playok as pgn};
 #[derive(Clone, Copy, Debug)]
 pub struct Bound(pub Option<Duration>);
 
-/// Issue 9's bound: every call on a validated state within 10 ms.
+/// The fuzz targets' bound: every call on a validated state within 10 ms.
 pub const BOUND: Bound = Bound(Some(Duration::from_millis(10)));
 
 /// No timing (for `cargo test`).

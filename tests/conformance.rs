@@ -264,7 +264,7 @@ fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
                 TsoroSettings {
                     forced_bonus: forced && (base.bonus > 0 || base.tracey),
                     heads_immune: immune && base.heads != Heads::None,
-                    // Re-entry with every heads layout, headless too (issue 9): the residue
+                    // Re-entry with every heads layout, headless too: the residue
                     // test of `sow.rs` decides the long endless relays of crowded loops at once.
                     reenter,
                     // Re-entered captures never leave play: such games need a ply limit.

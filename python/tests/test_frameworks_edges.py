@@ -1,6 +1,6 @@
-"""The framework wrappers at their edges (issue 36): OpenSpiel games and states that pickle
-and undo, PettingZoo's global state, Gymnasium's seeding and registration, one meaning of
-max_plies everywhere, and pictures as pixels for the render modes."""
+"""The framework wrappers at their edges: OpenSpiel games and states that pickle and undo,
+PettingZoo's global state, Gymnasium's seeding and registration, one meaning of max_plies
+everywhere, and pictures as pixels for the render modes."""
 
 import concurrent.futures
 import multiprocessing
