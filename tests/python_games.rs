@@ -1,7 +1,8 @@
 //! The Rust crate's own answers for the Python package's tests (python/tests/test_games.py):
-//! random games of every ruleset the conformance suite names, with fixed seeds, each ply's
-//! count of legal moves, the move chosen (by `random_move` with a seed the Python test uses
-//! too) in full notation, the position text and the hash after it, and the outcome.
+//! random games of the rulesets the conformance suite names (Oware's not yet), with fixed
+//! seeds, each ply's count of legal moves, the move chosen (by `random_move` with a seed the
+//! Python test uses too) in full notation, the position text and the hash after it, and the
+//! outcome.
 //!
 //! The games are written to `tests/data/python_games.txt`; this test checks that the file is
 //! what the crate plays now (`SOWING_WRITE_PYTHON_GAMES=1 cargo test --test python_games`
@@ -21,7 +22,7 @@ const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/python_games
 const MAX_PLIES: u64 = 240;
 
 /// The rulesets: Kalah's presets and sizes, and the Toguz Kumalak and Tsoro rulesets the
-/// conformance suite plays (tests/common).
+/// conformance suite plays (tests/common); none of Oware yet.
 fn rulesets() -> Vec<String> {
     let mut texts: Vec<String> = [
         KalahSettings::STANDARD,
