@@ -266,6 +266,7 @@ impl RulesetVisitor for MoveText<'_> {
 #[cfg(feature = "serde")]
 pub fn serde_json(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
+    use sowing::oware::Oware;
     use sowing::tsoro::Tsoro;
     fn one<R: Ruleset>(data: &[u8], bound: Bound) {
         let story = || format!("{} JSON {:?}", R::GAME, String::from_utf8_lossy(data));
@@ -312,6 +313,7 @@ pub fn serde_json(data: &[u8], bound: Bound) {
     one::<Kalah>(data, bound);
     one::<Toguz>(data, bound);
     one::<Tsoro>(data, bound);
+    one::<Oware>(data, bound);
     // A bare state reads from its position text: well formed, not validated.
     fn bare<R: Ruleset + Default>(state: Result<R::State, serde_json::Error>) {
         if let Ok(state) = state {
@@ -322,6 +324,7 @@ pub fn serde_json(data: &[u8], bound: Bound) {
     bare::<Kalah>(serde_json::from_slice(data));
     bare::<Toguz>(serde_json::from_slice(data));
     bare::<Tsoro>(serde_json::from_slice(data));
+    bare::<Oware>(serde_json::from_slice(data));
 }
 
 // ---------------------------------------------------------------------------------------------
