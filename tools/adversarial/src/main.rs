@@ -6,10 +6,11 @@
 //!
 //! The corpus holds the positions once found slow or wrong (crowded headless loops whose
 //! endless-relay check walked 10^9 laps, and the re-entry capture that lost stones) and the
-//! worst ones found by the searcher below. Each position gets every method: `legal_moves`, `is_legal`,
-//! `illegal_reason` and `parse_move` of every move text of the game, `try_play` and
-//! `play_unchecked` of every legal move, `outcome`, `is_over`, `validate`, `random_move`,
-//! `hash`, `hash_from_scratch`, `seed_count`, `picture`, position text out and back in.
+//! worst ones found by the searcher below. Each position gets every method: `legal_moves`,
+//! `is_legal`, `illegal_reason` and `parse_move` of every move text of the game, `try_play`
+//! and `play_unchecked` of every legal move, `outcome`, `is_over`, `validate`,
+//! `random_move`, `hash`, `hash_from_scratch`, `seed_count`, `picture`, position text out
+//! and back in.
 //!
 //! Without re-entered captures each loop holds at most the half of the stones it started
 //! with (`validate` refuses more), so crowded loops validate only under `reenter`: the
