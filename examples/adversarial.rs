@@ -1,15 +1,16 @@
 //! Times every `Ruleset` method of Tsoro on the adversarial corpus and prints the worst call;
-//! exits 1 when it is over issue 9's bound of 10 ms:
+//! exits 1 when it is over the bound of 10 ms a call:
 //! `adversarial [--bound MS] [--corpus FILE]`.
 //!
-//! The corpus (`tests/data/tsoro_adversarial.txt`) holds the positions of issue 9 (crowded
-//! headless loops whose endless-relay check walked 10^9 laps, and the re-entry capture that
-//! lost stones) and the worst ones the searcher of `tools/adversarial` found. Each position
-//! gets every method, timed by the harness (`sowing::testing::time_calls`): `legal_moves`,
-//! `outcome`, `is_over`, `validate`, `hash`, `hash_from_scratch`, `seed_count`,
-//! `random_move`, position text out and back in, and for every legal move and every move
-//! text of the game its notation out and back in, `is_legal`, `illegal_reason`, `effect`
-//! and `try_play`, `play_unchecked` of every legal move; and `picture`.
+//! The corpus (`tests/data/tsoro_adversarial.txt`) holds the positions once found slow or
+//! wrong (crowded headless loops whose endless-relay check walked 10^9 laps, and the
+//! re-entry capture that lost stones) and the worst ones the searcher of `tools/adversarial`
+//! found. Each position gets every method, timed by the harness
+//! (`sowing::testing::time_calls`): `legal_moves`, `outcome`, `is_over`, `validate`, `hash`,
+//! `hash_from_scratch`, `seed_count`, `random_move`, position text out and back in, and for
+//! every legal move and every move text of the game its notation out and back in,
+//! `is_legal`, `illegal_reason`, `effect` and `try_play`, `play_unchecked` of every legal
+//! move; and `picture`.
 //!
 //! Times are wall-clock, the best of three runs of the slowest call (a position's remaining
 //! calls are skipped once one is over ten times the bound). Build with `--release` and run
@@ -32,12 +33,12 @@ Times every Ruleset method of Tsoro on the adversarial corpus and prints the wor
 exits 1 when it is over the bound. To hunt for more slow positions, see tools/adversarial
 (cargo run --release --manifest-path tools/adversarial/Cargo.toml -- --help).
 
-  --bound MS     the bound on one call, in milliseconds (default: 10, issue 9's)
+  --bound MS     the bound on one call, in milliseconds (default: 10)
   --corpus FILE  time the positions of FILE instead, one a line:
                  `<validates|parse-only> | <ruleset> | <position text> | <what>`
                  (default: tests/data/tsoro_adversarial.txt, built in)";
 
-/// The bound of issue 9: every call within 10 ms.
+/// The default bound: every call within 10 ms.
 const BOUND: Duration = Duration::from_millis(10);
 
 /// The corpus (see the file for its layout).

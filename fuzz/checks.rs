@@ -2,9 +2,9 @@
 //! `fuzz/fuzz_targets/` and by `tests/fuzz_corpus.rs`, which replays the committed corpus and
 //! every input that ever failed in `cargo test`.
 //!
-//! Each check takes the raw input and a [`Bound`]: the fuzz targets pass [`BOUND`] (issue 9's
-//! 10 ms for any one call on a validated state), `cargo test` passes [`UNTIMED`] (timed
-//! tests do not belong in the test suite). A broken invariant panics with the input's story.
+//! Each check takes the raw input and a [`Bound`]: the fuzz targets pass [`BOUND`] (10 ms for
+//! any one call on a validated state), `cargo test` passes [`UNTIMED`] (timed tests do not
+//! belong in the test suite). A broken invariant panics with the input's story.
 //!
 //! Input layouts (text, so the corpus stays readable and mutations stay meaningful):
 //! - `ruleset`: ruleset text.
@@ -16,7 +16,7 @@
 //! - `serde_json`: a JSON document, read as a record and a position of each game.
 //! - `pgn`: a Toguz Kumalak PGN file.
 //! - `record_pgn`: a file in the record notation of every game (`sowing::pgn`), read as a
-//!   Kalah, a Toguz Kumalak and a Tsoro file.
+//!   Kalah, a Toguz Kumalak, a Tsoro and an Oware file.
 #![allow(dead_code)]
 
 use std::fmt::Debug;
@@ -32,7 +32,7 @@ use sowing::toguz::{Style, Toguz, playok as pgn};
 #[derive(Clone, Copy, Debug)]
 pub struct Bound(pub Option<Duration>);
 
-/// Issue 9's bound: every call on a validated state within 10 ms.
+/// The fuzz targets' bound: every call on a validated state within 10 ms.
 pub const BOUND: Bound = Bound(Some(Duration::from_millis(10)));
 
 /// No timing (for `cargo test`).
@@ -266,6 +266,7 @@ impl RulesetVisitor for MoveText<'_> {
 #[cfg(feature = "serde")]
 pub fn serde_json(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
+    use sowing::oware::Oware;
     use sowing::tsoro::Tsoro;
     fn one<R: Ruleset>(data: &[u8], bound: Bound) {
         let story = || format!("{} JSON {:?}", R::GAME, String::from_utf8_lossy(data));
@@ -312,6 +313,7 @@ pub fn serde_json(data: &[u8], bound: Bound) {
     one::<Kalah>(data, bound);
     one::<Toguz>(data, bound);
     one::<Tsoro>(data, bound);
+    one::<Oware>(data, bound);
     // A bare state reads from its position text: well formed, not validated.
     fn bare<R: Ruleset + Default>(state: Result<R::State, serde_json::Error>) {
         if let Ok(state) = state {
@@ -322,6 +324,7 @@ pub fn serde_json(data: &[u8], bound: Bound) {
     bare::<Kalah>(serde_json::from_slice(data));
     bare::<Toguz>(serde_json::from_slice(data));
     bare::<Tsoro>(serde_json::from_slice(data));
+    bare::<Oware>(serde_json::from_slice(data));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +392,7 @@ fn same_game(read: &PgnGame<Toguz>, again: &PgnGame<Toguz>, written: &str) {
 /// and that text is written again unchanged.
 pub fn record_pgn(data: &[u8], bound: Bound) {
     use sowing::kalah::Kalah;
+    use sowing::oware::Oware;
     use sowing::tsoro::Tsoro;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -396,6 +400,7 @@ pub fn record_pgn(data: &[u8], bound: Bound) {
     record_pgn_of::<Kalah>(text, bound);
     record_pgn_of::<Toguz>(text, bound);
     record_pgn_of::<Tsoro>(text, bound);
+    record_pgn_of::<Oware>(text, bound);
 }
 
 fn record_pgn_of<R: Ruleset>(text: &str, bound: Bound) {

@@ -2,9 +2,9 @@
 //! reports, recorded by the game's own sowing engine as it plays the move on a copy.
 //!
 //! One type serves every game. Holes are named as the games' state accessors name them
-//! ([`Spot`]): Kalah's pits and Toguz Kumalak's holes `1..=n` from the owner's left, Tsoro's
-//! loop indices `0..2N`. Sets of holes are bit masks ([`Spots`]), so an effect is a small
-//! `Copy` value and computing one allocates nothing.
+//! ([`Spot`]): Kalah's pits, Toguz Kumalak's holes and Oware's houses `1..=n` from the
+//! owner's left, Tsoro's loop indices `0..2N`. Sets of holes are bit masks ([`Spots`]), so an
+//! effect is a small `Copy` value and computing one allocates nothing.
 //!
 //! ```
 //! use sowing::kalah::{Kalah, KalahMove};
@@ -24,8 +24,9 @@ use crate::player::Player;
 /// A hole or a store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Spot {
-    /// A hole: its owner and the index the game's state accessor takes (Kalah's pit and
-    /// Toguz Kumalak's hole `1..=n` from the owner's left, Tsoro's loop index `0..2N`).
+    /// A hole: its owner and the index the game's state accessor takes (Kalah's pit, Toguz
+    /// Kumalak's hole and Oware's house `1..=n` from the owner's left, Tsoro's loop index
+    /// `0..2N`).
     Hole {
         /// The side the hole belongs to.
         owner: Player,
@@ -33,7 +34,7 @@ pub enum Spot {
         index: usize,
     },
     /// A player's store (Kalah's store, Toguz Kumalak's kazan, a Tsoro player's captured
-    /// stones).
+    /// stones, an Oware player's captured seeds).
     Store(Player),
 }
 

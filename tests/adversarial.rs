@@ -1,5 +1,5 @@
 //! `examples/adversarial.rs` as a user runs it: the exit status says whether the worst call is
-//! within the bound (issue 19 §3: it printed OVER and exited 0). No timing is asserted: on a
+//! within the bound (exit 1 when it prints OVER, 0 when within). No timing is asserted: on a
 //! start position, a bound of 0 ms is over for any call, and a bound of an hour is within.
 //!
 //! It runs the example binary that `cargo test` builds next to the test binaries; run the

@@ -264,7 +264,7 @@ fn tsoro_settings() -> impl Strategy<Value = TsoroSettings> {
                 TsoroSettings {
                     forced_bonus: forced && (base.bonus > 0 || base.tracey),
                     heads_immune: immune && base.heads != Heads::None,
-                    // Re-entry with every heads layout, headless too (issue 9): the residue
+                    // Re-entry with every heads layout, headless too: the residue
                     // test of `sow.rs` decides the long endless relays of crowded loops at once.
                     reenter,
                     // Re-entered captures never leave play: such games need a ply limit.
@@ -503,7 +503,7 @@ proptest! {
         kalah in kalah_settings(),
         toguz in toguz_settings(),
         tsoro in tsoro_settings(),
-        oware in 0usize..6,
+        oware in 0usize..common::OWARE_RULESETS.len(),
         seed in any::<u64>(),
     ) {
         let config = |max_plies| Config { max_plies, perft_every: 0, ..Config::DEFAULT };
@@ -514,14 +514,7 @@ proptest! {
         check(testing::check_random_games_with(&Toguz::new(toguz).unwrap(), seed, 1, &config(400)));
         check(testing::check_random_games_with(&Tsoro::new(tsoro).unwrap(), seed, 1, &config(300)));
         // Oware's small boards cycle: the record ends them at a repeated position.
-        let oware: Oware = [
-            "oware",
-            "oware:grand-slam=illegal",
-            "oware:houses=3,seeds=2",
-            "oware:houses=2,seeds=1,divide-on-win",
-            "oware:houses=4,seeds=3,grand-slam=leave-last",
-            "oware:houses=8,seeds=2,max-plies=150",
-        ][oware].parse().unwrap();
+        let oware: Oware = common::OWARE_RULESETS[oware].parse().unwrap();
         check(testing::check_random_games_with(&oware, seed, 1, &config(400)));
     }
 }

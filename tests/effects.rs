@@ -1,6 +1,6 @@
 //! [`Ruleset::effect`] against the states before and after every move of random games of
-//! every game under many switches: every hole and store changes exactly as the effect says
-//! (issue 18 §3); and hand-worked effects of each game.
+//! every game under many switches: every hole and store changes exactly as the effect says;
+//! and hand-worked effects of each game.
 
 use proptest::prelude::*;
 use sowing::kalah::{Kalah, KalahMove, KalahState};

@@ -398,8 +398,8 @@ fn go_without_limits_uses_the_agents_depth() {
     check_search(&lines, 8);
 }
 
-/// Issue 19: the end of the input stopped a running search (`printf 'go depth 10\n' |
-/// engine` answered from depth 5). The search now runs to its depth and answers.
+/// The end of the input does not stop a running search (`printf 'go depth 7\n' | engine`):
+/// the search runs to its depth and answers.
 #[test]
 fn the_end_of_the_input_lets_the_search_answer() {
     let lines = session(("toguz", "alphabeta"), b"go depth 7\n");

@@ -178,7 +178,7 @@ fn random_pgn(seed: u64, plies: usize, decor: u64, wrap: usize, values: &[String
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
 
-    /// Issue 9 §4: what `read_game` accepts, `write_game` writes back (in either style) as text
+    /// What `read_game` accepts, `write_game` writes back (in either style) as text
     /// that reads as the same game, and writing that again gives the same text.
     #[test]
     fn pgn_write_then_read_gives_the_same_game(

@@ -195,7 +195,7 @@ fn a_draw() {
     );
 }
 
-/// Issue 9 §3: North cannot have seeds in his store before his first turn, whether the
+/// North cannot have seeds in his store before his first turn, whether the
 /// swap is on offer (`N pie`) or South's opening turn is still under way (`S pie`): South's
 /// sowings pass North's store by and his captures go to his own. Validation refuses both, so
 /// every legal move from a position that validates gives one that validates.

@@ -309,7 +309,7 @@ fn every_tsoro_heads_layout_draws_its_heads() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 19 §3: each side's numbers and names in the terminal pictures.
+// Each side's numbers and names in the terminal pictures.
 
 #[test]
 fn tsoro_terminal_picture_numbers_each_side_as_its_moves_name_them() {

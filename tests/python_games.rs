@@ -13,15 +13,15 @@ use std::fmt::Write as _;
 
 use sowing::games::{AnyRuleset, RulesetVisitor};
 use sowing::kalah::{Kalah, KalahSettings};
-use sowing::{Ruleset, SplitMix64};
+use sowing::{GameRecord, Ruleset, SplitMix64};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/python_games.txt");
 
 /// The most plies written of one game (a longer game is cut there, `end *`).
 const MAX_PLIES: u64 = 240;
 
-/// The rulesets: Kalah's presets and sizes, and the Toguz Kumalak and Tsoro rulesets the
-/// conformance suite plays (tests/common).
+/// The rulesets: Kalah's presets and sizes, and the Toguz Kumalak, Tsoro and Oware rulesets
+/// the conformance suite plays (tests/common).
 fn rulesets() -> Vec<String> {
     let mut texts: Vec<String> = [
         KalahSettings::STANDARD,
@@ -42,6 +42,7 @@ fn rulesets() -> Vec<String> {
         .into_iter()
         .chain(common::TOGUZ_RULESETS)
         .chain(common::TSORO_RULESETS)
+        .chain(common::OWARE_RULESETS)
         .map(String::from),
     );
     texts
@@ -49,7 +50,9 @@ fn rulesets() -> Vec<String> {
 
 /// One game: `game <ruleset> <seed>`, a line a ply (`<legal moves before> <TAB> <move> <TAB>
 /// <position after> <TAB> <hash after>`), `end <outcome or *>`. The move of ply `p` (from 0)
-/// is `random_move` with a `SplitMix64` seeded `seed + p`.
+/// is `random_move` with a `SplitMix64` seeded `seed + p`. The game is played as a record,
+/// which also ends it at a repeated position where the rules have such an end (Oware's small
+/// boards cycle): `end` is then the record's outcome.
 struct Game<'a>(&'a mut String, u64);
 
 impl RulesetVisitor for Game<'_> {
@@ -58,17 +61,22 @@ impl RulesetVisitor for Game<'_> {
         let Game(out, seed) = self;
         let _ = writeln!(out, "game {rules} {seed}");
         let mut state = rules.start();
+        let mut record = GameRecord::new(rules.clone());
         for ply in 0..MAX_PLIES {
+            if record.is_over() {
+                break;
+            }
             let legal = rules.legal_moves(&state).len();
             let Some(mv) = rules.random_move(&state, &mut SplitMix64::new(seed + ply)) else {
                 break;
             };
             let text = rules.format_move(&state, mv);
             state = rules.play(state, mv).expect("a legal move");
+            record.play(mv).expect("a legal move of the record");
             let hash = rules.hash(&state);
             let _ = writeln!(out, "{legal}\t{text}\t{state}\t{hash}");
         }
-        match rules.outcome(&state) {
+        match record.outcome() {
             Some(o) => {
                 let _ = writeln!(out, "end {o}");
             }

@@ -232,8 +232,8 @@ fn reading_names_the_line_and_ply_of_every_problem() {
 
 #[test]
 fn a_missing_result_tag_takes_the_movetexts_result() {
-    // Issue 36: a record without `[Result]` was refused although its movetext ends in a
-    // result token, which every movetext must.
+    // A record without `[Result]` reads: its movetext ends in a result token, which every
+    // movetext must, and that token is the game's result.
     let game = pgn::read_game::<Kalah>("[Variant \"kalah\"]\n\n1. 3 6 1... 2 *\n").unwrap();
     assert_eq!(
         (game.result, game.record.ply()),
@@ -372,7 +372,7 @@ fn random_positions_of_any_seed_round_trip() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One record module (issue 18 §1): both forms on the same tags, tokens and results.
+// One record module: both forms on the same tags, tokens and results.
 
 #[test]
 fn read_any_names_the_form_and_refuses_a_variant_that_names_no_ruleset() {

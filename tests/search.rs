@@ -533,7 +533,8 @@ fn agent_specs_parse_build_and_print() {
 
 #[test]
 fn an_automatic_table_grows_with_the_budget_and_never_shrinks() {
-    // Issue 39: at 5 s a move the agent searched about 14 M nodes into 2^20 entries.
+    // The table's size follows the time: at 5 s a move the agent searches about 14 M nodes,
+    // too many for a fixed 2^20 entries.
     let at = |ms| Limits {
         depth: None,
         nodes: None,
@@ -610,8 +611,8 @@ fn an_automatic_table_grows_with_the_budget_and_never_shrinks() {
 
 #[test]
 fn mcts_with_a_time_alone_searches_for_that_time() {
-    // Issue 36: `mcts:time=100ms` stopped at the default 10,000 playouts after a third of
-    // its time. A time alone means the time; a playout count written beside it still caps.
+    // A time alone means the time, not the default 10,000 playouts (which once stopped
+    // `mcts:time=100ms` after a third of its time); a playout count written beside it still caps.
     let spec: AgentSpec = "mcts:time=150ms".parse().unwrap();
     let AgentSpec::Mcts(config) = spec else {
         panic!("{spec:?}")
@@ -730,8 +731,8 @@ fn kept_endgame_databases_serve_smaller_ones_and_are_checked() {
 }
 
 #[cfg(feature = "solver")]
-/// Issue 19: a database kept for fewer seeds than a solve wants gave nothing (it was built
-/// again from 0 seeds up). Its levels are read, only those above are computed, and the
+/// A database kept for fewer seeds than a solve wants is extended, not built again from 0
+/// seeds up: its levels are read, only those above are computed, and the
 /// larger database comes out byte for byte as one built from nothing.
 #[test]
 fn solver_extends_a_smaller_kept_endgame_database() {
@@ -857,7 +858,7 @@ fn agent_specs_choose_evaluation_and_search_options() {
             "alphabeta:history=on,aspiration=1,rfp=0,futility=off",
             "alphabeta:aspiration=on,rfp=off,futility=off",
         ),
-        // The default agent's search options (issue 23: reductions, history, extra turns
+        // The default agent's search options (reductions, history, extra turns
         // extended, pruning near the horizon, forced moves at once) are on: with its
         // evaluation, what it adds to the classic agent.
         (

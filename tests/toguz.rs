@@ -836,7 +836,7 @@ fn several_games_each_fail_on_their_own() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PGN: results, cut-off files and round trips (issue 9 §4).
+// PGN: results, cut-off files and round trips.
 
 #[test]
 fn only_the_notations_results_are_read() {

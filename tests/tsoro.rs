@@ -614,7 +614,7 @@ fn the_adversarial_corpus_reads_and_validates_as_marked() {
 
 #[test]
 fn the_adversarial_corpus_gives_exact_answers() {
-    // Issue 9 §2 and `examples/adversarial.rs`: positions whose endless-relay checks walked
+    // The corpus of `examples/adversarial.rs`: positions whose endless-relay checks walked
     // millions of laps. Every legal move listed is checked by playing it; the refused starts
     // are endless by the residue proof (i8, o8: 10^9 laps; marked `true`) or by the
     // reference's record of every lap-end state (Tracey's i4 and the lap-counting searcher's
@@ -698,7 +698,7 @@ fn the_adversarial_corpus_gives_exact_answers() {
         let s: TsoroState = text.parse().unwrap();
         // Without re-entry South's loop holds at most its starting half (27 in Tracey's
         // game): the crowded Tracey loops are position text alone (the first holds 55
-        // stones, as in the issue), refused by `validate`. The searcher's crowded headless
+        // stones), refused by `validate`. The searcher's crowded headless
         // loops are positions of the re-entry game.
         assert_eq!(
             r.validate(&s).is_ok(),
@@ -818,10 +818,10 @@ fn re_entered_captures_wait_for_the_bonus_takes() {
 
 #[test]
 fn a_singleton_capture_whose_re_entry_relays_forever_is_not_legal() {
-    // Issue 9: South has singletons only. o8 steps into the empty i8 and captures North's
-    // inner and outer holes of that file; the captured stones, sown back in from the hole
-    // after i8, relay forever. The same for i4. Both were listed, and playing them lost
-    // stones.
+    // South has singletons only. o8 steps into the empty i8 and captures North's inner and
+    // outer holes of that file; the captured stones, sown back in from the hole after i8,
+    // relay forever. The same for i4. Neither is legal (both were once listed, and playing
+    // them lost stones).
     let ruleset = "tsoro:holes=8,heads=none,bonus=0,reenter";
     let from = "3,1,0,2,0,1,0,1/4,1,1,0,3,2,2,2/0,1,0,1,1,0,1,0/1,0,1,0,1,0,1,1 0 0 S";
     let r = rules(ruleset);
@@ -869,9 +869,9 @@ fn a_singleton_capture_whose_re_entry_relays_forever_is_not_legal() {
 
 #[test]
 fn random_re_entry_games_keep_every_stone() {
-    // Issue 9 §1 was met about once in 3,000 random games of this ruleset (with this seed in
-    // game 256, which lost stones): every position of 1,000 games validates (so holds all
-    // 32 stones).
+    // Re-entry once lost stones in about one of 3,000 random games of this ruleset (with
+    // this seed in game 256): every position of 1,000 games validates (so holds all 32
+    // stones).
     let r = rules("tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=400");
     let mut rng = sowing::SplitMix64::new(29);
     for _ in 0..1000 {
@@ -958,8 +958,8 @@ fn tracey_bonus_schedule_is_five_three_two() {
     );
     assert_eq!(TsoroSettings::STANDARD.bonus_for(1), 2);
     // South's o7 captures into i8 (5 + 4 stones): his second capture gives 3 takes, his
-    // third and later ones 2. Each capture counted took stones (issue 9: a count with no
-    // stones captured is refused), so South's earlier captures hold stones from North's o8
+    // third and later ones 2. Each capture counted took stones (a count with no stones
+    // captured is refused), so South's earlier captures hold stones from North's o8
     // and North's one from South's o1. Each loop keeps its 27 stones less those captured
     // from it (South's spare ones in o2..o6, out of the way).
     for (before, (by_south, by_north), takes, after) in [
@@ -990,7 +990,7 @@ fn tracey_bonus_schedule_is_five_three_two() {
 
 #[test]
 fn validate_refuses_what_play_cannot_reach() {
-    // Issue 9 §3. Bonus takes pending with no capture made.
+    // Bonus takes pending with no capture made.
     let r = rules("tsoro:holes=8,heads=none");
     let start = r.start().to_string();
     let text = format!("{start} take=2");
@@ -1047,10 +1047,10 @@ fn validate_refuses_what_play_cannot_reach() {
 
 #[test]
 fn validate_refuses_stones_crossing_between_the_loops() {
-    // Issue 9 §3: without re-entry a player sows only round his own loop and captured
+    // Without re-entry a player sows only round his own loop and captured
     // stones leave play, so his loop holds his starting half less what the opponent has
-    // captured. Issue 9 §2's crowded Tracey loop (54 stones in all, 53 of them South's)
-    // parses, and is refused.
+    // captured. The adversarial corpus's crowded Tracey loop (54 stones in all, 53 of them
+    // South's) parses, and is refused.
     let tracey = rules("tsoro:tracey");
     let crowded = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,1/4,5,6,2,3,0,3,4/3,0,5,6,1,2,5,4 0 0 S";
     assert!(crowded.parse::<TsoroState>().is_ok());

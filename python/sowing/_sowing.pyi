@@ -116,8 +116,8 @@ class Player:
 @final
 class Outcome:
     """How a finished game ended: the winner (None for a draw) and, in the games that keep
-    one (Kalah, Toguz Kumalak), the final score. `str()` reads `South wins 28-20`. Outcomes
-    come from `Ruleset.outcome` and `GameRecord.outcome`, not from a constructor."""
+    one (Kalah, Toguz Kumalak, Oware), the final score. `str()` reads `South wins 28-20`.
+    Outcomes come from `Ruleset.outcome` and `GameRecord.outcome`, not from a constructor."""
 
     def __new__(cls, _no_constructor: NoReturn, /) -> Self:
         """None: `Outcome(...)` raises TypeError (and fails type checking)."""

@@ -1,4 +1,4 @@
-"""Game analysis from Python: sowing.analyze and sowing.analyze_many (issue 38)."""
+"""Game analysis from Python: sowing.analyze and sowing.analyze_many."""
 
 import pickle
 from concurrent.futures import ThreadPoolExecutor

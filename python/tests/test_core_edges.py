@@ -1,5 +1,5 @@
-"""The core bindings at the edges (issue 36): one test per item of the Ruleset, State,
-Player, GameRecord, Agent and solver bindings, each failing before its fix."""
+"""The core bindings at the edges: one test per edge of the Ruleset, State, Player,
+GameRecord, Agent and solver bindings, each failing before its fix."""
 
 import copy
 import pickle

@@ -244,8 +244,8 @@ def test_bad_games_of_a_file_raise_skip_or_return():
 
 
 def test_a_state_of_another_ruleset_of_the_same_game_is_refused_not_a_panic():
-    """A state of another board size or switch of the same game (issue 35: a 4 x 10 Tsoro
-    board under the 4 x 8 Tracey rules panicked in the Rust crate's checked calls): every
+    """A state of another board size or switch of the same game (a 4 x 10 Tsoro board under
+    the 4 x 8 Tracey rules, which once panicked in the Rust crate's checked calls): every
     method that takes a state raises PositionError, and one of the same shape that validates
     is played."""
     pairs = [

@@ -1,6 +1,6 @@
-"""The framework wrappers at their edges (issue 36): OpenSpiel games and states that pickle
-and undo, PettingZoo's global state, Gymnasium's seeding and registration, one meaning of
-max_plies everywhere, and pictures as pixels for the render modes."""
+"""The framework wrappers at their edges: OpenSpiel games and states that pickle and undo,
+PettingZoo's global state, Gymnasium's seeding and registration, one meaning of max_plies
+everywhere, and pictures as pixels for the render modes."""
 
 import concurrent.futures
 import multiprocessing
@@ -404,7 +404,12 @@ def _play_on_in_a_worker(item):
 @pytest.mark.parametrize("game_name", sowing.GAMES)
 def test_openspiel_games_and_states_pickle(game_name):
     pyspiel = _openspiel()
-    switches = {"kalah": "pits=4,seeds=3,pie", "toguz": "bestemshe", "tsoro": "holes=6,bonus=3"}
+    switches = {
+        "kalah": "pits=4,seeds=3,pie",
+        "toguz": "bestemshe",
+        "tsoro": "holes=6,bonus=3",
+        "oware": "houses=5,seeds=3,grand-slam=capture",
+    }
     variants = [{}, {"max_plies": 40}]
     if game_name in switches:
         variants.append({"rules": f"{game_name}:{switches[game_name]}", "max_plies": 300})

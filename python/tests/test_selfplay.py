@@ -1,5 +1,5 @@
-"""Self-play data from Python: sowing.selfplay, sowing.selfplay_many and sowing.read_selfplay
-(issue 39)."""
+"""Self-play data from Python: sowing.selfplay, sowing.selfplay_many and
+sowing.read_selfplay."""
 
 import _thread
 import pickle

@@ -1,6 +1,6 @@
-"""VectorEnv at the edges (issue 36, items 1, 5, 7, 14, 17, 22, 25): sizes it cannot hold,
-threads, non-integer actions, max_plies, pickling, Gymnasium spaces and info, resets of chosen
-games and from positions, an opponent inside step, num_threads."""
+"""VectorEnv at the edges: sizes it cannot hold, threads, non-integer actions, max_plies,
+pickling, Gymnasium spaces and info, resets of chosen games and from positions, an opponent
+inside step, num_threads."""
 
 import copy
 import pickle

@@ -9,7 +9,7 @@
 //!
 //! | command | answer |
 //! |---|---|
-//! | `hello` | `name sowing`, `version <crate version>`, `protocol 2`, `games <the names of the games it plays>` (`kalah toguz tsoro`), `option agent <agent text>`, then `ok` |
+//! | `hello` | `name sowing`, `version <crate version>`, `protocol 2`, `games <the names of the games it plays>` (`kalah toguz tsoro oware`), `option agent <agent text>`, then `ok` |
 //! | `rules <ruleset text>` | none; the game, from its start position |
 //! | `position start\|<position text> [moves <move>...]` | none; the position |
 //! | `play <move>...` | none; the moves played on the current position |

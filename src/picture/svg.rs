@@ -4,16 +4,19 @@
 //! A picture is one self-contained SVG document: shapes and text only, a generic font family
 //! (`sans-serif`), no scripts, no external files. Each game draws its real board (Kalah's two
 //! rows with a store at each end, Toguz Kumalak's two rows of holes with the kazans between
-//! them, Tsoro's four rows with its heads) with the count of every hole written in it, the
-//! side to move or the result, and anything the turn has pending.
+//! them, Tsoro's four rows with its heads, Oware's two rows of houses with a store at each
+//! end) with the count of every hole written in it, the side to move or the result, and
+//! anything the turn has pending.
 //!
 //! Every hole is one `<g class="hole">` element carrying `data-side` (`south` or `north`, its
 //! owner), `data-index` (the index the game's state accessor takes:
 //! [`KalahState::pit`](crate::kalah::KalahState::pit),
 //! [`ToguzState::hole`](crate::toguz::ToguzState::hole),
-//! [`TsoroState::hole`](crate::tsoro::TsoroState::hole)) and `data-count`; every store (a
-//! Kalah store, a Toguz kazan, the stones a Tsoro player has captured) is a
-//! `<g class="store">` with `data-side` and `data-count`. Programs can read the picture back.
+//! [`TsoroState::hole`](crate::tsoro::TsoroState::hole),
+//! [`OwareState::house`](crate::oware::OwareState::house)) and `data-count`; every store (a
+//! Kalah store, a Toguz kazan, the stones a Tsoro player has captured, the seeds an Oware
+//! player has captured) is a `<g class="store">` with `data-side` and `data-count`. Programs
+//! can read the picture back.
 //!
 //! A [`Highlight`] marks the last move: its origin (a dashed blue ring), the hole its last
 //! seed fell into (an orange ring) and the holes it captured (red).

@@ -1,5 +1,6 @@
-//! Ruleset lists more than one test file plays: the conformance suite's named Toguz Kumalak
-//! and Tsoro rulesets, which the Python package's games (tests/python_games.rs) replay too.
+//! Ruleset lists more than one test file plays: the conformance suite's named Toguz Kumalak,
+//! Tsoro and Oware rulesets, which the Python package's games (tests/python_games.rs) replay
+//! too.
 
 /// Toguz Kumalak's presets and sizes, every switch among them.
 pub const TOGUZ_RULESETS: [&str; 8] = [
@@ -27,4 +28,14 @@ pub const TSORO_RULESETS: [&str; 12] = [
     "tsoro:holes=8,bonus=3,forced-bonus,heads-immune",
     "tsoro:holes=8,heads=none,bonus=0,reenter,max-plies=60",
     "tsoro:tracey,reenter,max-plies=30",
+];
+
+/// Oware's rules of the grand slam, sizes down to boards that cycle, and a ply limit.
+pub const OWARE_RULESETS: [&str; 6] = [
+    "oware",
+    "oware:grand-slam=illegal",
+    "oware:houses=3,seeds=2",
+    "oware:houses=2,seeds=1,divide-on-win",
+    "oware:houses=4,seeds=3,grand-slam=leave-last",
+    "oware:houses=8,seeds=2,max-plies=150",
 ];

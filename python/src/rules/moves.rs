@@ -30,7 +30,7 @@ immutable_pymethods! {
             ))
         }
 
-        /// The game's name: "kalah", "toguz" or "tsoro".
+        /// The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware").
         #[getter]
         fn game(&self) -> &'static str {
             self.mv.game()

@@ -8,7 +8,7 @@ use super::{Player, Reduced, unpickled_by};
 type OutcomeParts = (Option<Player>, Option<(u32, u32)>);
 
 /// How a finished game ended: the winner (None for a draw) and, in the games that keep one
-/// (Kalah, Toguz Kumalak), the final score.
+/// (Kalah, Toguz Kumalak, Oware), the final score.
 #[pyclass(module = "sowing", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Outcome {

@@ -173,7 +173,7 @@ immutable_pymethods! {
             Ok(Ruleset::from_arc(&Arc::new(rules)))
         }
 
-        /// The game's name: "kalah", "toguz" or "tsoro".
+        /// The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware").
         #[getter]
         fn game(&self) -> &'static str {
             game_of(&self.rules)

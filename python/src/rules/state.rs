@@ -58,7 +58,7 @@ immutable_pymethods! {
             Ruleset::from_arc(&self.rules)
         }
 
-        /// The game's name: "kalah", "toguz" or "tsoro".
+        /// The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware").
         #[getter]
         fn game(&self) -> &'static str {
             self.state.game()

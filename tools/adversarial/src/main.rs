@@ -4,16 +4,17 @@
 //! root: `cargo run --release --manifest-path tools/adversarial/Cargo.toml -- --search 600`.
 //! (`cargo run --release --example adversarial` times the corpus alone.)
 //!
-//! The corpus holds the positions of issue 9 (crowded headless loops whose endless-relay
-//! check walked 10^9 laps, and the re-entry capture that lost stones) and the worst ones
-//! found by the searcher below. Each position gets every method: `legal_moves`, `is_legal`,
-//! `illegal_reason` and `parse_move` of every move text of the game, `try_play` and
-//! `play_unchecked` of every legal move, `outcome`, `is_over`, `validate`, `random_move`,
-//! `hash`, `hash_from_scratch`, `seed_count`, `picture`, position text out and back in.
+//! The corpus holds the positions once found slow or wrong (crowded headless loops whose
+//! endless-relay check walked 10^9 laps, and the re-entry capture that lost stones) and the
+//! worst ones found by the searcher below. Each position gets every method: `legal_moves`,
+//! `is_legal`, `illegal_reason` and `parse_move` of every move text of the game, `try_play`
+//! and `play_unchecked` of every legal move, `outcome`, `is_over`, `validate`,
+//! `random_move`, `hash`, `hash_from_scratch`, `seed_count`, `picture`, position text out
+//! and back in.
 //!
 //! Without re-entered captures each loop holds at most the half of the stones it started
 //! with (`validate` refuses more), so crowded loops validate only under `reenter`: the
-//! issue's crowded Tracey loops are kept as parse-only positions (their time is bounded too)
+//! corpus's crowded Tracey loops are kept as parse-only positions (their time is bounded too)
 //! and timed again as positions of `tsoro:tracey,reenter`.
 //!
 //! `--search SECONDS` first hill-climbs over validated positions of headless boards with
@@ -83,7 +84,7 @@ exits 1 when it is over the 10 ms bound.
                     the loop (an exact endless-relay test, an idea for the engine), in the
                     search and beside each corpus position";
 
-/// The bound of issue 9: every call within 10 ms.
+/// The bound: every call within 10 ms.
 const BOUND: Duration = Duration::from_millis(10);
 
 /// The corpus, shared with the example and the tests (see the file for its layout).
