@@ -21,7 +21,7 @@ use sowing::toguz::Toguz;
 use sowing::tsoro::Tsoro;
 use sowing::{GameRecord, Outcome, Picture, Ruleset, Score, SplitMix64};
 
-// The crate's three games and Mangala, as a server that offers all four would list them.
+// The crate's games and Mangala, as a server that offers all five would list them.
 sowing::with_games!(sowing::ruleset_list! {
     /// The games of this test's server.
     #[derive(Clone, Debug, PartialEq)]
@@ -281,13 +281,14 @@ fn the_tools_driver_gives_mangala_every_tool() {
 /// Every crate game through the list, and Mangala's text through `Only`.
 #[test]
 fn the_list_reads_every_game() {
-    assert_eq!(Games::GAMES[..3], ["kalah", "toguz", "tsoro"]);
+    assert_eq!(Games::GAMES[..4], ["kalah", "toguz", "tsoro", "oware"]);
     assert_eq!(Games::GAMES.last(), Some(&"mangala"));
     assert_eq!(Games::GAMES.len(), sowing::AnyRuleset::GAMES.len() + 1);
     for (text, game) in [
         ("kalah:pie", "kalah"),
         ("toguz", "toguz"),
         ("tsoro:tracey", "tsoro"),
+        ("oware:grand-slam=capture", "oware"),
         ("mangala:stones=5", "mangala"),
     ] {
         let rules: Games = text.parse().unwrap();
@@ -298,7 +299,7 @@ fn the_list_reads_every_game() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Without the `serde` feature: random games of all three games through `GameRecord` alone,
+// Without the `serde` feature: random games of the crate's games through `GameRecord` alone,
 // states copied, legal moves iterated by value and printed with `{}`; a generic function over
 // `R: Picture` needs no bounds beyond the traits' own. And a smaller game of one's own, whose
 // search uses its own evaluation.

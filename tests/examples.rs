@@ -1,5 +1,5 @@
 //! The examples as a user runs them: every bad argument, a non-UTF-8 one included, gets one
-//! line on standard error and exit status 2, never a panic (issue 9 §5).
+//! line on standard error and exit status 2, never a panic.
 //!
 //! It runs the example binaries that `cargo test` builds next to the test binaries
 //! (`target/<profile>/examples/`); run the whole `cargo test`, or `cargo build --examples`
@@ -53,7 +53,7 @@ fn assert_refused<I: IntoIterator<Item = A>, A: Into<OsString>>(name: &str, args
 
 #[test]
 fn trace_refuses_bad_arguments_in_one_line() {
-    // Issue 9: a position and no ruleset indexed an empty list.
+    // A position and no ruleset is refused (it once indexed an empty list).
     let err = assert_refused("trace", ["--position", "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S"]);
     assert!(err.contains("expected a ruleset"), "{err}");
     assert_refused("trace", Vec::<&str>::new());
@@ -153,8 +153,8 @@ fn run_with_input(name: &str, args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Issue 19: through a real pipe, the end of the input let a running search answer from
-/// depth 5 instead of 10, and a line that is not UTF-8 ended the engine silently.
+/// Through a real pipe, the end of the input lets a running search answer from its full
+/// depth (10, not 5), and a line that is not UTF-8 answers an error and the engine goes on.
 #[test]
 fn engine_answers_through_a_pipe_to_the_end_of_its_input() {
     let out = run_with_input(
@@ -205,8 +205,8 @@ fn match_lines(args: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// Issue 19: `match` printed `average depth 0.00, 0 nodes/s` for sides that measure no
-/// search, and `Elo +2400, 95% interval [+2400, +2400]` for a 2-0 result.
+/// `match` prints no `average depth 0.00, 0 nodes/s` for sides that measure no search, and
+/// no `Elo +2400, 95% interval [+2400, +2400]` for a 2-0 result.
 #[test]
 fn match_reports_only_measured_figures_and_a_one_sided_bound() {
     let lines = match_lines(&[
@@ -260,7 +260,7 @@ fn match_reports_only_measured_figures_and_a_one_sided_bound() {
     );
 }
 
-/// Issue 19: an even score printed Elo `-0`. The same deterministic agent on both sides wins
+/// An even score prints Elo `+0`, not `-0`. The same deterministic agent on both sides wins
 /// each opening once with each colour (or draws both): exactly 50%.
 #[test]
 fn match_prints_an_even_score_as_plus_zero() {
@@ -282,7 +282,7 @@ fn match_prints_an_even_score_as_plus_zero() {
     );
 }
 
-/// Issue 19: `--openings 0` played 2 games, and `--opening-plies 500` in Kalah never ended (every
+/// `--openings 0` is refused (it played 2 games), and `--opening-plies 500` in Kalah ends (every
 /// opening of 500 random plies ends the game, and the match drew openings for ever).
 #[test]
 fn match_refuses_settings_that_play_nothing() {
@@ -307,7 +307,7 @@ fn match_refuses_settings_that_play_nothing() {
     assert_refused("match", with(&["--frobnicate"]));
 }
 
-/// Issue 19 §5: `match --pgn FILE` writes every game it plays as a record, and `replay` reads
+/// `match --pgn FILE` writes every game it plays as a record, and `replay` reads
 /// each one back: finished games, and games the ply limit stopped (decided by the stores), in
 /// the records form and in Toguz Kumalak's PlayOK PGN.
 #[test]
@@ -398,7 +398,7 @@ fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("sowing-examples-{}-{name}", std::process::id()))
 }
 
-/// Issue 19 §5: `play --pgn FILE` writes the game it plays as a record, in the records form
+/// `play --pgn FILE` writes the game it plays as a record, in the records form
 /// or (Toguz Kumalak) PlayOK's or the federation's PGN, and `replay` reads it back: the same
 /// number of plies and the same end.
 #[test]
@@ -482,7 +482,7 @@ fn play_writes_its_game_as_a_record_that_replay_reads_back() {
     assert_refused("play", ["--pgn", "/no/such/folder/game.pgn"]);
 }
 
-/// Issue 19 §1: a record whose `Variant` names no ruleset fails with the ruleset error; only a
+/// A record whose `Variant` names no ruleset fails with the ruleset error; only a
 /// record with no `Variant` at all is read as Toguz Kumalak's PlayOK PGN.
 #[test]
 fn replay_refuses_a_variant_that_names_no_ruleset() {
@@ -524,7 +524,7 @@ fn replay_refuses_a_variant_that_names_no_ruleset() {
     assert_eq!(lines[4], "1 passed, 3 failed");
 }
 
-/// Issue 19 §3: `replay` without a file prints its usage on standard error, exit 2; `--help`
+/// `replay` without a file prints its usage on standard error, exit 2; `--help`
 /// prints it on standard output, exit 0.
 #[test]
 fn replay_without_a_file_prints_its_usage_on_standard_error() {
@@ -542,7 +542,8 @@ fn replay_without_a_file_prints_its_usage_on_standard_error() {
     assert_refused("replay", ["/no/such/file.pgn"]);
 }
 
-/// Issue 19: `solve toguz` answered "unknown game" and listed toguz among the known games.
+/// `solve toguz` says the solver plays Kalah alone (it answered "unknown game" and listed
+/// toguz among the known games).
 #[cfg(feature = "solver")]
 #[test]
 fn solve_says_it_solves_kalah_only() {
@@ -556,9 +557,9 @@ fn solve_says_it_solves_kalah_only() {
     assert!(err.contains("pits"), "{err}");
 }
 
-/// Issue 19: a database kept by `--build-endgame` for fewer seeds than a solve wants was
-/// built again from 0 seeds: the README's "build once and reuse" reused nothing. Now its
-/// levels are used, the output says so, and only the levels above it are built.
+/// A database kept by `--build-endgame` for fewer seeds than a solve wants is extended, not
+/// built again from 0 seeds (the README's "build once and reuse"): its levels are used, the
+/// output says so, and only the levels above it are built.
 #[cfg(feature = "solver")]
 #[test]
 fn solve_uses_a_smaller_kept_endgame_database() {
@@ -596,7 +597,7 @@ fn solve_uses_a_smaller_kept_endgame_database() {
 
 #[test]
 fn picture_without_arguments_writes_its_usage_to_standard_error() {
-    // Issue 19 §3: the usage went to standard output, so `picture > board.svg` wrote it
+    // The usage goes to standard error: on standard output, `picture > board.svg` wrote it
     // into the SVG file.
     let out = run("picture", Vec::<&str>::new());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -614,7 +615,7 @@ fn picture_without_arguments_writes_its_usage_to_standard_error() {
     assert!(help.stderr.is_empty());
 }
 
-/// Issue 39: `selfplay` writes the same file on one thread and on three (the records in the
+/// `selfplay` writes the same file on one thread and on three (the records in the
 /// order of the games), the file `sowing::selfplay::read` reads, and refuses bad arguments
 /// in one line.
 #[test]

@@ -452,7 +452,10 @@ fn bad_bytes_are_typed_errors() {
     // A header length past the end.
     assert!(matches!(
         with(12, &100_000u32.to_le_bytes()).unwrap_err(),
-        ReadError::TruncatedHeader { needed: 100_016, .. }
+        ReadError::TruncatedHeader {
+            needed: 100_016,
+            ..
+        }
     ));
     assert!(matches!(
         with(12, &u32::MAX.to_le_bytes()).unwrap_err(),

@@ -90,9 +90,8 @@ impl Calibration {
     /// 400 games from openings of 4 random plies each, seed 1, on the default rules of each
     /// game (the samples column: the positions those games gave); the thresholds checked by
     /// [`fit_thresholds`] against a search two plies deeper in 40 games (seed 2, every
-    /// second position). The command is `cargo run --release --example calibrate 400 8 40`
-    /// (18 minutes on a loaded machine of two cores, 8.6 of them Tsoro's network), whose
-    /// output is copied here; the last column is the loss near an even position that makes
+    /// second position). The command is `cargo run --release --example calibrate 400 8 40`,
+    /// whose output is copied here; the last column is the loss near an even position that makes
     /// an inaccuracy, about `0.2 / scale` seeds. The searches' noise stays under the shared
     /// steps for every default agent (60 to 85% of the deeper search's moves lose nothing);
     /// the store difference's shallow search is noisier in Kalah and Tsoro, whose percentiles

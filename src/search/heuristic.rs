@@ -65,7 +65,7 @@ pub trait Heuristic: Ruleset {
     ///
     /// The default is [`SEED`] times the mover's store minus the opponent's (what
     /// [`StoreDifference`](super::StoreDifference) gives); the games of the crate override
-    /// it with their tuned evaluations (`KalahEval`, `ToguzEval`, `TsoroEval` in their
+    /// it with their tuned evaluations (`KalahEval`, `ToguzEval`, `TsoroEval`, `OwareEval` in their
     /// modules). A game of your own overrides it with what it knows, in the same unit.
     #[inline]
     fn evaluate(&self, state: &Self::State) -> i32 {

@@ -17,7 +17,7 @@
 //! - [`Heuristic`]: what a game knows beyond its rules, a trait beside the search (the rules
 //!   stay in [`Ruleset`](crate::Ruleset)), so the search never names a game: its own
 //!   evaluation, [`Heuristic::evaluate`] (the games of the crate: a weighted sum of terms
-//!   that know the game, `KalahEval`, `ToguzEval` and `TsoroEval` in their modules,
+//!   that know the game, `KalahEval`, `ToguzEval`, `TsoroEval` and `OwareEval` in their modules,
 //!   [`Linear`] with weights fitted to game results by `examples/tune.rs`), which
 //!   [`GameEval::Tuned`] picks; a trained network, [`Heuristic::network_evaluate`]
 //!   ([`GameEval::Net`]; Toguz Kumalak, Oware and Tsoro have one); which of the two the

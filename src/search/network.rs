@@ -30,9 +30,8 @@
 //! update would add as many rows as a fresh sum. The sum is made fast instead: at 128 or 256
 //! hidden units and AVX2 (detected when the network is read) it is compiled for AVX2, and
 //! otherwise for the x86-64 baseline, a block of 64 units at a time (their values are the
-//! same on every path; a test checks it). On 8 of the federation's positions to depth 12, the
-//! agent with the network searches 6.9 M nodes/s against 7.2 M with the tuned evaluation
-//! (`benches/search.rs`, `toguz/positions-depth12`; 4.8 M without AVX2).
+//! same on every path; a test checks it). The node rates it gives are in the README's speed
+//! section (`benches/search.rs`, `toguz/positions-depth12`).
 //!
 //! Where every hole's row for a count of 0 is zero (the training script's `--zero-empty`;
 //! the bias stands for them), empty holes add nothing and are skipped, without a branch on

@@ -73,7 +73,7 @@ pub struct SearchTuning {
 }
 
 impl SearchTuning {
-    /// The default of every ruleset, and the margins of all three games of the crate (Tsoro
+    /// The default of every ruleset, and the margins of Toguz Kumalak, Tsoro and Oware (Tsoro
     /// measured at half and twice these margins, and without the prunings: none did
     /// better): 1.5 and 2 seeds a ply (150 and 200 hundredths); reductions
     /// from the fourth move; no extension (Kalah's tuning reduces from the second move and
