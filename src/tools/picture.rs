@@ -14,7 +14,7 @@ the board after them as a self-contained SVG picture on standard output, the las
 origin, landing and captured holes marked. A bad move prints an error naming it and exits
 with status 2.
 
-  <ruleset>        e.g. kalah, kalah:pie, toguz, tsoro:holes=8,heads=both-ends
+  <ruleset>        e.g. kalah, kalah:pie, toguz, tsoro:holes=8,heads=both-ends, oware
   --position TEXT  start from this position text";
 
 struct Picture {
@@ -68,7 +68,7 @@ pub(super) fn main<L: GameList>(args: Vec<String>) -> ExitCode {
         }
     }
     if rest.is_empty() {
-        eprintln!("picture: no ruleset given (e.g. kalah, toguz, tsoro)");
+        eprintln!("picture: no ruleset given (e.g. kalah, toguz, tsoro, oware)");
         return ExitCode::from(2);
     }
     let rules: L = match rest.remove(0).parse() {

@@ -22,7 +22,8 @@ both sides. A human types moves in the game's notation; `moves` lists the legal 
 `undo` takes back the last move (and the computer's reply), `quit` stops.
 
   --rules RULESET   the game: kalah (default), kalah:empty-capture, kalah:pits=4,seeds=3,
-                    toguz, toguz:bestemshe, tsoro, tsoro:holes=8,heads=none,bonus=0, ...
+                    toguz, toguz:bestemshe, tsoro, tsoro:holes=8,heads=none,bonus=0, oware,
+                    oware:grand-slam=capture, ...
   --human SIDE      let a person play south, north or both
   --south AGENT     the computer player for South (default alphabeta:depth=8):
                     alphabeta:depth=10, alphabeta:time=500ms, mcts:playouts=20000,seed=7,

@@ -14,7 +14,7 @@ Plays the moves (in the game's notation) from the start position, or from TEXT, 
 the position text after each one. An illegal or malformed move prints an error naming it
 and exits with status 2.
 
-  <ruleset>        e.g. kalah, kalah:pie, toguz, tsoro:holes=8
+  <ruleset>        e.g. kalah, kalah:pie, toguz, tsoro:holes=8, oware
   --position TEXT  start from this position text";
 
 struct Trace {
