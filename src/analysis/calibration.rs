@@ -152,7 +152,7 @@ impl Calibration {
     /// The calibration of the default evaluation of the crate's game named `game`
     /// ([`Ruleset::GAME`]), or [`DEFAULT`](Self::DEFAULT) for any other name.
     #[deprecated(
-        since = "0.4.0",
+        since = "0.5.0",
         note = "each game states its scales (`Heuristic::SCALES`): use `Calibration::for_eval::<R>(GameEval::Auto)` or `Calibration::for_agent`"
     )]
     pub fn for_game(game: &str) -> Calibration {
@@ -161,7 +161,7 @@ impl Calibration {
 
     /// [`for_game`](Self::for_game) of the game of `R`.
     #[deprecated(
-        since = "0.4.0",
+        since = "0.5.0",
         note = "each game states its scales (`Heuristic::SCALES`): use `Calibration::for_eval::<R>(GameEval::Auto)` or `Calibration::for_agent`"
     )]
     pub fn of<R: Ruleset>() -> Calibration {
