@@ -97,6 +97,7 @@ impl Ruleset for Catalogue {
 impl Heuristic for Catalogue {}
 impl Picture for Catalogue {}
 impl Dialect for Catalogue {}
+impl sowing::encode::HasEncoding for Catalogue {}
 
 sowing::with_games!(sowing::ruleset_list! {
     /// The crate's games and the catalogue.

@@ -53,7 +53,9 @@ use std::fmt::Debug;
 
 use thiserror::Error;
 
+use crate::pgn::Dialect;
 use crate::ruleset::Ruleset;
+use crate::search::Heuristic;
 
 /// Writes each byte of `bytes` as a float into `out`, as far as the shorter goes: the
 /// observations' converting pass, kept out of line so that it is vectorized wherever it is
@@ -99,6 +101,51 @@ fn widen16(bytes: &[u8], out: &mut [f32]) {
         *o = f32::from(b);
     }
 }
+/// Code to run on a game that has an [`Encoding`] (the `selfplay` tool writes its
+/// observations), through [`HasEncoding::with_encoding`]: the way generic code bounded on
+/// [`Game`](crate::games::Game) reaches a game's encoding where it has one.
+pub trait EncodingVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the rules, which have an encoding (and the search's knowledge and record
+    /// forms: the self-play tool searches the game and reads its openings from records).
+    fn visit<E: Encoding + Heuristic + Dialect>(self, rules: &E) -> Self::Output;
+}
+
+/// Whether a game has an [`Encoding`]: every game of a list of games implements it (it is
+/// part of [`Game`](crate::games::Game)). A game without an encoding writes `impl HasEncoding
+/// for MyGame {}`; one with an encoding runs the visitor on itself:
+///
+/// ```text
+/// impl HasEncoding for MyGame {
+///     fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+///         Some(visitor.visit(self))
+///     }
+/// }
+/// ```
+///
+/// ```
+/// use sowing::encode::{Encoding, EncodingVisitor, HasEncoding};
+/// use sowing::kalah::Kalah;
+///
+/// struct Len;
+/// impl EncodingVisitor for Len {
+///     type Output = usize;
+///     fn visit<E: Encoding + sowing::search::Heuristic + sowing::pgn::Dialect>(self, rules: &E) -> usize {
+///         rules.observation_len()
+///     }
+/// }
+/// assert_eq!(Kalah::default().with_encoding(Len), Some(16));
+/// ```
+pub trait HasEncoding: Ruleset {
+    /// Runs `visitor` on these rules where the game has an [`Encoding`]; `None` (the
+    /// default) for a game without one.
+    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        let _ = visitor;
+        None
+    }
+}
+
 /// The most actions an [`Encoding`] may have: [`ActionSet`] holds 128.
 pub const MAX_ACTIONS: usize = 128;
 

@@ -59,6 +59,7 @@ pub use each::{
 pub use names::{NameIndex, duplicate_name};
 pub use records::{AnyGame, form_in, forms, read_any, read_any_in, read_one_in};
 
+use crate::encode::HasEncoding;
 use crate::error::RulesetParseError;
 use crate::pgn::{Dialect, Form};
 use crate::picture::Picture;
@@ -66,15 +67,16 @@ use crate::ruleset::Ruleset;
 use crate::search::Heuristic;
 
 /// Everything the crate's layers ask of a game: its rules ([`Ruleset`]), the search's
-/// knowledge of it ([`Heuristic`]), its pictures ([`Picture`]) and its record forms
-/// ([`Dialect`]). Implemented for every type that implements them; each has defaults for
-/// everything but the rules, so a game of your own adds `impl Heuristic for MyGame {}`,
-/// `impl Picture for MyGame {}` and `impl Dialect for MyGame {}` (or its own evaluation,
-/// board and forms). The engine protocol, the command-line driver and the run-time lists
-/// take any `Game`.
-pub trait Game: Ruleset + Heuristic + Picture + Dialect {}
+/// knowledge of it ([`Heuristic`]), its pictures ([`Picture`]), its record forms
+/// ([`Dialect`]) and its encoding where it has one ([`HasEncoding`]). Implemented for every
+/// type that implements them; each has defaults for everything but the rules, so a game of
+/// your own adds `impl Heuristic for MyGame {}`, `impl Picture for MyGame {}`, `impl Dialect
+/// for MyGame {}` and `impl HasEncoding for MyGame {}` (or its own evaluation, board, forms
+/// and encoding). The engine protocol, the command-line driver and the run-time lists take
+/// any `Game`.
+pub trait Game: Ruleset + Heuristic + Picture + Dialect + HasEncoding {}
 
-impl<T: Ruleset + Heuristic + Picture + Dialect> Game for T {}
+impl<T: Ruleset + Heuristic + Picture + Dialect + HasEncoding> Game for T {}
 
 /// The name of game `R`, as its ruleset text starts: [`Ruleset::GAME`], as a function the
 /// list macros call (in constants too).

@@ -118,3 +118,11 @@ impl Encoding for Kalah {
         1000
     }
 }
+
+/// Kalah's encoding, for code that reaches it through [`Game`](crate::games::Game) (the
+/// `selfplay` tool).
+impl crate::encode::HasEncoding for Kalah {
+    fn with_encoding<V: crate::encode::EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+}

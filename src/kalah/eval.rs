@@ -12,7 +12,7 @@
 use super::{Capture, Kalah, KalahState};
 use crate::player::Player;
 use crate::search::{
-    Divisor, EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Oracle, SearchTuning,
+    Divisor, EvalScales, Evaluator, Heuristic, LinearVisitor, Oracle, SearchTuning,
 };
 
 /// One side's extra-turn moves and best capture next move (the seeds it would take into the
@@ -131,12 +131,6 @@ impl Heuristic for Kalah {
     /// [`KalahEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<KalahEval>())
-    }
-
-    /// The game's encoding ([`Kalah`]'s [`Encoding`](crate::encode::Encoding)), whose
-    /// observations the `selfplay` tool writes.
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self))
     }
 
     /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games

@@ -108,3 +108,11 @@ impl Encoding for Oware {
         1000
     }
 }
+
+/// Oware's encoding, for code that reaches it through [`Game`](crate::games::Game) (the
+/// `selfplay` tool).
+impl crate::encode::HasEncoding for Oware {
+    fn with_encoding<V: crate::encode::EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+}

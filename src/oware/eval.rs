@@ -8,7 +8,7 @@
 
 use super::sow::nonempty;
 use super::{Oware, OwareState};
-use crate::search::{EncodingVisitor, EvalScales, Heuristic, LinearVisitor, Network, SearchTuning};
+use crate::search::{EvalScales, Heuristic, LinearVisitor, Network, SearchTuning};
 
 /// The best capture of the row `own` against the row `opp` next move (as if its owner
 /// moved), in seeds.
@@ -141,12 +141,6 @@ impl Heuristic for Oware {
     /// [`OwareEval`](super::OwareEval), the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<super::OwareEval>())
-    }
-
-    /// The game's encoding ([`Oware`]'s [`Encoding`](crate::encode::Encoding)), whose
-    /// observations the `selfplay` tool writes.
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self))
     }
 
     /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games

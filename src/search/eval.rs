@@ -1,13 +1,26 @@
 //! Evaluation: how good a position looks to the player to move, when search stops short of
 //! the end.
 
-use std::fmt;
-use std::sync::OnceLock;
-
-use super::heuristic::{Heuristic, Oracle};
-use super::tuning::SEED;
 use crate::player::Outcome;
 use crate::ruleset::Ruleset;
+
+/// One seed in evaluation units: every evaluation and every margin of the search counts
+/// hundredths of a seed ([`Evaluator`](super::Evaluator), [`Heuristic::evaluate`](super::Heuristic::evaluate)(super::Heuristic::evaluate),
+/// [`SearchTuning`](super::SearchTuning)'s margins, a
+/// [`SearchResult`](super::SearchResult)'s value below ±[`WIN`](super::WIN)), so that an evaluation
+/// written as documented meets margins of its own scale.
+///
+/// ```
+/// use sowing::search::{Evaluator, Heuristic, SEED, SearchTuning, StoreDifference};
+/// use sowing::kalah::{Kalah, KalahEval};
+/// use sowing::Ruleset;
+/// let rules = Kalah::default();
+/// let s = rules.parse_position("4,4,4,4,4,4/4,4,0,5,5,5 1 0 S").unwrap();
+/// assert_eq!(StoreDifference.evaluate(&rules, &s), SEED); // one seed ahead
+/// assert_eq!(KalahEval::TUNED.weights[0], SEED); // the store difference's weight
+/// assert_eq!(SearchTuning::DEFAULT.futility_margin, 2 * SEED);
+/// ```
+pub const SEED: i32 = 100;
 
 /// The [`Linear`] and [`Evaluator`] impls of a game's evaluation `$eval` (a struct with a
 /// `weights` array, a `TUNED` constant, `NAMES` and a `terms(rules, state)` function), for
@@ -93,7 +106,7 @@ pub const WIN: i32 = 1_000_000;
 ///
 /// The provided method is the default every game gets: [`SEED`] times the mover's store minus
 /// the opponent's ([`SeedCount`](crate::SeedCount): Kalah's stores, Toguz Kumalak's kazans,
-/// the stones a Tsoro player has captured), as [`Heuristic::evaluate`]'s default. Replace it
+/// the stones a Tsoro player has captured), as [`Heuristic::evaluate`](super::Heuristic::evaluate)'s default. Replace it
 /// by implementing the trait on your own type (or pass a closure `Fn(&R, &R::State) -> i32`,
 /// which implements it), in the same unit.
 ///
@@ -167,10 +180,10 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 }
 
 /// The evaluation an agent uses, chosen at run time: the plain store difference, the
-/// game's own evaluation, [`Heuristic::evaluate`] (the games of the crate: their tuned
+/// game's own evaluation, [`Heuristic::evaluate`](super::Heuristic::evaluate) (the games of the crate: their tuned
 /// evaluations, `KalahEval`, `OwareEval`, `ToguzEval` and `TsoroEval`), its trained network,
-/// [`Heuristic::network_evaluate`], or whichever of the two the game names its default,
-/// [`Heuristic::NETWORK_BY_DEFAULT`]: that is the default of
+/// [`Heuristic::network_evaluate`](super::Heuristic::network_evaluate), or whichever of the two the game names its default,
+/// [`Heuristic::NETWORK_BY_DEFAULT`](super::Heuristic::NETWORK_BY_DEFAULT): that is the default of
 /// [`AgentSpec`](super::AgentSpec)'s `alphabeta` (Toguz Kumalak, Oware and Tsoro: their networks).
 ///
 /// ```
@@ -192,58 +205,23 @@ pub trait Linear<R: Ruleset>: Evaluator<R> + Sized {
 pub enum GameEval {
     /// [`StoreDifference`]: the mover's store minus the opponent's (agent option `eval=store`).
     StoreDifference,
-    /// The game's own evaluation, [`Heuristic::evaluate`], in hundredths of a seed (agent
+    /// The game's own evaluation, [`Heuristic::evaluate`](super::Heuristic::evaluate), in hundredths of a seed (agent
     /// option `eval=tuned`); the store difference for a ruleset that has none.
     Tuned,
-    /// The game's trained network, [`Heuristic::network_evaluate`] (agent option
+    /// The game's trained network, [`Heuristic::network_evaluate`](super::Heuristic::network_evaluate) (agent option
     /// `eval=net`); the game's own evaluation where the rules have no network.
     Net,
-    /// [`Net`](GameEval::Net) for a game whose [`Heuristic::NETWORK_BY_DEFAULT`] says so,
+    /// [`Net`](GameEval::Net) for a game whose [`Heuristic::NETWORK_BY_DEFAULT`](super::Heuristic::NETWORK_BY_DEFAULT) says so,
     /// else [`Tuned`](GameEval::Tuned) (agent option `eval=auto`, the `alphabeta` agent's
     /// default).
     #[default]
     Auto,
 }
 
-impl GameEval {
-    /// The evaluation `self` stands for in the game of `R`: [`Auto`](GameEval::Auto)
-    /// resolved to [`Net`](GameEval::Net) or [`Tuned`](GameEval::Tuned), the others as
-    /// they are.
-    ///
-    /// ```
-    /// use sowing::search::GameEval;
-    /// use sowing::{kalah::Kalah, toguz::Toguz};
-    /// assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
-    /// assert_eq!(GameEval::Auto.resolve::<Kalah>(), GameEval::Tuned);
-    /// assert_eq!(GameEval::StoreDifference.resolve::<Toguz>(), GameEval::StoreDifference);
-    /// ```
-    pub fn resolve<R: Heuristic>(self) -> GameEval {
-        match self {
-            GameEval::Auto if R::NETWORK_BY_DEFAULT => GameEval::Net,
-            GameEval::Auto => GameEval::Tuned,
-            other => other,
-        }
-    }
-}
-
-impl<R: Heuristic> Evaluator<R> for GameEval {
-    #[inline]
-    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        match self.resolve::<R>() {
-            GameEval::StoreDifference => StoreDifference.evaluate(rules, state),
-            GameEval::Net => rules
-                .network_evaluate(state)
-                .unwrap_or_else(|| rules.evaluate(state)),
-            // `resolve` never gives `Auto`; were it to, the tuned terms are the safe choice.
-            GameEval::Tuned | GameEval::Auto => rules.evaluate(state),
-        }
-    }
-}
-
 /// The logistic scales, per seed, of a game's evaluations: what turns a value of the search
 /// in seeds into an expected score, `1 / (1 + exp(-scale × seeds))`
 /// ([`Calibration`](crate::analysis::Calibration)). A fact of each game, stated where its
-/// evaluations are ([`Heuristic::SCALES`]) and fitted by the `calibrate` tool on its own
+/// evaluations are ([`Heuristic::SCALES`](super::Heuristic::SCALES)) and fitted by the `calibrate` tool on its own
 /// self-play, one scale for each evaluation an agent may search with: the values of the same
 /// position differ from one evaluation to another, and so does what a seed of them is worth.
 ///
@@ -272,14 +250,14 @@ pub struct EvalScales {
 }
 
 impl EvalScales {
-    /// No scale for any evaluation: the default of [`Heuristic::SCALES`].
+    /// No scale for any evaluation: the default of [`Heuristic::SCALES`](super::Heuristic::SCALES).
     pub const NONE: EvalScales = EvalScales {
         store: None,
         tuned: None,
         net: None,
     };
 
-    /// The scale of `eval`, an evaluation already resolved ([`GameEval::resolve`]): `None`
+    /// The scale of `eval`, an evaluation already resolved ([`GameEval::resolve`](GameEval::resolve)): `None`
     /// for [`GameEval::Auto`], which names no evaluation until a game resolves it
     /// ([`GameEval::scale`] does both).
     pub const fn get(&self, eval: GameEval) -> Option<f64> {
@@ -293,13 +271,6 @@ impl EvalScales {
 }
 
 impl GameEval {
-    /// The logistic scale per seed of this evaluation in the game of `R`
-    /// ([`Heuristic::SCALES`]), [`Auto`](GameEval::Auto) resolved first; `None` where the
-    /// game states none.
-    pub fn scale<R: Heuristic>(self) -> Option<f64> {
-        R::SCALES.get(self.resolve::<R>())
-    }
-
     /// The evaluation's name as agent text writes it: `store`, `tuned`, `net` or `auto`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -308,78 +279,6 @@ impl GameEval {
             GameEval::Net => "net",
             GameEval::Auto => "auto",
         }
-    }
-}
-
-/// The value for the player to move of a position whose final store difference under perfect
-/// play is `margin` (as an [`Oracle`] gives it): a won or lost game as [`final_value`] scores
-/// it.
-fn exact_value(margin: i32) -> i32 {
-    match margin.signum() {
-        1 => WIN + margin,
-        -1 => -WIN + margin,
-        _ => 0,
-    }
-}
-
-/// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
-/// the exact values of the game's [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its
-/// solver's endgame database) for positions with at most `endgame` seeds on the board (0:
-/// none). The oracle is asked for at the first evaluation, for the rules of that evaluation,
-/// and kept.
-pub struct AgentEval<R: Ruleset> {
-    /// The evaluation.
-    pub eval: GameEval,
-    /// The most seeds on the board for which the game's oracle gives exact values; 0 for
-    /// none.
-    pub endgame: u32,
-    oracle: OnceLock<Option<Oracle<R::State>>>,
-}
-
-impl<R: Ruleset> AgentEval<R> {
-    /// `eval`, with the game's exact values up to `endgame` seeds on the board.
-    pub fn new(eval: GameEval, endgame: u32) -> AgentEval<R> {
-        AgentEval {
-            eval,
-            endgame,
-            oracle: OnceLock::new(),
-        }
-    }
-}
-
-impl<R: Ruleset> Default for AgentEval<R> {
-    fn default() -> Self {
-        AgentEval::new(GameEval::default(), 0)
-    }
-}
-
-impl<R: Ruleset> fmt::Debug for AgentEval<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let oracle = match self.oracle.get() {
-            None => "not asked yet",
-            Some(None) => "none",
-            Some(Some(_)) => "present",
-        };
-        f.debug_struct("AgentEval")
-            .field("eval", &self.eval)
-            .field("endgame", &self.endgame)
-            .field("oracle", &oracle)
-            .finish()
-    }
-}
-
-impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
-    #[inline]
-    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        if self.endgame > 0 {
-            let oracle = self
-                .oracle
-                .get_or_init(|| rules.endgame_oracle(self.endgame));
-            if let Some(margin) = oracle.as_ref().and_then(|o| o(state)) {
-                return exact_value(margin);
-            }
-        }
-        self.eval.evaluate(rules, state)
     }
 }
 

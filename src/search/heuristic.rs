@@ -2,10 +2,8 @@
 
 use std::sync::Arc;
 
-use super::eval::EvalScales;
-use super::tuning::{LinearVisitor, SEED, SearchTuning};
-use crate::encode::Encoding;
-use crate::pgn::Dialect;
+use super::eval::{EvalScales, SEED};
+use super::tuning::{LinearVisitor, SearchTuning};
 use crate::ruleset::Ruleset;
 
 /// Exact values of positions, as [`Heuristic::endgame_oracle`] gives them: for the player to
@@ -17,23 +15,11 @@ use crate::ruleset::Ruleset;
 /// the call.
 pub type Oracle<S> = Arc<dyn Fn(&S) -> Option<i32> + Send + Sync>;
 
-/// Code to run on a game that has an [`Encoding`] (the self-play tool writes observations of
-/// it, a network reads them), through [`Heuristic::with_encoding`]: the way generic code
-/// bounded on [`Heuristic`] alone reaches a game's encoding where it has one.
-pub trait EncodingVisitor {
-    /// What the visit returns.
-    type Output;
-    /// Runs on the rules, which have an encoding (and record forms: the self-play tool reads
-    /// its openings from records).
-    fn visit<E: Heuristic + Encoding + Dialect>(self, rules: &E) -> Self::Output;
-}
-
 /// What a game knows beyond its rules, for the search to use without naming the game: its
 /// evaluation, the margins of the search's prunings, a null move and exact endgame values;
 /// and for the tools, the facts they would otherwise look up by the game's name: the scales
 /// of its expected score ([`SCALES`](Heuristic::SCALES)), the evaluation `tune` fits
-/// ([`with_linear`](Heuristic::with_linear)), the encoding `selfplay` writes
-/// ([`with_encoding`](Heuristic::with_encoding)) and where a network reads its inputs
+/// ([`with_linear`](Heuristic::with_linear)) and where a network reads its inputs
 /// ([`network_inputs`](Heuristic::network_inputs)).
 ///
 /// The rules stay in [`Ruleset`]; this trait stands beside the search, which bounds on it
@@ -185,15 +171,6 @@ pub trait Heuristic: Ruleset {
     /// assert_eq!(Kalah::with_linear(Terms), Some(6));
     /// ```
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
-        let _ = visitor;
-        None
-    }
-
-    /// Runs `visitor` on these rules where the game has an [`Encoding`] (the `selfplay` tool
-    /// writes its observations), or `None` (the default) for a game without one. A game with
-    /// one writes `fn with_encoding<V: EncodingVisitor>(&self, visitor: V) ->
-    /// Option<V::Output> { Some(visitor.visit(self)) }`.
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
         let _ = visitor;
         None
     }

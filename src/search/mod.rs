@@ -49,6 +49,7 @@
 //! ```
 
 mod agent;
+mod agent_eval;
 mod alphabeta;
 mod eval;
 mod heuristic;
@@ -63,12 +64,11 @@ mod tt;
 mod tuning;
 
 pub use agent::{Agent, SearchStats};
+pub use agent_eval::AgentEval;
 pub use alphabeta::{AlphaBeta, SearchLine, SearchOptions, SearchResult};
-pub use eval::{
-    AgentEval, EvalScales, Evaluator, GameEval, Linear, StoreDifference, WIN, final_value,
-};
 pub(crate) use eval::{Divisor, linear_eval};
-pub use heuristic::{EncodingVisitor, Heuristic, Oracle};
+pub use eval::{EvalScales, Evaluator, GameEval, Linear, SEED, StoreDifference, WIN, final_value};
+pub use heuristic::{Heuristic, Oracle};
 pub use limits::Limits;
 pub use matches::{
     Elo, Match, MatchConfig, MatchError, MatchGame, MatchResult, SideFigures, play_game,
@@ -79,4 +79,4 @@ pub use random::RandomAgent;
 pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};
 pub use table_size::TableSize;
-pub use tuning::{LinearVisitor, SEED, SearchTuning};
+pub use tuning::{LinearVisitor, SearchTuning};

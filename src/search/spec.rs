@@ -8,8 +8,9 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::agent::Agent;
+use super::agent_eval::AgentEval;
 use super::alphabeta::{AlphaBeta, SearchOptions};
-use super::eval::{AgentEval, GameEval};
+use super::eval::GameEval;
 use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};

@@ -2,7 +2,7 @@
 //! [`Heuristic::SEARCH_TUNING`](super::Heuristic::SEARCH_TUNING); and [`LinearVisitor`],
 //! how the `tune` tool reaches the evaluation a game tunes.
 
-use super::eval::Linear;
+use super::eval::{Linear, SEED};
 use crate::ruleset::Ruleset;
 
 /// Generic code to run on a game's weighted-sum evaluation, the type the game names through
@@ -14,24 +14,6 @@ pub trait LinearVisitor<R: Ruleset> {
     /// Runs on the evaluation type `L`.
     fn visit<L: Linear<R> + 'static>(self) -> Self::Output;
 }
-
-/// One seed in evaluation units: every evaluation and every margin of the search counts
-/// hundredths of a seed ([`Evaluator`](super::Evaluator), [`Heuristic::evaluate`](super::Heuristic::evaluate),
-/// [`SearchTuning`](super::SearchTuning)'s margins, a
-/// [`SearchResult`](super::SearchResult)'s value below ±[`WIN`](super::WIN)), so that an evaluation
-/// written as documented meets margins of its own scale.
-///
-/// ```
-/// use sowing::search::{Evaluator, Heuristic, SEED, SearchTuning, StoreDifference};
-/// use sowing::kalah::{Kalah, KalahEval};
-/// use sowing::Ruleset;
-/// let rules = Kalah::default();
-/// let s = rules.parse_position("4,4,4,4,4,4/4,4,0,5,5,5 1 0 S").unwrap();
-/// assert_eq!(StoreDifference.evaluate(&rules, &s), SEED); // one seed ahead
-/// assert_eq!(KalahEval::TUNED.weights[0], SEED); // the store difference's weight
-/// assert_eq!(SearchTuning::DEFAULT.futility_margin, 2 * SEED);
-/// ```
-pub const SEED: i32 = 100;
 
 /// What a game tunes of the search: the margins of the prunings, in hundredths of a seed
 /// ([`SEED`] units a seed) as every evaluation

@@ -121,3 +121,11 @@ const ROW: usize = 16;
 const _: () = assert!(
     ToguzSettings::MAX_HOLES as usize <= ROW && ToguzSettings::MAX_HOLES as usize + ROW <= 32
 );
+
+/// Toguz's encoding, for code that reaches it through [`Game`](crate::games::Game) (the
+/// `selfplay` tool).
+impl crate::encode::HasEncoding for Toguz {
+    fn with_encoding<V: crate::encode::EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+}

@@ -12,7 +12,7 @@
 use super::sow::{Sowing, playout};
 use super::{Toguz, ToguzState};
 use crate::encode::Encoding;
-use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
+use crate::search::{EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 
 /// One side's numbers: balls on its holes, holes it can play, its best capture next move,
 /// whether it can make a tuzdik next move.
@@ -178,12 +178,6 @@ impl Heuristic for Toguz {
     /// [`ToguzEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<ToguzEval>())
-    }
-
-    /// The game's encoding ([`Toguz`]'s [`Encoding`](crate::encode::Encoding)), whose
-    /// observations the `selfplay` tool writes.
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self))
     }
 
     /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games

@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 
 use super::{Stop, command, line};
 use crate::encode::Encoding;
+use crate::encode::EncodingVisitor;
 use crate::games::{Game, GameList, RulesetVisitor};
 use crate::pgn::Dialect;
-use crate::search::{AgentSpec, EncodingVisitor, Heuristic};
+use crate::search::{AgentSpec, Heuristic};
 use crate::selfplay::{self, Config, PlayedGame, SelfPlayer, SelfplayError, Summary, Writer};
 
 const USAGE: &str = "usage: selfplay [--rules RULESET] [--games N] [--agent AGENT]

@@ -272,3 +272,11 @@ impl Tsoro {
         bytes
     }
 }
+
+/// Tsoro's encoding, for code that reaches it through [`Game`](crate::games::Game) (the
+/// `selfplay` tool).
+impl crate::encode::HasEncoding for Tsoro {
+    fn with_encoding<V: crate::encode::EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+}

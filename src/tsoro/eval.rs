@@ -8,7 +8,7 @@ use super::masks::{ROW, backwards};
 use super::state::LOOP;
 use super::{Phase, Tsoro, TsoroState};
 use crate::player::Player;
-use crate::search::{EncodingVisitor, EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
+use crate::search::{EvalScales, Evaluator, Heuristic, LinearVisitor, Network};
 use crate::swar::{nonzero, word};
 
 /// Stones `p` could lose in one capture: the files where his inner hole holds stones and the
@@ -156,12 +156,6 @@ impl Heuristic for Tsoro {
     /// [`TsoroEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<TsoroEval>())
-    }
-
-    /// The game's encoding ([`Tsoro`]'s [`Encoding`](crate::encode::Encoding)), whose
-    /// observations the `selfplay` tool writes.
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self))
     }
 
     /// The scales of the expected score, each fitted by `calibrate` on 400 self-play games

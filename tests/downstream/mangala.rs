@@ -31,9 +31,7 @@ use sowing::error::TextProblem;
 use sowing::games::Game;
 use sowing::pgn::Dialect;
 use sowing::picture::{Board, Labels};
-use sowing::search::{
-    EncodingVisitor, EvalScales, Evaluator, Heuristic, Linear, LinearVisitor, SEED,
-};
+use sowing::search::{EvalScales, Evaluator, Heuristic, Linear, LinearVisitor, SEED};
 use sowing::switches::split_for;
 use sowing::text::{Fields, parse_count, parse_counts, unexpected};
 use sowing::{
@@ -419,10 +417,6 @@ impl Heuristic for Mangala {
         Some(visitor.visit::<MangalaEval>())
     }
 
-    fn with_encoding<V: EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
-        Some(visitor.visit(self))
-    }
-
     /// Fitted by Mangala's own `calibrate` tool, `cargo run --release --example mangala --
     /// calibrate 400 8 40 mangala`: 400 self-play games at depth 8 each, 10,351 positions
     /// for the store difference and 10,732 for [`MangalaEval`]. No network: an agent with
@@ -468,6 +462,13 @@ impl Encoding for Mangala {
 
 /// Mangala's records are the crate's records form, and nothing else.
 impl Dialect for Mangala {}
+
+/// Mangala's encoding ([`Encoding`] above), for the `selfplay` tool.
+impl sowing::encode::HasEncoding for Mangala {
+    fn with_encoding<V: sowing::encode::EncodingVisitor>(&self, visitor: V) -> Option<V::Output> {
+        Some(visitor.visit(self))
+    }
+}
 
 /// Checks at compile time that Mangala is a whole game for every layer.
 fn _is_a_game() -> impl Game {

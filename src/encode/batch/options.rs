@@ -5,7 +5,7 @@ use crate::player::{Outcome, Player};
 #[cfg(doc)]
 use super::Batch;
 #[cfg(doc)]
-use crate::Ruleset;
+use crate::ruleset::Ruleset;
 
 /// What a finished game earns each seat in [`Batch`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

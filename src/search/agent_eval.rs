@@ -1,0 +1,127 @@
+//! The evaluation an agent searches with, resolved for its game: [`GameEval`]'s choice made
+//! by the game's [`Heuristic`] (its tuned evaluation, its network, which of the two is its
+//! default, and the scale of each), and [`AgentEval`], that choice with the game's exact
+//! endgame values.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::eval::{Evaluator, GameEval, StoreDifference, WIN};
+use super::heuristic::{Heuristic, Oracle};
+use crate::ruleset::Ruleset;
+
+impl GameEval {
+    /// The evaluation `self` stands for in the game of `R`: [`Auto`](GameEval::Auto)
+    /// resolved to [`Net`](GameEval::Net) or [`Tuned`](GameEval::Tuned), the others as
+    /// they are.
+    ///
+    /// ```
+    /// use sowing::search::GameEval;
+    /// use sowing::{kalah::Kalah, toguz::Toguz};
+    /// assert_eq!(GameEval::Auto.resolve::<Toguz>(), GameEval::Net);
+    /// assert_eq!(GameEval::Auto.resolve::<Kalah>(), GameEval::Tuned);
+    /// assert_eq!(GameEval::StoreDifference.resolve::<Toguz>(), GameEval::StoreDifference);
+    /// ```
+    pub fn resolve<R: Heuristic>(self) -> GameEval {
+        match self {
+            GameEval::Auto if R::NETWORK_BY_DEFAULT => GameEval::Net,
+            GameEval::Auto => GameEval::Tuned,
+            other => other,
+        }
+    }
+}
+
+impl GameEval {
+    /// The logistic scale per seed of this evaluation in the game of `R`
+    /// ([`Heuristic::SCALES`]), [`Auto`](GameEval::Auto) resolved first; `None` where the
+    /// game states none.
+    pub fn scale<R: Heuristic>(self) -> Option<f64> {
+        R::SCALES.get(self.resolve::<R>())
+    }
+}
+
+impl<R: Heuristic> Evaluator<R> for GameEval {
+    #[inline]
+    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
+        match self.resolve::<R>() {
+            GameEval::StoreDifference => StoreDifference.evaluate(rules, state),
+            GameEval::Net => rules
+                .network_evaluate(state)
+                .unwrap_or_else(|| rules.evaluate(state)),
+            // `resolve` never gives `Auto`; were it to, the tuned terms are the safe choice.
+            GameEval::Tuned | GameEval::Auto => rules.evaluate(state),
+        }
+    }
+}
+
+/// The value for the player to move of a position whose final store difference under perfect
+/// play is `margin` (as an [`Oracle`] gives it): a won or lost game as [`final_value`] scores
+/// it.
+fn exact_value(margin: i32) -> i32 {
+    match margin.signum() {
+        1 => WIN + margin,
+        -1 => -WIN + margin,
+        _ => 0,
+    }
+}
+
+/// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
+/// the exact values of the game's [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its
+/// solver's endgame database) for positions with at most `endgame` seeds on the board (0:
+/// none). The oracle is asked for at the first evaluation, for the rules of that evaluation,
+/// and kept.
+pub struct AgentEval<R: Ruleset> {
+    /// The evaluation.
+    pub eval: GameEval,
+    /// The most seeds on the board for which the game's oracle gives exact values; 0 for
+    /// none.
+    pub endgame: u32,
+    oracle: OnceLock<Option<Oracle<R::State>>>,
+}
+
+impl<R: Ruleset> AgentEval<R> {
+    /// `eval`, with the game's exact values up to `endgame` seeds on the board.
+    pub fn new(eval: GameEval, endgame: u32) -> AgentEval<R> {
+        AgentEval {
+            eval,
+            endgame,
+            oracle: OnceLock::new(),
+        }
+    }
+}
+
+impl<R: Ruleset> Default for AgentEval<R> {
+    fn default() -> Self {
+        AgentEval::new(GameEval::default(), 0)
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for AgentEval<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let oracle = match self.oracle.get() {
+            None => "not asked yet",
+            Some(None) => "none",
+            Some(Some(_)) => "present",
+        };
+        f.debug_struct("AgentEval")
+            .field("eval", &self.eval)
+            .field("endgame", &self.endgame)
+            .field("oracle", &oracle)
+            .finish()
+    }
+}
+
+impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
+    #[inline]
+    fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
+        if self.endgame > 0 {
+            let oracle = self
+                .oracle
+                .get_or_init(|| rules.endgame_oracle(self.endgame));
+            if let Some(margin) = oracle.as_ref().and_then(|o| o(state)) {
+                return exact_value(margin);
+            }
+        }
+        self.eval.evaluate(rules, state)
+    }
+}
