@@ -245,8 +245,10 @@ def join_selfplay(parts: Iterable[bytes]) -> bytes:
 
 def selfplay_header(data: Union[bytes, bytearray, memoryview]) -> dict[str, Any]:
     """The header of self-play data: a dict of ``rules`` and ``agent`` (their texts),
-    ``observation`` (the observation's length), ``record`` (a record's bytes), ``version``
-    and ``offset`` (where the records start). SowingError for bytes that are not self-play
+    ``observation`` (the observation's length), ``record`` (a record's bytes), ``training``
+    (the words a training script needs: where a network's inputs are in the observation and
+    the evaluation's scale, ``"holes=18 marks=18 ... scale=0.0962"``; None where the game
+    states no network inputs), ``version`` and ``offset`` (where the records start). SowingError for bytes that are not self-play
     data of this version, or that end inside the header."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, not {type(data).__name__}")
@@ -269,8 +271,12 @@ def selfplay_header(data: Union[bytes, bytearray, memoryview]) -> dict[str, Any]
         raise SowingError("bad header: the text line does not end in a line feed")
     words = line[:-1].split(" ")
     keys = ("rules", "agent", "observation", "record")
-    fields = [w.split("=", 1) for w in words]
+    fields = [w.split("=", 1) for w in words[:4]]
     if len(fields) != 4 or any(len(f) != 2 or f[0] != k for f, k in zip(fields, keys)):
+        raise SowingError(f"bad header: {line!r}")
+    # The training words after the four fields: key=value each (sowing::selfplay::Header).
+    training = words[4:]
+    if any(not _is_word(w) for w in training):
         raise SowingError(f"bad header: {line!r}")
     values = dict(fields)
     try:
@@ -284,9 +290,23 @@ def selfplay_header(data: Union[bytes, bytearray, memoryview]) -> dict[str, Any]
         "agent": values["agent"],
         "observation": observation,
         "record": record,
+        "training": " ".join(training) if training else None,
         "version": version,
         "offset": 16 + length,
     }
+
+
+def _is_word(word: str) -> bool:
+    """Whether ``word`` is a ``key=value`` word of the header's training words: a key of
+    letters, digits and ``_``, a value without white space (as the crate writes them)."""
+    key, eq, value = word.partition("=")
+    return (
+        bool(eq)
+        and bool(key)
+        and all(c.isascii() and (c.isalnum() or c == "_") for c in key)
+        and bool(value)
+        and not any(c.isspace() for c in value)
+    )
 
 
 def selfplay_dtype(observation: int) -> Any:

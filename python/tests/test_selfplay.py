@@ -152,6 +152,14 @@ def test_bad_bytes_raise_sowing_error():
         sowing.read_selfplay(data[:8] + (2).to_bytes(4, "little") + data[12:])
     with pytest.raises(sowing.SowingError, match="bad header"):
         sowing.read_selfplay(data.replace(b"record=23", b"record=24"))
+    # The training words after the four fields: key=value each, and the header gives them.
+    words = b"holes=8 marks=2 stores_at=8 marks_at=10 store_buckets=13 scale=0.3208"
+    assert selfplay_header(data)["training"] == words.decode()
+    for bad in (b"holes=8 marks", b"holes=8 =2", b"holes=8 marks="):
+        broken = data.replace(words, bad.ljust(len(words), b" "))
+        if broken != data:
+            with pytest.raises(sowing.SowingError, match="bad header"):
+                sowing.read_selfplay(broken)
     with pytest.raises(TypeError):
         sowing.read_selfplay("not bytes")
     # A memoryview and a bytearray read as the bytes do.
