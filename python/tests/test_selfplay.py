@@ -26,6 +26,9 @@ def test_records_of_a_small_kalah():
         "agent": "alphabeta:depth=4",
         "observation": 12,
         "record": 23,
+        # The 8 pits, the two stores from index 8 (one-hot of 24 / 2 + 1), two marks after
+        # them, and the tuned evaluation's scale: what tools/train/train.py reads.
+        "training": "holes=8 marks=2 stores_at=8 marks_at=10 store_buckets=13 scale=0.3208",
         "version": 1,
         "offset": header["offset"],
     }
