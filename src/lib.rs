@@ -14,11 +14,13 @@ pub mod analysis;
     note = "use `sowing::games` (`AnyRuleset`, `RulesetVisitor`)"
 )]
 pub mod any;
+pub mod described;
 mod effect;
 pub mod encode;
 pub mod engine;
 pub mod error;
 pub mod games;
+mod grand_slam;
 pub mod hashing;
 pub mod kalah;
 mod memory;

@@ -1,0 +1,587 @@
+//! A description: every parameter of a two-row game, in four parts (board, sowing, captures,
+//! end), each checked against the others once, when a [`Mancala`](super::Mancala) is built.
+
+use crate::error::SettingsError;
+pub use crate::grand_slam::GrandSlam;
+
+/// The most holes a row.
+pub const MAX_HOLES: u8 = 15;
+/// The fewest holes a row.
+pub const MIN_HOLES: u8 = 2;
+/// The most seeds in all: every hole and store is an 8-bit counter.
+pub const MAX_TOTAL: u32 = 255;
+
+/// The board: holes a row and the seeds they start with.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields, rename_all = "kebab-case")
+)]
+pub struct Board {
+    /// Holes a row (`holes=`), [`MIN_HOLES`] to [`MAX_HOLES`].
+    pub holes: u8,
+    /// Seeds in every hole at the start (`seeds=`), unless [`start`](Self::start) says
+    /// otherwise.
+    pub seeds: u8,
+    /// A start pattern (`start=4.0.4`): the seeds of each hole of a row from its owner's
+    /// left, the same for both rows; `None`: [`seeds`](Self::seeds) in every hole. Only the
+    /// first [`holes`](Self::holes) entries count.
+    pub start: Option<[u8; MAX_HOLES as usize]>,
+}
+
+/// Which way seeds go round the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Direction {
+    /// Counter-clockwise (`sow=ccw`): along the mover's row from his left to his right, then
+    /// along the opponent's row from the opponent's left.
+    #[default]
+    Ccw,
+    /// Clockwise (`sow=cw`).
+    Cw,
+    /// The mover chooses, move by move (`sow=choice`): each hole is two moves.
+    Choice,
+}
+
+/// Whether a sowing goes on from the hole its last seed fell in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Laps {
+    /// One lap (`laps=one`): the move ends where the last seed falls.
+    #[default]
+    One,
+    /// Relay sowing (`laps=relay`): when the last seed falls in a hole that held seeds (and
+    /// no count capture takes it), the mover lifts that hole's seeds and sows on; the move
+    /// ends in an empty hole or a store.
+    Relay,
+}
+
+/// Which stores a sowing drops seeds in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum StoreSowing {
+    /// Neither (`stores=none`): the stores only keep captures, as in Oware.
+    None,
+    /// The mover's own, never the opponent's (`stores=own`), as in Kalah.
+    #[default]
+    Own,
+    /// Both (`stores=both`): a seed in the opponent's store is his.
+    Both,
+}
+
+/// The sowing: direction, laps, the origin hole and the stores.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields, rename_all = "kebab-case")
+)]
+pub struct Sowing {
+    /// Which way (`sow=`).
+    pub direction: Direction,
+    /// One lap or relay (`laps=`).
+    pub laps: Laps,
+    /// Whether a sowing of a full lap or more skips the hole it was lifted from
+    /// (`skip-origin`), which is then empty after the lift, as in Oware.
+    pub skip_origin: bool,
+    /// Which stores it sows into (`stores=`).
+    pub stores: StoreSowing,
+    /// The fewest seeds a hole must hold to be played (`min-seeds=`), at least 1.
+    pub min_seeds: u8,
+}
+
+/// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
+/// to 63, and, with [`evens`](Counts::evens), every even count.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields, rename_all = "kebab-case")
+)]
+pub struct Counts {
+    /// Bit `n` set: a hole of `n` seeds is captured (`capture=2.3`). Bit 0 is never set.
+    pub mask: u64,
+    /// Every even count (`capture=evens`).
+    pub evens: bool,
+}
+
+impl Counts {
+    /// No count captures.
+    pub const NONE: Counts = Counts {
+        mask: 0,
+        evens: false,
+    };
+
+    /// The counts in `counts` (each 1 to 63; others are left out).
+    pub const fn of(counts: &[u8]) -> Counts {
+        let mut mask = 0u64;
+        let mut i = 0;
+        while i < counts.len() {
+            if counts[i] >= 1 && counts[i] < 64 {
+                mask |= 1 << counts[i];
+            }
+            i += 1;
+        }
+        Counts { mask, evens: false }
+    }
+
+    /// Every even count.
+    pub const EVENS: Counts = Counts {
+        mask: 0,
+        evens: true,
+    };
+
+    /// Whether a hole of `n` seeds is captured.
+    #[inline]
+    pub const fn contains(self, n: u8) -> bool {
+        (n < 64 && self.mask >> n & 1 != 0) || (self.evens && n > 0 && n % 2 == 0)
+    }
+
+    /// Whether no count captures.
+    pub const fn is_empty(self) -> bool {
+        self.mask & !1 == 0 && !self.evens
+    }
+}
+
+/// Whose holes a count capture takes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Side {
+    /// The opponent's (`capture-side=opponent`).
+    #[default]
+    Opponent,
+    /// The mover's own (`capture-side=own`).
+    Own,
+    /// Either row (`capture-side=either`).
+    Either,
+}
+
+/// The capture of the hole opposite, when the last seed falls in an empty hole of the
+/// mover's own (it then holds one seed).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Opposite {
+    /// No such capture (`opposite=off`).
+    Off,
+    /// The mover takes the hole opposite and the last seed too (`opposite=with-seed`), as
+    /// in Kalah.
+    #[default]
+    WithSeed,
+    /// The mover takes the hole opposite; the last seed stays (`opposite=without-seed`).
+    WithoutSeed,
+}
+
+/// The captures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields, rename_all = "kebab-case")
+)]
+pub struct Captures {
+    /// The counts a last hole must reach to be captured (`capture=2.3`, `capture=4`,
+    /// `capture=evens`).
+    pub counts: Counts,
+    /// Whose holes a count capture takes (`capture-side=`).
+    pub side: Side,
+    /// Whether a count capture goes on back along the row (against the sowing), hole by
+    /// hole, while each holds a capturing count (`chain`), as in Oware; it stops at the end
+    /// of the row.
+    pub chain: bool,
+    /// What a count capture that would take every seed of the opponent does (`grand-slam=`);
+    /// only with a count capture.
+    pub grand_slam: GrandSlam,
+    /// The capture of the hole opposite (`opposite=`).
+    pub opposite: Opposite,
+    /// Whether the opposite capture happens even when the hole opposite is empty
+    /// (`opposite-empty`): the last seed alone is taken (Kalah's `empty-capture`).
+    pub opposite_empty: bool,
+    /// Whether a last seed in the mover's store gives him another turn (`again=store`).
+    pub again_on_store: bool,
+    /// Whether a capture gives him another turn (`again=capture`).
+    pub again_on_capture: bool,
+}
+
+/// When a mover with no move for the opponent (whose row is empty) may not feed him.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum CannotFeed {
+    /// The game ends (`cannot-feed=end`), and the seeds left go by
+    /// [`End::leftovers`], as in Oware.
+    #[default]
+    End,
+    /// He plays any move he has (`cannot-feed=any`).
+    Any,
+}
+
+/// What makes the game end.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum EndRule {
+    /// After any move, either row has no playable hole (`end=side-empty`), as in Kalah.
+    #[default]
+    SideEmpty,
+    /// The player to move has no move (`end=stuck`), as in Oware.
+    Stuck,
+}
+
+/// Where the seeds left on the board go when the game ends.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Leftovers {
+    /// Each row's to its owner (`leftovers=owner`).
+    #[default]
+    Owner,
+    /// All to the player to move at the end (`leftovers=to-move`).
+    ToMove,
+    /// All to the player who made the last move (`leftovers=last-mover`).
+    LastMover,
+    /// To nobody: they stay on the board and count for no one (`leftovers=nobody`).
+    Nobody,
+}
+
+/// The end of the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields, rename_all = "kebab-case")
+)]
+pub struct End {
+    /// Whether a mover must give seeds to an opponent whose row is empty, when a move of
+    /// his does (`must-feed`).
+    pub must_feed: bool,
+    /// What happens when he cannot (`cannot-feed=`); only with `must-feed`.
+    pub cannot_feed: CannotFeed,
+    /// When the game ends (`end=`).
+    pub rule: EndRule,
+    /// Where the seeds left go (`leftovers=`).
+    pub leftovers: Leftovers,
+    /// Whether a store of more than half the seeds ends the game at once (`half-wins`).
+    pub half_wins: bool,
+    /// Whether, when a store passes half the seeds, the seeds left go by
+    /// [`leftovers`](Self::leftovers) (`divide-on-win`) rather than stay on the board;
+    /// only with `half-wins`.
+    pub divide_on_win: bool,
+    /// Whether a position that repeats one earlier in the game (same board, same player to
+    /// move) ends it, the seeds left going by [`leftovers`](Self::leftovers)
+    /// (`repetition`), where the history is kept (records, search, matches, environments).
+    pub repetition: bool,
+    /// A ply limit (`max-plies=P`): after `P` plies the game ends, the seeds left going by
+    /// [`leftovers`](Self::leftovers).
+    pub max_plies: Option<u32>,
+}
+
+/// A two-row game's every parameter: the board, the sowing, the captures and the end.
+///
+/// The default is Kalah(6,4) (`mancala`); each part's fields are its ruleset text's switches
+/// (see the [module docs](super)). Build a ruleset with
+/// [`Mancala::new`](super::Mancala::new), which checks the parts against each other.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
+pub struct Description {
+    /// Holes and seeds.
+    pub board: Board,
+    /// How seeds are sown.
+    pub sowing: Sowing,
+    /// What is captured.
+    pub captures: Captures,
+    /// How the game ends.
+    pub end: End,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Description::KALAH.board
+    }
+}
+impl Default for Sowing {
+    fn default() -> Self {
+        Description::KALAH.sowing
+    }
+}
+impl Default for Captures {
+    fn default() -> Self {
+        Description::KALAH.captures
+    }
+}
+impl Default for End {
+    fn default() -> Self {
+        Description::KALAH.end
+    }
+}
+
+impl Description {
+    /// Kalah(6,4) as the family describes it: sowing counter-clockwise into one's own store,
+    /// another turn for a last seed there, the opposite capture with the last seed, and the
+    /// game over when either row is empty, each row's seeds to its owner. The default, and
+    /// the base the switches of `mancala:...` change.
+    pub const KALAH: Description = Description {
+        board: Board {
+            holes: 6,
+            seeds: 4,
+            start: None,
+        },
+        sowing: Sowing {
+            direction: Direction::Ccw,
+            laps: Laps::One,
+            skip_origin: false,
+            stores: StoreSowing::Own,
+            min_seeds: 1,
+        },
+        captures: Captures {
+            counts: Counts::NONE,
+            side: Side::Opponent,
+            chain: false,
+            grand_slam: GrandSlam::NoCapture,
+            opposite: Opposite::WithSeed,
+            opposite_empty: false,
+            again_on_store: true,
+            again_on_capture: false,
+        },
+        end: End {
+            must_feed: false,
+            cannot_feed: CannotFeed::End,
+            rule: EndRule::SideEmpty,
+            leftovers: Leftovers::Owner,
+            half_wins: false,
+            divide_on_win: false,
+            repetition: false,
+            max_plies: None,
+        },
+    };
+
+    /// Oware Abapa as the family describes it: stores never sown, 12 or more seeds skip the
+    /// origin, captures of 2 or 3 on the opponent's side going back along his row, grand
+    /// slams capturing nothing, feeding, the game over when the mover cannot move or a store
+    /// passes half, and a repeated position ends it, each row's seeds to its owner.
+    pub const ABAPA: Description = Description {
+        board: Board {
+            holes: 6,
+            seeds: 4,
+            start: None,
+        },
+        sowing: Sowing {
+            direction: Direction::Ccw,
+            laps: Laps::One,
+            skip_origin: true,
+            stores: StoreSowing::None,
+            min_seeds: 1,
+        },
+        captures: Captures {
+            counts: Counts::of(&[2, 3]),
+            side: Side::Opponent,
+            chain: true,
+            grand_slam: GrandSlam::NoCapture,
+            opposite: Opposite::Off,
+            opposite_empty: false,
+            again_on_store: false,
+            again_on_capture: false,
+        },
+        end: End {
+            must_feed: true,
+            cannot_feed: CannotFeed::End,
+            rule: EndRule::Stuck,
+            leftovers: Leftovers::Owner,
+            half_wins: true,
+            divide_on_win: false,
+            repetition: true,
+            max_plies: None,
+        },
+    };
+
+    /// The seeds of `player`'s hole `i` (0 from his left) at the start; both rows alike.
+    pub const fn start_seeds(&self, i: usize) -> u8 {
+        match &self.board.start {
+            Some(pattern) => pattern[i],
+            None => self.board.seeds,
+        }
+    }
+
+    /// Seeds in all at the start.
+    pub const fn total_seeds(&self) -> u32 {
+        let mut total = 0u32;
+        let mut i = 0;
+        while i < self.board.holes as usize && i < MAX_HOLES as usize {
+            total += self.start_seeds(i) as u32;
+            i += 1;
+        }
+        2 * total
+    }
+
+    /// Checks the parts against each other: the board's size and seeds, and no switch that
+    /// another makes meaningless.
+    ///
+    /// # Errors
+    /// [`SettingsError::OutOfRange`] for a size out of range, [`SettingsError::TooManySeeds`]
+    /// past [`MAX_TOTAL`], [`SettingsError::Conflict`] naming two switches that contradict
+    /// each other, or a game in which no seed ever leaves the board.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        let b = &self.board;
+        if !(MIN_HOLES..=MAX_HOLES).contains(&b.holes) {
+            return Err(SettingsError::OutOfRange {
+                setting: "holes",
+                value: b.holes.into(),
+                min: MIN_HOLES.into(),
+                max: MAX_HOLES.into(),
+            });
+        }
+        let total = self.total_seeds();
+        if total == 0 {
+            return Err(SettingsError::OutOfRange {
+                setting: "seeds",
+                value: 0,
+                min: 1,
+                max: MAX_TOTAL.into(),
+            });
+        }
+        if total > MAX_TOTAL {
+            return Err(SettingsError::TooManySeeds {
+                total: total.into(),
+                max: MAX_TOTAL.into(),
+            });
+        }
+        if let Some(pattern) = &b.start {
+            if pattern[b.holes as usize..].iter().any(|&n| n != 0) {
+                return Err(SettingsError::Conflict(
+                    "start gives seeds to more holes than the row has",
+                ));
+            }
+        }
+        let s = &self.sowing;
+        if s.min_seeds == 0 {
+            return Err(SettingsError::OutOfRange {
+                setting: "min-seeds",
+                value: 0,
+                min: 1,
+                max: MAX_TOTAL.into(),
+            });
+        }
+        let c = &self.captures;
+        if c.counts.mask & 1 != 0 {
+            return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));
+        }
+        if c.counts.is_empty() {
+            if c.chain {
+                return Err(SettingsError::Conflict("chain without a count capture"));
+            }
+            if c.grand_slam != GrandSlam::NoCapture {
+                return Err(SettingsError::Conflict(
+                    "grand-slam without a count capture",
+                ));
+            }
+            if c.side != Side::Opponent {
+                return Err(SettingsError::Conflict(
+                    "capture-side without a count capture",
+                ));
+            }
+        }
+        if c.opposite == Opposite::Off && c.opposite_empty {
+            return Err(SettingsError::Conflict("opposite-empty with opposite=off"));
+        }
+        if c.opposite == Opposite::WithoutSeed && c.opposite_empty {
+            return Err(SettingsError::Conflict(
+                "opposite-empty with opposite=without-seed: it would take nothing",
+            ));
+        }
+        if c.again_on_store && s.stores == StoreSowing::None {
+            return Err(SettingsError::Conflict(
+                "again=store with stores=none: no seed falls in a store",
+            ));
+        }
+        let e = &self.end;
+        if !e.must_feed && e.cannot_feed != CannotFeed::End {
+            return Err(SettingsError::Conflict("cannot-feed without must-feed"));
+        }
+        if !e.half_wins && e.divide_on_win {
+            return Err(SettingsError::Conflict("divide-on-win without half-wins"));
+        }
+        if e.max_plies == Some(0) {
+            return Err(SettingsError::OutOfRange {
+                setting: "max-plies",
+                value: 0,
+                min: 1,
+                max: u32::MAX.into(),
+            });
+        }
+        if s.stores == StoreSowing::None && c.counts.is_empty() && c.opposite == Opposite::Off {
+            return Err(SettingsError::Conflict(
+                "no seed ever leaves the board: no store is sown and nothing is captured",
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Description {
+    /// Reads the four parts (each field defaulting to Kalah's) and checks them
+    /// ([`Description::validate`]): a description that would not build is an error here.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        struct Parts {
+            board: Board,
+            sowing: Sowing,
+            captures: Captures,
+            end: End,
+        }
+        impl Default for Parts {
+            fn default() -> Self {
+                let d = Description::KALAH;
+                Parts {
+                    board: d.board,
+                    sowing: d.sowing,
+                    captures: d.captures,
+                    end: d.end,
+                }
+            }
+        }
+        let p = Parts::deserialize(d)?;
+        let description = Description {
+            board: p.board,
+            sowing: p.sowing,
+            captures: p.captures,
+            end: p.end,
+        };
+        description.validate().map_err(serde::de::Error::custom)?;
+        Ok(description)
+    }
+}

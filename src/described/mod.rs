@@ -1,0 +1,467 @@
+//! Games described, not programmed: one ruleset for the two-row mancala games, built from a
+//! [`Description`] of their rules, and a [catalogue](catalogue) of named games.
+//!
+//! Most two-row mancala games differ in a few rules: the board, the sowing, the captures,
+//! the feeding of an empty opponent, and the end. A [`Description`] holds each as a
+//! parameter; [`Mancala`] plays any description that checks, through every layer of the
+//! crate (records, pictures, search, analysis, the engine, the tools, Python and the
+//! learning environments).
+//!
+//! # Terms
+//! - A **hole** is one cup of a row; each player owns the row nearer him, holes numbered
+//!   from his left. A **store** at each player's right keeps what he has won.
+//! - **Sowing**: the mover lifts every seed of one of his holes and drops them one a hole
+//!   from the next hole on, counter-clockwise (along his row to his right) unless the game
+//!   says otherwise. A **lap** is a sowing once round the board; **relay** sowing lifts the
+//!   seeds of the hole the last seed fell in, if it held seeds, and sows on.
+//! - A **capture** takes seeds off the board into the mover's store.
+//! - **Feeding**: giving seeds to an opponent whose row is empty.
+//! - A **grand slam**: a capture that would take every seed of the opponent.
+//!
+//! # Ruleset text
+//! `mancala` alone is Kalah(6,4); each switch changes one parameter (`mancala:holes=5,
+//! seeds=3,stores=none,capture=2.3,chain,...`), and so does a switch after a catalogue name
+//! (`ayoayo:seeds=3`). A description prints as its name and the switches that change it.
+//!
+//! | switch | field | meaning (Kalah's value first) |
+//! |---|---|---|
+//! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
+//! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
+//! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
+//! | `sow=ccw\|cw\|choice` | [`Sowing::direction`] | which way ([`Direction`]) |
+//! | `laps=one\|relay` | [`Sowing::laps`] | one lap or relay ([`Laps`]) |
+//! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
+//! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
+//! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
+//! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
+//! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
+//! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
+//! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
+//! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
+//! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
+//! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
+//! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
+//! | `cannot-feed=end\|any` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
+//! | `end=side-empty\|stuck` | [`End::rule`] | when the game ends ([`EndRule`]) |
+//! | `leftovers=owner\|to-move\|last-mover\|nobody` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
+//! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
+//! | `divide-on-win` | [`End::divide_on_win`] | ... and the seeds left are shared out |
+//! | `repetition` | [`End::repetition`] | a repeated position ends the game |
+//! | `max-plies=N\|off` | [`End::max_plies`] | a ply limit |
+//!
+//! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
+//! Each switch is given once; contradictory switches are refused
+//! ([`Description::validate`]). With the `serde` feature a [`Description`] is also data in
+//! four parts (`board`, `sowing`, `captures`, `end`, each field as in the table, in
+//! kebab-case), for a file of the user's own in JSON or TOML; reading one validates it.
+//!
+//! ```
+//! use sowing::described::Mancala;
+//! use sowing::{Ruleset, perft};
+//! let kalah: Mancala = "mancala".parse().unwrap();
+//! assert_eq!(perft(&kalah, &kalah.start(), 2), 49); // as Kalah(6,4)
+//! let oware: Mancala = "mancala:stores=none,again=none,opposite=off,capture=2.3,chain,\
+//!     skip-origin,must-feed,end=stuck,half-wins,repetition".parse().unwrap();
+//! assert_eq!(oware.description(), &sowing::described::Description::ABAPA);
+//! assert!("mancala:holes=16".parse::<Mancala>().is_err());
+//! assert!("mancala:chain".parse::<Mancala>().is_err()); // a chain of what?
+//! ```
+//!
+//! # Order of a move
+//! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
+//!    the last seed falls in a hole that held seeds and no count capture takes it there;
+//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands).
+//! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
+//!    capture (with the chain and the grand-slam rule), or else the opposite capture.
+//!    A capture gives another turn under `again=capture`.
+//! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
+//! 4. The end: a store past half (`half-wins`), the ply limit, a row with no playable hole
+//!    (`end=side-empty`), or the player to move without a move (`end=stuck`, and under every
+//!    rule). The seeds left then go by `leftovers` (under `half-wins`, only with
+//!    `divide-on-win`). The larger store wins.
+//!
+//! # Not yet supported
+//! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
+//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, and a sowing
+//! that starts in the hole it lifts from: a description cannot say them, and a MancalaGames
+//! file that asks for one is refused naming it.
+
+pub mod catalogue;
+mod description;
+mod encode;
+mod eval;
+mod moves;
+mod picture;
+pub(crate) mod sow;
+mod state;
+mod text;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use description::{
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, GrandSlam, Laps,
+    Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+};
+pub use eval::MancalaEval;
+pub use moves::{MancalaMove, Way};
+pub use state::MancalaState;
+
+use crate::error::{
+    IllegalReason, MoveParseError, PositionError, RulesetParseError, SettingsError,
+};
+use crate::movelist::MoveList;
+use crate::player::{Outcome, Player, Score};
+use crate::rng::RandomSource;
+use crate::ruleset::{Ruleset, SeedCount};
+use crate::switches;
+use sow::{Ending, Steps};
+
+/// The moves of a position: at most two a hole.
+pub type MancalaMoves = MoveList<MancalaMove, { 2 * MAX_HOLES as usize }>;
+
+/// A two-row game played by its [`Description`].
+///
+/// ```
+/// use sowing::described::{Description, Mancala};
+/// use sowing::Ruleset;
+/// let abapa = Mancala::new(Description::ABAPA).unwrap();
+/// let s = abapa.start();
+/// assert_eq!(s.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
+/// assert_eq!(abapa.legal_moves(&s).len(), 6);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mancala {
+    name: &'static str,
+    description: Description,
+    total: u32,
+    steps: Steps,
+}
+
+impl PartialEq for Mancala {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.description == other.description
+    }
+}
+
+impl Eq for Mancala {}
+
+impl Default for Mancala {
+    /// Kalah(6,4), `mancala`.
+    fn default() -> Self {
+        Mancala::new(Description::KALAH).expect("Kalah's description checks")
+    }
+}
+
+impl Mancala {
+    /// The game of a description, named `mancala` in ruleset text.
+    ///
+    /// # Errors
+    /// [`SettingsError`] when the description does not check ([`Description::validate`]).
+    pub fn new(description: Description) -> Result<Mancala, SettingsError> {
+        Mancala::named("mancala", description)
+    }
+
+    /// The game of a description under a name of the catalogue (`mancala` or an entry's),
+    /// whose description its ruleset text is written against.
+    fn named(name: &'static str, description: Description) -> Result<Mancala, SettingsError> {
+        description.validate()?;
+        Ok(Mancala {
+            name,
+            total: description.total_seeds(),
+            steps: Steps::new(description.board.holes.into(), description.sowing.stores),
+            description,
+        })
+    }
+
+    /// The catalogue's game `name` ([`catalogue::entry`]).
+    pub fn catalogue(name: &str) -> Option<Mancala> {
+        let entry = catalogue::entry(name)?;
+        Mancala::named(entry.name, entry.description).ok()
+    }
+
+    /// The description it plays.
+    pub fn description(&self) -> &Description {
+        &self.description
+    }
+
+    /// The name its ruleset text starts with: `mancala` or a catalogue entry's.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Holes a row.
+    pub fn holes(&self) -> usize {
+        self.description.board.holes.into()
+    }
+
+    fn base(name: &str) -> Option<(&'static str, Description)> {
+        if name == "mancala" {
+            return Some(("mancala", Description::KALAH));
+        }
+        catalogue::entry(name).map(|e| (e.name, e.description))
+    }
+
+    /// Why `mv` is not legal in `s`, or `None`.
+    fn reason(&self, s: &MancalaState, mv: MancalaMove) -> Option<IllegalReason> {
+        let Some(bit) = self.bit_of(s, mv) else {
+            return Some(IllegalReason::Forbidden(format!(
+                "there is no move {mv}: the holes are 1 to {}{}",
+                s.holes(),
+                match self.description.sowing.direction {
+                    Direction::Choice => ", each with R or L",
+                    _ => ", without a way",
+                }
+            )));
+        };
+        let legal = self.legal_mask(s);
+        if legal >> bit & 1 != 0 {
+            return None;
+        }
+        if legal == 0 {
+            return Some(IllegalReason::GameOver);
+        }
+        let seeds = s.row(s.mover)[usize::from(mv.hole)];
+        if seeds == 0 {
+            return Some(IllegalReason::Forbidden(format!(
+                "hole {} is empty",
+                mv.hole + 1
+            )));
+        }
+        if seeds < self.description.sowing.min_seeds {
+            return Some(IllegalReason::Forbidden(format!(
+                "the hole holds {seeds} seeds; a move takes at least {}",
+                self.description.sowing.min_seeds
+            )));
+        }
+        if self.movable(s) >> bit & 1 == 0 {
+            return Some(IllegalReason::Forbidden(
+                "the opponent has no seed and this move gives him none".into(),
+            ));
+        }
+        Some(IllegalReason::Forbidden(
+            "a grand slam, illegal while another move is left".into(),
+        ))
+    }
+}
+
+impl Ruleset for Mancala {
+    type State = MancalaState;
+    type Move = MancalaMove;
+    type Moves = MancalaMoves;
+    const GAME: &'static str = "mancala";
+    const NAMES: &'static [&'static str] = &catalogue::NAMES;
+
+    fn start(&self) -> MancalaState {
+        let h = self.holes();
+        let row: Vec<u8> = (0..h).map(|i| self.description.start_seeds(i)).collect();
+        let mut s = MancalaState::from_rows(&row, &row, [0, 0], Player::South);
+        s.holes = h as u8;
+        s
+    }
+
+    #[inline]
+    fn to_move(&self, s: &MancalaState) -> Player {
+        s.mover
+    }
+
+    fn legal_moves(&self, s: &MancalaState) -> MancalaMoves {
+        let mut moves = MancalaMoves::new();
+        let mut mask = self.legal_mask(s);
+        while mask != 0 {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            moves.push(self.move_of_bit(bit));
+        }
+        moves
+    }
+
+    #[inline]
+    fn play_unchecked(&self, s: &mut MancalaState, mv: MancalaMove) {
+        // A move of another shape, or an empty hole: the state is left as it was.
+        if self.bit_of(s, mv).is_none() || s.row(s.mover)[usize::from(mv.hole)] == 0 {
+            return;
+        }
+        self.play_move(s, mv);
+    }
+
+    fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
+        self.over(s)?;
+        Some(Outcome::by_score(Score {
+            south: s.store(Player::South).into(),
+            north: s.store(Player::North).into(),
+        }))
+    }
+
+    fn repetition_position(&self, s: &MancalaState) -> Option<MancalaState> {
+        self.description
+            .end
+            .repetition
+            .then_some(MancalaState { ply: 0, ..*s })
+    }
+
+    fn repetition_outcome(&self, s: &MancalaState) -> Option<Outcome> {
+        if !self.description.end.repetition {
+            return None;
+        }
+        let [south, north] = self.divided(s);
+        Some(Outcome::by_score(Score { south, north }))
+    }
+
+    fn seed_count(&self, s: &MancalaState) -> SeedCount {
+        SeedCount {
+            board: s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North),
+            stores: [s.store(Player::South).into(), s.store(Player::North).into()],
+        }
+    }
+
+    fn total_seeds(&self) -> u32 {
+        self.total
+    }
+
+    fn validate(&self, s: &MancalaState) -> Result<(), PositionError> {
+        if s.holes() != self.holes() {
+            return Err(PositionError::WrongSize {
+                expected: self.holes(),
+                found: s.holes(),
+            });
+        }
+        let total = self.seed_count(s).total();
+        if total != self.total {
+            return Err(PositionError::WrongSeedTotal {
+                expected: self.total,
+                found: total,
+            });
+        }
+        let h = s.holes();
+        if s.cells[2 * h + 2..].iter().any(|&n| n != 0) {
+            return Err(PositionError::Impossible(
+                "seeds outside the places of the board".into(),
+            ));
+        }
+        let end = &self.description.end;
+        match end.max_plies {
+            None if s.ply != 0 => {
+                return Err(PositionError::Impossible(
+                    "a ply count under a ruleset without a ply limit".into(),
+                ));
+            }
+            Some(max) if s.ply > max => {
+                return Err(PositionError::Impossible(format!(
+                    "ply {} is past the limit of {max} plies",
+                    s.ply
+                )));
+            }
+            _ => {}
+        }
+        let board = self.seed_count(s).board != 0;
+        let swept = end.leftovers != crate::described::Leftovers::Nobody;
+        match self.over(s) {
+            Some(Ending::Stuck) if board && swept => Err(PositionError::Impossible(
+                "the game is over but seeds are left on the board (the leftovers rule gives them out)"
+                    .into(),
+            )),
+            Some(Ending::Half) if board && swept && end.divide_on_win => {
+                Err(PositionError::Impossible(
+                    "the game is won but seeds are left on the board (divide-on-win)".into(),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn hash_from_scratch(&self, s: &MancalaState) -> u64 {
+        let mut words = [0u64; 4];
+        for (i, chunk) in s.cells.chunks(8).enumerate() {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            words[i] = u64::from_le_bytes(w);
+        }
+        let mut h = crate::hashing::mix(
+            u64::from(s.holes) | (s.mover.index() as u64) << 8 | u64::from(s.ply) << 16,
+        );
+        for w in words {
+            h = crate::hashing::mix(h ^ w);
+        }
+        h
+    }
+
+    fn parse_move(&self, s: &MancalaState, text: &str) -> Result<MancalaMove, MoveParseError> {
+        let expected = if self.description.sowing.direction == Direction::Choice {
+            "a hole's number from the mover's left and the way, R or L (3R, 1L)"
+        } else {
+            "a hole's number from the mover's left (1, 2, ...)"
+        };
+        let Some(mv) = moves::parse(text) else {
+            return Err(MoveParseError::Syntax {
+                text: text.to_string(),
+                expected,
+            });
+        };
+        match self.reason(s, mv) {
+            None => Ok(mv),
+            Some(reason) => Err(MoveParseError::Illegal {
+                text: text.to_string(),
+                reason,
+            }),
+        }
+    }
+
+    fn format_move(&self, _: &MancalaState, mv: MancalaMove) -> String {
+        mv.to_string()
+    }
+
+    fn is_legal(&self, s: &MancalaState, mv: MancalaMove) -> bool {
+        self.bit_of(s, mv)
+            .is_some_and(|bit| self.legal_mask(s) >> bit & 1 != 0)
+    }
+
+    fn illegal_reason(&self, s: &MancalaState, mv: MancalaMove) -> Option<IllegalReason> {
+        self.reason(s, mv)
+    }
+
+    #[inline]
+    fn random_move<G: RandomSource>(&self, s: &MancalaState, rng: &mut G) -> Option<MancalaMove> {
+        let mut mask = self.legal_mask(s);
+        if mask == 0 {
+            return None;
+        }
+        for _ in 0..rng.below(mask.count_ones()) {
+            mask &= mask - 1;
+        }
+        Some(self.move_of_bit(mask.trailing_zeros()))
+    }
+}
+
+impl FromStr for Mancala {
+    type Err = RulesetParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (name, switches) = switches::split(text)?;
+        let Some((name, mut description)) = Mancala::base(name) else {
+            return Err(RulesetParseError::UnknownGame {
+                game: name.to_string(),
+                known: catalogue::NAMES.to_vec(),
+            });
+        };
+        text::apply(&mut description, &switches, name)?;
+        Ok(Mancala::named(name, description)?)
+    }
+}
+
+impl fmt::Display for Mancala {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (_, base) = Mancala::base(self.name).unwrap_or(("mancala", Description::KALAH));
+        f.write_str(self.name)?;
+        let switches = text::switches_from(&base, &self.description);
+        if !switches.is_empty() {
+            write!(f, ":{}", switches.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+crate::serde_as_text!(Mancala);
+
+/// The family's records are the crate's records form alone.
+impl crate::pgn::Dialect for Mancala {}

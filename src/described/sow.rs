@@ -1,0 +1,437 @@
+//! The moves of a described game: which holes may be played, the sowing, the captures and
+//! the end, read from the description once built into step tables.
+
+use super::Mancala;
+use super::description::{
+    CannotFeed, Direction, EndRule, GrandSlam, Laps, Leftovers, Opposite, Side, StoreSowing,
+};
+use super::moves::{MancalaMove, Way};
+use super::state::{MancalaState, RING};
+use crate::player::Player;
+
+/// A relay sowing lifts at most this many times; past it the move ends where it stands (a
+/// real board would never get there: see the module docs).
+pub const MAX_LIFTS: u32 = 1000;
+
+/// The step tables of one description: for each player and way (0 counter-clockwise, 1
+/// clockwise), the ring place after each place, the stores he does not sow skipped.
+#[derive(Clone, Debug)]
+pub(crate) struct Steps {
+    pub(crate) next: [[[u8; RING]; 2]; 2],
+}
+
+impl Steps {
+    pub(crate) fn new(holes: usize, stores: StoreSowing) -> Steps {
+        let len = 2 * holes + 2;
+        let mut next = [[[0u8; RING]; 2]; 2];
+        for player in Player::BOTH {
+            let own = if player == Player::South {
+                holes
+            } else {
+                2 * holes + 1
+            };
+            let sown = |r: usize| {
+                let store = r == holes || r == 2 * holes + 1;
+                !store
+                    || match stores {
+                        StoreSowing::None => false,
+                        StoreSowing::Own => r == own,
+                        StoreSowing::Both => true,
+                    }
+            };
+            let [ccw_steps, cw_steps] = &mut next[player.index()];
+            for (r, (ccw_step, cw_step)) in ccw_steps
+                .iter_mut()
+                .zip(cw_steps.iter_mut())
+                .enumerate()
+                .take(len)
+            {
+                let mut ccw = (r + 1) % len;
+                while !sown(ccw) {
+                    ccw = (ccw + 1) % len;
+                }
+                let mut cw = (r + len - 1) % len;
+                while !sown(cw) {
+                    cw = (cw + len - 1) % len;
+                }
+                *ccw_step = ccw as u8;
+                *cw_step = cw as u8;
+            }
+        }
+        Steps { next }
+    }
+}
+
+/// A bit for each move of the mover: bit `hole` for way index 0, bit `16 + hole` for way 1.
+pub(crate) type Mask = u32;
+
+impl Mancala {
+    /// The way index (0 counter-clockwise, 1 clockwise) a move sows in.
+    #[inline]
+    pub(crate) fn way_index(&self, way: Way) -> usize {
+        match (self.description.sowing.direction, way) {
+            (Direction::Cw, _) | (Direction::Choice, Way::Left) => 1,
+            _ => 0,
+        }
+    }
+
+    /// The move of a mask bit.
+    #[inline]
+    pub(crate) fn move_of_bit(&self, bit: u32) -> MancalaMove {
+        let hole = (bit % 16) as u8;
+        let way = match self.description.sowing.direction {
+            Direction::Choice if bit >= 16 => Way::Left,
+            Direction::Choice => Way::Right,
+            _ => Way::Only,
+        };
+        MancalaMove { hole, way }
+    }
+
+    /// The mask bit of a move, if the move is one of this game's shape.
+    #[inline]
+    pub(crate) fn bit_of(&self, s: &MancalaState, mv: MancalaMove) -> Option<u32> {
+        if usize::from(mv.hole) >= s.holes() {
+            return None;
+        }
+        let hole = u32::from(mv.hole);
+        match (self.description.sowing.direction, mv.way) {
+            (Direction::Choice, Way::Right) => Some(hole),
+            (Direction::Choice, Way::Left) => Some(16 + hole),
+            (Direction::Choice, Way::Only) => None,
+            (_, Way::Only) => Some(hole),
+            _ => None,
+        }
+    }
+
+    /// Whether `player` has a hole of at least the fewest seeds a move takes.
+    #[inline]
+    pub(crate) fn can_move(&self, s: &MancalaState, player: Player) -> bool {
+        let min = self.description.sowing.min_seeds;
+        s.row(player).iter().any(|&n| n >= min)
+    }
+
+    /// The holes of the mover that hold enough seeds to play, both ways under a choice.
+    #[inline]
+    fn playable(&self, s: &MancalaState) -> Mask {
+        let min = self.description.sowing.min_seeds;
+        let mut mask = 0;
+        for (i, &n) in s.row(s.mover).iter().enumerate() {
+            if n >= min {
+                mask |= 1 << i;
+            }
+        }
+        if self.description.sowing.direction == Direction::Choice {
+            mask |= mask << 16;
+        }
+        mask
+    }
+
+    /// The mover's moves under the feeding rule (the grand-slam rule aside): empty exactly
+    /// when he has no move.
+    #[inline]
+    pub(crate) fn movable(&self, s: &MancalaState) -> Mask {
+        let mask = self.playable(s);
+        let end = &self.description.end;
+        if !end.must_feed || mask == 0 || s.seeds_in_row(!s.mover) != 0 {
+            return mask;
+        }
+        let feeding = self.feeding(s, mask);
+        match (feeding, end.cannot_feed) {
+            (0, CannotFeed::Any) => mask,
+            (f, _) => f,
+        }
+    }
+
+    /// The moves of `mask` whose sowing puts a seed in the opponent's (empty) row.
+    #[cold]
+    fn feeding(&self, s: &MancalaState, mask: Mask) -> Mask {
+        let mut out = 0;
+        for bit in 0..32 {
+            if mask >> bit & 1 == 0 {
+                continue;
+            }
+            let mv = self.move_of_bit(bit);
+            let mut after = *s;
+            self.sow(&mut after, mv);
+            if after.seeds_in_row(!s.mover) != 0 {
+                out |= 1 << bit;
+            }
+        }
+        out
+    }
+
+    /// Whether a store holds more than half the seeds.
+    #[inline]
+    pub(crate) fn won(&self, s: &MancalaState) -> bool {
+        let half = self.total;
+        2 * u32::from(s.store(Player::South)) > half || 2 * u32::from(s.store(Player::North)) > half
+    }
+
+    /// Whether the ply limit is reached.
+    #[inline]
+    pub(crate) fn limit_reached(&self, s: &MancalaState) -> bool {
+        self.description
+            .end
+            .max_plies
+            .is_some_and(|max| s.ply >= max)
+    }
+
+    /// Whether the game is over, and if so whether by a store past half (the seeds left
+    /// then stay unless `divide-on-win`).
+    #[inline]
+    pub(crate) fn over(&self, s: &MancalaState) -> Option<Ending> {
+        let end = &self.description.end;
+        if end.half_wins && self.won(s) {
+            return Some(Ending::Half);
+        }
+        if self.limit_reached(s) {
+            return Some(Ending::Stuck);
+        }
+        if end.rule == EndRule::SideEmpty
+            && !(self.can_move(s, Player::South) && self.can_move(s, Player::North))
+        {
+            return Some(Ending::Stuck);
+        }
+        (self.movable(s) == 0).then_some(Ending::Stuck)
+    }
+
+    /// The legal moves as a mask: none once the game is over; under
+    /// [`GrandSlam::Illegal`] the grand slams are taken out unless nothing else is left.
+    #[inline]
+    pub(crate) fn legal_mask(&self, s: &MancalaState) -> Mask {
+        if self.over(s).is_some() {
+            return 0;
+        }
+        let mask = self.movable(s);
+        if self.description.captures.grand_slam != GrandSlam::Illegal {
+            return mask;
+        }
+        let mut quiet = 0;
+        for bit in 0..32 {
+            if mask >> bit & 1 != 0 && !self.is_grand_slam(s, self.move_of_bit(bit)) {
+                quiet |= 1 << bit;
+            }
+        }
+        if quiet == 0 { mask } else { quiet }
+    }
+
+    /// Whether a move would capture every seed of the opponent.
+    fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
+        let mut after = *s;
+        let last = self.sow(&mut after, mv);
+        self.count_capture(&after, last, self.way_index(mv.way)).1
+    }
+
+    /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
+    /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
+    #[inline]
+    pub(crate) fn sow(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+        let me = s.mover;
+        let way = self.way_index(mv.way);
+        let next = &self.steps.next[me.index()][way];
+        let sowing = &self.description.sowing;
+        let skip = sowing.skip_origin;
+        let relay = sowing.laps == Laps::Relay;
+        let h = s.holes();
+        let mut pos = s.at(me, usize::from(mv.hole));
+        let mut lifts = 0;
+        loop {
+            let origin = pos;
+            let mut hand = s.cells[pos];
+            s.cells[pos] = 0;
+            while hand > 0 {
+                pos = usize::from(next[pos]);
+                if skip && pos == origin {
+                    pos = usize::from(next[pos]);
+                }
+                s.cells[pos] = s.cells[pos].wrapping_add(1);
+                hand -= 1;
+            }
+            let store = pos == h || pos == 2 * h + 1;
+            if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
+                return pos;
+            }
+            if self.count_capture(s, pos, way).0 != 0 {
+                return pos;
+            }
+            lifts += 1;
+        }
+    }
+
+    /// The ring places a count capture takes after a last seed at `last` (a bit each), and
+    /// whether it would take every seed of the opponent (a grand slam, whatever the rule
+    /// then does); `way` is the sowing's.
+    #[inline]
+    pub(crate) fn count_capture(&self, s: &MancalaState, last: usize, way: usize) -> (u32, bool) {
+        let c = &self.description.captures;
+        if c.counts.is_empty() {
+            return (0, false);
+        }
+        let h = s.holes();
+        if last == h || last > 2 * h {
+            return (0, false);
+        }
+        let owner = if last < h {
+            Player::South
+        } else {
+            Player::North
+        };
+        let me = s.mover;
+        let side_ok = match c.side {
+            Side::Opponent => owner != me,
+            Side::Own => owner == me,
+            Side::Either => true,
+        };
+        if !side_ok || !c.counts.contains(s.cells[last]) {
+            return (0, false);
+        }
+        let (lo, hi) = if owner == Player::South {
+            (0, h - 1)
+        } else {
+            (h + 1, 2 * h)
+        };
+        let mut take = 1u32 << last;
+        if c.chain {
+            let mut r = last;
+            loop {
+                // Back along the row, against the sowing.
+                let prev = if way == 0 {
+                    if r == lo {
+                        break;
+                    }
+                    r - 1
+                } else {
+                    if r == hi {
+                        break;
+                    }
+                    r + 1
+                };
+                if !c.counts.contains(s.cells[prev]) {
+                    break;
+                }
+                take |= 1 << prev;
+                r = prev;
+            }
+        }
+        if owner == me {
+            return (take, false);
+        }
+        let row_bits = ((1u32 << h) - 1) << lo;
+        let left = (lo..=hi).any(|r| take >> r & 1 == 0 && s.cells[r] != 0);
+        if left {
+            return (take, false);
+        }
+        let take = match c.grand_slam {
+            GrandSlam::NoCapture | GrandSlam::Illegal => 0,
+            GrandSlam::Capture => take,
+            GrandSlam::LeaveLast => take & !(1 << last),
+            // The opponent's hole the sowing entered his row by.
+            GrandSlam::LeaveFirst => take & !(1 << if way == 0 { lo } else { hi }),
+        };
+        (take & row_bits, true)
+    }
+
+    /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
+    #[inline]
+    pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
+        let me = s.mover;
+        let h = s.holes();
+        let way = self.way_index(mv.way);
+        let last = self.sow(s, mv);
+        let c = &self.description.captures;
+        let mut again = false;
+        let own_store = s.store_at(me);
+        if last == own_store {
+            again = c.again_on_store;
+        } else if last != h && last != 2 * h + 1 {
+            let (take, _) = self.count_capture(s, last, way);
+            let mut captured = 0u32;
+            if take != 0 {
+                for r in 0..2 * h + 1 {
+                    if take >> r & 1 != 0 {
+                        captured += u32::from(s.cells[r]);
+                        s.cells[r] = 0;
+                    }
+                }
+            } else if c.opposite != Opposite::Off && s.cells[last] == 1 && owned_by(h, last, me) {
+                let across = 2 * h - last;
+                if s.cells[across] > 0 || c.opposite_empty {
+                    captured = u32::from(s.cells[across]);
+                    s.cells[across] = 0;
+                    if c.opposite == Opposite::WithSeed {
+                        captured += 1;
+                        s.cells[last] = 0;
+                    }
+                }
+            }
+            if captured > 0 {
+                s.cells[own_store] = s.cells[own_store].wrapping_add(captured as u8);
+                again = c.again_on_capture;
+            }
+        }
+        if !again {
+            s.mover = !me;
+        }
+        if self.description.end.max_plies.is_some() {
+            s.ply = s.ply.saturating_add(1);
+        }
+        match self.over(s) {
+            None => {}
+            Some(Ending::Half) if !self.description.end.divide_on_win => {}
+            Some(_) => self.sweep(s, me),
+        }
+    }
+
+    /// The seeds left on the board go by the description's leftovers rule; `last_mover`
+    /// made the last move.
+    #[cold]
+    pub(crate) fn sweep(&self, s: &mut MancalaState, last_mover: Player) {
+        let h = s.holes();
+        let to = match self.description.end.leftovers {
+            Leftovers::Nobody => return,
+            Leftovers::Owner => None,
+            Leftovers::ToMove => Some(s.mover),
+            Leftovers::LastMover => Some(last_mover),
+        };
+        for player in Player::BOTH {
+            let seeds = s.seeds_in_row(player);
+            let store = s.store_at(to.unwrap_or(player));
+            s.cells[store] = s.cells[store].wrapping_add(seeds as u8);
+            let start = s.at(player, 0);
+            s.cells[start..start + h].fill(0);
+        }
+    }
+
+    /// The final score of `s` were its leftovers shared now (for a repetition): each
+    /// player's store and what the leftovers rule gives him.
+    pub(crate) fn divided(&self, s: &MancalaState) -> [u32; 2] {
+        let mut score = [Player::South, Player::North].map(|p| u32::from(s.store(p)));
+        let rows = [Player::South, Player::North].map(|p| s.seeds_in_row(p));
+        match self.description.end.leftovers {
+            Leftovers::Nobody => {}
+            Leftovers::Owner => {
+                score[0] += rows[0];
+                score[1] += rows[1];
+            }
+            // At a repetition the player to move ends the game; the last mover is the other.
+            Leftovers::ToMove => score[s.mover.index()] += rows[0] + rows[1],
+            Leftovers::LastMover => score[(!s.mover).index()] += rows[0] + rows[1],
+        }
+        score
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Ending {
+    /// A store passed half the seeds.
+    Half,
+    /// A player cannot move, a row is empty, or the ply limit is reached.
+    Stuck,
+}
+
+/// Whether ring place `r` (a hole) is `player`'s.
+#[inline]
+fn owned_by(h: usize, r: usize, player: Player) -> bool {
+    (r < h) == (player == Player::South)
+}

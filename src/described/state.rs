@@ -1,0 +1,217 @@
+//! A described game's position: the ring of holes and stores, the side to move, and the plies
+//! played under a ply limit; its text form.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::description::MAX_HOLES;
+use crate::error::{PositionParseError, TextProblem};
+use crate::player::Player;
+use crate::text::{
+    Fields, check_total, parse_count, parse_counts, parse_number, same_length, write_rows,
+};
+
+/// The most places on the ring: two rows of [`MAX_HOLES`] and two stores.
+pub(crate) const RING: usize = 2 * MAX_HOLES as usize + 2;
+
+/// A position of a described game: both rows, both stores, the side to move, and under a
+/// ply limit the plies played.
+///
+/// The board is one ring of 8-bit counters in counter-clockwise order: South's holes
+/// `0..h` from his left, South's store `h`, North's holes from his left `h+1..=2h`, North's
+/// store `2h+1`.
+///
+/// # Position text
+/// `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store> <S|N>[ ply=P]`,
+/// the board as South sees it (as Kalah's). `ply=P` counts the plies played under
+/// `max-plies`.
+///
+/// ```
+/// use sowing::described::MancalaState;
+/// let s: MancalaState = "4,4,4,4,4/4,4,4,4,4 0 0 S".parse().unwrap();
+/// assert_eq!(s.holes(), 5);
+/// assert_eq!(s.hole(sowing::Player::North, 1), 4);
+/// assert_eq!(s.to_string(), "4,4,4,4,4/4,4,4,4,4 0 0 S");
+/// assert!("4,4/4 0 0 S".parse::<MancalaState>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MancalaState {
+    pub(crate) cells: [u8; RING],
+    pub(crate) holes: u8,
+    pub(crate) mover: Player,
+    pub(crate) ply: u32,
+}
+
+impl MancalaState {
+    /// Holes a row.
+    pub fn holes(&self) -> usize {
+        usize::from(self.holes)
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.mover
+    }
+
+    /// Plies played, counted under a ply limit (0 otherwise).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The ring index of `player`'s hole `i` (0 from his left).
+    #[inline]
+    pub(crate) fn at(&self, player: Player, i: usize) -> usize {
+        let h = self.holes();
+        match player {
+            Player::South => i,
+            Player::North => h + 1 + i,
+        }
+    }
+
+    /// The ring index of `player`'s store.
+    #[inline]
+    pub(crate) fn store_at(&self, player: Player) -> usize {
+        let h = self.holes();
+        match player {
+            Player::South => h,
+            Player::North => 2 * h + 1,
+        }
+    }
+
+    /// Seeds in `player`'s hole `hole`, numbered `1..=h` from his left; 0 outside.
+    pub fn hole(&self, player: Player, hole: usize) -> u8 {
+        if hole == 0 || hole > self.holes() {
+            return 0;
+        }
+        self.cells[self.at(player, hole - 1)]
+    }
+
+    /// Seeds in `player`'s store.
+    pub fn store(&self, player: Player) -> u8 {
+        self.cells[self.store_at(player)]
+    }
+
+    /// `player`'s row, from his left.
+    #[inline]
+    pub(crate) fn row(&self, player: Player) -> &[u8] {
+        let start = self.at(player, 0);
+        &self.cells[start..start + self.holes()]
+    }
+
+    /// Seeds in all of `player`'s holes.
+    pub fn seeds_in_row(&self, player: Player) -> u32 {
+        self.row(player).iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// A state from each row from its owner's left and the stores.
+    pub(crate) fn from_rows(south: &[u8], north: &[u8], stores: [u8; 2], mover: Player) -> Self {
+        let h = south.len().min(MAX_HOLES.into());
+        let mut s = MancalaState {
+            cells: [0; RING],
+            holes: h as u8,
+            mover,
+            ply: 0,
+        };
+        s.cells[..h].copy_from_slice(&south[..h]);
+        for (i, &n) in north.iter().take(h).enumerate() {
+            s.cells[h + 1 + i] = n;
+        }
+        s.cells[h] = stores[0];
+        s.cells[2 * h + 1] = stores[1];
+        s
+    }
+}
+
+impl FromStr for MancalaState {
+    type Err = PositionParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let fields = Fields::new(text);
+        let [(at0, north_text), (south_at, south_text)] =
+            fields.rows("<North's holes h..1>/<South's holes 1..h>")?;
+        let north = parse_counts(north_text, at0, "north row")?;
+        let south = parse_counts(south_text, south_at, "south row")?;
+        same_length(north.len(), south.len(), at0)?;
+        let h = north.len();
+        if h > MAX_HOLES.into() {
+            return Err(PositionParseError::new(
+                at0,
+                "north row",
+                TextProblem::TooLarge {
+                    value: h as u64,
+                    max: MAX_HOLES.into(),
+                },
+            ));
+        }
+        let (a1, t1) = fields.get(1, "south store")?;
+        let south_store = parse_count(t1, a1, "south store")?;
+        let (a2, t2) = fields.get(2, "north store")?;
+        let north_store = parse_count(t2, a2, "north store")?;
+        let (a3, t3) = fields.get(3, "side to move")?;
+        let mover = match t3 {
+            "S" => Player::South,
+            "N" => Player::North,
+            _ => {
+                return Err(PositionParseError::new(
+                    a3,
+                    "side to move",
+                    TextProblem::Unexpected {
+                        found: t3.to_string(),
+                        expected: "S or N",
+                    },
+                ));
+            }
+        };
+        let ply = match fields.optional(4) {
+            None => 0,
+            Some((a4, t4)) => match t4.strip_prefix("ply=") {
+                Some(p) => parse_number(p, a4 + 4, "ply", u32::MAX.into())? as u32,
+                None => {
+                    return Err(PositionParseError::new(
+                        a4,
+                        "ply",
+                        TextProblem::Unexpected {
+                            found: t4.to_string(),
+                            expected: "`ply=P` or the end of the text",
+                        },
+                    ));
+                }
+            },
+        };
+        fields.end(5)?;
+        check_total(
+            north
+                .iter()
+                .chain(&south)
+                .chain([&south_store, &north_store]),
+            "seed total",
+        )?;
+        let north: Vec<u8> = north.into_iter().rev().collect();
+        let mut s = MancalaState::from_rows(&south, &north, [south_store, north_store], mover);
+        s.ply = ply;
+        Ok(s)
+    }
+}
+
+impl fmt::Display for MancalaState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_rows(
+            f,
+            self.row(Player::North).iter().rev(),
+            self.row(Player::South).iter(),
+        )?;
+        write!(
+            f,
+            " {} {} {}",
+            self.store(Player::South),
+            self.store(Player::North),
+            self.mover.letter()
+        )?;
+        if self.ply != 0 {
+            write!(f, " ply={}", self.ply)?;
+        }
+        Ok(())
+    }
+}
+
+crate::serde_as_text!(MancalaState);

@@ -1,0 +1,397 @@
+//! Ruleset text for a description: `<name>[:<switch>,...]`, each switch changing one
+//! parameter of the named game's description (see the [module docs](super) for the list).
+
+use super::description::{
+    CannotFeed, Counts, Description, Direction, EndRule, GrandSlam, Laps, Leftovers, MAX_HOLES,
+    MAX_TOTAL, Opposite, Side, StoreSowing,
+};
+use crate::error::{RulesetParseError, SettingsError};
+use crate::switches::{self, Switch};
+
+/// A switch's value among named choices, in the order of `names`.
+fn choice<T: Copy>(
+    sw: &Switch<'_>,
+    game: &'static str,
+    choices: &[(&str, T)],
+    expected: &'static str,
+) -> Result<T, RulesetParseError> {
+    let value = sw.text(game)?;
+    choices
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, t)| t)
+        .ok_or_else(|| RulesetParseError::BadValue {
+            game,
+            switch: sw.name.to_string(),
+            value: value.to_string(),
+            expected,
+        })
+}
+
+/// A flag: bare (`chain`) or `=on`/`=off`.
+fn flag(sw: &Switch<'_>, game: &'static str) -> Result<bool, RulesetParseError> {
+    match sw.value {
+        None => Ok(true),
+        Some(_) => choice(sw, game, &[("on", true), ("off", false)], "on or off"),
+    }
+}
+
+/// A whole number in `min..=max`.
+fn number(
+    sw: &Switch<'_>,
+    game: &'static str,
+    setting: &'static str,
+    min: i64,
+    max: i64,
+) -> Result<i64, RulesetParseError> {
+    let n = sw.number(game)?;
+    if !(min..=max).contains(&n) {
+        return Err(SettingsError::OutOfRange {
+            setting,
+            value: n,
+            min,
+            max,
+        }
+        .into());
+    }
+    Ok(n)
+}
+
+const DIRECTIONS: [(&str, Direction); 3] = [
+    ("ccw", Direction::Ccw),
+    ("cw", Direction::Cw),
+    ("choice", Direction::Choice),
+];
+const LAPS: [(&str, Laps); 2] = [("one", Laps::One), ("relay", Laps::Relay)];
+const STORES: [(&str, StoreSowing); 3] = [
+    ("none", StoreSowing::None),
+    ("own", StoreSowing::Own),
+    ("both", StoreSowing::Both),
+];
+const SIDES: [(&str, Side); 3] = [
+    ("opponent", Side::Opponent),
+    ("own", Side::Own),
+    ("either", Side::Either),
+];
+const OPPOSITES: [(&str, Opposite); 3] = [
+    ("off", Opposite::Off),
+    ("with-seed", Opposite::WithSeed),
+    ("without-seed", Opposite::WithoutSeed),
+];
+const CANNOT_FEED: [(&str, CannotFeed); 2] = [("end", CannotFeed::End), ("any", CannotFeed::Any)];
+const ENDS: [(&str, EndRule); 2] = [
+    ("side-empty", EndRule::SideEmpty),
+    ("stuck", EndRule::Stuck),
+];
+const LEFTOVERS: [(&str, Leftovers); 4] = [
+    ("owner", Leftovers::Owner),
+    ("to-move", Leftovers::ToMove),
+    ("last-mover", Leftovers::LastMover),
+    ("nobody", Leftovers::Nobody),
+];
+const AGAIN: [(&str, (bool, bool)); 4] = [
+    ("none", (false, false)),
+    ("store", (true, false)),
+    ("capture", (false, true)),
+    ("store.capture", (true, true)),
+];
+
+fn name_of<T: PartialEq + Copy>(choices: &[(&'static str, T)], t: T) -> &'static str {
+    choices
+        .iter()
+        .find(|(_, c)| *c == t)
+        .map_or("?", |&(name, _)| name)
+}
+
+/// Reads `capture=`: `none`, or counts and `evens` joined by dots (`2.3`, `evens`, `4`).
+fn counts(sw: &Switch<'_>, game: &'static str) -> Result<Counts, RulesetParseError> {
+    const EXPECTED: &str = "none, or counts from 1 to 63 and `evens` joined by dots (2.3, evens)";
+    let value = sw.text(game)?;
+    let bad = || RulesetParseError::BadValue {
+        game,
+        switch: sw.name.to_string(),
+        value: value.to_string(),
+        expected: EXPECTED,
+    };
+    if value == "none" {
+        return Ok(Counts::NONE);
+    }
+    let mut c = Counts::NONE;
+    for item in value.split('.') {
+        match item.trim() {
+            "evens" => c.evens = true,
+            n => match n.parse::<u8>() {
+                Ok(n @ 1..=63) => c.mask |= 1 << n,
+                _ => return Err(bad()),
+            },
+        }
+    }
+    Ok(c)
+}
+
+fn counts_text(c: Counts) -> String {
+    if c.is_empty() {
+        return "none".into();
+    }
+    let mut items: Vec<String> = (1..64)
+        .filter(|n| c.mask >> n & 1 != 0)
+        .map(|n: u32| n.to_string())
+        .collect();
+    if c.evens {
+        items.push("evens".into());
+    }
+    items.join(".")
+}
+
+/// Reads `start=`: each hole's seeds from the owner's left, joined by dots.
+fn pattern(
+    sw: &Switch<'_>,
+    game: &'static str,
+) -> Result<[u8; MAX_HOLES as usize], RulesetParseError> {
+    let value = sw.text(game)?;
+    let bad = || RulesetParseError::BadValue {
+        game,
+        switch: sw.name.to_string(),
+        value: value.to_string(),
+        expected: "up to 15 counts joined by dots, a row from its owner's left (4.0.4)",
+    };
+    let mut p = [0u8; MAX_HOLES as usize];
+    for (n, item) in value.split('.').enumerate() {
+        if n == p.len() {
+            return Err(bad());
+        }
+        p[n] = item.trim().parse().map_err(|_| bad())?;
+    }
+    Ok(p)
+}
+
+fn pattern_text(p: &[u8; MAX_HOLES as usize], holes: u8) -> String {
+    p[..usize::from(holes).min(p.len())]
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Changes `d` by each switch of `switches` (each at most once), for the game `game`.
+///
+/// # Errors
+/// A [`RulesetParseError`] for an unknown switch, a bad value or a repeated one; the
+/// description is not validated here.
+pub(crate) fn apply(
+    d: &mut Description,
+    switches: &[Switch<'_>],
+    game: &'static str,
+) -> Result<(), RulesetParseError> {
+    let mut seen = Vec::new();
+    for sw in switches {
+        let name: &'static str = match sw.name {
+            "holes" => {
+                d.board.holes = number(sw, game, "holes", 1, MAX_HOLES.into())? as u8;
+                "holes"
+            }
+            "seeds" => {
+                d.board.seeds = number(sw, game, "seeds", 0, MAX_TOTAL.into())? as u8;
+                d.board.start = None;
+                "seeds"
+            }
+            "start" => {
+                d.board.start = Some(pattern(sw, game)?);
+                "start"
+            }
+            "sow" => {
+                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw or choice")?;
+                "sow"
+            }
+            "laps" => {
+                d.sowing.laps = choice(sw, game, &LAPS, "one or relay")?;
+                "laps"
+            }
+            "skip-origin" => {
+                d.sowing.skip_origin = flag(sw, game)?;
+                "skip-origin"
+            }
+            "stores" => {
+                d.sowing.stores = choice(sw, game, &STORES, "none, own or both")?;
+                "stores"
+            }
+            "min-seeds" => {
+                d.sowing.min_seeds = number(sw, game, "min-seeds", 1, MAX_TOTAL.into())? as u8;
+                "min-seeds"
+            }
+            "capture" => {
+                d.captures.counts = counts(sw, game)?;
+                "capture"
+            }
+            "capture-side" => {
+                d.captures.side = choice(sw, game, &SIDES, "opponent, own or either")?;
+                "capture-side"
+            }
+            "chain" => {
+                d.captures.chain = flag(sw, game)?;
+                "chain"
+            }
+            "grand-slam" => {
+                let value = sw.text(game)?;
+                d.captures.grand_slam = GrandSlam::ALL
+                    .into_iter()
+                    .find(|g| g.name() == value)
+                    .ok_or_else(|| RulesetParseError::BadValue {
+                        game,
+                        switch: "grand-slam".into(),
+                        value: value.to_string(),
+                        expected: "no-capture, illegal, capture, leave-last or leave-first",
+                    })?;
+                "grand-slam"
+            }
+            "opposite" => {
+                d.captures.opposite =
+                    choice(sw, game, &OPPOSITES, "off, with-seed or without-seed")?;
+                "opposite"
+            }
+            "opposite-empty" => {
+                d.captures.opposite_empty = flag(sw, game)?;
+                "opposite-empty"
+            }
+            "again" => {
+                (d.captures.again_on_store, d.captures.again_on_capture) =
+                    choice(sw, game, &AGAIN, "none, store, capture or store.capture")?;
+                "again"
+            }
+            "must-feed" => {
+                d.end.must_feed = flag(sw, game)?;
+                "must-feed"
+            }
+            "cannot-feed" => {
+                d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end or any")?;
+                "cannot-feed"
+            }
+            "end" => {
+                d.end.rule = choice(sw, game, &ENDS, "side-empty or stuck")?;
+                "end"
+            }
+            "leftovers" => {
+                d.end.leftovers =
+                    choice(sw, game, &LEFTOVERS, "owner, to-move, last-mover or nobody")?;
+                "leftovers"
+            }
+            "half-wins" => {
+                d.end.half_wins = flag(sw, game)?;
+                "half-wins"
+            }
+            "divide-on-win" => {
+                d.end.divide_on_win = flag(sw, game)?;
+                "divide-on-win"
+            }
+            "repetition" => {
+                d.end.repetition = flag(sw, game)?;
+                "repetition"
+            }
+            "max-plies" => {
+                d.end.max_plies = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "max-plies", 1, u32::MAX.into())? as u32),
+                };
+                "max-plies"
+            }
+            _ => return Err(sw.unknown(game)),
+        };
+        // `seeds` and `start` set one thing: the start.
+        let key = if name == "start" { "seeds" } else { name };
+        switches::once(&mut seen, game, key).map_err(|e| match e {
+            RulesetParseError::Repeated { game, .. } => RulesetParseError::Repeated {
+                game,
+                switch: name.to_string(),
+            },
+            e => e,
+        })?;
+    }
+    Ok(())
+}
+
+/// The switches that change `base` into `d`, in the order of the module docs' table.
+pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> {
+    let mut out = Vec::new();
+    let push_flag = |out: &mut Vec<String>, name: &str, from: bool, to: bool| {
+        if from != to {
+            out.push(if to {
+                name.to_string()
+            } else {
+                format!("{name}=off")
+            });
+        }
+    };
+    let (b, n) = (&base.board, &d.board);
+    if b.holes != n.holes {
+        out.push(format!("holes={}", n.holes));
+    }
+    match (&n.start, b.seeds != n.seeds || b.start.is_some()) {
+        (Some(p), _) if b.start.as_ref().map(|q| &q[..]) != Some(&p[..]) => {
+            out.push(format!("start={}", pattern_text(p, n.holes)));
+        }
+        (None, true) => out.push(format!("seeds={}", n.seeds)),
+        _ => {}
+    }
+    let (b, n) = (&base.sowing, &d.sowing);
+    if b.direction != n.direction {
+        out.push(format!("sow={}", name_of(&DIRECTIONS, n.direction)));
+    }
+    if b.laps != n.laps {
+        out.push(format!("laps={}", name_of(&LAPS, n.laps)));
+    }
+    push_flag(&mut out, "skip-origin", b.skip_origin, n.skip_origin);
+    if b.stores != n.stores {
+        out.push(format!("stores={}", name_of(&STORES, n.stores)));
+    }
+    if b.min_seeds != n.min_seeds {
+        out.push(format!("min-seeds={}", n.min_seeds));
+    }
+    let (b, n) = (&base.captures, &d.captures);
+    if b.counts != n.counts {
+        out.push(format!("capture={}", counts_text(n.counts)));
+    }
+    if b.side != n.side {
+        out.push(format!("capture-side={}", name_of(&SIDES, n.side)));
+    }
+    push_flag(&mut out, "chain", b.chain, n.chain);
+    if b.grand_slam != n.grand_slam {
+        out.push(format!("grand-slam={}", n.grand_slam.name()));
+    }
+    if b.opposite != n.opposite {
+        out.push(format!("opposite={}", name_of(&OPPOSITES, n.opposite)));
+    }
+    push_flag(
+        &mut out,
+        "opposite-empty",
+        b.opposite_empty,
+        n.opposite_empty,
+    );
+    if (b.again_on_store, b.again_on_capture) != (n.again_on_store, n.again_on_capture) {
+        let again = (n.again_on_store, n.again_on_capture);
+        out.push(format!("again={}", name_of(&AGAIN, again)));
+    }
+    let (b, n) = (&base.end, &d.end);
+    push_flag(&mut out, "must-feed", b.must_feed, n.must_feed);
+    if b.cannot_feed != n.cannot_feed {
+        out.push(format!(
+            "cannot-feed={}",
+            name_of(&CANNOT_FEED, n.cannot_feed)
+        ));
+    }
+    if b.rule != n.rule {
+        out.push(format!("end={}", name_of(&ENDS, n.rule)));
+    }
+    if b.leftovers != n.leftovers {
+        out.push(format!("leftovers={}", name_of(&LEFTOVERS, n.leftovers)));
+    }
+    push_flag(&mut out, "half-wins", b.half_wins, n.half_wins);
+    push_flag(&mut out, "divide-on-win", b.divide_on_win, n.divide_on_win);
+    push_flag(&mut out, "repetition", b.repetition, n.repetition);
+    if b.max_plies != n.max_plies {
+        out.push(match n.max_plies {
+            Some(p) => format!("max-plies={p}"),
+            None => "max-plies=off".into(),
+        });
+    }
+    out
+}
