@@ -59,7 +59,8 @@
 //! use sowing::described::Mancala;
 //! use sowing::{Ruleset, perft};
 //! let kalah: Mancala = "mancala".parse().unwrap();
-//! assert_eq!(perft(&kalah, &kalah.start(), 2), 49); // as Kalah(6,4)
+//! let hand_written = sowing::kalah::Kalah::default();
+//! assert_eq!(perft(&kalah, &kalah.start(), 4), perft(&hand_written, &hand_written.start(), 4));
 //! let oware: Mancala = "mancala:stores=none,again=none,opposite=off,capture=2.3,chain,\
 //!     skip-origin,must-feed,end=stuck,half-wins,repetition".parse().unwrap();
 //! assert_eq!(oware.description(), &sowing::described::Description::ABAPA);
