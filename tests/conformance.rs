@@ -518,3 +518,124 @@ proptest! {
         check(testing::check_random_games_with(&oware, seed, 1, &config(400)));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The described games: random descriptions (every switch of the family), and the catalogue.
+
+mod described {
+    use super::random_game;
+    use proptest::prelude::*;
+    use sowing::described::{
+        CannotFeed, Counts, Description, Direction, EndRule, GrandSlam, Laps, Leftovers, Mancala,
+        Opposite, Side, StoreSowing, catalogue,
+    };
+
+    fn counts() -> impl Strategy<Value = Counts> {
+        prop_oneof![
+            Just(Counts::NONE),
+            Just(Counts::of(&[2, 3])),
+            Just(Counts::of(&[4])),
+            Just(Counts::EVENS),
+            Just(Counts::of(&[1, 3, 5])),
+        ]
+    }
+
+    /// Every description the family accepts, on boards of 2 to 8 holes of 1 to 5 seeds
+    /// (or a start pattern), each switch at random; the ones `validate` refuses are left out.
+    pub fn descriptions() -> impl Strategy<Value = Description> {
+        let board = (2u8..=8, 1u8..=5, proptest::option::of(proptest::array::uniform8(0u8..=4)));
+        let sowing = (
+            prop_oneof![Just(Direction::Ccw), Just(Direction::Cw), Just(Direction::Choice)],
+            prop_oneof![Just(Laps::One), Just(Laps::Relay)],
+            any::<bool>(),
+            prop_oneof![Just(StoreSowing::None), Just(StoreSowing::Own), Just(StoreSowing::Both)],
+            1u8..=2,
+        );
+        let captures = (
+            counts(),
+            prop_oneof![Just(Side::Opponent), Just(Side::Own), Just(Side::Either)],
+            any::<bool>(),
+            proptest::sample::select(GrandSlam::ALL.to_vec()),
+            prop_oneof![Just(Opposite::Off), Just(Opposite::WithSeed), Just(Opposite::WithoutSeed)],
+            any::<bool>(),
+            (any::<bool>(), any::<bool>()),
+        );
+        let end = (
+            any::<bool>(),
+            prop_oneof![Just(CannotFeed::End), Just(CannotFeed::Any)],
+            prop_oneof![Just(EndRule::SideEmpty), Just(EndRule::Stuck)],
+            prop_oneof![
+                Just(Leftovers::Owner),
+                Just(Leftovers::ToMove),
+                Just(Leftovers::LastMover),
+                Just(Leftovers::Nobody)
+            ],
+            (any::<bool>(), any::<bool>()),
+            any::<bool>(),
+            proptest::option::of(1u32..300),
+        );
+        (board, sowing, captures, end).prop_filter_map(
+            "a description the family refuses",
+            |((holes, seeds, pattern), sowing, captures, end)| {
+                let mut d = Description::KALAH;
+                d.board.holes = holes;
+                d.board.seeds = seeds;
+                d.board.start = pattern.map(|p| {
+                    let mut row = [0u8; 15];
+                    row[..usize::from(holes)].copy_from_slice(&p[..usize::from(holes)]);
+                    row
+                });
+                (
+                    d.sowing.direction,
+                    d.sowing.laps,
+                    d.sowing.skip_origin,
+                    d.sowing.stores,
+                    d.sowing.min_seeds,
+                ) = sowing;
+                let (counts, side, chain, grand_slam, opposite, opposite_empty, again) = captures;
+                d.captures.counts = counts;
+                d.captures.side = side;
+                d.captures.chain = chain;
+                d.captures.grand_slam = grand_slam;
+                d.captures.opposite = opposite;
+                d.captures.opposite_empty = opposite_empty;
+                (d.captures.again_on_store, d.captures.again_on_capture) = again;
+                let (must_feed, cannot_feed, rule, leftovers, half, repetition, max_plies) = end;
+                d.end.must_feed = must_feed;
+                d.end.cannot_feed = cannot_feed;
+                d.end.rule = rule;
+                d.end.leftovers = leftovers;
+                (d.end.half_wins, d.end.divide_on_win) = half;
+                d.end.repetition = repetition;
+                d.end.max_plies = max_plies;
+                d.validate().is_ok().then_some(d)
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn described_random_games(d in descriptions(), seed in any::<u64>()) {
+            // The harness checks the ruleset text round trip too.
+            random_game(&Mancala::new(d).unwrap(), seed, 300);
+        }
+
+        #[test]
+        fn described_text_never_panics(position in ".{0,40}", mv in ".{0,6}", ruleset in ".{0,40}") {
+            super::check_text(&Mancala::default(), &position, &mv, &ruleset);
+        }
+    }
+
+    #[test]
+    fn every_catalogue_game_plays_to_the_end() {
+        for entry in catalogue::CATALOGUE {
+            let rules = Mancala::catalogue(entry.name).unwrap();
+            for seed in 0..8 {
+                let plies = random_game(&rules, seed, 2000);
+                assert!(plies > 0, "{}", entry.name);
+            }
+        }
+    }
+}

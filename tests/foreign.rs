@@ -146,3 +146,19 @@ fn oware_answers_every_call_on_foreign_and_unvalidated_states() {
         300,
     );
 }
+
+#[test]
+fn described_games_answer_every_call_on_foreign_and_unvalidated_states() {
+    check_all::<sowing::described::Mancala>(
+        &[
+            "mancala",
+            "mancala:holes=3,seeds=2,laps=relay",
+            "mancala:holes=5,sow=choice,again=store.capture",
+            "mancala:stores=none,again=none,opposite=off,capture=2.3,chain,skip-origin,\
+             must-feed,end=stuck,half-wins,repetition",
+            "mancala:holes=15,seeds=8,sow=cw,stores=both",
+            "mancala:holes=2,seeds=1,capture=evens,capture-side=either,chain,max-plies=50",
+        ],
+        300,
+    );
+}

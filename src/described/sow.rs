@@ -15,6 +15,11 @@ pub const MAX_LIFTS: u32 = 1000;
 
 /// The step tables of one description: for each player and way (0 counter-clockwise, 1
 /// clockwise), the ring place after each place, the stores he does not sow skipped.
+///
+/// A store lies where its owner's row ends in the way of the sowing: at his right for
+/// counter-clockwise sowing, at his left for clockwise (as boards of clockwise games are
+/// laid out). Its counter is the same either way (ring place `h` for South, `2h + 1` for
+/// North); only the order of the places changes.
 #[derive(Clone, Debug)]
 pub(crate) struct Steps {
     pub(crate) next: [[[u8; RING]; 2]; 2],
@@ -22,16 +27,29 @@ pub(crate) struct Steps {
 
 impl Steps {
     pub(crate) fn new(holes: usize, stores: StoreSowing) -> Steps {
-        let len = 2 * holes + 2;
+        let h = holes;
+        let (south_store, north_store) = (h, 2 * h + 1);
+        // Every place once, in each way's order.
+        let ccw: Vec<usize> = (0..h)
+            .chain([south_store])
+            .chain(h + 1..=2 * h)
+            .chain([north_store])
+            .collect();
+        let cw: Vec<usize> = (0..h)
+            .rev()
+            .chain([south_store])
+            .chain((h + 1..=2 * h).rev())
+            .chain([north_store])
+            .collect();
         let mut next = [[[0u8; RING]; 2]; 2];
         for player in Player::BOTH {
             let own = if player == Player::South {
-                holes
+                south_store
             } else {
-                2 * holes + 1
+                north_store
             };
             let sown = |r: usize| {
-                let store = r == holes || r == 2 * holes + 1;
+                let store = r == south_store || r == north_store;
                 !store
                     || match stores {
                         StoreSowing::None => false,
@@ -39,23 +57,15 @@ impl Steps {
                         StoreSowing::Both => true,
                     }
             };
-            let [ccw_steps, cw_steps] = &mut next[player.index()];
-            for (r, (ccw_step, cw_step)) in ccw_steps
-                .iter_mut()
-                .zip(cw_steps.iter_mut())
-                .enumerate()
-                .take(len)
-            {
-                let mut ccw = (r + 1) % len;
-                while !sown(ccw) {
-                    ccw = (ccw + 1) % len;
+            for (way, order) in [&ccw, &cw].into_iter().enumerate() {
+                let len = order.len();
+                for (k, &r) in order.iter().enumerate() {
+                    let mut j = (k + 1) % len;
+                    while !sown(order[j]) {
+                        j = (j + 1) % len;
+                    }
+                    next[player.index()][way][r] = order[j] as u8;
                 }
-                let mut cw = (r + len - 1) % len;
-                while !sown(cw) {
-                    cw = (cw + len - 1) % len;
-                }
-                *ccw_step = ccw as u8;
-                *cw_step = cw as u8;
             }
         }
         Steps { next }

@@ -325,7 +325,7 @@ where
 /// macro_rules! names {
 ///     ([$($variant:ident => $rules:ty, $name:literal;)*]) => { [$($name),*] };
 /// }
-/// assert_eq!(sowing::with_games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro", "Oware"]);
+/// assert_eq!(sowing::with_games!(names! {}), ["Kalah", "Toguz Kumalak", "Tsoro", "Oware", "Mancala"]);
 /// ```
 #[macro_export]
 macro_rules! with_games {
@@ -335,6 +335,7 @@ macro_rules! with_games {
             Toguz => $crate::toguz::Toguz, "Toguz Kumalak";
             Tsoro => $crate::tsoro::Tsoro, "Tsoro";
             Oware => $crate::oware::Oware, "Oware";
+            Mancala => $crate::described::Mancala, "Mancala";
             $($($more)*)?
         ] }
     };
