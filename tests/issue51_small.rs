@@ -93,3 +93,92 @@ fn an_mcts_config_of_zero_playouts_still_finds_a_move() {
     assert_eq!(found.playouts, 1);
     assert!(found.best.is_some());
 }
+
+mod oware {
+    use sowing::oware::Oware;
+    use sowing::{PositionError, Ruleset};
+
+    fn refused(rules: &str, text: &str) -> String {
+        let rules: Oware = rules.parse().unwrap();
+        match rules.parse_position(text) {
+            Err(PositionError::Impossible(why)) => why,
+            other => panic!("{rules} {text}: {other:?}"),
+        }
+    }
+
+    fn accepted(rules: &str, text: &str) {
+        let rules: Oware = rules.parse().unwrap();
+        let s = rules
+            .parse_position(text)
+            .unwrap_or_else(|e| panic!("{rules} {text}: {e}"));
+        assert_eq!(s.to_string(), text);
+    }
+
+    /// Every capture takes 2 or 3 seeds a house, under every grand-slam rule: a store of 1
+    /// with seeds on the board cannot be reached.
+    #[test]
+    fn a_store_of_one_with_seeds_on_the_board_is_refused() {
+        for rules in [
+            "oware",
+            "oware:grand-slam=capture",
+            "oware:grand-slam=leave-last",
+            "oware:grand-slam=leave-first",
+            "oware:grand-slam=illegal",
+            "oware:divide-on-win",
+        ] {
+            let why = refused(rules, "4,4,4,4,4,4/4,4,4,4,4,3 1 0 S");
+            assert!(why.starts_with("South's store holds 1 seed"), "{why}");
+            let why = refused(rules, "4,4,4,4,4,4/4,4,4,4,3,2 2 1 N");
+            assert!(why.starts_with("North's store holds 1 seed"), "{why}");
+            // 2 and 3 are one capture's; 5 is two.
+            accepted(rules, "4,4,4,4,4,4/4,4,4,4,2,1 2 3 S");
+            accepted(rules, "4,4,4,4,4,4/4,4,4,3,3,1 5 0 N");
+        }
+        // The division at the end gives single seeds, and empties the board.
+        accepted("oware", "0,0,0,0,0,0/0,0,0,0,0,0 1 47 S");
+        accepted("oware", "0,0,0,0,0,0/0,0,0,0,0,0 23 25 N");
+    }
+
+    /// A store passes half the seeds on its owner's capture, and then the other side moves;
+    /// the division at the end (no move, `max-plies`) may pass half for the side to move, but
+    /// it empties the board.
+    #[test]
+    fn the_side_to_move_past_half_with_seeds_on_the_board_is_refused() {
+        for rules in ["oware", "oware:grand-slam=capture", "oware:max-plies=200"] {
+            let why = refused(rules, "0,0,0,0,0,0/0,0,0,0,0,1 22 25 N");
+            assert!(
+                why.starts_with("North has more than half the seeds (25 of 48) and is to move"),
+                "{why}"
+            );
+            let why = refused(rules, "0,0,0,0,0,2/0,0,0,0,0,0 26 20 S");
+            assert!(why.starts_with("South has more than half"), "{why}");
+            // The other side to move: won by North's last capture, seeds left.
+            accepted(rules, "0,0,0,0,0,0/0,0,0,0,0,1 22 25 S");
+        }
+        accepted("oware", "0,0,0,0,0,0/0,0,0,0,0,0 23 25 N");
+        accepted(
+            "oware:max-plies=10",
+            "0,0,0,0,0,0/0,0,0,0,0,0 20 28 N ply=10",
+        );
+    }
+
+    /// The check holds through `Position::new` and serde, which validate.
+    #[test]
+    fn position_new_and_serde_refuse_them_too() {
+        use sowing::oware::OwareState;
+        let rules = Oware::default();
+        // The state as its text reads, unchecked: a store of 1 with seeds on the board.
+        let text = "4,4,4,4,4,4/4,4,4,4,4,3 1 0 S";
+        let state: OwareState = text.parse().unwrap();
+        let err = sowing::Position::new(rules.clone(), state).unwrap_err();
+        assert!(err.to_string().contains("store holds 1 seed"), "{err}");
+        let state: OwareState = "0,0,0,0,0,0/0,0,0,0,0,1 22 25 N".parse().unwrap();
+        assert!(sowing::Position::new(rules.clone(), state).is_err());
+        #[cfg(feature = "serde")]
+        {
+            let json = format!("{{\"rules\":\"oware\",\"position\":\"{text}\"}}");
+            let read = serde_json::from_str::<sowing::Position<Oware>>(&json);
+            assert!(read.unwrap_err().to_string().contains("store holds 1 seed"));
+        }
+    }
+}
