@@ -31,7 +31,7 @@ fn the_elo_interval_is_finite_unless_a_side_won_every_game() {
     for (w, d, l) in [
         (1, 0, 1),
         (0, 1, 0),
-        (1, 0, 0 + 1),
+        (2, 0, 1),
         (99, 0, 1),
         (1, 0, 99),
         (0, 99, 1),
