@@ -3,6 +3,10 @@
 //! Syntax errors (text that is not a position, a move or a ruleset name at all) are kept apart
 //! from legality errors (well-formed input that the rules refuse). Every error leaves the value
 //! it was about untouched.
+//!
+//! Every error that says where in a text it is counts bytes from 0, the text's first byte
+//! being byte 0: [`PositionParseError::offset`], and the engine protocol's answer to a line
+//! that is not UTF-8 ([`engine`](crate::engine)).
 
 use std::fmt;
 
@@ -151,7 +155,7 @@ pub enum TextProblem {
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
 #[error("position text: {field} at byte {offset}: {problem}")]
 pub struct PositionParseError {
-    /// Byte offset into the text where the problem starts.
+    /// Byte offset into the text where the problem starts, from 0 (the first byte is 0).
     pub offset: usize,
     /// The field of the format being read (`north row`, `side to move`, ...).
     pub field: &'static str,

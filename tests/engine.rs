@@ -340,7 +340,8 @@ fn bad_input_answers_error_and_changes_nothing() {
         assert!(lines[i].starts_with(answer), "{command}: {}", lines[i]);
     }
     let rest = &lines[expected.len()..];
-    assert_eq!(rest[0], "error the line is not UTF-8 (byte 4 of it)");
+    // Bytes count from 0, as the position text's errors count them: `kal` is bytes 0 to 2.
+    assert_eq!(rest[0], "error the line is not UTF-8 (byte 3 of it)");
     // Still the start, and still the first agent.
     assert_eq!(rest[1], "position 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
     assert_eq!(rest[8], "option agent alphabeta");
@@ -539,4 +540,295 @@ fn the_readme_session_is_what_the_engine_prints() {
         lines.iter().map(mask).collect::<Vec<_>>(),
         expected.iter().map(mask).collect::<Vec<_>>()
     );
+}
+
+/// `stop` at once after `go infinite` (or a long `go time`) answers a searched line and its
+/// move in every game. Kalah's search once met the stop inside depth 1 (at an extra turn,
+/// where the other games' depth 1 looks at no flag) and answered `info depth 1 score 0 nodes
+/// 5 pv` with no move, then `bestmove 1`, the first legal move.
+#[test]
+fn a_search_stopped_at_once_answers_a_searched_line() {
+    for (game, agent) in [
+        ("kalah", "alphabeta"),
+        ("kalah", "alphabeta-classic"),
+        ("kalah", "alphabeta:multipv=2"),
+        ("toguz", "alphabeta"),
+        ("oware", "alphabeta"),
+        ("tsoro", "alphabeta"),
+    ] {
+        for go in [
+            "go infinite",
+            "go time 600000",
+            "go wtime 600000 btime 600000",
+        ] {
+            for _ in 0..4 {
+                let input = format!("rules {game}\n{go}\nstop\n");
+                let lines = session(("kalah", agent), input.as_bytes());
+                let (best, infos) = lines.split_last().unwrap();
+                let best = best.strip_prefix("bestmove ").unwrap();
+                let first = infos
+                    .first()
+                    .unwrap_or_else(|| panic!("{game} {agent} {go}: {lines:?}"));
+                assert!(first.starts_with("info depth 1 "), "{first}");
+                let pv = first.split_once(" pv ").map_or("", |(_, pv)| pv).trim();
+                assert!(!pv.is_empty(), "{game} {agent} {go}: {lines:?}");
+                // The move answered is the last completed depth's best.
+                let last_pv = infos
+                    .iter()
+                    .rev()
+                    .find(|l| !l.contains(" multipv ") || l.contains(" multipv 1 "))
+                    .and_then(|l| l.split_once(" pv "))
+                    .map(|(_, pv)| pv)
+                    .unwrap();
+                assert!(last_pv.starts_with(best), "{game} {agent} {go}: {lines:?}");
+            }
+        }
+    }
+}
+
+/// Kalah's `go infinite` and `stop` from the start, as the issue ran it: a real line.
+#[test]
+fn kalah_go_infinite_then_stop_answers_a_real_line() {
+    let lines = session(("kalah", "alphabeta"), b"go infinite\nstop\n");
+    let words: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(words[..3], ["info", "depth", "1"], "{lines:?}");
+    // Depth 1 searched every move: more nodes than the 5 of the stopped search, a move in
+    // the line, and the best move at depth 1 is 3 (it ends in the store: an extra turn).
+    assert!(words[6].parse::<u64>().unwrap() > 5, "{lines:?}");
+    assert_ne!(words.last(), Some(&"pv"), "{lines:?}");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(
+        lines[lines.len() - 2].contains(&format!(" pv {best}")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_go_option_given_twice_is_refused() {
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"go depth 2 depth 3\ngo time 100 time 5000\ngo time 100 movetime 200\n\
+          go movetime 100 movetime 200\ngo infinite infinite\ngo nodes 5 nodes 6\n\
+          go multipv 2 multipv 3\ngo wtime 100 btime 100 wtime 200\n\
+          go wtime 100 btime 100 winc 5 binc 5 binc 6\ngo wtime 1 btime 1 movestogo 3 movestogo 4\n\
+          go depth 1\n",
+    );
+    assert_eq!(
+        lines[..10],
+        [
+            "error go: depth is set twice",
+            "error go: time is set twice",
+            "error go: time is set twice (movetime is time)",
+            "error go: time is set twice (movetime is time)",
+            "error go: infinite is set twice",
+            "error go: nodes is set twice",
+            "error go: multipv is set twice",
+            "error go: wtime is set twice",
+            "error go: binc is set twice",
+            "error go: movestogo is set twice",
+        ]
+    );
+    // Nothing was searched; the engine goes on.
+    check_search(&lines[10..], 1);
+}
+
+#[test]
+fn a_clock_go_needs_the_movers_clock() {
+    let lines = session(
+        ("kalah", "alphabeta"),
+        b"go btime 1000\ngo winc 100\ngo movestogo 5\ngo movestogo 0 wtime 5\n\
+          go infinite wtime 1000\ngo wtime x\nplay 1\ngo wtime 1000\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "error go: South is to move and his clock (wtime) is not given",
+            "error go: winc, binc and movestogo need the clocks (wtime, btime)",
+            "error go: winc, binc and movestogo need the clocks (wtime, btime)",
+            "error movestogo 0: expected 1 or more moves",
+            "error go: infinite takes no limit",
+            "error wtime \"x\": expected a whole number",
+            "error go: North is to move and his clock (btime) is not given",
+        ]
+    );
+}
+
+/// A 50 MB line of garbage is not echoed back whole: an error shows at most
+/// `ECHO_LIMIT` bytes of a piece of input, and at most `ERROR_LIMIT` bytes in all, each cut
+/// at a character's boundary and marked.
+#[test]
+fn long_input_is_cut_in_the_echo_of_an_error() {
+    use sowing::engine::{ECHO_LIMIT, ERROR_LIMIT};
+    let garbage = "x".repeat(50_000_000);
+    let mut input = format!("{garbage}\n");
+    input.push_str(&format!("go depth {}\n", "9".repeat(1_000_000)));
+    // 'é' is two bytes: the cut at 64 falls inside one, and is moved back to 63.
+    input.push_str(&format!("go a{}\n", "é".repeat(1_000)));
+    // The ruleset's own error quotes the game's name whole: the message is cut.
+    input.push_str(&format!("rules {}\n", "z".repeat(100_000)));
+    input.push_str(&format!("position start moves 3 {}\n", "y".repeat(100_000)));
+    input.push_str(&format!("setoption agent {}\n", "w".repeat(100_000)));
+    input.push_str("show\n");
+    let lines = session(("kalah", "alphabeta"), input.as_bytes());
+    let echo =
+        |c: char, n: usize| format!("\"{}\"... ({n} bytes)", c.to_string().repeat(ECHO_LIMIT));
+    assert_eq!(
+        lines[0],
+        format!("error unknown command {}", echo('x', 50_000_000))
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "error depth {}: expected a whole number",
+            echo('9', 1_000_000)
+        )
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "error go: unknown option \"a{}\"... (2001 bytes)",
+            "é".repeat(31)
+        )
+    );
+    for line in &lines[..6] {
+        assert!(line.len() <= ERROR_LIMIT + 60, "{} bytes", line.len());
+    }
+    assert!(
+        lines[3].starts_with("error rules: unknown game \"zzz"),
+        "{}",
+        &lines[3][..40]
+    );
+    assert!(
+        lines[3].ends_with(" bytes)"),
+        "{}",
+        &lines[3][lines[3].len() - 40..]
+    );
+    assert!(
+        lines[4].starts_with("error move yyy"),
+        "{}",
+        &lines[4][..40]
+    );
+    assert!(
+        lines[5].starts_with("error setoption agent \"www"),
+        "{}",
+        &lines[5][..40]
+    );
+    // Nothing changed.
+    assert_eq!(lines[6], "position 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
+    assert_eq!(lines.len(), 9);
+}
+
+/// What a GUI keeps of a game under a clock: each side's time left and increment.
+struct ClockGame {
+    left: [Duration; 2],
+    inc: Duration,
+}
+
+/// Plays `moves` moves (or to the end) of `rules` from `position` through the protocol
+/// under `clock`, as a GUI does: each `go` gives both clocks, the mover's is charged the
+/// time to `bestmove` and credited the increment. Checks that every move took less than the
+/// mover's time left and about the budget the time manager gives, and returns the session's
+/// transcript.
+fn clock_game(rules: &str, position: &str, mut clock: ClockGame, moves: usize) -> Vec<String> {
+    use sowing::engine::Clock;
+    use std::time::Instant;
+    let mut e = Live::start(rules, "alphabeta");
+    let mut log = Vec::new();
+    e.send(&format!("rules {rules}"));
+    e.send(&format!("position {position}"));
+    for _ in 0..moves {
+        assert!(e.ask("show").starts_with("position "));
+        let mover = match e.read().as_str() {
+            "tomove South" => 0,
+            "tomove North" => 1,
+            other => panic!("{other}"),
+        };
+        if e.read() != "outcome none" {
+            break;
+        }
+        let ms = |d: Duration| d.as_millis();
+        let inc = ms(clock.inc);
+        let go = format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            ms(clock.left[0]),
+            ms(clock.left[1])
+        );
+        let budget = Clock::new(
+            Duration::from_millis(ms(clock.left[mover]) as u64),
+            clock.inc,
+            None,
+        )
+        .budget();
+        let started = Instant::now();
+        e.send(&go);
+        let lines = e.read_until("bestmove");
+        let took = started.elapsed();
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        assert!(took < clock.left[mover], "{go}: {took:?}");
+        // The search stops at the budget; the slack is for a busy machine.
+        assert!(
+            took <= budget + Duration::from_millis(250),
+            "{go}: {took:?} for a budget of {budget:?}"
+        );
+        log.push(format!("> {go}"));
+        log.push(format!(
+            "< {} ({} info lines; {} ms, budget {} ms, {} left {} ms)",
+            lines.last().unwrap(),
+            lines.len() - 1,
+            ms(took),
+            ms(budget),
+            ["South", "North"][mover],
+            ms(clock.left[mover].saturating_sub(took) + clock.inc)
+        ));
+        clock.left[mover] = clock.left[mover] - took + clock.inc;
+        e.send(&format!("play {best}"));
+    }
+    log.push(format!(
+        "clocks: South {} ms, North {} ms",
+        clock.left[0].as_millis(),
+        clock.left[1].as_millis()
+    ));
+    e.quit();
+    log
+}
+
+/// The 60 s + 1 s game scaled down 60 times (1 s + 17 ms), a whole Kalah game through the
+/// protocol: no move runs the clock out, and every move keeps to its budget.
+#[test]
+fn a_whole_game_under_a_scaled_sixty_plus_one_clock() {
+    let log = clock_game(
+        "kalah",
+        "start",
+        ClockGame {
+            left: [Duration::from_millis(1_000); 2],
+            inc: Duration::from_millis(17),
+        },
+        200,
+    );
+    for line in &log {
+        println!("{line}");
+    }
+    assert!(log.len() > 20, "{log:?}");
+}
+
+/// The real 60 s + 1 s clock, a few moves of a Kalah ending whose searches prove the result
+/// long before the budget (3.148 s for the first move): the clock bookkeeping at full size,
+/// in milliseconds of test time.
+#[test]
+fn a_few_moves_under_the_real_sixty_plus_one_clock() {
+    let log = clock_game(
+        "kalah",
+        "1,0,1,1,0,2/1,1,0,1,1,0 18 21 S",
+        ClockGame {
+            left: [Duration::from_secs(60); 2],
+            inc: Duration::from_secs(1),
+        },
+        12,
+    );
+    for line in &log {
+        println!("{line}");
+    }
+    assert!(log[0].starts_with("> go wtime 60000 btime 60000 winc 1000 binc 1000"));
+    assert!(log[1].contains("budget 3148 ms"), "{log:?}");
+    assert!(log.len() >= 9, "{log:?}");
 }

@@ -168,7 +168,7 @@ fn engine_answers_through_a_pipe_to_the_end_of_its_input() {
     let lines: Vec<&str> = text.lines().collect();
     // The error and readyok come at once, among the search's info lines.
     assert!(
-        lines.contains(&"error the line is not UTF-8 (byte 1 of it)"),
+        lines.contains(&"error the line is not UTF-8 (byte 0 of it)"),
         "{lines:?}"
     );
     assert!(lines.contains(&"readyok"), "{lines:?}");

@@ -94,7 +94,13 @@ def _default_max_plies(game: str) -> int:
 def register() -> None:
     """Registers ``sowing_<game>`` for each of the crate's games (``sowing_kalah``,
     ``sowing_toguz``, ``sowing_tsoro``, ``sowing_oware``) with ``pyspiel`` (once; later calls
-    do nothing)."""
+    do nothing).
+
+    The ruleset text is the game parameter ``rules``. In a game string OpenSpiel splits
+    parameters at ``,`` and ``=``, so there the switches' ``,`` are written ``;`` and their
+    ``=`` are written ``:``: ``pyspiel.load_game("sowing_kalah(rules=kalah:pits:4;seeds:3)")``.
+    The dict form takes the text as it is: ``pyspiel.load_game("sowing_kalah", {"rules":
+    "kalah:pits=4,seeds=3"})``. Both forms are read."""
     global _registered
     if _registered:
         return

@@ -5,8 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::Say;
+use super::{Clock, Say};
 use crate::games::{Family, GameList, Member, VisitMut};
+use crate::player::Player;
 use crate::record::GameRecord;
 use crate::ruleset::Ruleset;
 use crate::search::{AgentEval, AgentSpec, AlphaBeta, Heuristic, Limits};
@@ -20,18 +21,71 @@ pub(super) struct Go {
     pub infinite: bool,
     /// `multipv N`: the lines of this search (else the agent's).
     pub multipv: Option<u8>,
+    /// `wtime`, `btime`, `winc`, `binc`, `movestogo`: the clocks, the budget of the move
+    /// taken from the mover's.
+    pub clocks: Clocks,
 }
+
+/// The game clocks `go` gives: South's (`w`, the first to move, as White in chess) and
+/// North's (`b`), in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Clocks {
+    /// `wtime`, `btime`.
+    pub time: [Option<Duration>; 2],
+    /// `winc`, `binc`.
+    pub inc: [Option<Duration>; 2],
+    /// `movestogo`.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clocks {
+    fn given(&self) -> bool {
+        *self != Clocks::default()
+    }
+
+    /// The clock of `mover`, or the error that `go` gave clocks but not his.
+    pub fn of(&self, mover: Player) -> Result<Option<Clock>, String> {
+        if !self.given() {
+            return Ok(None);
+        }
+        let i = mover.index();
+        let Some(remaining) = self.time[i] else {
+            return Err(format!(
+                "go: {mover} is to move and his clock ({}) is not given",
+                ["wtime", "btime"][i]
+            ));
+        };
+        let inc = self.inc[i].unwrap_or(Duration::ZERO);
+        Ok(Some(Clock::new(remaining, inc, self.moves_to_go)))
+    }
+}
+
+/// The longest time `go` takes, in milliseconds (about 35 years).
+const MAX_MS: u64 = 1 << 40;
 
 impl Go {
     pub fn parse(args: &str) -> Result<Go, String> {
         let mut go = Go::default();
+        // The options given so far, each under its one name (`movetime` is `time`).
+        let mut seen: Vec<&str> = Vec::new();
         let mut words = args.split_whitespace();
         while let Some(w) = words.next() {
+            let name = match w {
+                "movetime" => "time",
+                other => other,
+            };
+            if seen.contains(&name) {
+                return Err(if name == w {
+                    format!("go: {w} is set twice")
+                } else {
+                    format!("go: {name} is set twice ({w} is {name})")
+                });
+            }
+            let ms = |words: &mut std::str::SplitWhitespace<'_>| -> Result<Duration, String> {
+                Ok(Duration::from_millis(number(words.next(), w)?.min(MAX_MS)))
+            };
             match w {
-                "time" => {
-                    let ms = number(words.next(), "time")?.min(1 << 40);
-                    go.limits.time = Some(Duration::from_millis(ms));
-                }
+                "time" | "movetime" => go.limits.time = Some(ms(&mut words)?),
                 "depth" => {
                     let d = number(words.next(), "depth")?;
                     go.limits.depth = Some(d.clamp(1, u64::from(Limits::MAX_DEPTH)) as u32);
@@ -39,11 +93,28 @@ impl Go {
                 "nodes" => go.limits.nodes = Some(number(words.next(), "nodes")?.max(1)),
                 "infinite" => go.infinite = true,
                 "multipv" => go.multipv = Some(lines(words.next(), "go: multipv")?),
-                other => return Err(format!("go: unknown option {other:?}")),
+                "wtime" => go.clocks.time[0] = Some(ms(&mut words)?),
+                "btime" => go.clocks.time[1] = Some(ms(&mut words)?),
+                "winc" => go.clocks.inc[0] = Some(ms(&mut words)?),
+                "binc" => go.clocks.inc[1] = Some(ms(&mut words)?),
+                "movestogo" => {
+                    let n = number(words.next(), "movestogo")?;
+                    go.clocks.moves_to_go = Some(
+                        u32::try_from(n)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .ok_or_else(|| format!("movestogo {n}: expected 1 or more moves"))?,
+                    );
+                }
+                other => return Err(format!("go: unknown option {}", super::quoted(other))),
             }
+            seen.push(name);
         }
-        if go.infinite && go.limits != Limits::default() {
+        if go.infinite && (go.limits != Limits::default() || go.clocks.given()) {
             return Err("go: infinite takes no limit".into());
+        }
+        if go.clocks.given() && go.clocks.time == [None, None] {
+            return Err("go: winc, binc and movestogo need the clocks (wtime, btime)".into());
         }
         Ok(go)
     }
@@ -61,7 +132,7 @@ pub(super) fn lines(word: Option<&str>, what: &str) -> Result<u8, String> {
 fn number(word: Option<&str>, what: &str) -> Result<u64, String> {
     let w = word.ok_or(format!("{what} needs a value"))?;
     w.parse()
-        .map_err(|_| format!("{what} {w:?}: expected a whole number"))
+        .map_err(|_| format!("{what} {}: expected a whole number", super::quoted(w)))
 }
 
 /// A command for the session of whichever game is chosen ([`Game::call`]).
@@ -134,7 +205,14 @@ pub(super) struct Game<R: Heuristic> {
     /// The agent's own limits, for `go` without any.
     limits: Limits,
     search: Option<Search<R>>,
+    /// The agent's stop flag: raised, the search ends at once.
     stop: Arc<AtomicBool>,
+    /// `stop` (or `quit`, the end of the input) asked for the running search to end: the
+    /// flag is raised once its first depth is done, so that its line and move are a
+    /// searched one's (a Kalah search meets the flag inside depth 1, at an extra turn).
+    requested: Arc<AtomicBool>,
+    /// The running search has answered its first depth.
+    reported: Arc<AtomicBool>,
     out: Arc<dyn Say>,
 }
 
@@ -159,6 +237,8 @@ impl<R: Heuristic> Game<R> {
             agent: Some(agent),
             search: None,
             stop,
+            requested: Arc::new(AtomicBool::new(false)),
+            reported: Arc::new(AtomicBool::new(false)),
             out,
         })
     }
@@ -198,11 +278,12 @@ impl<R: Heuristic> Game<R> {
                             i += 1;
                             mv
                         }
-                        None => return Err(format!("move {text}: {e}")),
+                        None => return Err(format!("move {}: {e}", super::shown(text))),
                     }
                 }
             };
-            game.play(mv).map_err(|e| format!("move {text}: {e}"))?;
+            game.play(mv)
+                .map_err(|e| format!("move {}: {e}", super::shown(text)))?;
             i += 1;
         }
         Ok(game)
@@ -306,24 +387,51 @@ impl<R: Heuristic> Game<R> {
         let Some(mut agent) = self.agent.take() else {
             return Err("go: the agent could not be built again".into());
         };
-        let limits = if go.infinite {
+        let clock = match go.clocks.of(self.game.to_move()) {
+            Ok(clock) => clock,
+            Err(e) => {
+                self.agent = Some(agent);
+                return Err(e);
+            }
+        };
+        let mut limits = if go.infinite {
             Limits::depth(Limits::MAX_DEPTH)
-        } else if go.limits == Limits::default() {
+        } else if go.limits == Limits::default() && clock.is_none() {
             self.limits
         } else {
             go.limits
         };
+        if let Some(clock) = clock {
+            // The search stops at the budget (or a `time` below it), and a move forced
+            // spends none of the clock.
+            let budget = clock.budget();
+            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+            if self.game.legal_moves().len() == 1 {
+                limits.depth = Some(1);
+            }
+        }
         agent.set_limits(limits);
         let multipv = go.multipv.unwrap_or(self.spec.multipv());
         agent.set_multipv(multipv);
-        self.stop.store(false, Ordering::Relaxed);
+        self.stop.store(false, Ordering::SeqCst);
+        self.requested.store(false, Ordering::SeqCst);
+        self.reported.store(false, Ordering::SeqCst);
         let rules = self.rules.clone();
         let state = *self.game.current();
         let history = self.game.positions().to_vec();
         let out = Arc::clone(&self.out);
-        let stop = Arc::clone(&self.stop);
+        let (stop, requested, reported) = (
+            Arc::clone(&self.stop),
+            Arc::clone(&self.requested),
+            Arc::clone(&self.reported),
+        );
         let handle = std::thread::spawn(move || {
             let result = agent.search_in_with(&rules, &history, |r| {
+                // A `stop` that came during the first depth takes effect now.
+                reported.store(true, Ordering::SeqCst);
+                if requested.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
                 let nps = r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6);
                 if multipv <= 1 {
                     out.say(format_args!(
@@ -348,7 +456,7 @@ impl<R: Heuristic> Game<R> {
                 }
             });
             // `go infinite` answers only after `stop`, even when the search has ended.
-            while go.infinite && !stop.load(Ordering::Relaxed) {
+            while go.infinite && !requested.load(Ordering::SeqCst) {
                 std::thread::park();
             }
             match result.best {
@@ -398,8 +506,12 @@ impl<R: Heuristic> Game<R> {
         Ok(())
     }
 
+    /// Ends the running search once it has answered its first depth (at once if it has).
     fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.requested.store(true, Ordering::SeqCst);
+        if self.reported.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
         self.join();
     }
 

@@ -15,9 +15,10 @@
 //! | `play <move>...` | none; the moves played on the current position |
 //! | `legal` | `legal <move> <move>...`: the legal moves, in the game's notation |
 //! | `show` | `position <text>`, `tomove South\|North`, and `outcome none`, `outcome <1-0\|0-1\|1/2-1/2> [score <S-N>]` |
-//! | `go [time <ms>] [depth <d>] [nodes <n>] [multipv <n>]` | `info depth <d> score <v> nodes <n> nps <n> pv <move>...` a completed depth, then `bestmove <move>` (`bestmove none` when the game is over); with `multipv <n>` (or the agent's `multipv=N`) above 1, `info depth <d> multipv <k> score <v> nodes <n> nps <n> pv <move>...` for each line `k` of `n` (fewer when fewer moves are legal) at each completed depth, best first |
+//! | `go [time <ms>\|movetime <ms>] [depth <d>] [nodes <n>] [multipv <n>]` | `info depth <d> score <v> nodes <n> nps <n> pv <move>...` a completed depth, then `bestmove <move>` (`bestmove none` when the game is over); with `multipv <n>` (or the agent's `multipv=N`) above 1, `info depth <d> multipv <k> score <v> nodes <n> nps <n> pv <move>...` for each line `k` of `n` (fewer when fewer moves are legal) at each completed depth, best first |
+//! | `go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]` (and any of the options above) | the same, the search stopped at the time manager's budget for the mover's clock (see **Clocks**) |
 //! | `go infinite` | the same, `bestmove` only after `stop` |
-//! | `stop` | the running search ends now; its `bestmove` follows |
+//! | `stop` | the running search ends now (once its first depth is done, so that its `info` line and `bestmove` are a searched move's); its `bestmove` follows |
 //! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
 //! | `setoption multipv <n>` | none; the lines of the next `go`s (1 to 255), the agent's `multipv=<n>`, its table kept |
 //! | `setoption table auto\|<n>` | none; the agent's transposition table: `<n>` 2^n entries of 16 bytes (1 to 30), `auto` sized at each `go` to its time (the agent text's `table=`, default 20, [`TableSize`](crate::search::TableSize)); the table starts empty |
@@ -31,8 +32,26 @@
 //! none, `go` answers `bestmove none`, and a move is refused), and `go` searches with the
 //! game's positions, so that a line that repeats one of them scores as the game so ended.
 //!
+//! **Clocks**, as a GUI keeps them: `wtime` and `winc` are South's clock and increment
+//! (South moves first, as White in chess), `btime` and `binc` North's, all in milliseconds;
+//! `movestogo` the mover's moves to the next time control. The engine takes the mover's
+//! clock (`go` answers an error when it is missing) and searches for the budget [`Clock`]
+//! gives it: the time left less a safety margin of 50 ms, shared among `movestogo` moves
+//! (else 25), plus three quarters of the increment, and never more than half of the time
+//! left after the margin, so the engine never loses on time; a move that is the only legal
+//! one is answered at once. With `time` (or `depth`, `nodes`) as well, the search stops at
+//! the first limit reached. `movetime <ms>` is `time <ms>`: the search's time for this move.
+//!
+//! Each option of `go` is given once: `go depth 2 depth 3` answers `error go: depth is set
+//! twice` (as ruleset text refuses a switch set twice), and `infinite` takes no other.
+//!
 //! Bad input (an unknown command, a bad option, position or move, a line that is not UTF-8)
-//! answers `error <message>` and changes nothing. `go`, `rules`, `setoption` and `newgame`
+//! answers `error <message>` and changes nothing. A piece of input the message shows (an
+//! unknown command, option, number or move) is cut at [`ECHO_LIMIT`] bytes and marked
+//! `... (<n> bytes)`, and the whole message at [`ERROR_LIMIT`] bytes, so a long line of
+//! garbage is never echoed back whole. Where a message counts bytes (a line that is not
+//! UTF-8: `error the line is not UTF-8 (byte 3 of it)`; a position text's error, `at byte
+//! 10`), it counts from 0: the line's first byte is byte 0. `go`, `rules`, `setoption` and `newgame`
 //! wait for a running search to end (or, during `go infinite`, answer an error until
 //! `stop`); `position` and `play` set the position for the next `go` at once. At the end of
 //! the input a search with limits runs to its end and answers; `go infinite` is stopped.
@@ -64,8 +83,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod clock;
 mod game;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
@@ -75,6 +96,7 @@ use thiserror::Error;
 
 use crate::games::{AnyRuleset, Game as AnyGame, GameList, Member, Only, Rulesets, Visit};
 use crate::search::AgentSpec;
+pub use clock::Clock;
 use game::{Answer, Call, Game, Go, Sessions};
 
 /// The engine's name, as `hello` answers it unless the program names itself
@@ -84,6 +106,64 @@ pub const NAME: &str = "sowing";
 /// The protocol's version, as `hello` answers it: raised when a command or an answer changes
 /// in a way a driver could notice.
 pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The most bytes of a piece of input an error message shows (an unknown command, option,
+/// number or move): a longer one is cut there, at a character's boundary, and marked
+/// `... (<n> bytes)`.
+pub const ECHO_LIMIT: usize = 64;
+
+/// The most bytes of an `error` answer's message: a longer one (input that another error
+/// quotes whole, such as an unknown game's name in ruleset text) is cut there, at a
+/// character's boundary, and marked `... (cut: <n> bytes)`.
+pub const ERROR_LIMIT: usize = 1024;
+
+/// `text` cut to at most `limit` bytes, at the last character's boundary before it.
+fn cut(text: &str, limit: usize) -> &str {
+    if text.len() <= limit {
+        return text;
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// A piece of input as an error message shows it: whole up to [`ECHO_LIMIT`] bytes, else
+/// cut and marked with its length.
+fn shown(text: &str) -> Cow<'_, str> {
+    if text.len() <= ECHO_LIMIT {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(format!(
+            "{}... ({} bytes)",
+            cut(text, ECHO_LIMIT),
+            text.len()
+        ))
+    }
+}
+
+/// [`shown`] in quotes (as `{:?}` writes it), the mark after the closing quote.
+fn quoted(text: &str) -> String {
+    if text.len() <= ECHO_LIMIT {
+        format!("{text:?}")
+    } else {
+        format!("{:?}... ({} bytes)", cut(text, ECHO_LIMIT), text.len())
+    }
+}
+
+/// An error answer's message, cut to [`ERROR_LIMIT`] bytes.
+fn bounded(message: &str) -> Cow<'_, str> {
+    if message.len() <= ERROR_LIMIT {
+        Cow::Borrowed(message)
+    } else {
+        Cow::Owned(format!(
+            "{}... (cut: {} bytes)",
+            cut(message, ERROR_LIMIT),
+            message.len()
+        ))
+    }
+}
 
 /// An engine that cannot start.
 #[derive(Error, Debug, Clone, PartialEq, Eq)]
@@ -297,10 +377,10 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
                         _ => self.rules(rest),
                     })
             }
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {}", quoted(other))),
         };
         if let Err(e) = answer {
-            self.say(format_args!("error {e}"));
+            self.say(format_args!("error {}", bounded(&e)));
         }
         ControlFlow::Continue(())
     }
@@ -311,9 +391,10 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
         match std::str::from_utf8(line) {
             Ok(text) => self.command(text),
             Err(e) => {
+                // Bytes count from 0, as in the position text's errors.
                 self.say(format_args!(
                     "error the line is not UTF-8 (byte {} of it)",
-                    e.valid_up_to() + 1
+                    e.valid_up_to()
                 ));
                 ControlFlow::Continue(())
             }
@@ -336,7 +417,7 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
                 let value = value.trim();
                 let spec: AgentSpec = value
                     .parse()
-                    .map_err(|e| format!("setoption agent {value:?}: {e}"))?;
+                    .map_err(|e| format!("setoption agent {}: {e}", quoted(value)))?;
                 self.act(Call::SetAgent(spec))?;
                 self.spec = spec;
                 Ok(())
@@ -356,14 +437,15 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
                 let spec = self
                     .spec
                     .with_table_text(value)
-                    .map_err(|e| format!("setoption table {value:?}: {e}"))?;
+                    .map_err(|e| format!("setoption table {}: {e}", quoted(value)))?;
                 self.act(Call::SetAgent(spec))?;
                 self.spec = spec;
                 Ok(())
             }
             "" => Err("setoption needs an option (agent, multipv, table)".into()),
             other => Err(format!(
-                "setoption: unknown option {other:?} (known: agent, multipv, table)"
+                "setoption: unknown option {} (known: agent, multipv, table)",
+                quoted(other)
             )),
         }
     }

@@ -347,6 +347,30 @@ impl Ruleset for Oware {
                 "the game is won but seeds are left on the board (divide-on-win)".into(),
             ));
         }
+        // A store grows only by its owner's captures, of 2 or 3 seeds a house under every
+        // grand-slam rule, and by the division at the end, which empties the board. So
+        // while seeds are on the board no store holds exactly 1, and a store past half the
+        // seeds got there on its owner's move: the other side is to move.
+        if board {
+            for player in Player::BOTH {
+                if s.stores[player.index()] == 1 {
+                    return Err(PositionError::Impossible(format!(
+                        "{player}'s store holds 1 seed with seeds on the board: every capture \
+                         takes 2 or 3 seeds a house, and only the end of the game gives \
+                         single seeds"
+                    )));
+                }
+            }
+            let mover = s.mover;
+            if 2 * u32::from(s.stores[mover.index()]) > self.t.total {
+                return Err(PositionError::Impossible(format!(
+                    "{mover} has more than half the seeds ({} of {}) and is to move: a store \
+                     passes half on its owner's capture, and then the other side moves",
+                    s.stores[mover.index()],
+                    self.t.total
+                )));
+            }
+        }
         Ok(())
     }
 

@@ -22,7 +22,9 @@ use crate::ruleset::Ruleset;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// Playouts per move (`u64::MAX`: no cap, for a search limited by its time alone). A
-    /// search also ends when its tree's indices or visit counts (32-bit) would overflow.
+    /// search also ends when its tree's indices or visit counts (32-bit) would overflow. A
+    /// search runs at least one playout, so that it has a move: 0 here is run as 1 (agent
+    /// text refuses `playouts=0`).
     pub playouts: u64,
     /// Stop earlier after this much time.
     pub time: Option<Duration>,
@@ -173,7 +175,7 @@ impl<M: Copy> Mcts<M> {
         let mut playouts = 0;
         // The tree's indices and visit counts are 32-bit: a search without a playout cap
         // (a time alone) ends before they would overflow.
-        let cap = self.config.playouts.min(u64::from(u32::MAX - 1));
+        let cap = self.config.playouts.clamp(1, u64::from(u32::MAX - 1));
         while playouts < cap {
             if self.halted(playouts, started) || tree.len() >= (u32::MAX - 1024) as usize {
                 break;

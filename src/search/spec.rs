@@ -376,7 +376,8 @@ impl FromStr for AgentSpec {
                     options.multipv = ranged(1, u8::MAX.into(), "lines 1..=255")? as u8
                 }
                 (AgentSpec::Mcts(c), "playouts") => {
-                    c.playouts = int("a playout count")?.max(1);
+                    // As `alphabeta:depth=0`: a search of nothing is refused, not raised.
+                    c.playouts = ranged(1, u64::MAX, "a playout count 1 or more")?;
                     playouts_given = true;
                 }
                 (AgentSpec::Mcts(c), "time") => c.time = Some(time()?),

@@ -44,7 +44,8 @@ average loss in seeds, accuracy (0-100), and the count of each class.
                     position's (the positions after each move are searched one ply less
                     deep, or with a share of the time or nodes)
   --depth D         the agent's depth (added to its text); likewise --time MS, --nodes N
-  --jobs N          games analysed at once, one thread each (default: every core)
+  --jobs N          games analysed at once, one thread each, 1 to 1024 (default:
+                    every core)
   --out FILE        write the annotated records to FILE, in the input's order
   --pgn-style STYLE the records' form: records (default, any game), or for Toguz Kumalak
                     playok or federation
@@ -428,6 +429,9 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
     Ok(failed > 0)
 }
 
+/// The most threads `--jobs` takes, as selfplay's `--threads`.
+const MAX_JOBS: usize = 1024;
+
 pub(super) fn main<L: GameList>(args: Vec<String>) -> ExitCode {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         return super::usage(USAGE);
@@ -443,7 +447,7 @@ pub(super) fn main<L: GameList>(args: Vec<String>) -> ExitCode {
 fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
     let mut files = Vec::new();
     let (mut agent, mut limit) = (None, None);
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_JOBS));
     let (mut out, mut style, mut graph, mut quiet) = (None, None, None, false);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -458,7 +462,13 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
             "--time" => limit = Some(format!("time={}ms", number("--time", value("--time")?)?)),
             "--nodes" => limit = Some(format!("nodes={}", number("--nodes", value("--nodes")?)?)),
             "--jobs" => {
-                jobs = number("--jobs", value("--jobs")?)?.clamp(1, 1024) as usize;
+                // The bounds and words of selfplay's --threads.
+                let v = value("--jobs")?;
+                jobs = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=MAX_JOBS).contains(n))
+                    .ok_or_else(|| format!("--jobs {v:?}: expected threads 1 to {MAX_JOBS}"))?;
             }
             "--out" => out = Some(value("--out")?),
             "--pgn-style" => style = Some(super::pgn_style::<L>(&value("--pgn-style")?)?),

@@ -19,8 +19,18 @@ Reads commands from standard input, one a line, and answers on standard output:
   position start|<position text> [moves <move>...]
   play <move>...                            moves on the current position
   legal, show                               the legal moves; the position and outcome
-  go [time <ms>] [depth <d>] [nodes <n>]    answers info lines, then bestmove <move>
+  go [time <ms>] [depth <d>] [nodes <n>] [multipv <n>]
+                                            answers info lines, then bestmove <move>
+  go movetime <ms>                          the same as go time <ms>
+  go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]
+                                            a game clock: South's (w) and North's (b)
+                                            time left and increments, the moves to the
+                                            next time control; the engine searches for a
+                                            budget of the mover's clock: (left - 50 ms) /
+                                            (movestogo or 25) + 3/4 increment, at most
+                                            half of what is left
   go infinite                               searches until stop
+  Each go option is given once; byte offsets in errors count from 0.
   setoption agent <agent text>, stop, newgame, isready, quit
 Bad input answers `error <message>`.
 

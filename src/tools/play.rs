@@ -157,7 +157,7 @@ fn play<R: Ruleset + Picture>(
             super::out!(
                 "{}. {side} plays {text}\n\n{}\n",
                 game.ply(),
-                rules.picture(game.current())
+                board(rules, game)
             )?;
         }
         match game.outcome() {
@@ -166,6 +166,18 @@ fn play<R: Ruleset + Picture>(
         }
         super::out!("Position: {}", game.current())
     }
+}
+
+/// The picture of the game's position, without the picture's own `Game over: ...` line at
+/// the end of the game: the summary after it says how the game ended, once.
+fn board<R: Ruleset + Picture>(rules: &R, game: &GameRecord<R>) -> String {
+    let picture = rules.picture(game.current());
+    if game.outcome().is_some() {
+        if let Some((board, _)) = picture.rsplit_once("\nGame over: ") {
+            return board.to_string();
+        }
+    }
+    picture
 }
 
 pub(super) fn main<L: GameList>(args: Vec<String>, default: &str) -> ExitCode {

@@ -303,6 +303,16 @@ impl<R: Member<L>, L: GameList> LinearVisitor<R> for WithLinear<'_, R, L> {
                 data.add_game::<R, E>(&self.rules, &positions, south, opts.skip);
                 games += 1;
             }
+            if games == 0 {
+                // Nothing to learn from: a typo'd or empty file is an error, not a run on
+                // self-play alone.
+                return Err(format!(
+                    "--pgn {path}: no game to learn from ({skipped} games left out: \
+                     unreadable, of another game than {} or no result)",
+                    R::GAME
+                )
+                .into());
+            }
             out!(
                 "{path}: {games} games, {} positions ({skipped} games left out: unreadable, \
                  of another game or no result)",

@@ -13,7 +13,9 @@ pub(super) fn elo(p: f64) -> f64 {
     }
 }
 
-/// An Elo difference and its 95% interval; an unbounded end is infinite.
+/// An Elo difference and its 95% interval ([`MatchResult::elo`](super::MatchResult::elo)):
+/// both ends finite, but for the unbounded end of a one-sided bound when a side won every
+/// game, which is infinite.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Elo {
     /// The difference the score implies (infinite when one side won every game).

@@ -49,18 +49,26 @@ impl MatchResult {
     /// The Elo difference A - B the score implies, with its 95% interval, or `None` before
     /// any game.
     ///
-    /// The interval is the normal approximation from the games' scores (when every game was
-    /// drawn, with the spread of a coin toss, the largest a score can have). When A won every game
-    /// the difference has no upper bound, and the lower one is the exact one-sided bound: the
-    /// score fraction `p` at which winning all `n` games has probability 5%, `p = 0.05^(1/n)`
-    /// (and the other way round when A lost every game).
+    /// The interval is the score interval of Wilson, widened or narrowed by the games'
+    /// spread: the score fractions `p` whose distance from the score `s` is within 1.96
+    /// standard errors of `p` itself, `(s - p)^2 <= 1.96^2 k p (1 - p) / n`, where `k` is the
+    /// games' variance over that of as many games without draws, `s (1 - s)` (when every
+    /// game was drawn, 1: the spread of a coin toss, the largest a score can have). Its ends
+    /// lie strictly between 0 and 1, so the interval is finite on both sides, small samples
+    /// included, whenever neither side won every game. When A won every game the difference
+    /// has no upper bound, and the lower one is the exact one-sided bound: the score fraction
+    /// `p` at which winning all `n` games has probability 5%, `p = 0.05^(1/n)` (and the other
+    /// way round when A lost every game).
     ///
     /// ```
     /// use sowing::search::MatchResult;
     /// let two_wins = MatchResult { wins: 2, ..MatchResult::default() };
     /// assert_eq!(two_wins.elo().unwrap().to_string(), "above -216 (95% one-sided bound: every game won)");
     /// let even = MatchResult { wins: 3, draws: 2, losses: 3, ..MatchResult::default() };
-    /// assert_eq!(even.elo().unwrap().to_string(), "+0, 95% interval [-241, +241]");
+    /// assert_eq!(even.elo().unwrap().to_string(), "+0, 95% interval [-198, +198]");
+    /// // 45 wins, 3 losses: no side won every game, and both ends are finite.
+    /// let strong = MatchResult { wins: 45, losses: 3, ..MatchResult::default() };
+    /// assert_eq!(strong.elo().unwrap().to_string(), "+470, 95% interval [+277, +663]");
     /// ```
     pub fn elo(&self) -> Option<Elo> {
         let n = f64::from(self.games());
@@ -79,21 +87,31 @@ impl MatchResult {
                 high: elo(1.0 - tail),
             }
         } else {
-            let var = if self.draws == self.games() {
+            // 0 < mean < 1 here: neither side won every game.
+            let binomial = mean * (1.0 - mean);
+            let k = if self.draws == self.games() {
                 // Every game drawn shows no spread: take the largest a game's score can
                 // have, that of a coin toss.
-                0.25
+                1.0
             } else {
                 (f64::from(self.wins) * (1.0 - mean).powi(2)
                     + f64::from(self.draws) * (0.5 - mean).powi(2)
                     + f64::from(self.losses) * mean.powi(2))
                     / n
+                    / binomial
             };
-            let half = 1.96 * (var / n).sqrt();
+            // (mean - p)^2 = c p (1 - p): (1 + c) p^2 - (2 mean + c) p + mean^2 = 0, whose
+            // roots lie strictly inside (0, 1).
+            let c = 1.96f64.powi(2) * k / n;
+            let root = (c * (4.0 * binomial + c)).sqrt();
+            let (low, high) = (
+                (2.0 * mean + c - root) / (2.0 * (1.0 + c)),
+                (2.0 * mean + c + root) / (2.0 * (1.0 + c)),
+            );
             Elo {
                 estimate: elo(mean),
-                low: elo(mean - half),
-                high: elo(mean + half),
+                low: elo(low),
+                high: elo(high),
             }
         })
     }
