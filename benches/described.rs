@@ -49,9 +49,19 @@ fn measure<R: Ruleset>(c: &mut Criterion, group: &str, name: &str, rules: &R) {
 
 fn side_by_side(c: &mut Criterion) {
     measure(c, "kalah(6,4)", "hand-written", &Kalah::default());
-    measure(c, "kalah(6,4)", "described", &Mancala::new(Description::KALAH).unwrap());
+    measure(
+        c,
+        "kalah(6,4)",
+        "described",
+        &Mancala::new(Description::KALAH).unwrap(),
+    );
     measure(c, "oware(6,4)", "hand-written", &Oware::default());
-    measure(c, "oware(6,4)", "described", &Mancala::new(Description::ABAPA).unwrap());
+    measure(
+        c,
+        "oware(6,4)",
+        "described",
+        &Mancala::new(Description::ABAPA).unwrap(),
+    );
 }
 
 fn catalogue_games(c: &mut Criterion) {

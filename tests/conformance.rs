@@ -543,12 +543,24 @@ mod described {
     /// Every description the family accepts, on boards of 2 to 8 holes of 1 to 5 seeds
     /// (or a start pattern), each switch at random; the ones `validate` refuses are left out.
     pub fn descriptions() -> impl Strategy<Value = Description> {
-        let board = (2u8..=8, 1u8..=5, proptest::option::of(proptest::array::uniform8(0u8..=4)));
+        let board = (
+            2u8..=8,
+            1u8..=5,
+            proptest::option::of(proptest::array::uniform8(0u8..=4)),
+        );
         let sowing = (
-            prop_oneof![Just(Direction::Ccw), Just(Direction::Cw), Just(Direction::Choice)],
+            prop_oneof![
+                Just(Direction::Ccw),
+                Just(Direction::Cw),
+                Just(Direction::Choice)
+            ],
             prop_oneof![Just(Laps::One), Just(Laps::Relay)],
             any::<bool>(),
-            prop_oneof![Just(StoreSowing::None), Just(StoreSowing::Own), Just(StoreSowing::Both)],
+            prop_oneof![
+                Just(StoreSowing::None),
+                Just(StoreSowing::Own),
+                Just(StoreSowing::Both)
+            ],
             1u8..=2,
         );
         let captures = (
@@ -556,7 +568,11 @@ mod described {
             prop_oneof![Just(Side::Opponent), Just(Side::Own), Just(Side::Either)],
             any::<bool>(),
             proptest::sample::select(GrandSlam::ALL.to_vec()),
-            prop_oneof![Just(Opposite::Off), Just(Opposite::WithSeed), Just(Opposite::WithoutSeed)],
+            prop_oneof![
+                Just(Opposite::Off),
+                Just(Opposite::WithSeed),
+                Just(Opposite::WithoutSeed)
+            ],
             any::<bool>(),
             (any::<bool>(), any::<bool>()),
         );

@@ -133,7 +133,9 @@ fn after(rules: &str, position: &str, moves: &[&str]) -> String {
     let rules: Mancala = rules.parse().unwrap();
     let mut s: sowing::described::MancalaState = position.parse().unwrap();
     for mv in moves {
-        let m = rules.parse_move(&s, mv).unwrap_or_else(|e| panic!("{mv} at {s}: {e}"));
+        let m = rules
+            .parse_move(&s, mv)
+            .unwrap_or_else(|e| panic!("{mv} at {s}: {e}"));
         rules.play_unchecked(&mut s, m);
     }
     s.to_string()
@@ -146,7 +148,11 @@ fn relay_sowing_lifts_the_last_hole_until_it_falls_in_an_empty_one() {
     // lifts those, skips North's store, sows his own holes 1 and 2: hole 2, empty, ends it,
     // and takes North's hole 2 opposite (2) with the last seed.
     assert_eq!(
-        after("mancala:holes=3,seeds=1,laps=relay,leftovers=nobody", "1,1,1/1,2,0 0 0 S", &["1"]),
+        after(
+            "mancala:holes=3,seeds=1,laps=relay,leftovers=nobody",
+            "1,1,1/1,2,0 0 0 S",
+            &["1"]
+        ),
         "0,0,0/1,0,1 4 0 N"
     );
 }
@@ -173,12 +179,20 @@ fn a_count_capture_chains_back_to_the_end_of_the_row() {
     // ... under grand-slam=capture all of it, and North, without a seed, cannot move: the
     // game ends and South takes his own row.
     assert_eq!(
-        after(&format!("{abapa},grand-slam=capture"), "0,0,0,1,2,1/4,4,4,4,4,3 11 10 S", &["6"]),
+        after(
+            &format!("{abapa},grand-slam=capture"),
+            "0,0,0,1,2,1/4,4,4,4,4,3 11 10 S",
+            &["6"]
+        ),
         "0,0,0,0,0,0/0,0,0,0,0,0 38 10 N"
     );
     // ... under leave-last, North's hole 3 (the last sown) keeps its seeds.
     assert_eq!(
-        after(&format!("{abapa},grand-slam=leave-last"), "0,0,0,1,2,1/4,4,4,4,4,3 11 10 S", &["6"]),
+        after(
+            &format!("{abapa},grand-slam=leave-last"),
+            "0,0,0,1,2,1/4,4,4,4,4,3 11 10 S",
+            &["6"]
+        ),
         "0,0,0,2,0,0/4,4,4,4,4,0 16 10 N"
     );
 }
@@ -187,27 +201,68 @@ fn a_count_capture_chains_back_to_the_end_of_the_row() {
 fn the_opposite_capture_with_and_without_the_last_seed() {
     // South's hole 1 (1 seed) falls in his empty hole 2, opposite North's hole 2 (3 seeds).
     let position = "1,3,1/1,0,2 0 0 S";
-    assert_eq!(after("mancala:holes=3,seeds=1,leftovers=nobody", position, &["1"]), "1,0,1/0,0,2 4 0 N");
     assert_eq!(
-        after("mancala:holes=3,seeds=1,opposite=without-seed,leftovers=nobody", position, &["1"]),
+        after("mancala:holes=3,seeds=1,leftovers=nobody", position, &["1"]),
+        "1,0,1/0,0,2 4 0 N"
+    );
+    assert_eq!(
+        after(
+            "mancala:holes=3,seeds=1,opposite=without-seed,leftovers=nobody",
+            position,
+            &["1"]
+        ),
         "1,0,1/0,1,2 3 0 N"
     );
-    assert_eq!(after("mancala:holes=3,seeds=1,opposite=off", position, &["1"]), "1,3,1/0,1,2 0 0 N");
+    assert_eq!(
+        after("mancala:holes=3,seeds=1,opposite=off", position, &["1"]),
+        "1,3,1/0,1,2 0 0 N"
+    );
     // Opposite an empty hole: nothing, unless opposite-empty takes the last seed alone.
     let empty_across = "1,0,1/1,0,2 0 0 S";
-    assert_eq!(after("mancala:holes=3,seeds=1", empty_across, &["1"]), "1,0,1/0,1,2 0 0 N");
-    assert_eq!(after("mancala:holes=3,seeds=1,opposite-empty", empty_across, &["1"]), "1,0,1/0,0,2 1 0 N");
+    assert_eq!(
+        after("mancala:holes=3,seeds=1", empty_across, &["1"]),
+        "1,0,1/0,1,2 0 0 N"
+    );
+    assert_eq!(
+        after(
+            "mancala:holes=3,seeds=1,opposite-empty",
+            empty_across,
+            &["1"]
+        ),
+        "1,0,1/0,0,2 1 0 N"
+    );
 }
 
 #[test]
 fn clockwise_sowing_passes_the_movers_store_at_his_left() {
     // South's hole 2 (2 seeds) sown clockwise: his hole 1, then his store (at his left
     // under clockwise sowing): another turn.
-    assert_eq!(after("mancala:holes=3,seeds=1,sow=cw", "1,1,1/1,2,0 0 0 S", &["2"]), "1,1,1/2,0,0 1 0 S");
+    assert_eq!(
+        after(
+            "mancala:holes=3,seeds=1,sow=cw",
+            "1,1,1/1,2,0 0 0 S",
+            &["2"]
+        ),
+        "1,1,1/2,0,0 1 0 S"
+    );
     // Under a choice, 2L is the same move, and 2R goes the other way, past hole 3 into the
     // store at his right.
-    assert_eq!(after("mancala:holes=3,seeds=1,sow=choice", "1,1,1/1,2,0 0 0 S", &["2L"]), "1,1,1/2,0,0 1 0 S");
-    assert_eq!(after("mancala:holes=3,seeds=1,sow=choice", "1,1,1/1,2,0 0 0 S", &["2R"]), "1,1,1/1,0,1 1 0 S");
+    assert_eq!(
+        after(
+            "mancala:holes=3,seeds=1,sow=choice",
+            "1,1,1/1,2,0 0 0 S",
+            &["2L"]
+        ),
+        "1,1,1/2,0,0 1 0 S"
+    );
+    assert_eq!(
+        after(
+            "mancala:holes=3,seeds=1,sow=choice",
+            "1,1,1/1,2,0 0 0 S",
+            &["2R"]
+        ),
+        "1,1,1/1,0,1 1 0 S"
+    );
 }
 
 #[test]
@@ -217,7 +272,10 @@ fn a_full_lap_skips_the_origin_only_with_skip_origin() {
     let position = "0,0,0/12,0,0 0 0 S";
     let plain = "mancala:holes=3,seeds=2,stores=none,again=none,opposite=off,capture=4,end=stuck";
     assert_eq!(after(plain, position, &["1"]), "2,2,2/2,2,2 0 0 N");
-    assert_eq!(after(&format!("{plain},skip-origin"), position, &["1"]), "2,2,2/0,3,3 0 0 N");
+    assert_eq!(
+        after(&format!("{plain},skip-origin"), position, &["1"]),
+        "2,2,2/0,3,3 0 0 N"
+    );
 }
 
 #[test]
@@ -227,7 +285,11 @@ fn feeding_and_the_fewest_seeds_a_move_takes() {
         .unwrap();
     // North has nothing: South must reach him; hole 1 (2 seeds) cannot, hole 2 (2) can.
     let s: sowing::described::MancalaState = "0,0,0/2,2,1 4 3 S".parse().unwrap();
-    let moves: Vec<String> = rules.legal_moves(&s).iter().map(|m| m.to_string()).collect();
+    let moves: Vec<String> = rules
+        .legal_moves(&s)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(moves, ["2"]);
     // Hole 3 has one seed, fewer than a move takes.
     let err = rules.parse_move(&s, "3").unwrap_err().to_string();

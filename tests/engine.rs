@@ -194,7 +194,7 @@ fn hello_names_the_engine_the_protocol_the_games_and_the_options() {
             "name sowing".to_string(),
             format!("version {version}"),
             "protocol 2".into(),
-            "games kalah toguz tsoro oware".into(),
+            "games kalah toguz tsoro oware mancala".into(),
             format!("option agent {agent}"),
             "ok".into(),
         ]

@@ -422,7 +422,7 @@ fn the_engine_answers_an_info_line_per_line() {
         answer[2..5],
         [
             "protocol 2",
-            "games kalah toguz tsoro oware",
+            "games kalah toguz tsoro oware mancala",
             "option agent alphabeta:multipv=2"
         ]
     );

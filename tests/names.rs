@@ -137,7 +137,7 @@ fn two_names_parse_to_one_type_with_their_own_settings() {
     let err = "four-kalah".parse::<Games>().unwrap_err().to_string();
     assert_eq!(
         err,
-        r#"unknown game "four-kalah" (known: kalah, toguz, tsoro, oware, three-kalah)"#
+        r#"unknown game "four-kalah" (known: kalah, toguz, tsoro, oware, mancala, three-kalah)"#
     );
 }
 

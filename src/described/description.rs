@@ -494,6 +494,11 @@ impl Description {
                 max: MAX_TOTAL.into(),
             });
         }
+        if !(0..usize::from(b.holes)).any(|i| self.start_seeds(i) >= s.min_seeds) {
+            return Err(SettingsError::Conflict(
+                "the game is over at the start: no hole holds enough seeds to move",
+            ));
+        }
         let c = &self.captures;
         if c.counts.mask & 1 != 0 {
             return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));

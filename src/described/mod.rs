@@ -165,14 +165,24 @@ impl Mancala {
 
     /// The game of a description under a name of the catalogue (`mancala` or an entry's),
     /// whose description its ruleset text is written against.
-    fn named(name: &'static str, description: Description) -> Result<Mancala, SettingsError> {
+    fn named(name: &'static str, mut description: Description) -> Result<Mancala, SettingsError> {
         description.validate()?;
-        Ok(Mancala {
+        // Under a start pattern the seeds a hole do not count: one description, one value.
+        if description.board.start.is_some() {
+            description.board.seeds = 0;
+        }
+        let rules = Mancala {
             name,
             total: description.total_seeds(),
             steps: Steps::new(description.board.holes.into(), description.sowing.stores),
             description,
-        })
+        };
+        if rules.over(&rules.start()).is_some() {
+            return Err(SettingsError::Conflict(
+                "the game is over at the start: no hole holds enough seeds to move",
+            ));
+        }
+        Ok(rules)
     }
 
     /// The catalogue's game `name` ([`catalogue::entry`]).

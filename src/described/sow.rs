@@ -353,7 +353,7 @@ impl Mancala {
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
-        } else if last != h && last != 2 * h + 1 {
+        } else if last != h && last < 2 * h + 1 {
             let (take, _) = self.count_capture(s, last, way);
             let mut captured = 0u32;
             if take != 0 {

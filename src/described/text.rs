@@ -197,6 +197,7 @@ pub(crate) fn apply(
             }
             "start" => {
                 d.board.start = Some(pattern(sw, game)?);
+                d.board.seeds = 0;
                 "start"
             }
             "sow" => {
