@@ -27,6 +27,7 @@ its range (:class:`SowingError` itself where no subclass fits). Besides them onl
 
 from . import analysis, kalah, selfplay, toguz
 from ._sowing import (
+    CATALOGUE,
     GAMES,
     Agent,
     AgentError,
@@ -53,6 +54,7 @@ from .analysis import Analysis, analyze, analyze_many
 from .selfplay import read_selfplay, selfplay_many
 
 __all__ = [
+    "CATALOGUE",
     "GAMES",
     "Agent",
     "AgentError",

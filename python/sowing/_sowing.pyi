@@ -40,12 +40,16 @@ __all__ = [
     "SearchLine",
     "kalah",
     "VectorEnv",
+    "CATALOGUE",
     "svg_to_rgb",
 ]
 
 __version__: str
 #: The games of the crate, as ruleset text names them ("kalah", "toguz", ...).
 GAMES: list[str]
+#: The catalogue of described games (the `mancala` family), each a ruleset text of its own
+#: ("ayoayo", "wari", ...): `Ruleset("ayoayo")`.
+CATALOGUE: list[str]
 #: Each game of `GAMES`, in its order, with the ply limit it states (Rust's
 #: `Encoding::ply_limit`): `(name, plies)`, the bound on a game's length for frameworks that
 #: need one (OpenSpiel's `max_game_length`), e.g. `("kalah", 1000)`.
@@ -155,7 +159,7 @@ class Move:
 
     @property
     def game(self) -> str:
-        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware", "mancala")."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self:
@@ -182,7 +186,7 @@ class State:
         """The ruleset this is a position of."""
     @property
     def game(self) -> str:
-        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware", "mancala")."""
     @property
     def holes(self) -> tuple[list[int], list[int]]:
         """Each side's holes, (South's, North's), each a list of seed counts from its
@@ -236,7 +240,7 @@ class Ruleset:
         """The value itself: it is immutable."""
     @property
     def game(self) -> str:
-        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware")."""
+        """The game's name: one of `GAMES` ("kalah", "toguz", "tsoro", "oware", "mancala")."""
     @property
     def sides(self) -> tuple[str, str]:
         """The sides' names in records and pictures: ("South", "North"), or ("White", "Black")."""

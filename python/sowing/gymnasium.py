@@ -57,12 +57,16 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _common
-from ._sowing import GAMES, Agent, Player, Ruleset, SowingError
+from ._sowing import CATALOGUE, GAMES, Agent, Player, Ruleset, SowingError
 
-__all__ = ["SowingEnv", "ENV_IDS", "register_envs"]
+__all__ = ["SowingEnv", "ENV_IDS", "CATALOGUE_ENV_IDS", "register_envs"]
 
 #: The Gymnasium id of each game of ``sowing.GAMES``: ``{"kalah": "sowing/Kalah-v0", ...}``.
 ENV_IDS = {game: f"sowing/{game.capitalize()}-v0" for game in GAMES}
+
+#: The Gymnasium id of each game of the catalogue of described games (``sowing.CATALOGUE``),
+#: each a ``sowing/Mancala-v0`` with its ruleset text: ``{"ayoayo": "sowing/Ayoayo-v0", ...}``.
+CATALOGUE_ENV_IDS = {name: f"sowing/{name.capitalize()}-v0" for name in CATALOGUE}
 
 #: The agents that take a seed, which a reset draws from the environment's generator.
 _SEEDED_AGENTS = ("random", "mcts")
@@ -215,14 +219,21 @@ def _make_env(game: str, ruleset_text: Optional[str] = None, **kwargs: Any) -> S
 
 
 def register_envs() -> None:
-    """Registers ``ENV_IDS`` with Gymnasium (done when this module is imported; again does
-    nothing)."""
+    """Registers ``ENV_IDS`` and ``CATALOGUE_ENV_IDS`` with Gymnasium (done when this module
+    is imported; again does nothing)."""
     for game, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
                 entry_point="sowing.gymnasium:_make_env",
                 kwargs={"game": game},
+            )
+    for name, env_id in CATALOGUE_ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="sowing.gymnasium:_make_env",
+                kwargs={"game": "mancala", "ruleset_text": name},
             )
 
 

@@ -1,7 +1,8 @@
 """OpenSpiel games of every game and switch: ``sowing.openspiel.register()``.
 
 After ``register()``, ``pyspiel.load_game("sowing_kalah")``, ``"sowing_toguz"``,
-``"sowing_tsoro"`` and ``"sowing_oware"`` are Python games of OpenSpiel, with the ruleset
+``"sowing_tsoro"``, ``"sowing_oware"`` and ``"sowing_mancala"`` (any described game,
+catalogue names included: ``{"rules": "ayoayo"}``) are Python games of OpenSpiel, with the ruleset
 text as the game parameter ``rules`` (``pyspiel.load_game("sowing_kalah", {"rules":
 "kalah:pie"})``), so that OpenSpiel's own algorithms (MCTS, alpha-beta, CFR, ...) run on
 every game and switch. OpenSpiel's game strings split parameters at ``,`` and ``=``, so there
@@ -93,8 +94,9 @@ def _default_max_plies(game: str) -> int:
 
 def register() -> None:
     """Registers ``sowing_<game>`` for each of the crate's games (``sowing_kalah``,
-    ``sowing_toguz``, ``sowing_tsoro``, ``sowing_oware``) with ``pyspiel`` (once; later calls
-    do nothing).
+    ``sowing_toguz``, ``sowing_tsoro``, ``sowing_oware``, and ``sowing_mancala``: any
+    described game, ``{"rules": "ayoayo"}``) with ``pyspiel`` (once; later calls do
+    nothing).
 
     The ruleset text is the game parameter ``rules``. In a game string OpenSpiel splits
     parameters at ``,`` and ``=``, so there the switches' ``,`` are written ``;`` and their

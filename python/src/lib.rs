@@ -28,6 +28,12 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The crate's one list of games, as ruleset text names them.
     m.add("GAMES", sowing::games::AnyRuleset::GAMES.to_vec())?;
+    // The catalogue of described games, each a ruleset text of its own (`mancala`'s type).
+    let catalogue: Vec<&str> = sowing::described::catalogue::CATALOGUE
+        .iter()
+        .map(|entry| entry.name)
+        .collect();
+    m.add("CATALOGUE", catalogue)?;
     errors::register(m)?;
     m.add_class::<rules::Player>()?;
     m.add_class::<rules::Outcome>()?;
