@@ -91,6 +91,8 @@ pub mod catalogue;
 mod description;
 mod encode;
 mod eval;
+mod json;
+pub mod mancalagames;
 mod moves;
 mod picture;
 pub(crate) mod sow;
