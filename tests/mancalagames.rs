@@ -161,6 +161,21 @@ fn older_names_and_bool_spellings_read_as_their_engine_reads_them() {
     assert_eq!(d.sowing.direction, Direction::Choice);
 }
 
+#[test]
+fn bools_given_to_numbers_read_as_their_engine_converts_them() {
+    // Their reader converts each value to the parameter's type: `mlaps: true` is relay
+    // sowing (1), and `multicapt: true` is a single capture (int(True) = 1), not a chain.
+    let text = r#"{"game_constants": {"holes": 6, "nbr_start": 4},
+        "game_info": {"mlaps": true, "sow_own_store": true, "capt_on": [2, 3], "multicapt": true,
+                      "oppsidecapt": true, "mustshare": true}}"#;
+    let d = mancalagames::read(text).unwrap();
+    assert_eq!(d.sowing.laps, Laps::Relay);
+    assert_eq!(d.sowing.stores, StoreSowing::Own);
+    assert!(d.captures.again_on_store);
+    assert!(!d.captures.chain);
+    assert_eq!(d.captures.grand_slam, GrandSlam::Capture);
+}
+
 fn unsupported(text: &str) -> (String, String) {
     match mancalagames::read(text) {
         Err(MancalaGamesError::Unsupported {
