@@ -599,12 +599,12 @@ impl Params {
         let total = 2 * holes * seeds;
 
         // Sowing.
-        let all_holes: Vec<i64> = (0..holes).collect();
-        let mut udir = self.udir_holes.value.clone();
-        udir.sort_unstable();
-        let choice = match udir.as_slice() {
-            [] => false,
-            u if u == all_holes.as_slice() => true,
+        // Their engine lets the mover choose everywhere as soon as the list is as long as a
+        // row (it does not look at the entries).
+        let udir = &self.udir_holes.value;
+        let choice = match udir.len() {
+            0 => false,
+            n if n as i64 == holes => true,
             _ => {
                 refusals.push(self.pair(
                     self.udir_holes.pos,
@@ -888,7 +888,7 @@ impl Params {
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
 /// | `sow_direct` | 1 counter-clockwise, -1 clockwise | split, alternating, even/odd, to-centre |
-/// | `udir_holes` | every hole: [`Direction::Choice`] | some holes only |
+/// | `udir_holes` | a list as long as a row: [`Direction::Choice`] | a shorter list (some holes only) |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed) | 2 (relay from the next hole) |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
