@@ -57,3 +57,18 @@ pub(crate) fn parse(text: &str) -> Option<MancalaMove> {
     let n: u8 = digits.parse().ok()?;
     (n >= 1).then_some(MancalaMove { hole: n - 1, way })
 }
+
+impl std::str::FromStr for MancalaMove {
+    type Err = crate::error::MoveParseError;
+
+    /// Reads a move as it prints (`3`, `3R`, `3L`), whatever the position: the ruleset's
+    /// [`parse_move`](crate::Ruleset::parse_move) checks it against one.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse(text).ok_or_else(|| crate::error::MoveParseError::Syntax {
+            text: text.to_string(),
+            expected: "a hole's number from 1, with R or L where the mover chooses the way",
+        })
+    }
+}
+
+crate::serde_as_text!(MancalaMove);
