@@ -68,6 +68,8 @@ fn their_end(must_feed: bool, leftovers: Leftovers) -> End {
         divide_on_win: false,
         repetition: false,
         max_plies: None,
+        too_few: None,
+        pass: false,
     }
 }
 
@@ -87,6 +89,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             counts: Counts::NONE,
             side: Side::Opponent,
             chain: false,
+            chain_rows: false,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
@@ -122,6 +125,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             counts: Counts::of(&[2, 3]),
             side: Side::Opponent,
             chain: true,
+            chain_rows: false,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
@@ -226,16 +230,26 @@ fn a_combination_is_refused_at_its_later_parameter() {
 }
 
 #[test]
-fn their_early_end_with_few_seeds_left_is_refused() {
+fn their_early_end_with_few_seeds_left_is_read() {
     // No store sowing, no feeding: their engine ends the game once a single seed is left,
-    // as no capture of 2 or 4 can happen; a description cannot say so.
+    // as no capture of 2 or 4 can happen.
     let text = r#"{"game_constants": {"holes": 6, "nbr_start": 4},
         "game_info": {"capt_on": [2, 4], "multicapt": -1, "capt_side": 1}}"#;
-    assert_eq!(unsupported(text).0, "capt_on");
-    // With feeding their engine does not do it, and the file reads.
+    assert_eq!(mancalagames::read(text).unwrap().end.too_few, Some(2));
+    // With feeding their engine does not do it...
     let text = r#"{"game_constants": {"holes": 6, "nbr_start": 4},
         "game_info": {"capt_on": [2, 4], "multicapt": -1, "capt_side": 1, "mustshare": true}}"#;
-    assert!(mancalagames::read(text).is_ok());
+    assert_eq!(mancalagames::read(text).unwrap().end.too_few, None);
+    // ... unless the player who cannot feed passes.
+    let text = r#"{"game_constants": {"holes": 6, "nbr_start": 4},
+        "game_info": {"capt_on": [3, 4], "multicapt": -1, "capt_side": 1, "mustshare": true,
+                      "mustpass": true}}"#;
+    let d = mancalagames::read(text).unwrap();
+    assert_eq!((d.end.too_few, d.end.pass), (Some(3), true));
+    // Nor with an extra end condition.
+    let text = r#"{"game_constants": {"holes": 6, "nbr_start": 4},
+        "game_info": {"capt_on": [2], "capt_side": 1, "end_cond": 2}}"#;
+    assert_eq!(mancalagames::read(text).unwrap().end.too_few, None);
 }
 
 #[test]

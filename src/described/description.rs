@@ -46,6 +46,9 @@ pub enum Direction {
     Cw,
     /// The mover chooses, move by move (`sow=choice`): each hole is two moves.
     Choice,
+    /// By the count lifted (`sow=even-odd`): a hole of an even count sows clockwise, of an
+    /// odd count counter-clockwise (MancalaGames' EVEN_ODD_DIR, as in their Cross-Kalah).
+    EvenOdd,
 }
 
 /// Whether a sowing goes on from the hole its last seed fell in.
@@ -207,8 +210,13 @@ pub struct Captures {
     pub side: Side,
     /// Whether a count capture goes on back along the row (against the sowing), hole by
     /// hole, while each holds a capturing count (`chain`), as in Oware; it stops at the end
-    /// of the row.
+    /// of the row unless [`chain_rows`](Self::chain_rows).
     pub chain: bool,
+    /// Whether the chain goes on round the board into the other row (`chain-rows`): from
+    /// the mover's first hole into the opponent's last and so on, the stores not counted,
+    /// until a hole whose count does not capture (MancalaGames' chain with `capt_side` 0);
+    /// only with `chain` and `capture-side=either`.
+    pub chain_rows: bool,
     /// What a count capture that would take every seed of the opponent does (`grand-slam=`);
     /// only with a count capture.
     pub grand_slam: GrandSlam,
@@ -237,6 +245,10 @@ pub enum CannotFeed {
     End,
     /// He plays any move he has (`cannot-feed=any`).
     Any,
+    /// The game ends and every seed left goes to the unfed player, whose row is empty
+    /// (`cannot-feed=to-unfed`; MancalaGames' UNFED_PLAYER); the game's other ends share
+    /// the seeds left by [`End::leftovers`]. Not with [`End::pass`].
+    ToUnfed,
 }
 
 /// What makes the game end.
@@ -252,6 +264,13 @@ pub enum EndRule {
     SideEmpty,
     /// The player to move has no move (`end=stuck`), as in Oware.
     Stuck,
+    /// As [`Stuck`](Self::Stuck), and besides the game ends after any move that leaves the
+    /// mover's own row empty (`end=cleared-own`; MancalaGames' `end_cond` CLEARED_OWN), the
+    /// seeds left going by [`End::leftovers`] at once.
+    ClearedOwn,
+    /// As [`Stuck`](Self::Stuck), and besides the game ends after any move that leaves the
+    /// opponent's row empty (`end=cleared-opponent`; their CLEARED_OPP).
+    ClearedOpponent,
 }
 
 /// Where the seeds left on the board go when the game ends.
@@ -271,6 +290,9 @@ pub enum Leftovers {
     LastMover,
     /// To nobody: they stay on the board and count for no one (`leftovers=nobody`).
     Nobody,
+    /// Shared (`leftovers=shared`; MancalaGames' DIVVIED): each player gets half; an odd
+    /// seed goes to South if North's store, the halves given, is the larger, else to North.
+    Shared,
 }
 
 /// The end of the game.
@@ -303,6 +325,15 @@ pub struct End {
     /// A ply limit (`max-plies=P`): after `P` plies the game ends, the seeds left going by
     /// [`leftovers`](Self::leftovers).
     pub max_plies: Option<u32>,
+    /// An early end when too few seeds are left to change anything (`too-few=N`; MancalaGames'
+    /// "no outcome change"): after a move that did not end the game otherwise, if the seeds
+    /// left on the board are more than none and fewer than `N`, the game ends, the seeds
+    /// left going by [`leftovers`](Self::leftovers). `N` is 2 to 255.
+    pub too_few: Option<u8>,
+    /// Passing (`pass`; MancalaGames' `mustpass`): a player to move who has no move passes,
+    /// the turn going to the other; the game ends only when neither has a move. Only with
+    /// an end by the player to move ([`EndRule::Stuck`] and the `cleared` rules).
+    pub pass: bool,
 }
 
 /// A two-row game's every parameter: the board, the sowing, the captures and the end.
@@ -371,6 +402,7 @@ impl Description {
             side: Side::Opponent,
             chain: false,
             grand_slam: GrandSlam::NoCapture,
+            chain_rows: false,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
             again_on_store: true,
@@ -385,6 +417,8 @@ impl Description {
             divide_on_win: false,
             repetition: false,
             max_plies: None,
+            too_few: None,
+            pass: false,
         },
     };
 
@@ -409,6 +443,7 @@ impl Description {
             counts: Counts::of(&[2, 3]),
             side: Side::Opponent,
             chain: true,
+            chain_rows: false,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
@@ -424,6 +459,8 @@ impl Description {
             divide_on_win: false,
             repetition: true,
             max_plies: None,
+            too_few: None,
+            pass: false,
         },
     };
 
@@ -513,6 +550,14 @@ impl Description {
                 ));
             }
         }
+        if c.chain_rows && !c.chain {
+            return Err(SettingsError::Conflict("chain-rows without chain"));
+        }
+        if c.chain_rows && c.side != Side::Either {
+            return Err(SettingsError::Conflict(
+                "chain-rows without capture-side=either: the other row never captures",
+            ));
+        }
         if c.opposite == Opposite::Off && c.opposite_empty {
             return Err(SettingsError::Conflict("opposite-empty with opposite=off"));
         }
@@ -529,6 +574,31 @@ impl Description {
         let e = &self.end;
         if !e.must_feed && e.cannot_feed != CannotFeed::End {
             return Err(SettingsError::Conflict("cannot-feed without must-feed"));
+        }
+        if let Some(n @ 0..=1) = e.too_few {
+            return Err(SettingsError::OutOfRange {
+                setting: "too-few",
+                value: n.into(),
+                min: 2,
+                max: MAX_TOTAL.into(),
+            });
+        }
+        if e.pass && e.rule == EndRule::SideEmpty {
+            return Err(SettingsError::Conflict(
+                "pass with end=side-empty: a row without a move already ends the game",
+            ));
+        }
+        if e.pass && e.cannot_feed != CannotFeed::End {
+            return Err(SettingsError::Conflict(
+                "pass with cannot-feed=any or to-unfed: a mover who cannot feed passes",
+            ));
+        }
+        if matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+            && e.leftovers == Leftovers::Nobody
+        {
+            return Err(SettingsError::Conflict(
+                "end=cleared-own or cleared-opponent with leftovers=nobody: the end would not show on the board",
+            ));
         }
         if !e.half_wins && e.divide_on_win {
             return Err(SettingsError::Conflict("divide-on-win without half-wins"));

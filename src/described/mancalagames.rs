@@ -144,6 +144,9 @@ struct Params {
     grandslam: At<i64>,
     capt_rturn: At<i64>,
     unclaimed: At<i64>,
+    quitter: At<i64>,
+    end_cond: At<i64>,
+    mustpass: At<bool>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
     /// Written values of the parameters, for messages.
@@ -174,6 +177,9 @@ impl Default for Params {
             grandslam: At::default(0),
             capt_rturn: At::default(0),
             unclaimed: At::default(0),
+            quitter: At::default(4),
+            end_cond: At::default(0),
+            mustpass: At::default(false),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
             texts: Vec::new(),
@@ -303,6 +309,7 @@ impl Params {
                 if !(0..=4).contains(&n) {
                     return Err(out_of_range(m, "0 to 4"));
                 }
+                self.quitter = At { value: n, pos };
             }
             // Whether the stores are drawn: no effect on play here.
             "stores" => {}
@@ -310,9 +317,19 @@ impl Params {
                 only(m, &[0], "only the goal of the most seeds can be described")?;
             }
             "end_cond" => {
-                only(m, &[0], "extra end conditions cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 1, 2],
+                    "only the ends by a cleared own or opponent's row can be described",
+                )?;
+                self.end_cond = At { value: n, pos };
             }
-            "mustpass" => only_false(m, "passing cannot be described")?,
+            "mustpass" => {
+                self.mustpass = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
             "rounds" => {
                 only(m, &[0], ROUNDS)?;
             }
@@ -439,10 +456,10 @@ impl Params {
             }
             "sow_direct" => {
                 let n = int_param(m)?;
-                if n != 1 && n != -1 {
+                if !matches!(n, -1 | 1 | 3) {
                     return Err(unsupported(
                         m,
-                        "only clockwise and counter-clockwise sowing can be described",
+                        "only clockwise, counter-clockwise and even/odd sowing can be described",
                     ));
                 }
                 self.sow_direct = At { value: n, pos };
@@ -525,11 +542,10 @@ impl Params {
                 self.capt_rturn = At { value: n, pos };
             }
             "unclaimed" => {
-                let n = only(
-                    m,
-                    &[0, 1, 2],
-                    "seeds left to the unfed player, or shared out, cannot be described",
-                )?;
+                let n = int_param(m)?;
+                if !(0..=4).contains(&n) {
+                    return Err(out_of_range(m, "0 to 4"));
+                }
                 self.unclaimed = At { value: n, pos };
             }
             "capt_on" => {
@@ -617,6 +633,7 @@ impl Params {
         let direction = match (choice, self.sow_direct.value) {
             (true, _) => Direction::Choice,
             (false, -1) => Direction::Cw,
+            (false, 3) => Direction::EvenOdd,
             _ => Direction::Ccw,
         };
         let (stores, again_on_store) = match self.sow_stores.value {
@@ -732,11 +749,11 @@ impl Params {
                     "a chain of captures onward, with the sowing, cannot be described",
                 ));
             }
-            if side == Side::Either {
+            if side == Side::Either && self.grandslam.value != 0 {
                 refusals.push(self.pair(
-                    self.multicapt.pos,
-                    self.capt_side.pos,
-                    "their chain on either side goes on into the other row; a description's stops at the row's end",
+                    self.multicapt.pos.max(self.capt_side.pos),
+                    self.grandslam.pos,
+                    "a grand slam rule on a chain round both rows cannot be described",
                 ));
             }
             if stores != StoreSowing::None {
@@ -787,6 +804,7 @@ impl Params {
             counts,
             side: if counting { side } else { Side::Opponent },
             chain,
+            chain_rows: chain && side == Side::Either,
             grand_slam,
             opposite,
             opposite_empty: cross && self.xcpickown.value == 2,
@@ -804,7 +822,10 @@ impl Params {
         }
 
         // Their engine ends a game early when too few seeds are left to capture any.
-        let no_change_checked = self.sow_stores.value == 0 && !self.mustshare.value;
+        let no_change_checked = self.sow_stores.value == 0
+            && (!self.mustshare.value || self.mustpass.value)
+            && self.end_cond.value == 0;
+        let mut too_few = None;
         if no_change_checked {
             let mut needed = total;
             let mut by = None;
@@ -833,27 +854,74 @@ impl Params {
                 by = self.capt_min.pos;
             }
             if self.min_move.value < needed && needed < total {
+                match u8::try_from(needed) {
+                    Ok(n) if n >= 2 => too_few = Some(n),
+                    _ => refusals.push(self.pair(
+                        by,
+                        None,
+                        "their engine ends the game once fewer seeds are left than any capture needs, at a count a description cannot say",
+                    )),
+                }
+            }
+        }
+
+        // Leftovers: `unclaimed` at the usual end; their UNFED_PLAYER gives them to the
+        // unfed player when the mover cannot feed, and `quitter` says who gets them at the
+        // other ends.
+        let leftovers_of = |n: i64| match n {
+            1 => Some(Leftovers::Nobody),
+            2 => Some(Leftovers::LastMover),
+            4 => Some(Leftovers::Shared),
+            0 => Some(Leftovers::Owner),
+            _ => None,
+        };
+        let (cannot_feed, leftovers) = if self.unclaimed.value == 3 {
+            if !self.mustshare.value || self.mustpass.value {
                 refusals.push(self.pair(
-                    by,
-                    None,
-                    "their engine ends the game once fewer seeds are left than any capture needs; a description cannot say so",
+                    self.unclaimed.pos,
+                    self.mustshare.pos.max(self.mustpass.pos),
+                    "seeds left to the unfed player only where a mover must feed and cannot pass",
                 ));
             }
+            let quitter = leftovers_of(self.quitter.value).unwrap_or_else(|| {
+                refusals.push(self.pair(
+                    self.unclaimed.pos.max(self.quitter.pos),
+                    None,
+                    "their quitter rule UNFED_PLAYER at the other ends cannot be described",
+                ));
+                Leftovers::Owner
+            });
+            (CannotFeed::ToUnfed, quitter)
+        } else {
+            (
+                CannotFeed::End,
+                leftovers_of(self.unclaimed.value).unwrap_or(Leftovers::Owner),
+            )
+        };
+        let rule = match self.end_cond.value {
+            1 => EndRule::ClearedOwn,
+            2 => EndRule::ClearedOpponent,
+            _ => EndRule::Stuck,
+        };
+        if rule != EndRule::Stuck && leftovers == Leftovers::Nobody {
+            refusals.push(self.pair(
+                self.end_cond.pos,
+                self.unclaimed.pos.max(self.quitter.pos),
+                "an end by a cleared row with the seeds left to nobody cannot be described",
+            ));
         }
 
         let end = End {
             must_feed: self.mustshare.value,
-            cannot_feed: CannotFeed::End,
-            rule: EndRule::Stuck,
-            leftovers: match self.unclaimed.value {
-                1 => Leftovers::Nobody,
-                2 => Leftovers::LastMover,
-                _ => Leftovers::Owner,
-            },
+            cannot_feed,
+            rule,
+            leftovers,
             half_wins: true,
             divide_on_win: false,
             repetition: false,
             max_plies: None,
+            too_few,
+            pass: self.mustpass.value,
         };
 
         if let Some(first) = refusals.into_iter().min_by_key(|(pos, _)| *pos) {

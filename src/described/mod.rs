@@ -28,7 +28,7 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
-//! | `sow=ccw\|cw\|choice` | [`Sowing::direction`] | which way ([`Direction`]) |
+//! | `sow=ccw\|cw\|choice\|even-odd` | [`Sowing::direction`] | which way ([`Direction`]) |
 //! | `laps=one\|relay` | [`Sowing::laps`] | one lap or relay ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
@@ -36,18 +36,21 @@
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
+//! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
-//! | `cannot-feed=end\|any` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
-//! | `end=side-empty\|stuck` | [`End::rule`] | when the game ends ([`EndRule`]) |
-//! | `leftovers=owner\|to-move\|last-mover\|nobody` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
+//! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
+//! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
+//! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
 //! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
 //! | `divide-on-win` | [`End::divide_on_win`] | ... and the seeds left are shared out |
 //! | `repetition` | [`End::repetition`] | a repeated position ends the game |
 //! | `max-plies=N\|off` | [`End::max_plies`] | a ply limit |
+//! | `too-few=N\|off` | [`End::too_few`] | fewer than `N` seeds left on the board end the game |
+//! | `pass` | [`End::pass`] | a player without a move passes |
 //!
 //! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
 //! Each switch is given once; contradictory switches are refused

@@ -66,11 +66,16 @@ impl Steps {
 pub(crate) type Mask = u32;
 
 impl Mancala {
-    /// The way index (0 counter-clockwise, 1 clockwise) a move sows in.
+    /// The way index (0 counter-clockwise, 1 clockwise) a move sows in from `s`: under
+    /// `sow=even-odd` the count lifted decides.
     #[inline]
-    pub(crate) fn way_index(&self, way: Way) -> usize {
-        match (self.description.sowing.direction, way) {
+    pub(crate) fn way_of(&self, s: &MancalaState, mv: MancalaMove) -> usize {
+        match (self.description.sowing.direction, mv.way) {
             (Direction::Cw, _) | (Direction::Choice, Way::Left) => 1,
+            (Direction::EvenOdd, _) => {
+                let n = s.row(s.mover).get(usize::from(mv.hole)).copied();
+                usize::from(n.unwrap_or(1) % 2 == 0)
+            }
             _ => 0,
         }
     }
@@ -184,6 +189,12 @@ impl Mancala {
         if end.half_wins && self.won(s) {
             return Some(Ending::Half);
         }
+        if let Some(few) = end.too_few {
+            let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
+            if left > 0 && left < u32::from(few) {
+                return Some(Ending::Stuck);
+            }
+        }
         if self.limit_reached(s) {
             return Some(Ending::Stuck);
         }
@@ -218,8 +229,9 @@ impl Mancala {
     /// Whether a move would capture every seed of the opponent.
     fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
         let mut after = *s;
+        let way = self.way_of(s, mv);
         let last = self.sow(&mut after, mv);
-        self.count_capture(&after, last, self.way_index(mv.way)).1
+        self.count_capture(&after, last, way).1
     }
 
     /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
@@ -227,7 +239,7 @@ impl Mancala {
     #[inline]
     pub(crate) fn sow(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
         let me = s.mover;
-        let way = self.way_index(mv.way);
+        let way = self.way_of(s, mv);
         let next = &self.steps.next[me.index()][way];
         let sowing = &self.description.sowing;
         let skip = sowing.skip_origin;
@@ -291,7 +303,31 @@ impl Mancala {
             (h + 1, 2 * h)
         };
         let mut take = 1u32 << last;
-        if c.chain {
+        if c.chain && c.chain_rows {
+            // Round the ring of holes, the stores not counted, against the sowing; a full
+            // circle ends it.
+            let mut r = last;
+            loop {
+                let prev = if way == 0 {
+                    match r {
+                        0 => 2 * h,
+                        _ if r == h + 1 => h - 1,
+                        _ => r - 1,
+                    }
+                } else if r == 2 * h {
+                    0
+                } else if r == h - 1 {
+                    h + 1
+                } else {
+                    r + 1
+                };
+                if take >> prev & 1 != 0 || !c.counts.contains(s.cells[prev]) {
+                    break;
+                }
+                take |= 1 << prev;
+                r = prev;
+            }
+        } else if c.chain {
             let mut r = last;
             loop {
                 // Back along the row, against the sowing.
@@ -312,6 +348,26 @@ impl Mancala {
                 take |= 1 << prev;
                 r = prev;
             }
+        }
+        if c.chain_rows {
+            // The chain may take from both rows: a grand slam takes the opponent's last seed.
+            let (olo, ohi) = if me == Player::South {
+                (h + 1, 2 * h)
+            } else {
+                (0, h - 1)
+            };
+            let opp_bits = ((1u32 << h) - 1) << olo;
+            let left = (olo..=ohi).any(|r| take >> r & 1 == 0 && s.cells[r] != 0);
+            if take & opp_bits == 0 || left {
+                return (take, false);
+            }
+            let take = match c.grand_slam {
+                GrandSlam::NoCapture | GrandSlam::Illegal => 0,
+                GrandSlam::Capture => take,
+                GrandSlam::LeaveLast => take & !(1 << last),
+                GrandSlam::LeaveFirst => take & !(1 << if way == 0 { olo } else { ohi }),
+            };
+            return (take, true);
         }
         if owner == me {
             return (take, false);
@@ -336,7 +392,7 @@ impl Mancala {
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
         let me = s.mover;
         let h = s.holes();
-        let way = self.way_index(mv.way);
+        let way = self.way_of(s, mv);
         let last = self.sow(s, mv);
         let c = &self.description.captures;
         let mut again = false;
@@ -372,8 +428,25 @@ impl Mancala {
         if !again {
             s.mover = !me;
         }
-        if self.description.end.max_plies.is_some() {
+        let end = &self.description.end;
+        if end.max_plies.is_some() {
             s.ply = s.ply.saturating_add(1);
+        }
+        let cleared = match end.rule {
+            EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
+            EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
+            EndRule::SideEmpty | EndRule::Stuck => false,
+        };
+        if cleared {
+            self.sweep(s, me);
+            return;
+        }
+        if end.pass && self.movable(s) == 0 {
+            let mut other = *s;
+            other.mover = !s.mover;
+            if self.movable(&other) != 0 {
+                s.mover = other.mover;
+            }
         }
         match self.over(s) {
             None => {}
@@ -387,11 +460,32 @@ impl Mancala {
     #[cold]
     pub(crate) fn sweep(&self, s: &mut MancalaState, last_mover: Player) {
         let h = s.holes();
-        let to = match self.description.end.leftovers {
+        let end = &self.description.end;
+        let unfed = end.must_feed
+            && end.cannot_feed == CannotFeed::ToUnfed
+            && s.seeds_in_row(!s.mover) == 0
+            && self.playable(s) != 0
+            && self.movable(s) == 0;
+        let to = match end.leftovers {
+            _ if unfed => Some(!s.mover),
             Leftovers::Nobody => return,
             Leftovers::Owner => None,
             Leftovers::ToMove => Some(s.mover),
             Leftovers::LastMover => Some(last_mover),
+            Leftovers::Shared => {
+                let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
+                let [south, north] = shared(
+                    [s.store(Player::South), s.store(Player::North)].map(u32::from),
+                    left,
+                );
+                s.cells[s.store_at(Player::South)] = south as u8;
+                s.cells[s.store_at(Player::North)] = north as u8;
+                for player in Player::BOTH {
+                    let start = s.at(player, 0);
+                    s.cells[start..start + h].fill(0);
+                }
+                return;
+            }
         };
         for player in Player::BOTH {
             let seeds = s.seeds_in_row(player);
@@ -416,6 +510,7 @@ impl Mancala {
             // At a repetition the player to move ends the game; the last mover is the other.
             Leftovers::ToMove => score[s.mover.index()] += rows[0] + rows[1],
             Leftovers::LastMover => score[(!s.mover).index()] += rows[0] + rows[1],
+            Leftovers::Shared => score = shared(score, rows[0] + rows[1]),
         }
         score
     }
@@ -428,6 +523,17 @@ pub(crate) enum Ending {
     Half,
     /// A player cannot move, a row is empty, or the ply limit is reached.
     Stuck,
+}
+
+/// The stores `[south, north]` once `left` seeds are shared: half each, an odd seed to
+/// South if North's store is then the larger, else to North.
+fn shared([south, north]: [u32; 2], left: u32) -> [u32; 2] {
+    let (south, north) = (south + left / 2, north + left / 2);
+    match left % 2 {
+        0 => [south, north],
+        _ if north > south => [south + 1, north],
+        _ => [south, north + 1],
+    }
 }
 
 /// Whether ring place `r` (a hole) is `player`'s.

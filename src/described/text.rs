@@ -57,10 +57,11 @@ fn number(
     Ok(n)
 }
 
-const DIRECTIONS: [(&str, Direction); 3] = [
+const DIRECTIONS: [(&str, Direction); 4] = [
     ("ccw", Direction::Ccw),
     ("cw", Direction::Cw),
     ("choice", Direction::Choice),
+    ("even-odd", Direction::EvenOdd),
 ];
 const LAPS: [(&str, Laps); 2] = [("one", Laps::One), ("relay", Laps::Relay)];
 const STORES: [(&str, StoreSowing); 3] = [
@@ -78,16 +79,23 @@ const OPPOSITES: [(&str, Opposite); 3] = [
     ("with-seed", Opposite::WithSeed),
     ("without-seed", Opposite::WithoutSeed),
 ];
-const CANNOT_FEED: [(&str, CannotFeed); 2] = [("end", CannotFeed::End), ("any", CannotFeed::Any)];
-const ENDS: [(&str, EndRule); 2] = [
+const CANNOT_FEED: [(&str, CannotFeed); 3] = [
+    ("end", CannotFeed::End),
+    ("any", CannotFeed::Any),
+    ("to-unfed", CannotFeed::ToUnfed),
+];
+const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
+    ("cleared-own", EndRule::ClearedOwn),
+    ("cleared-opponent", EndRule::ClearedOpponent),
 ];
-const LEFTOVERS: [(&str, Leftovers); 4] = [
+const LEFTOVERS: [(&str, Leftovers); 5] = [
     ("owner", Leftovers::Owner),
     ("to-move", Leftovers::ToMove),
     ("last-mover", Leftovers::LastMover),
     ("nobody", Leftovers::Nobody),
+    ("shared", Leftovers::Shared),
 ];
 const AGAIN: [(&str, (bool, bool)); 4] = [
     ("none", (false, false)),
@@ -200,7 +208,7 @@ pub(crate) fn apply(
                 "start"
             }
             "sow" => {
-                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw or choice")?;
+                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw, choice or even-odd")?;
                 "sow"
             }
             "laps" => {
@@ -230,6 +238,10 @@ pub(crate) fn apply(
             "chain" => {
                 d.captures.chain = flag(sw, game)?;
                 "chain"
+            }
+            "chain-rows" => {
+                d.captures.chain_rows = flag(sw, game)?;
+                "chain-rows"
             }
             "grand-slam" => {
                 let value = sw.text(game)?;
@@ -263,16 +275,26 @@ pub(crate) fn apply(
                 "must-feed"
             }
             "cannot-feed" => {
-                d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end or any")?;
+                d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end, any or to-unfed")?;
                 "cannot-feed"
             }
             "end" => {
-                d.end.rule = choice(sw, game, &ENDS, "side-empty or stuck")?;
+                d.end.rule = choice(
+                    sw,
+                    game,
+                    &ENDS,
+                    "side-empty, stuck, cleared-own or cleared-opponent",
+                )?;
                 "end"
             }
             "leftovers" => {
                 d.end.leftovers =
-                    choice(sw, game, &LEFTOVERS, "owner, to-move, last-mover or nobody")?;
+                    choice(
+                    sw,
+                    game,
+                    &LEFTOVERS,
+                    "owner, to-move, last-mover, nobody or shared",
+                )?;
                 "leftovers"
             }
             "half-wins" => {
@@ -293,6 +315,17 @@ pub(crate) fn apply(
                     _ => Some(number(sw, game, "max-plies", 1, u32::MAX.into())? as u32),
                 };
                 "max-plies"
+            }
+            "too-few" => {
+                d.end.too_few = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "too-few", 2, MAX_TOTAL.into())? as u8),
+                };
+                "too-few"
+            }
+            "pass" => {
+                d.end.pass = flag(sw, game)?;
+                "pass"
             }
             _ => return Err(sw.unknown(game)),
         };
@@ -354,6 +387,7 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         out.push(format!("capture-side={}", name_of(&SIDES, n.side)));
     }
     push_flag(&mut out, "chain", b.chain, n.chain);
+    push_flag(&mut out, "chain-rows", b.chain_rows, n.chain_rows);
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
     }
@@ -393,5 +427,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             None => "max-plies=off".into(),
         });
     }
+    if b.too_few != n.too_few {
+        out.push(match n.too_few {
+            Some(few) => format!("too-few={few}"),
+            None => "too-few=off".into(),
+        });
+    }
+    push_flag(&mut out, "pass", b.pass, n.pass);
     out
 }
