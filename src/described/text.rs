@@ -288,8 +288,7 @@ pub(crate) fn apply(
                 "end"
             }
             "leftovers" => {
-                d.end.leftovers =
-                    choice(
+                d.end.leftovers = choice(
                     sw,
                     game,
                     &LEFTOVERS,
