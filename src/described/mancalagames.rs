@@ -955,7 +955,7 @@ impl Params {
 /// |---|---|---|
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
-/// | `sow_direct` | 1 counter-clockwise, -1 clockwise | split, alternating, even/odd, to-centre |
+/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
 /// | `udir_holes` | a list as long as a row: [`Direction::Choice`] | a shorter list (some holes only) |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed) | 2 (relay from the next hole) |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
@@ -963,21 +963,25 @@ impl Params {
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
-/// | `multicapt` | -1 [`Captures::chain`], 0 and 1 none | limited chains; a chain on either side, onward (`capt_dir` SOW), with sown stores, or with a chosen direction |
+/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, with a chosen direction, or round both rows with a grand slam rule |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain, a grand slam rule or feeding |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 2 no capture, 4 leave the last sown (counter-clockwise) | 1, 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`], the game ending when the mover cannot feed | with `min_move` above 1 |
-/// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover | 3 (the unfed player), 4 (shared out) |
+/// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
+/// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
+/// | `mustpass` | [`End::pass`] | |
+/// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move | every other goal |
-/// | `quitter`, `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `mustpass`, `end_cond`, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
 ///
-/// A game with neither store sowing nor feeding that could capture is refused too: their
-/// engine ends it as soon as fewer seeds are left on the board than the smallest capture
-/// needs, which a description cannot say. Any other key in `game_info` or `game_constants`
+/// Their engine ends a game early when fewer seeds are left on the board than the smallest
+/// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an
+/// `end_cond` is set: the reader computes that count as their engine does (from `evens`,
+/// the cross capture, `capt_on` and `capt_min`) into [`End::too_few`]. Any other key in `game_info` or `game_constants`
 /// is refused, as their engine refuses it.
 ///
 /// # Errors

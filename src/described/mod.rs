@@ -74,21 +74,28 @@
 //! # Order of a move
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
-//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands).
+//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands). Under
+//!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
-//!    capture (with the chain and the grand-slam rule), or else the opposite capture.
-//!    A capture gives another turn under `again=capture`.
+//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
+//!    or else the opposite capture. A capture gives another turn under `again=capture`.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
-//! 4. The end: a store past half (`half-wins`), the ply limit, a row with no playable hole
-//!    (`end=side-empty`), or the player to move without a move (`end=stuck`, and under every
-//!    rule). The seeds left then go by `leftovers` (under `half-wins`, only with
-//!    `divide-on-win`). The larger store wins.
+//! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
+//!    ends the game, the seeds left going by `leftovers` at once.
+//! 5. Under `pass`, a player to move without a move passes: the other moves again.
+//! 6. The end: a store past half (`half-wins`), fewer seeds left than `too-few`, the ply
+//!    limit, a row with no playable hole (`end=side-empty`), or the player to move without
+//!    a move (every rule; under `pass`, neither player has one). The seeds left then go by
+//!    `leftovers` (under `half-wins`, only with `divide-on-win`), or all to the unfed
+//!    player when the player to move cannot feed him (`cannot-feed=to-unfed`). The larger
+//!    store wins.
 //!
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
-//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, and a sowing
-//! that starts in the hole it lifts from: a description cannot say them, and a MancalaGames
-//! file that asks for one is refused naming it.
+//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, a sowing that
+//! starts in the hole it lifts from, goals other than the most seeds, and their split and
+//! alternating directions: a description cannot say them, and a MancalaGames file that asks
+//! for one is refused naming it.
 
 pub mod catalogue;
 mod description;
