@@ -261,3 +261,54 @@ fn random_games_under_the_new_switches_keep_the_rules_whole() {
         }
     }
 }
+
+#[test]
+fn a_move_that_takes_back_what_it_fed_does_not_feed_under_their_test() {
+    // North has nothing; South's third hole sows one seed there, which a capture of 1 takes
+    // straight back. The crate's test looks at the sowing: it feeds, and is played; the
+    // game then ends with North stuck.
+    let rules = "mancala:holes=3,seeds=2,stores=none,capture=1,grand-slam=capture,opposite=off,\
+        again=none,must-feed,end=stuck";
+    assert_eq!(
+        after(rules, "0,0,0/1,0,1 5 5 S", &["3"]),
+        "0,0,0/0,0,0 7 5 N"
+    );
+    // Theirs plays the whole move: North is left with no playable hole, so no move feeds
+    // and the game is over already.
+    let theirs = format!("{rules},feed-test=move");
+    assert!(over(&theirs, "0,0,0/1,0,1 5 5 S"));
+    // Theirs asks for a hole of at least min-seeds: one seed is not enough under
+    // min-seeds=2, so North must be fed to 2.
+    let two = "mancala:holes=3,seeds=2,stores=none,capture=4,opposite=off,again=none,\
+        must-feed,end=stuck,min-seeds=2,feed-test=move";
+    let game: Mancala = two.parse().unwrap();
+    let s: MancalaState = "0,0,1/2,0,3 3 3 S".parse().unwrap();
+    let moves: Vec<String> = game
+        .legal_moves(&s)
+        .iter()
+        .map(|&m| game.format_move(&s, m))
+        .collect();
+    // 3 makes North's first hole 2 (and his second 1); 1 sows only South's row.
+    assert_eq!(moves, ["3"]);
+    assert!("mancala:feed-test=move".parse::<Mancala>().is_err());
+}
+
+#[test]
+fn a_grand_slam_needs_an_opponent_with_seeds_before_the_move_under_their_test() {
+    // North has nothing; South's last seed falls in North's first hole, captured at 1.
+    let rules = "mancala:holes=3,seeds=2,stores=none,capture=1,grand-slam=no-capture,\
+        opposite=off,again=none,end=stuck";
+    // The crate's: it takes every seed North has, a grand slam, which captures nothing.
+    assert_eq!(
+        after(rules, "0,0,0/1,0,1 5 5 S", &["3"]),
+        "0,0,1/1,0,0 5 5 N"
+    );
+    // Theirs: North had no seed before the move, so no grand slam: the capture stands,
+    // North is stuck and the game ends.
+    let theirs = format!("{rules},grand-slam-if-seeded");
+    assert_eq!(
+        after(&theirs, "0,0,0/1,0,1 5 5 S", &["3"]),
+        "0,0,0/0,0,0 7 5 N"
+    );
+    assert!("mancala:grand-slam-if-seeded".parse::<Mancala>().is_err());
+}

@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use sowing::Ruleset;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, GrandSlam, Laps,
-    Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
+    Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
 };
 
 /// A Kalah as their format writes it: cross capture with the sower's seed, own store sown.
@@ -62,6 +62,11 @@ fn their_end(must_feed: bool, leftovers: Leftovers) -> End {
     End {
         must_feed,
         cannot_feed: CannotFeed::End,
+        feed_test: if must_feed {
+            FeedTest::Move
+        } else {
+            FeedTest::Sowing
+        },
         rule: EndRule::Stuck,
         leftovers,
         half_wins: true,
@@ -93,6 +98,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
+            grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
         },
@@ -129,15 +135,21 @@ fn an_oware_like_file_reads_as_their_oware() {
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
+            grand_slam_if_seeded: true,
             again_on_store: false,
             again_on_capture: false,
         },
         end: their_end(true, Leftovers::Owner),
     };
     assert_eq!(d, expected);
-    // Abapa but for the repetition rule, which their engine does not have.
+    // Abapa but for the repetition rule, which their engine does not have, and their tests
+    // of a grand slam (an opponent with seeds before the move) and of feeding (the whole
+    // move), which differ from the published rule only where a move captures every seed
+    // it fed.
     let mut abapa = Description::ABAPA;
     abapa.end.repetition = false;
+    abapa.captures.grand_slam_if_seeded = true;
+    abapa.end.feed_test = FeedTest::Move;
     assert_eq!(d, abapa);
 }
 

@@ -225,6 +225,10 @@ pub struct Captures {
     /// Whether the opposite capture happens even when the hole opposite is empty
     /// (`opposite-empty`): the last seed alone is taken (Kalah's `empty-capture`).
     pub opposite_empty: bool,
+    /// Whether a capture is a grand slam only when the opponent had seeds before the move
+    /// (`grand-slam-if-seeded`), as MancalaGames tests it; without it, any capture that
+    /// leaves his row empty is one, a capture of seeds the move just fed him too.
+    pub grand_slam_if_seeded: bool,
     /// Whether a last seed in the mover's store gives him another turn (`again=store`).
     pub again_on_store: bool,
     /// Whether a capture gives him another turn (`again=capture`).
@@ -249,6 +253,24 @@ pub enum CannotFeed {
     /// (`cannot-feed=to-unfed`; MancalaGames' UNFED_PLAYER); the game's other ends share
     /// the seeds left by [`End::leftovers`]. Not with [`End::pass`].
     ToUnfed,
+}
+
+/// How a move is tested for feeding an opponent who has no move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum FeedTest {
+    /// The opponent's row is empty, and a move feeds him when its sowing puts a seed there
+    /// (`feed-test=sowing`), as in Oware.
+    #[default]
+    Sowing,
+    /// The opponent has no hole of at least [`Sowing::min_seeds`], and a move feeds him
+    /// when, played in full (sowing and captures), it leaves him one (`feed-test=move`), as
+    /// MancalaGames tests it.
+    Move,
 }
 
 /// What makes the game end.
@@ -308,6 +330,8 @@ pub struct End {
     pub must_feed: bool,
     /// What happens when he cannot (`cannot-feed=`); only with `must-feed`.
     pub cannot_feed: CannotFeed,
+    /// How a move is tested for feeding (`feed-test=`); only with `must-feed`.
+    pub feed_test: FeedTest,
     /// When the game ends (`end=`).
     pub rule: EndRule,
     /// Where the seeds left go (`leftovers=`).
@@ -405,12 +429,14 @@ impl Description {
             chain_rows: false,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
+            grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
         },
         end: End {
             must_feed: false,
             cannot_feed: CannotFeed::End,
+            feed_test: FeedTest::Sowing,
             rule: EndRule::SideEmpty,
             leftovers: Leftovers::Owner,
             half_wins: false,
@@ -447,12 +473,14 @@ impl Description {
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
+            grand_slam_if_seeded: false,
             again_on_store: false,
             again_on_capture: false,
         },
         end: End {
             must_feed: true,
             cannot_feed: CannotFeed::End,
+            feed_test: FeedTest::Sowing,
             rule: EndRule::Stuck,
             leftovers: Leftovers::Owner,
             half_wins: true,
@@ -544,6 +572,11 @@ impl Description {
                     "grand-slam without a count capture",
                 ));
             }
+            if c.grand_slam_if_seeded {
+                return Err(SettingsError::Conflict(
+                    "grand-slam-if-seeded without a count capture",
+                ));
+            }
             if c.side != Side::Opponent {
                 return Err(SettingsError::Conflict(
                     "capture-side without a count capture",
@@ -574,6 +607,9 @@ impl Description {
         let e = &self.end;
         if !e.must_feed && e.cannot_feed != CannotFeed::End {
             return Err(SettingsError::Conflict("cannot-feed without must-feed"));
+        }
+        if !e.must_feed && e.feed_test != FeedTest::Sowing {
+            return Err(SettingsError::Conflict("feed-test without must-feed"));
         }
         if let Some(n @ 0..=1) = e.too_few {
             return Err(SettingsError::OutOfRange {

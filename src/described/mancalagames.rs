@@ -46,8 +46,8 @@
 use thiserror::Error;
 
 use super::description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, GrandSlam, Laps,
-    Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
+    Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;
@@ -728,13 +728,6 @@ impl Params {
                 "a grand slam rule on opposite captures cannot be described",
             ));
         }
-        if cross && self.mustshare.value {
-            refusals.push(self.pair(
-                self.crosscapt.pos,
-                self.mustshare.pos,
-                "their feeding test counts the opposite capture, a description's does not",
-            ));
-        }
         let side = match self.capt_side.value {
             0 => Side::Either,
             2 => Side::Own,
@@ -806,20 +799,13 @@ impl Params {
             chain,
             chain_rows: chain && side == Side::Either,
             grand_slam,
+            // Their grand slam needs an opponent with seeds before the move.
+            grand_slam_if_seeded: counting,
             opposite,
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
         };
-
-        // Feeding.
-        if self.mustshare.value && self.min_move.value > 1 {
-            refusals.push(self.pair(
-                self.mustshare.pos,
-                self.min_move.pos,
-                "their feeding counts only holes of min_move seeds; a description's counts any seed",
-            ));
-        }
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let no_change_checked = self.sow_stores.value == 0
@@ -914,6 +900,12 @@ impl Params {
         let end = End {
             must_feed: self.mustshare.value,
             cannot_feed,
+            // Their feeding test plays the whole move and asks for a playable hole.
+            feed_test: if self.mustshare.value {
+                FeedTest::Move
+            } else {
+                FeedTest::Sowing
+            },
             rule,
             leftovers,
             half_wins: true,
@@ -965,11 +957,11 @@ impl Params {
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
 /// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, with a chosen direction, or round both rows with a grand slam rule |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
-/// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain, a grand slam rule or feeding |
+/// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 2 no capture, 4 leave the last sown (counter-clockwise) | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `grandslam` | 0 capture, 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
-/// | `mustshare` | [`End::must_feed`], the game ending when the mover cannot feed | with `min_move` above 1 |
+/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |

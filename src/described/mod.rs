@@ -38,11 +38,13 @@
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
 //! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
+//! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
 //! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
+//! | `feed-test=sowing\|move` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole after the whole move ([`FeedTest`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
 //! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
@@ -113,8 +115,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, GrandSlam, Laps,
-    Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
+    Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};

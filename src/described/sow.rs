@@ -3,7 +3,8 @@
 
 use super::Mancala;
 use super::description::{
-    CannotFeed, Direction, EndRule, GrandSlam, Laps, Leftovers, Opposite, Side, StoreSowing,
+    CannotFeed, Direction, EndRule, FeedTest, GrandSlam, Laps, Leftovers, Opposite, Side,
+    StoreSowing,
 };
 use super::moves::{MancalaMove, Way};
 use super::state::{MancalaState, RING};
@@ -137,7 +138,14 @@ impl Mancala {
     pub(crate) fn movable(&self, s: &MancalaState) -> Mask {
         let mask = self.playable(s);
         let end = &self.description.end;
-        if !end.must_feed || mask == 0 || s.seeds_in_row(!s.mover) != 0 {
+        if !end.must_feed || mask == 0 {
+            return mask;
+        }
+        let fed = match end.feed_test {
+            FeedTest::Sowing => s.seeds_in_row(!s.mover) != 0,
+            FeedTest::Move => self.can_move(s, !s.mover),
+        };
+        if fed {
             return mask;
         }
         let feeding = self.feeding(s, mask);
@@ -147,7 +155,8 @@ impl Mancala {
         }
     }
 
-    /// The moves of `mask` whose sowing puts a seed in the opponent's (empty) row.
+    /// The moves of `mask` that feed the opponent: whose sowing puts a seed in his (empty)
+    /// row, or under `feed-test=move` after which, captures made, he has a playable hole.
     #[cold]
     fn feeding(&self, s: &MancalaState, mask: Mask) -> Mask {
         let mut out = 0;
@@ -157,8 +166,17 @@ impl Mancala {
             }
             let mv = self.move_of_bit(bit);
             let mut after = *s;
-            self.sow(&mut after, mv);
-            if after.seeds_in_row(!s.mover) != 0 {
+            let fed = match self.description.end.feed_test {
+                FeedTest::Sowing => {
+                    self.sow(&mut after, mv);
+                    after.seeds_in_row(!s.mover) != 0
+                }
+                FeedTest::Move => {
+                    self.sow_and_capture(&mut after, mv);
+                    self.can_move(&after, !s.mover)
+                }
+            };
+            if fed {
                 out |= 1 << bit;
             }
         }
@@ -230,8 +248,9 @@ impl Mancala {
     fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
         let mut after = *s;
         let way = self.way_of(s, mv);
+        let seeded = self.seeded(s);
         let last = self.sow(&mut after, mv);
-        self.count_capture(&after, last, way).1
+        self.count_capture(&after, last, way, seeded).1
     }
 
     /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
@@ -245,6 +264,7 @@ impl Mancala {
         let skip = sowing.skip_origin;
         let relay = sowing.laps == Laps::Relay;
         let h = s.holes();
+        let seeded = self.seeded(s);
         let mut pos = s.at(me, usize::from(mv.hole));
         let mut lifts = 0;
         loop {
@@ -263,7 +283,7 @@ impl Mancala {
             if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
                 return pos;
             }
-            if self.count_capture(s, pos, way).0 != 0 {
+            if self.count_capture(s, pos, way, seeded).0 != 0 {
                 return pos;
             }
             lifts += 1;
@@ -274,7 +294,13 @@ impl Mancala {
     /// whether it would take every seed of the opponent (a grand slam, whatever the rule
     /// then does); `way` is the sowing's.
     #[inline]
-    pub(crate) fn count_capture(&self, s: &MancalaState, last: usize, way: usize) -> (u32, bool) {
+    pub(crate) fn count_capture(
+        &self,
+        s: &MancalaState,
+        last: usize,
+        way: usize,
+        seeded: bool,
+    ) -> (u32, bool) {
         let c = &self.description.captures;
         if c.counts.is_empty() {
             return (0, false);
@@ -349,6 +375,9 @@ impl Mancala {
                 r = prev;
             }
         }
+        if !seeded {
+            return (take, false);
+        }
         if c.chain_rows {
             // The chain may take from both rows: a grand slam takes the opponent's last seed.
             let (olo, ohi) = if me == Player::South {
@@ -391,8 +420,18 @@ impl Mancala {
     #[inline]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
         let me = s.mover;
+        let again = self.sow_and_capture(s, mv);
+        self.finish(s, me, again);
+    }
+
+    /// Sows `mv` and makes its captures; returns whether the mover moves again. The turn
+    /// and the end are left to [`finish`](Mancala::finish).
+    #[inline]
+    fn sow_and_capture(&self, s: &mut MancalaState, mv: MancalaMove) -> bool {
+        let me = s.mover;
         let h = s.holes();
         let way = self.way_of(s, mv);
+        let seeded = self.seeded(s);
         let last = self.sow(s, mv);
         let c = &self.description.captures;
         let mut again = false;
@@ -400,7 +439,7 @@ impl Mancala {
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last != 2 * h + 1 {
-            let (take, _) = self.count_capture(s, last, way);
+            let (take, _) = self.count_capture(s, last, way, seeded);
             let mut captured = 0u32;
             if take != 0 {
                 for r in 0..2 * h + 1 {
@@ -425,6 +464,19 @@ impl Mancala {
                 again = c.again_on_capture;
             }
         }
+        again
+    }
+
+    /// Whether the opponent of the mover has seeds before his move: under
+    /// `grand-slam-if-seeded` only then can a capture be a grand slam.
+    #[inline]
+    fn seeded(&self, s: &MancalaState) -> bool {
+        !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
+    }
+
+    /// After a move of `me`: the turn, the ply, passing, the end and its leftovers.
+    #[inline]
+    fn finish(&self, s: &mut MancalaState, me: Player, again: bool) {
         if !again {
             s.mover = !me;
         }

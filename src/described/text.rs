@@ -2,8 +2,8 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    CannotFeed, Counts, Description, Direction, EndRule, GrandSlam, Laps, Leftovers, MAX_HOLES,
-    MAX_TOTAL, Opposite, Side, StoreSowing,
+    CannotFeed, Counts, Description, Direction, EndRule, FeedTest, GrandSlam, Laps, Leftovers,
+    MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -84,6 +84,7 @@ const CANNOT_FEED: [(&str, CannotFeed); 3] = [
     ("any", CannotFeed::Any),
     ("to-unfed", CannotFeed::ToUnfed),
 ];
+const FEED_TESTS: [(&str, FeedTest); 2] = [("sowing", FeedTest::Sowing), ("move", FeedTest::Move)];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
@@ -256,6 +257,10 @@ pub(crate) fn apply(
                     })?;
                 "grand-slam"
             }
+            "grand-slam-if-seeded" => {
+                d.captures.grand_slam_if_seeded = flag(sw, game)?;
+                "grand-slam-if-seeded"
+            }
             "opposite" => {
                 d.captures.opposite =
                     choice(sw, game, &OPPOSITES, "off, with-seed or without-seed")?;
@@ -277,6 +282,10 @@ pub(crate) fn apply(
             "cannot-feed" => {
                 d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end, any or to-unfed")?;
                 "cannot-feed"
+            }
+            "feed-test" => {
+                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing or move")?;
+                "feed-test"
             }
             "end" => {
                 d.end.rule = choice(
@@ -390,6 +399,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
     }
+    push_flag(
+        &mut out,
+        "grand-slam-if-seeded",
+        b.grand_slam_if_seeded,
+        n.grand_slam_if_seeded,
+    );
     if b.opposite != n.opposite {
         out.push(format!("opposite={}", name_of(&OPPOSITES, n.opposite)));
     }
@@ -410,6 +425,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             "cannot-feed={}",
             name_of(&CANNOT_FEED, n.cannot_feed)
         ));
+    }
+    if b.feed_test != n.feed_test {
+        out.push(format!("feed-test={}", name_of(&FEED_TESTS, n.feed_test)));
     }
     if b.rule != n.rule {
         out.push(format!("end={}", name_of(&ENDS, n.rule)));
