@@ -312,3 +312,26 @@ fn a_grand_slam_needs_an_opponent_with_seeds_before_the_move_under_their_test() 
     );
     assert!("mancala:grand-slam-if-seeded".parse::<Mancala>().is_err());
 }
+
+#[test]
+fn an_illegal_grand_slam_stays_illegal_under_their_rule() {
+    // South's one move makes North's only hole 2, a capture of all he has.
+    let rules = "mancala:holes=3,seeds=2,stores=none,capture=2,chain,grand-slam=illegal,\
+        opposite=off,again=none,end=stuck";
+    // The crate's: when every move is a grand slam it is played, capturing nothing.
+    assert_eq!(
+        after(rules, "0,0,1/0,0,1 5 5 S", &["3"]),
+        "0,0,2/0,0,0 5 5 N"
+    );
+    // Theirs: it stays illegal; South has no move and the game is over.
+    let theirs = format!("{rules},grand-slam-always-illegal");
+    assert!(over(&theirs, "0,0,1/0,0,1 5 5 S"));
+    // A position given with the player to move stuck is over, passing or not: a pass is
+    // made after the move that leaves him stuck.
+    assert!(over(&format!("{theirs},pass"), "0,0,1/0,0,1 5 5 S"));
+    assert!(
+        "mancala:capture=2,grand-slam-always-illegal"
+            .parse::<Mancala>()
+            .is_err()
+    );
+}

@@ -225,6 +225,10 @@ pub struct Captures {
     /// Whether the opposite capture happens even when the hole opposite is empty
     /// (`opposite-empty`): the last seed alone is taken (Kalah's `empty-capture`).
     pub opposite_empty: bool,
+    /// Whether, under [`GrandSlam::Illegal`], a grand slam stays illegal even when every
+    /// move is one (`grand-slam-always-illegal`; MancalaGames' NOT_LEGAL): the mover then
+    /// has no move.
+    pub grand_slam_always_illegal: bool,
     /// Whether a capture is a grand slam only when the opponent had seeds before the move
     /// (`grand-slam-if-seeded`), as MancalaGames tests it; without it, any capture that
     /// leaves his row empty is one, a capture of seeds the move just fed him too.
@@ -355,8 +359,10 @@ pub struct End {
     /// left going by [`leftovers`](Self::leftovers). `N` is 2 to 255.
     pub too_few: Option<u8>,
     /// Passing (`pass`; MancalaGames' `mustpass`): a player to move who has no move passes,
-    /// the turn going to the other; the game ends only when neither has a move. Only with
-    /// an end by the player to move ([`EndRule::Stuck`] and the `cleared` rules).
+    /// the turn going to the other; the game ends only when neither has a move. The pass is
+    /// made at the end of the move that leaves him stuck, so a position given with the
+    /// player to move stuck is over. Only with an end by the player to move
+    /// ([`EndRule::Stuck`] and the `cleared` rules).
     pub pass: bool,
 }
 
@@ -429,6 +435,7 @@ impl Description {
             chain_rows: false,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
+            grand_slam_always_illegal: false,
             grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
@@ -473,6 +480,7 @@ impl Description {
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
+            grand_slam_always_illegal: false,
             grand_slam_if_seeded: false,
             again_on_store: false,
             again_on_capture: false,
@@ -582,6 +590,11 @@ impl Description {
                     "capture-side without a count capture",
                 ));
             }
+        }
+        if c.grand_slam_always_illegal && c.grand_slam != GrandSlam::Illegal {
+            return Err(SettingsError::Conflict(
+                "grand-slam-always-illegal without grand-slam=illegal",
+            ));
         }
         if c.chain_rows && !c.chain {
             return Err(SettingsError::Conflict("chain-rows without chain"));

@@ -528,8 +528,8 @@ impl Params {
             "grandslam" => {
                 let n = only(
                     m,
-                    &[0, 2, 4],
-                    "this grand slam rule cannot be described (only LEGAL, NO_CAPT and LEAVE_LEFT)",
+                    &[0, 1, 2, 4],
+                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT and LEAVE_LEFT)",
                 )?;
                 self.grandslam = At { value: n, pos };
             }
@@ -768,6 +768,7 @@ impl Params {
             GrandSlam::NoCapture
         } else {
             match self.grandslam.value {
+                1 => GrandSlam::Illegal,
                 2 => GrandSlam::NoCapture,
                 4 if direction == Direction::Ccw => GrandSlam::LeaveLast,
                 4 => {
@@ -800,6 +801,7 @@ impl Params {
             chain_rows: chain && side == Side::Either,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
+            grand_slam_always_illegal: counting && self.grandslam.value == 1,
             grand_slam_if_seeded: counting,
             opposite,
             opposite_empty: cross && self.xcpickown.value == 2,
@@ -959,7 +961,7 @@ impl Params {
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |

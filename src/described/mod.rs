@@ -38,6 +38,7 @@
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
 //! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
+//! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
 //! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |

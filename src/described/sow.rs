@@ -221,7 +221,7 @@ impl Mancala {
         {
             return Some(Ending::Stuck);
         }
-        (self.movable(s) == 0).then_some(Ending::Stuck)
+        (!self.has_move(s)).then_some(Ending::Stuck)
     }
 
     /// The legal moves as a mask: none once the game is over; under
@@ -231,8 +231,15 @@ impl Mancala {
         if self.over(s).is_some() {
             return 0;
         }
+        self.moves(s)
+    }
+
+    /// The mover's moves under the feeding rule and the grand-slam rule, the end aside.
+    #[inline]
+    fn moves(&self, s: &MancalaState) -> Mask {
         let mask = self.movable(s);
-        if self.description.captures.grand_slam != GrandSlam::Illegal {
+        let c = &self.description.captures;
+        if c.grand_slam != GrandSlam::Illegal || mask == 0 {
             return mask;
         }
         let mut quiet = 0;
@@ -241,7 +248,22 @@ impl Mancala {
                 quiet |= 1 << bit;
             }
         }
-        if quiet == 0 { mask } else { quiet }
+        if quiet == 0 && !c.grand_slam_always_illegal {
+            mask
+        } else {
+            quiet
+        }
+    }
+
+    /// Whether the player to move has a move, the end aside: under
+    /// `grand-slam-always-illegal` a mover whose every move is a grand slam has none.
+    #[inline]
+    fn has_move(&self, s: &MancalaState) -> bool {
+        if self.description.captures.grand_slam_always_illegal {
+            self.moves(s) != 0
+        } else {
+            self.movable(s) != 0
+        }
     }
 
     /// Whether a move would capture every seed of the opponent.
@@ -493,10 +515,10 @@ impl Mancala {
             self.sweep(s, me);
             return;
         }
-        if end.pass && self.movable(s) == 0 {
+        if end.pass && !self.has_move(s) {
             let mut other = *s;
             other.mover = !s.mover;
-            if self.movable(&other) != 0 {
+            if self.has_move(&other) {
                 s.mover = other.mover;
             }
         }

@@ -257,6 +257,10 @@ pub(crate) fn apply(
                     })?;
                 "grand-slam"
             }
+            "grand-slam-always-illegal" => {
+                d.captures.grand_slam_always_illegal = flag(sw, game)?;
+                "grand-slam-always-illegal"
+            }
             "grand-slam-if-seeded" => {
                 d.captures.grand_slam_if_seeded = flag(sw, game)?;
                 "grand-slam-if-seeded"
@@ -399,6 +403,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
     }
+    push_flag(
+        &mut out,
+        "grand-slam-always-illegal",
+        b.grand_slam_always_illegal,
+        n.grand_slam_always_illegal,
+    );
     push_flag(
         &mut out,
         "grand-slam-if-seeded",
