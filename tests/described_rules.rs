@@ -241,6 +241,8 @@ fn random_games_under_the_new_switches_keep_the_rules_whole() {
         "mancala:end=cleared-own,leftovers=last-mover,half-wins".into(),
         "mancala:end=cleared-opponent,leftovers=shared".into(),
         "mancala:leftovers=shared,end=stuck,pass".into(),
+        "mancala:opposite=off,end=stuck,goal=clear".into(),
+        "mancala:laps=relay,opposite=off,again=none,end=stuck,goal=clear".into(),
     ];
     let mut rng = WyRand::new(11);
     for text in &rules {
@@ -334,4 +336,33 @@ fn an_illegal_grand_slam_stays_illegal_under_their_rule() {
             .parse::<Mancala>()
             .is_err()
     );
+}
+
+#[test]
+fn under_the_goal_of_a_cleared_row_the_first_to_empty_his_row_wins() {
+    // GoEmpty-like: Kalah's sowing, no capture. South's last seed falls in his store: his
+    // row is empty, and he wins with the smaller store; the seeds left stay.
+    let rules = "mancala:holes=3,seeds=2,opposite=off,goal=clear,end=stuck";
+    assert_eq!(
+        after(rules, "1,1,0/0,0,1 3 6 S", &["3"]),
+        "1,1,0/0,0,0 4 6 S"
+    );
+    let game: Mancala = rules.parse().unwrap();
+    let s: MancalaState = "1,1,0/0,0,0 4 6 S".parse().unwrap();
+    assert!(matches!(
+        game.outcome(&s),
+        Some(sowing::Outcome::Win {
+            winner: sowing::Player::South,
+            ..
+        })
+    ));
+    assert_eq!(game.to_string(), rules);
+    for bad in [
+        "mancala:goal=clear",
+        "mancala:opposite=off,end=stuck,goal=clear,half-wins",
+        "mancala:end=stuck,goal=clear",
+        "mancala:opposite=off,stores=both,again=none,end=stuck,goal=clear",
+    ] {
+        assert!(bad.parse::<Mancala>().is_err(), "{bad}");
+    }
 }

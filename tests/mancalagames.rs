@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use sowing::Ruleset;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
-    Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, Goal,
+    GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
 };
 
 /// A Kalah as their format writes it: cross capture with the sower's seed, own store sown.
@@ -67,6 +67,7 @@ fn their_end(must_feed: bool, leftovers: Leftovers) -> End {
         } else {
             FeedTest::Sowing
         },
+        goal: Goal::MostSeeds,
         rule: EndRule::Stuck,
         leftovers,
         half_wins: true,

@@ -299,6 +299,24 @@ pub enum EndRule {
     ClearedOpponent,
 }
 
+/// What a player plays for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Goal {
+    /// The most seeds in his store at the end (`goal=most-seeds`).
+    #[default]
+    MostSeeds,
+    /// To empty his own row (`goal=clear`; MancalaGames' CLEAR): after any move that leaves
+    /// a row empty the game is over and the player whose row it is wins, whatever the
+    /// stores hold (both empty: the player who moved last). Only with `end=stuck`, stores
+    /// sown `own` and no capture, where the player to move then shows who moved last.
+    Clear,
+}
+
 /// Where the seeds left on the board go when the game ends.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(
@@ -336,6 +354,8 @@ pub struct End {
     pub cannot_feed: CannotFeed,
     /// How a move is tested for feeding (`feed-test=`); only with `must-feed`.
     pub feed_test: FeedTest,
+    /// What a player plays for (`goal=`).
+    pub goal: Goal,
     /// When the game ends (`end=`).
     pub rule: EndRule,
     /// Where the seeds left go (`leftovers=`).
@@ -444,6 +464,7 @@ impl Description {
             must_feed: false,
             cannot_feed: CannotFeed::End,
             feed_test: FeedTest::Sowing,
+            goal: Goal::MostSeeds,
             rule: EndRule::SideEmpty,
             leftovers: Leftovers::Owner,
             half_wins: false,
@@ -489,6 +510,7 @@ impl Description {
             must_feed: true,
             cannot_feed: CannotFeed::End,
             feed_test: FeedTest::Sowing,
+            goal: Goal::MostSeeds,
             rule: EndRule::Stuck,
             leftovers: Leftovers::Owner,
             half_wins: true,
@@ -648,6 +670,22 @@ impl Description {
             return Err(SettingsError::Conflict(
                 "end=cleared-own or cleared-opponent with leftovers=nobody: the end would not show on the board",
             ));
+        }
+        if e.goal == Goal::Clear {
+            let conflict = if e.rule != EndRule::Stuck {
+                Some("goal=clear without end=stuck")
+            } else if e.half_wins || e.too_few.is_some() || e.pass {
+                Some("goal=clear with half-wins, too-few or pass: a cleared row alone ends it")
+            } else if s.stores != StoreSowing::Own {
+                Some("goal=clear without stores=own")
+            } else if !c.counts.is_empty() || c.opposite != Opposite::Off {
+                Some("goal=clear with a capture")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
         }
         if !e.half_wins && e.divide_on_win {
             return Err(SettingsError::Conflict("divide-on-win without half-wins"));

@@ -46,8 +46,8 @@
 use thiserror::Error;
 
 use super::description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
-    Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, Goal,
+    GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;
@@ -147,6 +147,7 @@ struct Params {
     quitter: At<i64>,
     end_cond: At<i64>,
     mustpass: At<bool>,
+    goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
     /// Written values of the parameters, for messages.
@@ -180,6 +181,7 @@ impl Default for Params {
             quitter: At::default(4),
             end_cond: At::default(0),
             mustpass: At::default(false),
+            goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
             texts: Vec::new(),
@@ -314,7 +316,12 @@ impl Params {
             // Whether the stores are drawn: no effect on play here.
             "stores" => {}
             "goal" => {
-                only(m, &[0], "only the goal of the most seeds can be described")?;
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "only the goals of the most seeds and of a cleared row can be described",
+                )?;
+                self.goal = At { value: n, pos };
             }
             "end_cond" => {
                 let n = only(
@@ -673,7 +680,9 @@ impl Params {
                 && (self.capt_max.value == 0 || n <= self.capt_max.value)
         };
         let mut mask = 0u64;
-        if basic {
+        // Every even count the board can reach and no other: `evens` says it past 63 too.
+        let all_evens = basic && (1..=total.max(1)).all(|n| captures_at(n) == (n % 2 == 0));
+        if basic && !all_evens {
             for n in 1..64 {
                 if captures_at(n) {
                     mask |= 1 << n;
@@ -696,7 +705,11 @@ impl Params {
                 ));
             }
         }
-        let counts = Counts { mask, evens: false };
+        let counts = if all_evens {
+            Counts::EVENS
+        } else {
+            Counts { mask, evens: false }
+        };
         let counting = !counts.is_empty();
         let cross = self.crosscapt.value == 1;
 
@@ -810,7 +823,9 @@ impl Params {
         };
 
         // Their engine ends a game early when too few seeds are left to capture any.
-        let no_change_checked = self.sow_stores.value == 0
+        let clear = self.goal.value == 3;
+        let no_change_checked = !clear
+            && self.sow_stores.value == 0
             && (!self.mustshare.value || self.mustpass.value)
             && self.end_cond.value == 0;
         let mut too_few = None;
@@ -886,6 +901,26 @@ impl Params {
                 leftovers_of(self.unclaimed.value).unwrap_or(Leftovers::Owner),
             )
         };
+        if clear {
+            let against = if self.end_cond.value != 0 {
+                Some(self.end_cond.pos)
+            } else if self.mustpass.value {
+                Some(self.mustpass.pos)
+            } else if !matches!(self.sow_stores.value, 1 | 3) {
+                Some(self.sow_stores.pos)
+            } else if counting || cross {
+                Some(basic_pos.max(self.crosscapt.pos))
+            } else {
+                None
+            };
+            if let Some(pos) = against {
+                refusals.push(self.pair(
+                    self.goal.pos,
+                    pos,
+                    "the goal of a cleared row is described only with the mover's own store sown and without captures, passing or an extra end condition",
+                ));
+            }
+        }
         let rule = match self.end_cond.value {
             1 => EndRule::ClearedOwn,
             2 => EndRule::ClearedOpponent,
@@ -902,6 +937,7 @@ impl Params {
         let end = End {
             must_feed: self.mustshare.value,
             cannot_feed,
+            goal: if clear { Goal::Clear } else { Goal::MostSeeds },
             // Their feeding test plays the whole move and asks for a playable hole.
             feed_test: if self.mustshare.value {
                 FeedTest::Move
@@ -910,7 +946,7 @@ impl Params {
             },
             rule,
             leftovers,
-            half_wins: true,
+            half_wins: !clear,
             divide_on_win: false,
             repetition: false,
             max_plies: None,
@@ -968,7 +1004,7 @@ impl Params {
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
-/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move | every other goal |
+/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
 ///

@@ -46,6 +46,7 @@
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
 //! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
 //! | `feed-test=sowing\|move` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole after the whole move ([`FeedTest`]) |
+//! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
 //! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
@@ -116,8 +117,9 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, GrandSlam,
-    Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, Goal,
+    GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing,
+    StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};
@@ -302,11 +304,18 @@ impl Ruleset for Mancala {
     }
 
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
-        self.over(s)?;
-        Some(Outcome::by_score(Score {
+        let ending = self.over(s)?;
+        let score = Score {
             south: s.store(Player::South).into(),
             north: s.store(Player::North).into(),
-        }))
+        };
+        if ending == Ending::Cleared {
+            return Some(Outcome::Win {
+                winner: self.clear_winner(s),
+                score: Some(score),
+            });
+        }
+        Some(Outcome::by_score(score))
     }
 
     fn repetition_position(&self, s: &MancalaState) -> Option<MancalaState> {

@@ -3,7 +3,7 @@
 
 use super::Mancala;
 use super::description::{
-    CannotFeed, Direction, EndRule, FeedTest, GrandSlam, Laps, Leftovers, Opposite, Side,
+    CannotFeed, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers, Opposite, Side,
     StoreSowing,
 };
 use super::moves::{MancalaMove, Way};
@@ -204,6 +204,11 @@ impl Mancala {
     #[inline]
     pub(crate) fn over(&self, s: &MancalaState) -> Option<Ending> {
         let end = &self.description.end;
+        if end.goal == Goal::Clear
+            && (s.seeds_in_row(Player::South) == 0 || s.seeds_in_row(Player::North) == 0)
+        {
+            return Some(Ending::Cleared);
+        }
         if end.half_wins && self.won(s) {
             return Some(Ending::Half);
         }
@@ -525,6 +530,7 @@ impl Mancala {
         match self.over(s) {
             None => {}
             Some(Ending::Half) if !self.description.end.divide_on_win => {}
+            Some(Ending::Cleared) => {}
             Some(_) => self.sweep(s, me),
         }
     }
@@ -570,6 +576,20 @@ impl Mancala {
         }
     }
 
+    /// The winner of a game over under `goal=clear`: the player whose row is empty, or,
+    /// both empty, the last mover (who moves again when his last seed fell in his store).
+    pub(crate) fn clear_winner(&self, s: &MancalaState) -> Player {
+        match (
+            s.seeds_in_row(Player::South) == 0,
+            s.seeds_in_row(Player::North) == 0,
+        ) {
+            (true, false) => Player::South,
+            (false, true) => Player::North,
+            _ if self.description.captures.again_on_store => s.mover,
+            _ => !s.mover,
+        }
+    }
+
     /// The final score of `s` were its leftovers shared now (for a repetition): each
     /// player's store and what the leftovers rule gives him.
     pub(crate) fn divided(&self, s: &MancalaState) -> [u32; 2] {
@@ -597,6 +617,8 @@ pub(crate) enum Ending {
     Half,
     /// A player cannot move, a row is empty, or the ply limit is reached.
     Stuck,
+    /// A row is empty under `goal=clear`: its owner has won.
+    Cleared,
 }
 
 /// The stores `[south, north]` once `left` seeds are shared: half each, an odd seed to

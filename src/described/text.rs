@@ -2,8 +2,8 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    CannotFeed, Counts, Description, Direction, EndRule, FeedTest, GrandSlam, Laps, Leftovers,
-    MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
+    CannotFeed, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
+    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -85,6 +85,7 @@ const CANNOT_FEED: [(&str, CannotFeed); 3] = [
     ("to-unfed", CannotFeed::ToUnfed),
 ];
 const FEED_TESTS: [(&str, FeedTest); 2] = [("sowing", FeedTest::Sowing), ("move", FeedTest::Move)];
+const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
@@ -291,6 +292,10 @@ pub(crate) fn apply(
                 d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing or move")?;
                 "feed-test"
             }
+            "goal" => {
+                d.end.goal = choice(sw, game, &GOALS, "most-seeds or clear")?;
+                "goal"
+            }
             "end" => {
                 d.end.rule = choice(
                     sw,
@@ -438,6 +443,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     }
     if b.feed_test != n.feed_test {
         out.push(format!("feed-test={}", name_of(&FEED_TESTS, n.feed_test)));
+    }
+    if b.goal != n.goal {
+        out.push(format!("goal={}", name_of(&GOALS, n.goal)));
     }
     if b.rule != n.rule {
         out.push(format!("end={}", name_of(&ENDS, n.rule)));
