@@ -230,6 +230,8 @@ fn random_games_under_the_new_switches_keep_the_rules_whole() {
         format!("{COUNTS},too-few=2"),
         format!("{COUNTS},chain-rows,pass"),
         format!("{COUNTS},chain-rows,laps=relay,min-seeds=2,too-few=3"),
+        format!("{COUNTS},laps=relay,max-laps=3,endless-leftovers=shared"),
+        "mancala:laps=relay,max-laps=2,endless-leftovers=last-mover".into(),
         "mancala:holes=3,seeds=2,skip-origin,opposite=off,end=stuck,half-wins,pass".into(),
         "mancala:holes=4,seeds=3,stores=none,capture=2.4,chain,grand-slam=capture,\
          opposite=off,again=none,must-feed,cannot-feed=to-unfed,end=stuck,half-wins"
@@ -362,6 +364,31 @@ fn under_the_goal_of_a_cleared_row_the_first_to_empty_his_row_wins() {
         "mancala:opposite=off,end=stuck,goal=clear,half-wins",
         "mancala:end=stuck,goal=clear",
         "mancala:opposite=off,stores=both,again=none,end=stuck,goal=clear",
+    ] {
+        assert!(bad.parse::<Mancala>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_relay_past_its_most_laps_ends_the_game() {
+    // South's 2 seeds end in his third hole (3): relay; then North's second (3): relay;
+    // then his own second (4): relay; then North's second, empty before: the move ends.
+    let rules = "mancala:holes=3,seeds=2,laps=relay,opposite=off,again=none,end=stuck";
+    let start = "2,2,2/2,2,2 0 0 S";
+    assert_eq!(after(rules, start, &["1"]), "3,1,4/1,0,1 2 0 N");
+    // Their engine stops after 50 laps; at two the relay would lift a third time: the game
+    // ends there, the seeds left going by endless-leftovers (their quitter).
+    let two = format!("{rules},max-laps=2,endless-leftovers=last-mover");
+    assert_eq!(after(&two, start, &["1"]), "0,0,0/0,0,0 12 0 N");
+    let one = format!("{rules},max-laps=1,endless-leftovers=shared");
+    assert_eq!(after(&one, start, &["1"]), "0,0,0/0,0,0 6 6 N");
+    let game: Mancala = one.parse().unwrap();
+    assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+    for bad in [
+        "mancala:max-laps=50",
+        "mancala:laps=relay,endless-leftovers=shared",
+        "mancala:laps=relay,max-laps=50,endless-leftovers=nobody",
+        "mancala:laps=relay,max-laps=0",
     ] {
         assert!(bad.parse::<Mancala>().is_err(), "{bad}");
     }

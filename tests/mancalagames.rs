@@ -70,6 +70,7 @@ fn their_end(must_feed: bool, leftovers: Leftovers) -> End {
         goal: Goal::MostSeeds,
         rule: EndRule::Stuck,
         leftovers,
+        endless: Leftovers::Owner,
         half_wins: true,
         divide_on_win: false,
         repetition: false,
@@ -90,6 +91,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             skip_origin: false,
             stores: StoreSowing::Own,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -128,6 +130,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             skip_origin: true,
             stores: StoreSowing::None,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),

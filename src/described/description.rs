@@ -104,6 +104,12 @@ pub struct Sowing {
     pub stores: StoreSowing,
     /// The fewest seeds a hole must hold to be played (`min-seeds=`), at least 1.
     pub min_seeds: u8,
+    /// A relay's most laps (`max-laps=N`; MancalaGames stops at 50): a relay that has sown
+    /// `N` laps and would lift again ends the game instead, where it stands, with no
+    /// capture, the seeds left going by [`End::endless`]. `None`: a relay goes on (up to
+    /// [`MAX_LIFTS`](super::sow::MAX_LIFTS) lifts, then the move ends where it stands).
+    /// Only with `laps=relay`; 1 to 255.
+    pub max_laps: Option<u8>,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -360,6 +366,10 @@ pub struct End {
     pub rule: EndRule,
     /// Where the seeds left go (`leftovers=`).
     pub leftovers: Leftovers,
+    /// Where the seeds left go when a relay reaches [`Sowing::max_laps`]
+    /// (`endless-leftovers=`; MancalaGames' `quitter`); not `nobody`, whose end would not
+    /// show on the board.
+    pub endless: Leftovers,
     /// Whether a store of more than half the seeds ends the game at once (`half-wins`).
     pub half_wins: bool,
     /// Whether, when a store passes half the seeds, the seeds left go by
@@ -446,6 +456,7 @@ impl Description {
             skip_origin: false,
             stores: StoreSowing::Own,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -467,6 +478,7 @@ impl Description {
             goal: Goal::MostSeeds,
             rule: EndRule::SideEmpty,
             leftovers: Leftovers::Owner,
+            endless: Leftovers::Owner,
             half_wins: false,
             divide_on_win: false,
             repetition: false,
@@ -492,6 +504,7 @@ impl Description {
             skip_origin: true,
             stores: StoreSowing::None,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -513,6 +526,7 @@ impl Description {
             goal: Goal::MostSeeds,
             rule: EndRule::Stuck,
             leftovers: Leftovers::Owner,
+            endless: Leftovers::Owner,
             half_wins: true,
             divide_on_win: false,
             repetition: true,
@@ -588,6 +602,29 @@ impl Description {
                 min: 1,
                 max: MAX_TOTAL.into(),
             });
+        }
+        if let Some(max) = s.max_laps {
+            if s.laps != Laps::Relay {
+                return Err(SettingsError::Conflict("max-laps without laps=relay"));
+            }
+            if max == 0 {
+                return Err(SettingsError::OutOfRange {
+                    setting: "max-laps",
+                    value: 0,
+                    min: 1,
+                    max: 255,
+                });
+            }
+        }
+        if s.max_laps.is_none() && self.end.endless != Leftovers::Owner {
+            return Err(SettingsError::Conflict(
+                "endless-leftovers without max-laps",
+            ));
+        }
+        if self.end.endless == Leftovers::Nobody {
+            return Err(SettingsError::Conflict(
+                "endless-leftovers=nobody: the end would not show on the board",
+            ));
         }
         let c = &self.captures;
         if c.counts.mask & 1 != 0 {

@@ -650,12 +650,13 @@ impl Params {
             _ => (StoreSowing::None, false),
         };
         let relay = self.mlaps.value == 1;
-        let sowing = Sowing {
+        let mut sowing = Sowing {
             direction,
             laps: if relay { Laps::Relay } else { Laps::One },
             skip_origin: self.skip_start.value,
             stores,
             min_seeds: self.min_move.value as u8,
+            max_laps: None,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -921,6 +922,16 @@ impl Params {
                 ));
             }
         }
+        // Their relay stops after 50 laps and ends the game, the seeds left going by
+        // `quitter`; where that would leave them to nobody (or to an unfed player there is
+        // not), the description keeps its own relay, which goes on.
+        let endless = match leftovers_of(self.quitter.value) {
+            Some(rule) if relay && !clear && rule != Leftovers::Nobody => {
+                sowing.max_laps = Some(50);
+                rule
+            }
+            _ => Leftovers::Owner,
+        };
         let rule = match self.end_cond.value {
             1 => EndRule::ClearedOwn,
             2 => EndRule::ClearedOpponent,
@@ -946,6 +957,7 @@ impl Params {
             },
             rule,
             leftovers,
+            endless,
             half_wins: !clear,
             divide_on_win: false,
             repetition: false,
@@ -987,7 +999,7 @@ impl Params {
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
 /// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
 /// | `udir_holes` | a list as long as a row: [`Direction::Choice`] | a shorter list (some holes only) |
-/// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed) | 2 (relay from the next hole) |
+/// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 2 (relay from the next hole) |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |

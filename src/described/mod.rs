@@ -33,6 +33,7 @@
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
 //! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
+//! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
@@ -49,6 +50,7 @@
 //! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
+//! | `endless-leftovers=owner\|to-move\|last-mover\|shared` | [`End::endless`] | who gets the seeds left when a relay reaches `max-laps` |
 //! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
 //! | `divide-on-win` | [`End::divide_on_win`] | ... and the seeds left are shared out |
 //! | `repetition` | [`End::repetition`] | a repeated position ends the game |
@@ -78,7 +80,9 @@
 //! # Order of a move
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
-//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands). Under
+//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands; under
+//!    `max-laps`, a relay that would lift again after that many laps ends the game there,
+//!    the seeds left going by `endless-leftovers`). Under
 //!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
 //!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),

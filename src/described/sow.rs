@@ -14,6 +14,10 @@ use crate::player::Player;
 /// real board would never get there: see the module docs).
 pub const MAX_LIFTS: u32 = 1000;
 
+/// The place [`sow`](Mancala::sow) returns for a relay cut short by `max-laps`: no place
+/// of the ring.
+pub(crate) const ENDLESS: usize = usize::MAX;
+
 /// The step tables of one description: for each player and way (0 counter-clockwise, 1
 /// clockwise), the ring place after each place, the stores he does not sow skipped.
 #[derive(Clone, Debug)]
@@ -172,7 +176,7 @@ impl Mancala {
                     after.seeds_in_row(!s.mover) != 0
                 }
                 FeedTest::Move => {
-                    self.sow_and_capture(&mut after, mv);
+                    let _ = self.sow_and_capture(&mut after, mv);
                     self.can_move(&after, !s.mover)
                 }
             };
@@ -314,6 +318,9 @@ impl Mancala {
                 return pos;
             }
             lifts += 1;
+            if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {
+                return ENDLESS;
+            }
         }
     }
 
@@ -447,19 +454,32 @@ impl Mancala {
     #[inline]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
         let me = s.mover;
-        let again = self.sow_and_capture(s, mv);
-        self.finish(s, me, again);
+        match self.sow_and_capture(s, mv) {
+            Some(again) => self.finish(s, me, again),
+            None => {
+                // A relay cut short by max-laps: the game is over.
+                s.mover = !me;
+                if self.description.end.max_plies.is_some() {
+                    s.ply = s.ply.saturating_add(1);
+                }
+                self.sweep_by(s, me, self.description.end.endless, false);
+            }
+        }
     }
 
-    /// Sows `mv` and makes its captures; returns whether the mover moves again. The turn
-    /// and the end are left to [`finish`](Mancala::finish).
+    /// Sows `mv` and makes its captures; returns whether the mover moves again, or `None`
+    /// for a relay cut short by `max-laps`. The turn and the end are left to
+    /// [`finish`](Mancala::finish).
     #[inline]
-    fn sow_and_capture(&self, s: &mut MancalaState, mv: MancalaMove) -> bool {
+    fn sow_and_capture(&self, s: &mut MancalaState, mv: MancalaMove) -> Option<bool> {
         let me = s.mover;
         let h = s.holes();
         let way = self.way_of(s, mv);
         let seeded = self.seeded(s);
         let last = self.sow(s, mv);
+        if last == ENDLESS {
+            return None;
+        }
         let c = &self.description.captures;
         let mut again = false;
         let own_store = s.store_at(me);
@@ -491,7 +511,7 @@ impl Mancala {
                 again = c.again_on_capture;
             }
         }
-        again
+        Some(again)
     }
 
     /// Whether the opponent of the mover has seeds before his move: under
@@ -539,14 +559,28 @@ impl Mancala {
     /// made the last move.
     #[cold]
     pub(crate) fn sweep(&self, s: &mut MancalaState, last_mover: Player) {
+        self.sweep_by(s, last_mover, self.description.end.leftovers, true);
+    }
+
+    /// The seeds left on the board go by `leftovers`, or, where `unfed` applies and the
+    /// mover cannot feed, to the unfed player.
+    #[cold]
+    fn sweep_by(
+        &self,
+        s: &mut MancalaState,
+        last_mover: Player,
+        leftovers: Leftovers,
+        unfed: bool,
+    ) {
         let h = s.holes();
         let end = &self.description.end;
-        let unfed = end.must_feed
+        let unfed = unfed
+            && end.must_feed
             && end.cannot_feed == CannotFeed::ToUnfed
             && s.seeds_in_row(!s.mover) == 0
             && self.playable(s) != 0
             && self.movable(s) == 0;
-        let to = match end.leftovers {
+        let to = match leftovers {
             _ if unfed => Some(!s.mover),
             Leftovers::Nobody => return,
             Leftovers::Owner => None,

@@ -229,6 +229,13 @@ pub(crate) fn apply(
                 d.sowing.min_seeds = number(sw, game, "min-seeds", 1, MAX_TOTAL.into())? as u8;
                 "min-seeds"
             }
+            "max-laps" => {
+                d.sowing.max_laps = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "max-laps", 1, 255)? as u8),
+                };
+                "max-laps"
+            }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
                 "capture"
@@ -314,6 +321,11 @@ pub(crate) fn apply(
                 )?;
                 "leftovers"
             }
+            "endless-leftovers" => {
+                d.end.endless =
+                    choice(sw, game, &LEFTOVERS, "owner, to-move, last-mover or shared")?;
+                "endless-leftovers"
+            }
             "half-wins" => {
                 d.end.half_wins = flag(sw, game)?;
                 "half-wins"
@@ -396,6 +408,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     if b.min_seeds != n.min_seeds {
         out.push(format!("min-seeds={}", n.min_seeds));
     }
+    if b.max_laps != n.max_laps {
+        out.push(match n.max_laps {
+            Some(max) => format!("max-laps={max}"),
+            None => "max-laps=off".into(),
+        });
+    }
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -452,6 +470,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     }
     if b.leftovers != n.leftovers {
         out.push(format!("leftovers={}", name_of(&LEFTOVERS, n.leftovers)));
+    }
+    if b.endless != n.endless {
+        out.push(format!(
+            "endless-leftovers={}",
+            name_of(&LEFTOVERS, n.endless)
+        ));
     }
     push_flag(&mut out, "half-wins", b.half_wins, n.half_wins);
     push_flag(&mut out, "divide-on-win", b.divide_on_win, n.divide_on_win);
