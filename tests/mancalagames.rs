@@ -398,3 +398,82 @@ fn load_report() {
     }
     println!("# {loaded} of {} files load", paths.len());
 }
+
+/// A file of `game_info` members on a 6x4 board.
+fn info(members: &str) -> Result<Description, MancalaGamesError> {
+    mancalagames::read(&format!(
+        r#"{{"game_constants": {{"holes": 6, "nbr_start": 4}}, "game_info": {{{members}}}}}"#
+    ))
+}
+
+#[test]
+fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
+    // mustpass
+    let d =
+        info(r#""capt_on": [2, 3], "capt_side": 1, "multicapt": -1, "mustpass": true"#).unwrap();
+    assert!(d.end.pass);
+    // A chain on either side goes round both rows.
+    let d = info(r#""capt_on": [2, 4], "multicapt": -1"#).unwrap();
+    assert!(d.captures.chain && d.captures.chain_rows);
+    assert_eq!(d.captures.side, Side::Either);
+    // ... but not with a grand slam rule.
+    let e = info(r#""capt_on": [2, 4], "multicapt": -1, "grandslam": 2"#).unwrap_err();
+    assert_eq!(e.parameter(), Some("grandslam"));
+    // UNFED_PLAYER: with feeding, the other ends by quitter (default DIVVIED).
+    let d = info(r#""capt_on": [2, 4], "mustshare": true, "unclaimed": 3"#).unwrap();
+    assert_eq!(d.end.cannot_feed, CannotFeed::ToUnfed);
+    assert_eq!(d.end.leftovers, Leftovers::Shared);
+    let d = info(r#""capt_on": [2, 4], "mustshare": true, "unclaimed": 3, "quitter": 0"#).unwrap();
+    assert_eq!(d.end.leftovers, Leftovers::Owner);
+    let e = info(r#""capt_on": [2, 4], "unclaimed": 3"#).unwrap_err();
+    assert_eq!(e.parameter(), Some("unclaimed"));
+    // DIVVIED
+    let d = info(r#""capt_on": [2, 4], "unclaimed": 4"#).unwrap();
+    assert_eq!(d.end.leftovers, Leftovers::Shared);
+    // EVEN_ODD_DIR
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "sow_stores": 1, "sow_direct": 3"#).unwrap();
+    assert_eq!(d.sowing.direction, Direction::EvenOdd);
+    // end_cond CLEARED_OWN, CLEARED_OPP; not with the seeds left to nobody.
+    let d = info(r#""sow_stores": 1, "end_cond": 1, "unclaimed": 2"#).unwrap();
+    assert_eq!(d.end.rule, EndRule::ClearedOwn);
+    let d = info(r#""sow_stores": 1, "end_cond": 2"#).unwrap();
+    assert_eq!(d.end.rule, EndRule::ClearedOpponent);
+    let e = info(r#""sow_stores": 1, "end_cond": 1, "unclaimed": 1"#).unwrap_err();
+    assert_eq!(e.parameter(), Some("unclaimed"));
+    // goal CLEAR: no half test, no early end.
+    let d = info(r#""sow_stores": 1, "goal": 3, "unclaimed": 2"#).unwrap();
+    assert_eq!(d.end.goal, Goal::Clear);
+    assert!(!d.end.half_wins);
+    let e = info(r#""sow_stores": 1, "goal": 3, "capt_on": [4]"#).unwrap_err();
+    assert_eq!(e.parameter(), Some("capt_on"));
+    // Relay: their 50 laps, the game then scored by quitter; none where quitter gives the
+    // seeds to nobody.
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "mlaps": 1, "sow_stores": 1"#).unwrap();
+    assert_eq!(
+        (d.sowing.max_laps, d.end.endless),
+        (Some(50), Leftovers::Shared)
+    );
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "mlaps": 1, "sow_stores": 1, "quitter": 1"#)
+        .unwrap();
+    assert_eq!(d.sowing.max_laps, None);
+    // NOT_LEGAL
+    let d = info(r#""capt_on": [2, 3], "capt_side": 1, "multicapt": -1, "grandslam": 1"#).unwrap();
+    assert_eq!(d.captures.grand_slam, GrandSlam::Illegal);
+    assert!(d.captures.grand_slam_always_illegal);
+    // Feeding with an opposite capture, and with min_move: their whole-move test.
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "mustshare": true, "min_move": 2"#).unwrap();
+    assert_eq!(d.end.feed_test, FeedTest::Move);
+    // Evens on a board of more than 63 seeds.
+    let d = mancalagames::read(
+        r#"{"game_constants": {"holes": 6, "nbr_start": 6},
+            "game_info": {"evens": true, "capt_side": 2, "mustshare": true, "unclaimed": 3,
+                          "quitter": 0}}"#,
+    )
+    .unwrap();
+    assert_eq!(d.captures.counts, Counts::EVENS);
+    // Still refused, by name: SPLIT sowing.
+    assert_eq!(
+        info(r#""sow_direct": 0"#).unwrap_err().parameter(),
+        Some("sow_direct")
+    );
+}
