@@ -19,6 +19,12 @@
 //!   player to move has seeds.
 //! - Their engine picks the first player at random; a [`Description`] always starts with
 //!   South, so a game read here is their game with South to move first.
+//! - Their tests of feeding (the whole move, a hole of `min_move` seeds) and of a grand
+//!   slam (an opponent with seeds before the move) are read as [`FeedTest::Move`] and
+//!   [`Captures::grand_slam_if_seeded`], so their Oware is not quite the crate's Abapa.
+//! - Without store sowing or feeding their engine ends a game once too few seeds are left
+//!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
+//!   ([`Sowing::max_laps`]).
 //!
 //! What their engine does with each parameter, and which values are read, is listed at
 //! [`read`]. Keys that do not touch the rules (`name`, `about`, `help_file`, the `player`
