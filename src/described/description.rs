@@ -107,7 +107,7 @@ pub struct Sowing {
     /// A relay's most laps (`max-laps=N`; MancalaGames stops at 50): a relay that has sown
     /// `N` laps and would lift again ends the game instead, where it stands, with no
     /// capture, the seeds left going by [`End::endless`]. `None`: a relay goes on (up to
-    /// [`MAX_LIFTS`](super::sow::MAX_LIFTS) lifts, then the move ends where it stands).
+    /// 1000 lifts, then the move ends where it stands).
     /// Only with `laps=relay`; 1 to 255.
     pub max_laps: Option<u8>,
 }

@@ -80,7 +80,7 @@
 //! # Order of a move
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
-//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands; under
+//!    a relay of more than 1000 lifts ends where it stands; under
 //!    `max-laps`, a relay that would lift again after that many laps ends the game there,
 //!    the seeds left going by `endless-leftovers`). Under
 //!    `sow=even-odd` the count lifted decides the way.
