@@ -393,3 +393,22 @@ fn a_relay_past_its_most_laps_ends_the_game() {
         assert!(bad.parse::<Mancala>().is_err(), "{bad}");
     }
 }
+
+#[test]
+fn a_chain_where_the_mover_chooses_the_way_goes_against_the_configured_direction() {
+    // South sows his first hole's 2 seeds clockwise (1L): North's third and second holes
+    // reach 2. The crate's chain goes back against that sowing, to North's third hole.
+    let rules = "mancala:holes=3,seeds=2,sow=choice,stores=none,capture=2.3,chain,\
+        grand-slam=capture,opposite=off,again=none,end=stuck";
+    assert_eq!(
+        after(rules, "1,1,2/2,1,1 2 2 S", &["1L"]),
+        "0,0,2/0,1,1 6 2 N"
+    );
+    // Theirs goes against the configured counter-clockwise: clockwise, to North's first.
+    let theirs = format!("{rules},chain-way=cw");
+    assert_eq!(
+        after(&theirs, "1,1,2/2,1,1 2 2 S", &["1L"]),
+        "2,0,0/0,1,1 6 2 N"
+    );
+    assert!("mancala:chain-way=cw".parse::<Mancala>().is_err());
+}

@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use sowing::Ruleset;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, Goal,
-    GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
 };
 
 /// A Kalah as their format writes it: cross capture with the sower's seed, own store sown.
@@ -98,6 +98,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             side: Side::Opponent,
             chain: false,
             chain_rows: false,
+            chain_way: ChainWay::Back,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
@@ -137,6 +138,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             side: Side::Opponent,
             chain: true,
             chain_rows: false,
+            chain_way: ChainWay::Back,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
@@ -471,6 +473,12 @@ fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
     )
     .unwrap();
     assert_eq!(d.captures.counts, Counts::EVENS);
+    // A chain where the mover chooses the way goes against the configured direction.
+    let d = info(
+        r#""capt_on": [2, 4], "capt_side": 1, "multicapt": -1, "udir_holes": [0, 1, 2, 3, 4, 5]"#,
+    )
+    .unwrap();
+    assert_eq!(d.captures.chain_way, ChainWay::Cw);
     // Still refused, by name: SPLIT sowing.
     assert_eq!(
         info(r#""sow_direct": 0"#).unwrap_err().parameter(),

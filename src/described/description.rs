@@ -182,6 +182,25 @@ pub enum Side {
     Either,
 }
 
+/// Which way a chain of captures goes from the last hole.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum ChainWay {
+    /// Back against the move's sowing (`chain-way=back`), as in Oware.
+    #[default]
+    Back,
+    /// Clockwise whatever the sowing (`chain-way=cw`): MancalaGames' chain where the mover
+    /// chooses the way, which goes against the direction the file configures
+    /// (counter-clockwise unless it says otherwise).
+    Cw,
+    /// Counter-clockwise whatever the sowing (`chain-way=ccw`).
+    Ccw,
+}
+
 /// The capture of the hole opposite, when the last seed falls in an empty hole of the
 /// mover's own (it then holds one seed).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -223,6 +242,8 @@ pub struct Captures {
     /// until a hole whose count does not capture (MancalaGames' chain with `capt_side` 0);
     /// only with `chain` and `capture-side=either`.
     pub chain_rows: bool,
+    /// Which way the chain goes (`chain-way=`); only with `chain`.
+    pub chain_way: ChainWay,
     /// What a count capture that would take every seed of the opponent does (`grand-slam=`);
     /// only with a count capture.
     pub grand_slam: GrandSlam,
@@ -464,6 +485,7 @@ impl Description {
             chain: false,
             grand_slam: GrandSlam::NoCapture,
             chain_rows: false,
+            chain_way: ChainWay::Back,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
             grand_slam_always_illegal: false,
@@ -511,6 +533,7 @@ impl Description {
             side: Side::Opponent,
             chain: true,
             chain_rows: false,
+            chain_way: ChainWay::Back,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
@@ -654,6 +677,9 @@ impl Description {
             return Err(SettingsError::Conflict(
                 "grand-slam-always-illegal without grand-slam=illegal",
             ));
+        }
+        if c.chain_way != ChainWay::Back && !c.chain {
+            return Err(SettingsError::Conflict("chain-way without chain"));
         }
         if c.chain_rows && !c.chain {
             return Err(SettingsError::Conflict("chain-rows without chain"));

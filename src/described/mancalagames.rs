@@ -52,8 +52,8 @@
 use thiserror::Error;
 
 use super::description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, FeedTest, Goal,
-    GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;
@@ -776,14 +776,14 @@ impl Params {
                     "their chain steps through the sown store; a description's does not",
                 ));
             }
-            if direction == Direction::Choice {
-                refusals.push(self.pair(
-                    self.multicapt.pos,
-                    self.udir_holes.pos,
-                    "their chain goes against the configured direction, not the one chosen",
-                ));
-            }
         }
+        // Where the mover chooses, their chain goes against the direction configured.
+        let chain_way = match (chain, direction, self.sow_direct.value) {
+            (true, Direction::Choice, -1) => ChainWay::Ccw,
+            (true, Direction::Choice, 1) => ChainWay::Cw,
+            // Their even/odd direction is not known before the move: against the sowing.
+            _ => ChainWay::Back,
+        };
         let grand_slam = if !counting {
             GrandSlam::NoCapture
         } else {
@@ -819,6 +819,7 @@ impl Params {
             side: if counting { side } else { Side::Opponent },
             chain,
             chain_rows: chain && side == Side::Either,
+            chain_way,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
             grand_slam_always_illegal: counting && self.grandslam.value == 1,
@@ -1004,14 +1005,14 @@ impl Params {
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
 /// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
-/// | `udir_holes` | a list as long as a row: [`Direction::Choice`] | a shorter list (some holes only) |
+/// | `udir_holes` | a list as long as a row: [`Direction::Choice`] (a chain then goes against `sow_direct`: [`Captures::chain_way`]) | a shorter list (some holes only) |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 2 (relay from the next hole) |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
-/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, with a chosen direction, or round both rows with a grand slam rule |
+/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |

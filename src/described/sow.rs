@@ -3,8 +3,8 @@
 
 use super::Mancala;
 use super::description::{
-    CannotFeed, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers, Opposite, Side,
-    StoreSowing,
+    CannotFeed, ChainWay, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers, Opposite,
+    Side, StoreSowing,
 };
 use super::moves::{MancalaMove, Way};
 use super::state::{MancalaState, RING};
@@ -363,12 +363,18 @@ impl Mancala {
             (h + 1, 2 * h)
         };
         let mut take = 1u32 << last;
+        // The way the chain goes back against: the sowing's, or a fixed one.
+        let back = match c.chain_way {
+            ChainWay::Back => way,
+            ChainWay::Cw => 0,
+            ChainWay::Ccw => 1,
+        };
         if c.chain && c.chain_rows {
             // Round the ring of holes, the stores not counted, against the sowing; a full
             // circle ends it.
             let mut r = last;
             loop {
-                let prev = if way == 0 {
+                let prev = if back == 0 {
                     match r {
                         0 => 2 * h,
                         _ if r == h + 1 => h - 1,
@@ -391,7 +397,7 @@ impl Mancala {
             let mut r = last;
             loop {
                 // Back along the row, against the sowing.
-                let prev = if way == 0 {
+                let prev = if back == 0 {
                     if r == lo {
                         break;
                     }

@@ -2,7 +2,7 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    CannotFeed, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
+    CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
     Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
@@ -73,6 +73,11 @@ const SIDES: [(&str, Side); 3] = [
     ("opponent", Side::Opponent),
     ("own", Side::Own),
     ("either", Side::Either),
+];
+const CHAIN_WAYS: [(&str, ChainWay); 3] = [
+    ("back", ChainWay::Back),
+    ("cw", ChainWay::Cw),
+    ("ccw", ChainWay::Ccw),
 ];
 const OPPOSITES: [(&str, Opposite); 3] = [
     ("off", Opposite::Off),
@@ -247,6 +252,10 @@ pub(crate) fn apply(
             "chain" => {
                 d.captures.chain = flag(sw, game)?;
                 "chain"
+            }
+            "chain-way" => {
+                d.captures.chain_way = choice(sw, game, &CHAIN_WAYS, "back, cw or ccw")?;
+                "chain-way"
             }
             "chain-rows" => {
                 d.captures.chain_rows = flag(sw, game)?;
@@ -423,6 +432,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     }
     push_flag(&mut out, "chain", b.chain, n.chain);
     push_flag(&mut out, "chain-rows", b.chain_rows, n.chain_rows);
+    if b.chain_way != n.chain_way {
+        out.push(format!("chain-way={}", name_of(&CHAIN_WAYS, n.chain_way)));
+    }
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
     }
