@@ -26,6 +26,16 @@
 //!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
 //!   ([`Sowing::max_laps`]).
 //!
+//! Where a game read here still differs from their engine:
+//!
+//! - When their relay reaches 50 laps it has already lifted the seeds of the next hole,
+//!   which then count for nobody; here they stay in the hole and go by
+//!   [`End::endless`] with the rest. Where their `quitter` leaves the seeds to nobody the
+//!   description keeps the crate's relay, which goes on up to 1000 lifts.
+//! - Their `quitter` also scores a player who quits; a description has no quitting.
+//! - Their passing is made before the stuck player's turn; here at the end of the move that
+//!   leaves him stuck, so a position *given* with the player to move stuck is over.
+//!
 //! What their engine does with each parameter, and which values are read, is listed at
 //! [`read`]. Keys that do not touch the rules (`name`, `about`, `help_file`, the `player`
 //! section, `variants`, `vari_params`, free-text tags, the text section) are accepted and
