@@ -46,6 +46,9 @@ pub enum Direction {
     Cw,
     /// The mover chooses, move by move (`sow=choice`): each hole is two moves.
     Choice,
+    /// By the count lifted (`sow=even-odd`): a hole of an even count sows clockwise, of an
+    /// odd count counter-clockwise (MancalaGames' EVEN_ODD_DIR, as in their Cross-Kalah).
+    EvenOdd,
 }
 
 /// Whether a sowing goes on from the hole its last seed fell in.
@@ -101,6 +104,12 @@ pub struct Sowing {
     pub stores: StoreSowing,
     /// The fewest seeds a hole must hold to be played (`min-seeds=`), at least 1.
     pub min_seeds: u8,
+    /// A relay's most laps (`max-laps=N`; MancalaGames stops at 50): a relay that has sown
+    /// `N` laps and would lift again ends the game instead, where it stands, with no
+    /// capture, the seeds left going by [`End::endless`]. `None`: a relay goes on (up to
+    /// 1000 lifts, then the move ends where it stands).
+    /// Only with `laps=relay`; 1 to 255.
+    pub max_laps: Option<u8>,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -173,6 +182,25 @@ pub enum Side {
     Either,
 }
 
+/// Which way a chain of captures goes from the last hole.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum ChainWay {
+    /// Back against the move's sowing (`chain-way=back`), as in Oware.
+    #[default]
+    Back,
+    /// Clockwise whatever the sowing (`chain-way=cw`): MancalaGames' chain where the mover
+    /// chooses the way, which goes against the direction the file configures
+    /// (counter-clockwise unless it says otherwise).
+    Cw,
+    /// Counter-clockwise whatever the sowing (`chain-way=ccw`).
+    Ccw,
+}
+
 /// The capture of the hole opposite, when the last seed falls in an empty hole of the
 /// mover's own (it then holds one seed).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -207,8 +235,15 @@ pub struct Captures {
     pub side: Side,
     /// Whether a count capture goes on back along the row (against the sowing), hole by
     /// hole, while each holds a capturing count (`chain`), as in Oware; it stops at the end
-    /// of the row.
+    /// of the row unless [`chain_rows`](Self::chain_rows).
     pub chain: bool,
+    /// Whether the chain goes on round the board into the other row (`chain-rows`): from
+    /// the mover's first hole into the opponent's last and so on, the stores not counted,
+    /// until a hole whose count does not capture (MancalaGames' chain with `capt_side` 0);
+    /// only with `chain` and `capture-side=either`.
+    pub chain_rows: bool,
+    /// Which way the chain goes (`chain-way=`); only with `chain`.
+    pub chain_way: ChainWay,
     /// What a count capture that would take every seed of the opponent does (`grand-slam=`);
     /// only with a count capture.
     pub grand_slam: GrandSlam,
@@ -217,6 +252,14 @@ pub struct Captures {
     /// Whether the opposite capture happens even when the hole opposite is empty
     /// (`opposite-empty`): the last seed alone is taken (Kalah's `empty-capture`).
     pub opposite_empty: bool,
+    /// Whether, under [`GrandSlam::Illegal`], a grand slam stays illegal even when every
+    /// move is one (`grand-slam-always-illegal`; MancalaGames' NOT_LEGAL): the mover then
+    /// has no move.
+    pub grand_slam_always_illegal: bool,
+    /// Whether a capture is a grand slam only when the opponent had seeds before the move
+    /// (`grand-slam-if-seeded`), as MancalaGames tests it; without it, any capture that
+    /// leaves his row empty is one, a capture of seeds the move just fed him too.
+    pub grand_slam_if_seeded: bool,
     /// Whether a last seed in the mover's store gives him another turn (`again=store`).
     pub again_on_store: bool,
     /// Whether a capture gives him another turn (`again=capture`).
@@ -237,6 +280,28 @@ pub enum CannotFeed {
     End,
     /// He plays any move he has (`cannot-feed=any`).
     Any,
+    /// The game ends and every seed left goes to the unfed player, whose row is empty
+    /// (`cannot-feed=to-unfed`; MancalaGames' UNFED_PLAYER); the game's other ends share
+    /// the seeds left by [`End::leftovers`]. Not with [`End::pass`].
+    ToUnfed,
+}
+
+/// How a move is tested for feeding an opponent who has no move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum FeedTest {
+    /// The opponent's row is empty, and a move feeds him when its sowing puts a seed there
+    /// (`feed-test=sowing`), as in Oware.
+    #[default]
+    Sowing,
+    /// The opponent has no hole of at least [`Sowing::min_seeds`], and a move feeds him
+    /// when, played in full (sowing and captures), it leaves him one (`feed-test=move`), as
+    /// MancalaGames tests it.
+    Move,
 }
 
 /// What makes the game end.
@@ -252,6 +317,31 @@ pub enum EndRule {
     SideEmpty,
     /// The player to move has no move (`end=stuck`), as in Oware.
     Stuck,
+    /// As [`Stuck`](Self::Stuck), and besides the game ends after any move that leaves the
+    /// mover's own row empty (`end=cleared-own`; MancalaGames' `end_cond` CLEARED_OWN), the
+    /// seeds left going by [`End::leftovers`] at once.
+    ClearedOwn,
+    /// As [`Stuck`](Self::Stuck), and besides the game ends after any move that leaves the
+    /// opponent's row empty (`end=cleared-opponent`; their CLEARED_OPP).
+    ClearedOpponent,
+}
+
+/// What a player plays for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Goal {
+    /// The most seeds in his store at the end (`goal=most-seeds`).
+    #[default]
+    MostSeeds,
+    /// To empty his own row (`goal=clear`; MancalaGames' CLEAR): after any move that leaves
+    /// a row empty the game is over and the player whose row it is wins, whatever the
+    /// stores hold (both empty: the player who moved last). Only with `end=stuck`, stores
+    /// sown `own` and no capture, where the player to move then shows who moved last.
+    Clear,
 }
 
 /// Where the seeds left on the board go when the game ends.
@@ -271,6 +361,9 @@ pub enum Leftovers {
     LastMover,
     /// To nobody: they stay on the board and count for no one (`leftovers=nobody`).
     Nobody,
+    /// Shared (`leftovers=shared`; MancalaGames' DIVVIED): each player gets half; an odd
+    /// seed goes to South if North's store, the halves given, is the larger, else to North.
+    Shared,
 }
 
 /// The end of the game.
@@ -286,10 +379,18 @@ pub struct End {
     pub must_feed: bool,
     /// What happens when he cannot (`cannot-feed=`); only with `must-feed`.
     pub cannot_feed: CannotFeed,
+    /// How a move is tested for feeding (`feed-test=`); only with `must-feed`.
+    pub feed_test: FeedTest,
+    /// What a player plays for (`goal=`).
+    pub goal: Goal,
     /// When the game ends (`end=`).
     pub rule: EndRule,
     /// Where the seeds left go (`leftovers=`).
     pub leftovers: Leftovers,
+    /// Where the seeds left go when a relay reaches [`Sowing::max_laps`]
+    /// (`endless-leftovers=`; MancalaGames' `quitter`); not `nobody`, whose end would not
+    /// show on the board.
+    pub endless: Leftovers,
     /// Whether a store of more than half the seeds ends the game at once (`half-wins`).
     pub half_wins: bool,
     /// Whether, when a store passes half the seeds, the seeds left go by
@@ -303,6 +404,17 @@ pub struct End {
     /// A ply limit (`max-plies=P`): after `P` plies the game ends, the seeds left going by
     /// [`leftovers`](Self::leftovers).
     pub max_plies: Option<u32>,
+    /// An early end when too few seeds are left to change anything (`too-few=N`; MancalaGames'
+    /// "no outcome change"): after a move that did not end the game otherwise, if the seeds
+    /// left on the board are more than none and fewer than `N`, the game ends, the seeds
+    /// left going by [`leftovers`](Self::leftovers). `N` is 2 to 255.
+    pub too_few: Option<u8>,
+    /// Passing (`pass`; MancalaGames' `mustpass`): a player to move who has no move passes,
+    /// the turn going to the other; the game ends only when neither has a move. The pass is
+    /// made at the end of the move that leaves him stuck, so a position given with the
+    /// player to move stuck is over. Only with an end by the player to move
+    /// ([`EndRule::Stuck`] and the `cleared` rules).
+    pub pass: bool,
 }
 
 /// A two-row game's every parameter: the board, the sowing, the captures and the end.
@@ -365,26 +477,36 @@ impl Description {
             skip_origin: false,
             stores: StoreSowing::Own,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::NONE,
             side: Side::Opponent,
             chain: false,
             grand_slam: GrandSlam::NoCapture,
+            chain_rows: false,
+            chain_way: ChainWay::Back,
             opposite: Opposite::WithSeed,
             opposite_empty: false,
+            grand_slam_always_illegal: false,
+            grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
         },
         end: End {
             must_feed: false,
             cannot_feed: CannotFeed::End,
+            feed_test: FeedTest::Sowing,
+            goal: Goal::MostSeeds,
             rule: EndRule::SideEmpty,
             leftovers: Leftovers::Owner,
+            endless: Leftovers::Owner,
             half_wins: false,
             divide_on_win: false,
             repetition: false,
             max_plies: None,
+            too_few: None,
+            pass: false,
         },
     };
 
@@ -404,26 +526,36 @@ impl Description {
             skip_origin: true,
             stores: StoreSowing::None,
             min_seeds: 1,
+            max_laps: None,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
             side: Side::Opponent,
             chain: true,
+            chain_rows: false,
+            chain_way: ChainWay::Back,
             grand_slam: GrandSlam::NoCapture,
             opposite: Opposite::Off,
             opposite_empty: false,
+            grand_slam_always_illegal: false,
+            grand_slam_if_seeded: false,
             again_on_store: false,
             again_on_capture: false,
         },
         end: End {
             must_feed: true,
             cannot_feed: CannotFeed::End,
+            feed_test: FeedTest::Sowing,
+            goal: Goal::MostSeeds,
             rule: EndRule::Stuck,
             leftovers: Leftovers::Owner,
+            endless: Leftovers::Owner,
             half_wins: true,
             divide_on_win: false,
             repetition: true,
             max_plies: None,
+            too_few: None,
+            pass: false,
         },
     };
 
@@ -499,6 +631,29 @@ impl Description {
                 "the game is over at the start: no hole holds enough seeds to move",
             ));
         }
+        if let Some(max) = s.max_laps {
+            if s.laps != Laps::Relay {
+                return Err(SettingsError::Conflict("max-laps without laps=relay"));
+            }
+            if max == 0 {
+                return Err(SettingsError::OutOfRange {
+                    setting: "max-laps",
+                    value: 0,
+                    min: 1,
+                    max: 255,
+                });
+            }
+        }
+        if s.max_laps.is_none() && self.end.endless != Leftovers::Owner {
+            return Err(SettingsError::Conflict(
+                "endless-leftovers without max-laps",
+            ));
+        }
+        if self.end.endless == Leftovers::Nobody {
+            return Err(SettingsError::Conflict(
+                "endless-leftovers=nobody: the end would not show on the board",
+            ));
+        }
         let c = &self.captures;
         if c.counts.mask & 1 != 0 {
             return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));
@@ -512,11 +667,32 @@ impl Description {
                     "grand-slam without a count capture",
                 ));
             }
+            if c.grand_slam_if_seeded {
+                return Err(SettingsError::Conflict(
+                    "grand-slam-if-seeded without a count capture",
+                ));
+            }
             if c.side != Side::Opponent {
                 return Err(SettingsError::Conflict(
                     "capture-side without a count capture",
                 ));
             }
+        }
+        if c.grand_slam_always_illegal && c.grand_slam != GrandSlam::Illegal {
+            return Err(SettingsError::Conflict(
+                "grand-slam-always-illegal without grand-slam=illegal",
+            ));
+        }
+        if c.chain_way != ChainWay::Back && !c.chain {
+            return Err(SettingsError::Conflict("chain-way without chain"));
+        }
+        if c.chain_rows && !c.chain {
+            return Err(SettingsError::Conflict("chain-rows without chain"));
+        }
+        if c.chain_rows && c.side != Side::Either {
+            return Err(SettingsError::Conflict(
+                "chain-rows without capture-side=either: the other row never captures",
+            ));
         }
         if c.opposite == Opposite::Off && c.opposite_empty {
             return Err(SettingsError::Conflict("opposite-empty with opposite=off"));
@@ -534,6 +710,50 @@ impl Description {
         let e = &self.end;
         if !e.must_feed && e.cannot_feed != CannotFeed::End {
             return Err(SettingsError::Conflict("cannot-feed without must-feed"));
+        }
+        if !e.must_feed && e.feed_test != FeedTest::Sowing {
+            return Err(SettingsError::Conflict("feed-test without must-feed"));
+        }
+        if let Some(n @ 0..=1) = e.too_few {
+            return Err(SettingsError::OutOfRange {
+                setting: "too-few",
+                value: n.into(),
+                min: 2,
+                max: MAX_TOTAL.into(),
+            });
+        }
+        if e.pass && e.rule == EndRule::SideEmpty {
+            return Err(SettingsError::Conflict(
+                "pass with end=side-empty: a row without a move already ends the game",
+            ));
+        }
+        if e.pass && e.cannot_feed != CannotFeed::End {
+            return Err(SettingsError::Conflict(
+                "pass with cannot-feed=any or to-unfed: a mover who cannot feed passes",
+            ));
+        }
+        if matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+            && e.leftovers == Leftovers::Nobody
+        {
+            return Err(SettingsError::Conflict(
+                "end=cleared-own or cleared-opponent with leftovers=nobody: the end would not show on the board",
+            ));
+        }
+        if e.goal == Goal::Clear {
+            let conflict = if e.rule != EndRule::Stuck {
+                Some("goal=clear without end=stuck")
+            } else if e.half_wins || e.too_few.is_some() || e.pass {
+                Some("goal=clear with half-wins, too-few or pass: a cleared row alone ends it")
+            } else if s.stores != StoreSowing::Own {
+                Some("goal=clear without stores=own")
+            } else if !c.counts.is_empty() || c.opposite != Opposite::Off {
+                Some("goal=clear with a capture")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
         }
         if !e.half_wins && e.divide_on_win {
             return Err(SettingsError::Conflict("divide-on-win without half-wins"));

@@ -28,26 +28,36 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
-//! | `sow=ccw\|cw\|choice` | [`Sowing::direction`] | which way ([`Direction`]) |
+//! | `sow=ccw\|cw\|choice\|even-odd` | [`Sowing::direction`] | which way ([`Direction`]) |
 //! | `laps=one\|relay` | [`Sowing::laps`] | one lap or relay ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
 //! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
+//! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
+//! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
+//! | `chain-way=back\|cw\|ccw` | [`Captures::chain_way`] | ... back against the sowing, or one fixed way ([`ChainWay`]) |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
+//! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
+//! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
-//! | `cannot-feed=end\|any` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
-//! | `end=side-empty\|stuck` | [`End::rule`] | when the game ends ([`EndRule`]) |
-//! | `leftovers=owner\|to-move\|last-mover\|nobody` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
+//! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
+//! | `feed-test=sowing\|move` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole after the whole move ([`FeedTest`]) |
+//! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
+//! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
+//! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
+//! | `endless-leftovers=owner\|to-move\|last-mover\|shared` | [`End::endless`] | who gets the seeds left when a relay reaches `max-laps` |
 //! | `half-wins` | [`End::half_wins`] | a store past half the seeds ends the game |
 //! | `divide-on-win` | [`End::divide_on_win`] | ... and the seeds left are shared out |
 //! | `repetition` | [`End::repetition`] | a repeated position ends the game |
 //! | `max-plies=N\|off` | [`End::max_plies`] | a ply limit |
+//! | `too-few=N\|off` | [`End::too_few`] | fewer than `N` seeds left on the board end the game |
+//! | `pass` | [`End::pass`] | a player without a move passes |
 //!
 //! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
 //! Each switch is given once; contradictory switches are refused
@@ -71,26 +81,37 @@
 //! # Order of a move
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
-//!    a relay of more than [`MAX_LIFTS`](sow::MAX_LIFTS) lifts ends where it stands).
+//!    a relay of more than 1000 lifts ends where it stands; under
+//!    `max-laps`, a relay that would lift again after that many laps ends the game there,
+//!    the seeds left going by `endless-leftovers`). Under
+//!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
-//!    capture (with the chain and the grand-slam rule), or else the opposite capture.
-//!    A capture gives another turn under `again=capture`.
+//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
+//!    or else the opposite capture. A capture gives another turn under `again=capture`.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
-//! 4. The end: a store past half (`half-wins`), the ply limit, a row with no playable hole
-//!    (`end=side-empty`), or the player to move without a move (`end=stuck`, and under every
-//!    rule). The seeds left then go by `leftovers` (under `half-wins`, only with
-//!    `divide-on-win`). The larger store wins.
+//! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
+//!    ends the game, the seeds left going by `leftovers` at once.
+//! 5. Under `pass`, a player to move without a move passes: the other moves again.
+//! 6. The end: a store past half (`half-wins`), fewer seeds left than `too-few`, the ply
+//!    limit, a row with no playable hole (`end=side-empty`), or the player to move without
+//!    a move (every rule; under `pass`, neither player has one). The seeds left then go by
+//!    `leftovers` (under `half-wins`, only with `divide-on-win`), or all to the unfed
+//!    player when the player to move cannot feed him (`cannot-feed=to-unfed`). The larger
+//!    store wins.
 //!
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
-//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, and a sowing
-//! that starts in the hole it lifts from: a description cannot say them, and a MancalaGames
-//! file that asks for one is refused naming it.
+//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, a sowing that
+//! starts in the hole it lifts from, goals other than the most seeds, and their split and
+//! alternating directions: a description cannot say them, and a MancalaGames file that asks
+//! for one is refused naming it.
 
 pub mod catalogue;
 mod description;
 mod encode;
 mod eval;
+mod json;
+pub mod mancalagames;
 mod moves;
 mod picture;
 pub(crate) mod sow;
@@ -101,8 +122,9 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use description::{
-    Board, CannotFeed, Captures, Counts, Description, Direction, End, EndRule, GrandSlam, Laps,
-    Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing,
+    StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};
@@ -297,11 +319,18 @@ impl Ruleset for Mancala {
     }
 
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
-        self.over(s)?;
-        Some(Outcome::by_score(Score {
+        let ending = self.over(s)?;
+        let score = Score {
             south: s.store(Player::South).into(),
             north: s.store(Player::North).into(),
-        }))
+        };
+        if ending == Ending::Cleared {
+            return Some(Outcome::Win {
+                winner: self.clear_winner(s),
+                score: Some(score),
+            });
+        }
+        Some(Outcome::by_score(score))
     }
 
     fn repetition_position(&self, s: &MancalaState) -> Option<MancalaState> {

@@ -3,7 +3,8 @@
 
 use super::Mancala;
 use super::description::{
-    CannotFeed, Direction, EndRule, GrandSlam, Laps, Leftovers, Opposite, Side, StoreSowing,
+    CannotFeed, ChainWay, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers, Opposite,
+    Side, StoreSowing,
 };
 use super::moves::{MancalaMove, Way};
 use super::state::{MancalaState, RING};
@@ -12,6 +13,10 @@ use crate::player::Player;
 /// A relay sowing lifts at most this many times; past it the move ends where it stands (a
 /// real board would never get there: see the module docs).
 pub const MAX_LIFTS: u32 = 1000;
+
+/// The place [`sow`](Mancala::sow) returns for a relay cut short by `max-laps`: no place
+/// of the ring.
+pub(crate) const ENDLESS: usize = usize::MAX;
 
 /// The step tables of one description: for each player and way (0 counter-clockwise, 1
 /// clockwise), the ring place after each place, the stores he does not sow skipped.
@@ -76,11 +81,16 @@ impl Steps {
 pub(crate) type Mask = u32;
 
 impl Mancala {
-    /// The way index (0 counter-clockwise, 1 clockwise) a move sows in.
+    /// The way index (0 counter-clockwise, 1 clockwise) a move sows in from `s`: under
+    /// `sow=even-odd` the count lifted decides.
     #[inline]
-    pub(crate) fn way_index(&self, way: Way) -> usize {
-        match (self.description.sowing.direction, way) {
+    pub(crate) fn way_of(&self, s: &MancalaState, mv: MancalaMove) -> usize {
+        match (self.description.sowing.direction, mv.way) {
             (Direction::Cw, _) | (Direction::Choice, Way::Left) => 1,
+            (Direction::EvenOdd, _) => {
+                let n = s.row(s.mover).get(usize::from(mv.hole)).copied();
+                usize::from(n.unwrap_or(1) % 2 == 0)
+            }
             _ => 0,
         }
     }
@@ -142,7 +152,14 @@ impl Mancala {
     pub(crate) fn movable(&self, s: &MancalaState) -> Mask {
         let mask = self.playable(s);
         let end = &self.description.end;
-        if !end.must_feed || mask == 0 || s.seeds_in_row(!s.mover) != 0 {
+        if !end.must_feed || mask == 0 {
+            return mask;
+        }
+        let fed = match end.feed_test {
+            FeedTest::Sowing => s.seeds_in_row(!s.mover) != 0,
+            FeedTest::Move => self.can_move(s, !s.mover),
+        };
+        if fed {
             return mask;
         }
         let feeding = self.feeding(s, mask);
@@ -152,7 +169,8 @@ impl Mancala {
         }
     }
 
-    /// The moves of `mask` whose sowing puts a seed in the opponent's (empty) row.
+    /// The moves of `mask` that feed the opponent: whose sowing puts a seed in his (empty)
+    /// row, or under `feed-test=move` after which, captures made, he has a playable hole.
     #[cold]
     fn feeding(&self, s: &MancalaState, mask: Mask) -> Mask {
         let mut out = 0;
@@ -162,8 +180,17 @@ impl Mancala {
             }
             let mv = self.move_of_bit(bit);
             let mut after = *s;
-            self.sow(&mut after, mv);
-            if after.seeds_in_row(!s.mover) != 0 {
+            let fed = match self.description.end.feed_test {
+                FeedTest::Sowing => {
+                    self.sow(&mut after, mv);
+                    after.seeds_in_row(!s.mover) != 0
+                }
+                FeedTest::Move => {
+                    let _ = self.sow_and_capture(&mut after, mv);
+                    self.can_move(&after, !s.mover)
+                }
+            };
+            if fed {
                 out |= 1 << bit;
             }
         }
@@ -191,8 +218,19 @@ impl Mancala {
     #[inline]
     pub(crate) fn over(&self, s: &MancalaState) -> Option<Ending> {
         let end = &self.description.end;
+        if end.goal == Goal::Clear
+            && (s.seeds_in_row(Player::South) == 0 || s.seeds_in_row(Player::North) == 0)
+        {
+            return Some(Ending::Cleared);
+        }
         if end.half_wins && self.won(s) {
             return Some(Ending::Half);
+        }
+        if let Some(few) = end.too_few {
+            let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
+            if left > 0 && left < u32::from(few) {
+                return Some(Ending::Stuck);
+            }
         }
         if self.limit_reached(s) {
             return Some(Ending::Stuck);
@@ -202,7 +240,7 @@ impl Mancala {
         {
             return Some(Ending::Stuck);
         }
-        (self.movable(s) == 0).then_some(Ending::Stuck)
+        (!self.has_move(s)).then_some(Ending::Stuck)
     }
 
     /// The legal moves as a mask: none once the game is over; under
@@ -212,8 +250,15 @@ impl Mancala {
         if self.over(s).is_some() {
             return 0;
         }
+        self.moves(s)
+    }
+
+    /// The mover's moves under the feeding rule and the grand-slam rule, the end aside.
+    #[inline]
+    fn moves(&self, s: &MancalaState) -> Mask {
         let mask = self.movable(s);
-        if self.description.captures.grand_slam != GrandSlam::Illegal {
+        let c = &self.description.captures;
+        if c.grand_slam != GrandSlam::Illegal || mask == 0 {
             return mask;
         }
         let mut quiet = 0;
@@ -222,14 +267,31 @@ impl Mancala {
                 quiet |= 1 << bit;
             }
         }
-        if quiet == 0 { mask } else { quiet }
+        if quiet == 0 && !c.grand_slam_always_illegal {
+            mask
+        } else {
+            quiet
+        }
+    }
+
+    /// Whether the player to move has a move, the end aside: under
+    /// `grand-slam-always-illegal` a mover whose every move is a grand slam has none.
+    #[inline]
+    fn has_move(&self, s: &MancalaState) -> bool {
+        if self.description.captures.grand_slam_always_illegal {
+            self.moves(s) != 0
+        } else {
+            self.movable(s) != 0
+        }
     }
 
     /// Whether a move would capture every seed of the opponent.
     fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
         let mut after = *s;
+        let way = self.way_of(s, mv);
+        let seeded = self.seeded(s);
         let last = self.sow(&mut after, mv);
-        self.count_capture(&after, last, self.way_index(mv.way)).1
+        self.count_capture(&after, last, way, seeded).1
     }
 
     /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
@@ -237,12 +299,13 @@ impl Mancala {
     #[inline]
     pub(crate) fn sow(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
         let me = s.mover;
-        let way = self.way_index(mv.way);
+        let way = self.way_of(s, mv);
         let next = &self.steps.next[me.index()][way];
         let sowing = &self.description.sowing;
         let skip = sowing.skip_origin;
         let relay = sowing.laps == Laps::Relay;
         let h = s.holes();
+        let seeded = self.seeded(s);
         let mut pos = s.at(me, usize::from(mv.hole));
         let mut lifts = 0;
         loop {
@@ -261,10 +324,13 @@ impl Mancala {
             if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
                 return pos;
             }
-            if self.count_capture(s, pos, way).0 != 0 {
+            if self.count_capture(s, pos, way, seeded).0 != 0 {
                 return pos;
             }
             lifts += 1;
+            if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {
+                return ENDLESS;
+            }
         }
     }
 
@@ -272,7 +338,13 @@ impl Mancala {
     /// whether it would take every seed of the opponent (a grand slam, whatever the rule
     /// then does); `way` is the sowing's.
     #[inline]
-    pub(crate) fn count_capture(&self, s: &MancalaState, last: usize, way: usize) -> (u32, bool) {
+    pub(crate) fn count_capture(
+        &self,
+        s: &MancalaState,
+        last: usize,
+        way: usize,
+        seeded: bool,
+    ) -> (u32, bool) {
         let c = &self.description.captures;
         if c.counts.is_empty() {
             return (0, false);
@@ -301,11 +373,41 @@ impl Mancala {
             (h + 1, 2 * h)
         };
         let mut take = 1u32 << last;
-        if c.chain {
+        // The way the chain goes back against: the sowing's, or a fixed one.
+        let back = match c.chain_way {
+            ChainWay::Back => way,
+            ChainWay::Cw => 0,
+            ChainWay::Ccw => 1,
+        };
+        if c.chain && c.chain_rows {
+            // Round the ring of holes, the stores not counted, against the sowing; a full
+            // circle ends it.
+            let mut r = last;
+            loop {
+                let prev = if back == 0 {
+                    match r {
+                        0 => 2 * h,
+                        _ if r == h + 1 => h - 1,
+                        _ => r - 1,
+                    }
+                } else if r == 2 * h {
+                    0
+                } else if r == h - 1 {
+                    h + 1
+                } else {
+                    r + 1
+                };
+                if take >> prev & 1 != 0 || !c.counts.contains(s.cells[prev]) {
+                    break;
+                }
+                take |= 1 << prev;
+                r = prev;
+            }
+        } else if c.chain {
             let mut r = last;
             loop {
                 // Back along the row, against the sowing.
-                let prev = if way == 0 {
+                let prev = if back == 0 {
                     if r == lo {
                         break;
                     }
@@ -322,6 +424,29 @@ impl Mancala {
                 take |= 1 << prev;
                 r = prev;
             }
+        }
+        if !seeded {
+            return (take, false);
+        }
+        if c.chain_rows {
+            // The chain may take from both rows: a grand slam takes the opponent's last seed.
+            let (olo, ohi) = if me == Player::South {
+                (h + 1, 2 * h)
+            } else {
+                (0, h - 1)
+            };
+            let opp_bits = ((1u32 << h) - 1) << olo;
+            let left = (olo..=ohi).any(|r| take >> r & 1 == 0 && s.cells[r] != 0);
+            if take & opp_bits == 0 || left {
+                return (take, false);
+            }
+            let take = match c.grand_slam {
+                GrandSlam::NoCapture | GrandSlam::Illegal => 0,
+                GrandSlam::Capture => take,
+                GrandSlam::LeaveLast => take & !(1 << last),
+                GrandSlam::LeaveFirst => take & !(1 << if way == 0 { olo } else { ohi }),
+            };
+            return (take, true);
         }
         if owner == me {
             return (take, false);
@@ -345,16 +470,39 @@ impl Mancala {
     #[inline]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
         let me = s.mover;
+        match self.sow_and_capture(s, mv) {
+            Some(again) => self.finish(s, me, again),
+            None => {
+                // A relay cut short by max-laps: the game is over.
+                s.mover = !me;
+                if self.description.end.max_plies.is_some() {
+                    s.ply = s.ply.saturating_add(1);
+                }
+                self.sweep_by(s, me, self.description.end.endless, false);
+            }
+        }
+    }
+
+    /// Sows `mv` and makes its captures; returns whether the mover moves again, or `None`
+    /// for a relay cut short by `max-laps`. The turn and the end are left to
+    /// [`finish`](Mancala::finish).
+    #[inline]
+    fn sow_and_capture(&self, s: &mut MancalaState, mv: MancalaMove) -> Option<bool> {
+        let me = s.mover;
         let h = s.holes();
-        let way = self.way_index(mv.way);
+        let way = self.way_of(s, mv);
+        let seeded = self.seeded(s);
         let last = self.sow(s, mv);
+        if last == ENDLESS {
+            return None;
+        }
         let c = &self.description.captures;
         let mut again = false;
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
-            let (take, _) = self.count_capture(s, last, way);
+            let (take, _) = self.count_capture(s, last, way, seeded);
             let mut captured = 0u32;
             if take != 0 {
                 for r in 0..2 * h + 1 {
@@ -379,15 +527,46 @@ impl Mancala {
                 again = c.again_on_capture;
             }
         }
+        Some(again)
+    }
+
+    /// Whether the opponent of the mover has seeds before his move: under
+    /// `grand-slam-if-seeded` only then can a capture be a grand slam.
+    #[inline]
+    fn seeded(&self, s: &MancalaState) -> bool {
+        !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
+    }
+
+    /// After a move of `me`: the turn, the ply, passing, the end and its leftovers.
+    #[inline]
+    fn finish(&self, s: &mut MancalaState, me: Player, again: bool) {
         if !again {
             s.mover = !me;
         }
-        if self.description.end.max_plies.is_some() {
+        let end = &self.description.end;
+        if end.max_plies.is_some() {
             s.ply = s.ply.saturating_add(1);
+        }
+        let cleared = match end.rule {
+            EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
+            EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
+            EndRule::SideEmpty | EndRule::Stuck => false,
+        };
+        if cleared {
+            self.sweep(s, me);
+            return;
+        }
+        if end.pass && !self.has_move(s) {
+            let mut other = *s;
+            other.mover = !s.mover;
+            if self.has_move(&other) {
+                s.mover = other.mover;
+            }
         }
         match self.over(s) {
             None => {}
             Some(Ending::Half) if !self.description.end.divide_on_win => {}
+            Some(Ending::Cleared) => {}
             Some(_) => self.sweep(s, me),
         }
     }
@@ -396,12 +575,47 @@ impl Mancala {
     /// made the last move.
     #[cold]
     pub(crate) fn sweep(&self, s: &mut MancalaState, last_mover: Player) {
+        self.sweep_by(s, last_mover, self.description.end.leftovers, true);
+    }
+
+    /// The seeds left on the board go by `leftovers`, or, where `unfed` applies and the
+    /// mover cannot feed, to the unfed player.
+    #[cold]
+    fn sweep_by(
+        &self,
+        s: &mut MancalaState,
+        last_mover: Player,
+        leftovers: Leftovers,
+        unfed: bool,
+    ) {
         let h = s.holes();
-        let to = match self.description.end.leftovers {
+        let end = &self.description.end;
+        let unfed = unfed
+            && end.must_feed
+            && end.cannot_feed == CannotFeed::ToUnfed
+            && s.seeds_in_row(!s.mover) == 0
+            && self.playable(s) != 0
+            && self.movable(s) == 0;
+        let to = match leftovers {
+            _ if unfed => Some(!s.mover),
             Leftovers::Nobody => return,
             Leftovers::Owner => None,
             Leftovers::ToMove => Some(s.mover),
             Leftovers::LastMover => Some(last_mover),
+            Leftovers::Shared => {
+                let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
+                let [south, north] = shared(
+                    [s.store(Player::South), s.store(Player::North)].map(u32::from),
+                    left,
+                );
+                s.cells[s.store_at(Player::South)] = south as u8;
+                s.cells[s.store_at(Player::North)] = north as u8;
+                for player in Player::BOTH {
+                    let start = s.at(player, 0);
+                    s.cells[start..start + h].fill(0);
+                }
+                return;
+            }
         };
         for player in Player::BOTH {
             let seeds = s.seeds_in_row(player);
@@ -409,6 +623,20 @@ impl Mancala {
             s.cells[store] = s.cells[store].wrapping_add(seeds as u8);
             let start = s.at(player, 0);
             s.cells[start..start + h].fill(0);
+        }
+    }
+
+    /// The winner of a game over under `goal=clear`: the player whose row is empty, or,
+    /// both empty, the last mover (who moves again when his last seed fell in his store).
+    pub(crate) fn clear_winner(&self, s: &MancalaState) -> Player {
+        match (
+            s.seeds_in_row(Player::South) == 0,
+            s.seeds_in_row(Player::North) == 0,
+        ) {
+            (true, false) => Player::South,
+            (false, true) => Player::North,
+            _ if self.description.captures.again_on_store => s.mover,
+            _ => !s.mover,
         }
     }
 
@@ -426,6 +654,7 @@ impl Mancala {
             // At a repetition the player to move ends the game; the last mover is the other.
             Leftovers::ToMove => score[s.mover.index()] += rows[0] + rows[1],
             Leftovers::LastMover => score[(!s.mover).index()] += rows[0] + rows[1],
+            Leftovers::Shared => score = shared(score, rows[0] + rows[1]),
         }
         score
     }
@@ -438,6 +667,19 @@ pub(crate) enum Ending {
     Half,
     /// A player cannot move, a row is empty, or the ply limit is reached.
     Stuck,
+    /// A row is empty under `goal=clear`: its owner has won.
+    Cleared,
+}
+
+/// The stores `[south, north]` once `left` seeds are shared: half each, an odd seed to
+/// South if North's store is then the larger, else to North.
+fn shared([south, north]: [u32; 2], left: u32) -> [u32; 2] {
+    let (south, north) = (south + left / 2, north + left / 2);
+    match left % 2 {
+        0 => [south, north],
+        _ if north > south => [south + 1, north],
+        _ => [south, north + 1],
+    }
 }
 
 /// Whether ring place `r` (a hole) is `player`'s.

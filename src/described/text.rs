@@ -2,8 +2,8 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    CannotFeed, Counts, Description, Direction, EndRule, GrandSlam, Laps, Leftovers, MAX_HOLES,
-    MAX_TOTAL, Opposite, Side, StoreSowing,
+    CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
+    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -57,10 +57,11 @@ fn number(
     Ok(n)
 }
 
-const DIRECTIONS: [(&str, Direction); 3] = [
+const DIRECTIONS: [(&str, Direction); 4] = [
     ("ccw", Direction::Ccw),
     ("cw", Direction::Cw),
     ("choice", Direction::Choice),
+    ("even-odd", Direction::EvenOdd),
 ];
 const LAPS: [(&str, Laps); 2] = [("one", Laps::One), ("relay", Laps::Relay)];
 const STORES: [(&str, StoreSowing); 3] = [
@@ -73,21 +74,35 @@ const SIDES: [(&str, Side); 3] = [
     ("own", Side::Own),
     ("either", Side::Either),
 ];
+const CHAIN_WAYS: [(&str, ChainWay); 3] = [
+    ("back", ChainWay::Back),
+    ("cw", ChainWay::Cw),
+    ("ccw", ChainWay::Ccw),
+];
 const OPPOSITES: [(&str, Opposite); 3] = [
     ("off", Opposite::Off),
     ("with-seed", Opposite::WithSeed),
     ("without-seed", Opposite::WithoutSeed),
 ];
-const CANNOT_FEED: [(&str, CannotFeed); 2] = [("end", CannotFeed::End), ("any", CannotFeed::Any)];
-const ENDS: [(&str, EndRule); 2] = [
+const CANNOT_FEED: [(&str, CannotFeed); 3] = [
+    ("end", CannotFeed::End),
+    ("any", CannotFeed::Any),
+    ("to-unfed", CannotFeed::ToUnfed),
+];
+const FEED_TESTS: [(&str, FeedTest); 2] = [("sowing", FeedTest::Sowing), ("move", FeedTest::Move)];
+const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
+const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
+    ("cleared-own", EndRule::ClearedOwn),
+    ("cleared-opponent", EndRule::ClearedOpponent),
 ];
-const LEFTOVERS: [(&str, Leftovers); 4] = [
+const LEFTOVERS: [(&str, Leftovers); 5] = [
     ("owner", Leftovers::Owner),
     ("to-move", Leftovers::ToMove),
     ("last-mover", Leftovers::LastMover),
     ("nobody", Leftovers::Nobody),
+    ("shared", Leftovers::Shared),
 ];
 const AGAIN: [(&str, (bool, bool)); 4] = [
     ("none", (false, false)),
@@ -201,7 +216,7 @@ pub(crate) fn apply(
                 "start"
             }
             "sow" => {
-                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw or choice")?;
+                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw, choice or even-odd")?;
                 "sow"
             }
             "laps" => {
@@ -220,6 +235,13 @@ pub(crate) fn apply(
                 d.sowing.min_seeds = number(sw, game, "min-seeds", 1, MAX_TOTAL.into())? as u8;
                 "min-seeds"
             }
+            "max-laps" => {
+                d.sowing.max_laps = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "max-laps", 1, 255)? as u8),
+                };
+                "max-laps"
+            }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
                 "capture"
@@ -231,6 +253,14 @@ pub(crate) fn apply(
             "chain" => {
                 d.captures.chain = flag(sw, game)?;
                 "chain"
+            }
+            "chain-way" => {
+                d.captures.chain_way = choice(sw, game, &CHAIN_WAYS, "back, cw or ccw")?;
+                "chain-way"
+            }
+            "chain-rows" => {
+                d.captures.chain_rows = flag(sw, game)?;
+                "chain-rows"
             }
             "grand-slam" => {
                 let value = sw.text(game)?;
@@ -244,6 +274,14 @@ pub(crate) fn apply(
                         expected: "no-capture, illegal, capture, leave-last or leave-first",
                     })?;
                 "grand-slam"
+            }
+            "grand-slam-always-illegal" => {
+                d.captures.grand_slam_always_illegal = flag(sw, game)?;
+                "grand-slam-always-illegal"
+            }
+            "grand-slam-if-seeded" => {
+                d.captures.grand_slam_if_seeded = flag(sw, game)?;
+                "grand-slam-if-seeded"
             }
             "opposite" => {
                 d.captures.opposite =
@@ -264,17 +302,39 @@ pub(crate) fn apply(
                 "must-feed"
             }
             "cannot-feed" => {
-                d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end or any")?;
+                d.end.cannot_feed = choice(sw, game, &CANNOT_FEED, "end, any or to-unfed")?;
                 "cannot-feed"
             }
+            "feed-test" => {
+                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing or move")?;
+                "feed-test"
+            }
+            "goal" => {
+                d.end.goal = choice(sw, game, &GOALS, "most-seeds or clear")?;
+                "goal"
+            }
             "end" => {
-                d.end.rule = choice(sw, game, &ENDS, "side-empty or stuck")?;
+                d.end.rule = choice(
+                    sw,
+                    game,
+                    &ENDS,
+                    "side-empty, stuck, cleared-own or cleared-opponent",
+                )?;
                 "end"
             }
             "leftovers" => {
-                d.end.leftovers =
-                    choice(sw, game, &LEFTOVERS, "owner, to-move, last-mover or nobody")?;
+                d.end.leftovers = choice(
+                    sw,
+                    game,
+                    &LEFTOVERS,
+                    "owner, to-move, last-mover, nobody or shared",
+                )?;
                 "leftovers"
+            }
+            "endless-leftovers" => {
+                d.end.endless =
+                    choice(sw, game, &LEFTOVERS, "owner, to-move, last-mover or shared")?;
+                "endless-leftovers"
             }
             "half-wins" => {
                 d.end.half_wins = flag(sw, game)?;
@@ -294,6 +354,17 @@ pub(crate) fn apply(
                     _ => Some(number(sw, game, "max-plies", 1, u32::MAX.into())? as u32),
                 };
                 "max-plies"
+            }
+            "too-few" => {
+                d.end.too_few = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "too-few", 2, MAX_TOTAL.into())? as u8),
+                };
+                "too-few"
+            }
+            "pass" => {
+                d.end.pass = flag(sw, game)?;
+                "pass"
             }
             _ => return Err(sw.unknown(game)),
         };
@@ -347,6 +418,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     if b.min_seeds != n.min_seeds {
         out.push(format!("min-seeds={}", n.min_seeds));
     }
+    if b.max_laps != n.max_laps {
+        out.push(match n.max_laps {
+            Some(max) => format!("max-laps={max}"),
+            None => "max-laps=off".into(),
+        });
+    }
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -355,9 +432,25 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         out.push(format!("capture-side={}", name_of(&SIDES, n.side)));
     }
     push_flag(&mut out, "chain", b.chain, n.chain);
+    push_flag(&mut out, "chain-rows", b.chain_rows, n.chain_rows);
+    if b.chain_way != n.chain_way {
+        out.push(format!("chain-way={}", name_of(&CHAIN_WAYS, n.chain_way)));
+    }
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
     }
+    push_flag(
+        &mut out,
+        "grand-slam-always-illegal",
+        b.grand_slam_always_illegal,
+        n.grand_slam_always_illegal,
+    );
+    push_flag(
+        &mut out,
+        "grand-slam-if-seeded",
+        b.grand_slam_if_seeded,
+        n.grand_slam_if_seeded,
+    );
     if b.opposite != n.opposite {
         out.push(format!("opposite={}", name_of(&OPPOSITES, n.opposite)));
     }
@@ -379,11 +472,23 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             name_of(&CANNOT_FEED, n.cannot_feed)
         ));
     }
+    if b.feed_test != n.feed_test {
+        out.push(format!("feed-test={}", name_of(&FEED_TESTS, n.feed_test)));
+    }
+    if b.goal != n.goal {
+        out.push(format!("goal={}", name_of(&GOALS, n.goal)));
+    }
     if b.rule != n.rule {
         out.push(format!("end={}", name_of(&ENDS, n.rule)));
     }
     if b.leftovers != n.leftovers {
         out.push(format!("leftovers={}", name_of(&LEFTOVERS, n.leftovers)));
+    }
+    if b.endless != n.endless {
+        out.push(format!(
+            "endless-leftovers={}",
+            name_of(&LEFTOVERS, n.endless)
+        ));
     }
     push_flag(&mut out, "half-wins", b.half_wins, n.half_wins);
     push_flag(&mut out, "divide-on-win", b.divide_on_win, n.divide_on_win);
@@ -394,5 +499,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             None => "max-plies=off".into(),
         });
     }
+    if b.too_few != n.too_few {
+        out.push(match n.too_few {
+            Some(few) => format!("too-few={few}"),
+            None => "too-few=off".into(),
+        });
+    }
+    push_flag(&mut out, "pass", b.pass, n.pass);
     out
 }

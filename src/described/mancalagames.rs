@@ -1,0 +1,1133 @@
+//! MancalaGames' game files, read as they are.
+//!
+//! [MancalaGames](https://github.com/StoneShark/MancalaGames) describes each of its games in a
+//! small JSON file: `game_class`, `game_constants` (`holes`, `nbr_start`), `game_info` (the
+//! rules, one key a parameter) and `player` (its computer player's settings), sometimes with
+//! named `variants`, free-text tags (`rules`, `origin`, ...) and, after the JSON object, a
+//! `<text_section>` of prose. [`read`] turns such a file into the [`Description`] of the game
+//! *their engine* plays from it, move for move, or refuses it with a [`MancalaGamesError`]
+//! naming the first parameter, in file order, at which the file asks for something a
+//! description cannot say.
+//!
+//! A file means what their engine does with it, even where that differs from a published
+//! source. Three consequences a reader of their files may not expect:
+//!
+//! - Every game with their usual goal (the most seeds) ends as soon as a store holds more
+//!   than half the seeds ([`End::half_wins`]); the seeds still on the board then stay there.
+//! - Otherwise it ends when the player to move has no move ([`EndRule::Stuck`]), not when a
+//!   row is empty: their Kalah goes on after a player empties his own row, as long as the
+//!   player to move has seeds.
+//! - Their engine picks the first player at random; a [`Description`] always starts with
+//!   South, so a game read here is their game with South to move first.
+//! - Their tests of feeding (the whole move, a hole of `min_move` seeds) and of a grand
+//!   slam (an opponent with seeds before the move) are read as [`FeedTest::Move`] and
+//!   [`Captures::grand_slam_if_seeded`], so their Oware is not quite the crate's Abapa.
+//! - Without store sowing or feeding their engine ends a game once too few seeds are left
+//!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
+//!   ([`Sowing::max_laps`]).
+//!
+//! Where a game read here still differs from their engine:
+//!
+//! - When their relay reaches 50 laps it has already lifted the seeds of the next hole,
+//!   which then count for nobody; here they stay in the hole and go by
+//!   [`End::endless`] with the rest. Where their `quitter` leaves the seeds to nobody the
+//!   description keeps the crate's relay, which goes on up to 1000 lifts.
+//! - Their `quitter` also scores a player who quits; a description has no quitting.
+//! - Their passing is made before the stuck player's turn; here at the end of the move that
+//!   leaves him stuck, so a position *given* with the player to move stuck is over.
+//!
+//! What their engine does with each parameter, and which values are read, is listed at
+//! [`read`]. Keys that do not touch the rules (`name`, `about`, `help_file`, the `player`
+//! section, `variants`, `vari_params`, free-text tags, the text section) are accepted and
+//! left aside; the file plays its base game, not one of its named variants.
+//!
+//! ```
+//! use sowing::described::{mancalagames, Description, EndRule};
+//! let text = r#"{
+//!     "game_class": "Mancala",
+//!     "game_constants": { "holes": 6, "nbr_start": 4 },
+//!     "game_info": { "name": "A Kalah", "crosscapt": 1, "capt_side": 1,
+//!                    "sow_stores": 1, "xcpickown": 1, "stores": true }
+//! }"#;
+//! let d = mancalagames::read(text).unwrap();
+//! assert_eq!(d.board, Description::KALAH.board);
+//! assert_eq!(d.captures, Description::KALAH.captures);
+//! assert!(d.end.half_wins && d.end.rule == EndRule::Stuck);
+//!
+//! let err = mancalagames::read(r#"{"game_constants": {"holes": 6, "nbr_start": 4},
+//!     "game_info": {"rounds": 2}}"#).unwrap_err();
+//! assert_eq!(err.parameter(), Some("rounds"));
+//! ```
+
+use thiserror::Error;
+
+use super::description::{
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+};
+use super::json::{self, Member, Spanned, Value};
+use crate::error::SettingsError;
+
+/// Why a MancalaGames file was not read.
+#[derive(Error, Debug, Clone, PartialEq, Eq)]
+pub enum MancalaGamesError {
+    /// The text is not JSON (or not a JSON object followed only by a text section).
+    #[error("not a game file: {message} at byte {offset}")]
+    Syntax {
+        /// Byte offset in the text where reading stopped.
+        offset: usize,
+        /// What was wrong there.
+        message: &'static str,
+    },
+    /// A section or parameter their engine requires is not in the file.
+    #[error("the file has no {0}")]
+    Missing(&'static str),
+    /// A parameter whose value (or whose meaning next to the file's other parameters) a
+    /// [`Description`] cannot say, or that their newest engine does not know.
+    #[error("{parameter} = {value} is not supported: {reason}")]
+    Unsupported {
+        /// The parameter's key as written (`rounds`, `game_class`, ...).
+        parameter: String,
+        /// Its value as written (JSON).
+        value: String,
+        /// What a description would need.
+        reason: &'static str,
+    },
+    /// A value of the wrong type, or out of the range their engine accepts.
+    #[error("{parameter} = {value} is out of range: expected {expected}")]
+    OutOfRange {
+        /// The parameter's key as written.
+        parameter: String,
+        /// Its value as written (JSON).
+        value: String,
+        /// What the parameter takes.
+        expected: &'static str,
+    },
+    /// The description read does not check ([`Description::validate`]): more seeds than the
+    /// board's counters hold, or a game no seed ever leaves.
+    #[error("the game read does not check: {0}")]
+    Settings(#[from] SettingsError),
+}
+
+impl MancalaGamesError {
+    /// The parameter the error names, if it names one.
+    pub fn parameter(&self) -> Option<&str> {
+        match self {
+            MancalaGamesError::Unsupported { parameter, .. }
+            | MancalaGamesError::OutOfRange { parameter, .. } => Some(parameter),
+            MancalaGamesError::Missing(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+/// A parameter's value and where its key stands in the file (its byte offset), which
+/// decides which of two parameters that cannot go together is named.
+#[derive(Clone, Copy, Debug)]
+struct At<T> {
+    value: T,
+    /// `None` when the file does not give it (the engine's default).
+    pos: Option<usize>,
+}
+
+impl<T> At<T> {
+    const fn default(value: T) -> At<T> {
+        At { value, pos: None }
+    }
+}
+
+/// The parameters read, with their engine defaults.
+#[derive(Clone, Debug)]
+struct Params {
+    holes: Option<(i64, usize)>,
+    nbr_start: Option<(i64, usize)>,
+    mustshare: At<bool>,
+    skip_start: At<bool>,
+    sow_start: At<bool>,
+    move_one: At<bool>,
+    evens: At<bool>,
+    min_move: At<i64>,
+    capt_min: At<i64>,
+    capt_max: At<i64>,
+    multicapt: At<i64>,
+    sow_direct: At<i64>,
+    sow_stores: At<i64>,
+    mlaps: At<i64>,
+    capt_dir: At<i64>,
+    capt_side: At<i64>,
+    crosscapt: At<i64>,
+    xcpickown: At<i64>,
+    grandslam: At<i64>,
+    capt_rturn: At<i64>,
+    unclaimed: At<i64>,
+    quitter: At<i64>,
+    end_cond: At<i64>,
+    mustpass: At<bool>,
+    goal: At<i64>,
+    capt_on: At<Vec<i64>>,
+    udir_holes: At<Vec<i64>>,
+    /// Written values of the parameters, for messages.
+    texts: Vec<(usize, String, String)>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            holes: None,
+            nbr_start: None,
+            mustshare: At::default(false),
+            skip_start: At::default(false),
+            sow_start: At::default(false),
+            move_one: At::default(false),
+            evens: At::default(false),
+            min_move: At::default(1),
+            capt_min: At::default(0),
+            capt_max: At::default(0),
+            multicapt: At::default(0),
+            sow_direct: At::default(1),
+            sow_stores: At::default(0),
+            mlaps: At::default(0),
+            capt_dir: At::default(0),
+            capt_side: At::default(0),
+            crosscapt: At::default(0),
+            xcpickown: At::default(0),
+            grandslam: At::default(0),
+            capt_rturn: At::default(0),
+            unclaimed: At::default(0),
+            quitter: At::default(4),
+            end_cond: At::default(0),
+            mustpass: At::default(false),
+            goal: At::default(0),
+            capt_on: At::default(Vec::new()),
+            udir_holes: At::default(Vec::new()),
+            texts: Vec::new(),
+        }
+    }
+}
+
+/// A refusal and the byte offset of the parameter it names: the smallest offset wins.
+type Refusal = (usize, MancalaGamesError);
+
+fn unsupported(member: &Member, reason: &'static str) -> Refusal {
+    (
+        member.key_offset,
+        MancalaGamesError::Unsupported {
+            parameter: member.key.clone(),
+            value: member.value.value.to_string(),
+            reason,
+        },
+    )
+}
+
+fn out_of_range(member: &Member, expected: &'static str) -> Refusal {
+    (
+        member.key_offset,
+        MancalaGamesError::OutOfRange {
+            parameter: member.key.clone(),
+            value: member.value.value.to_string(),
+            expected,
+        },
+    )
+}
+
+/// Python's `bool(value)`, which their reader applies to a bool parameter.
+fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.float != 0.0,
+        Value::String(s) => !s.is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        Value::Object(o) => !o.is_empty(),
+    }
+}
+
+/// A whole number as their reader takes one: an integer, a bool (0 or 1), or a number
+/// whose value is whole (Python compares `4.0` equal to `4`).
+fn whole(v: &Value) -> Option<i64> {
+    match v {
+        Value::Bool(b) => Some(i64::from(*b)),
+        Value::Number(n) => n.int.or_else(|| {
+            let f = n.float;
+            (f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15).then_some(f as i64)
+        }),
+        _ => None,
+    }
+}
+
+fn int_param(member: &Member) -> Result<i64, Refusal> {
+    whole(&member.value.value).ok_or_else(|| out_of_range(member, "a whole number"))
+}
+
+fn int_list(member: &Member) -> Result<Vec<i64>, Refusal> {
+    match &member.value.value {
+        Value::Array(items) => items
+            .iter()
+            .map(|s: &Spanned| whole(&s.value))
+            .collect::<Option<Vec<i64>>>()
+            .ok_or_else(|| out_of_range(member, "a list of whole numbers")),
+        _ => Err(out_of_range(member, "a list of whole numbers")),
+    }
+}
+
+/// Reads a bool parameter that only its default value (`false`) of is supported.
+fn only_false(member: &Member, reason: &'static str) -> Result<(), Refusal> {
+    if truthy(&member.value.value) {
+        Err(unsupported(member, reason))
+    } else {
+        Ok(())
+    }
+}
+
+/// Reads an enum parameter of which only the values in `ok` are supported.
+fn only(member: &Member, ok: &[i64], reason: &'static str) -> Result<i64, Refusal> {
+    let n = int_param(member)?;
+    if ok.contains(&n) {
+        Ok(n)
+    } else {
+        Err(unsupported(member, reason))
+    }
+}
+
+const ROUNDS: &str = "games played in rounds cannot be described";
+const CHILDREN: &str = "owned holes (children) cannot be described";
+const NO_SIDES: &str = "boards without sides cannot be described";
+const STARTS: &str =
+    "a description starts every hole alike (start patterns of their engine are not read)";
+const NOT_YET: &str = "a description has no such rule";
+
+impl Params {
+    fn note(&mut self, member: &Member) {
+        self.texts.push((
+            member.key_offset,
+            member.key.clone(),
+            member.value.value.to_string(),
+        ));
+    }
+
+    /// Reads one `game_info` member.
+    fn info(&mut self, m: &Member) -> Result<(), Refusal> {
+        let pos = Some(m.key_offset);
+        self.note(m);
+        match m.key.as_str() {
+            // Text with no effect on the rules.
+            "name" | "about" | "help_file" => {}
+            // Parameters that only act under a rule refused elsewhere (rounds, children,
+            // special sowing): any value their engine takes is read and has no effect.
+            "goal_param" | "gparam_one" | "end_param" | "sow_param" | "mlap_param"
+            | "child_cvt" => {
+                int_param(m)?;
+            }
+            "round_starter" | "round_fill" | "child_rule" => {
+                int_param(m)?;
+            }
+            // Only used when a player quits or an endless relay is cut short.
+            "quitter" => {
+                let n = int_param(m)?;
+                if !(0..=4).contains(&n) {
+                    return Err(out_of_range(m, "0 to 4"));
+                }
+                self.quitter = At { value: n, pos };
+            }
+            // Whether the stores are drawn: no effect on play here.
+            "stores" => {}
+            "goal" => {
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "only the goals of the most seeds and of a cleared row can be described",
+                )?;
+                self.goal = At { value: n, pos };
+            }
+            "end_cond" => {
+                let n = only(
+                    m,
+                    &[0, 1, 2],
+                    "only the ends by a cleared own or opponent's row can be described",
+                )?;
+                self.end_cond = At { value: n, pos };
+            }
+            "mustpass" => {
+                self.mustpass = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
+            "rounds" => {
+                only(m, &[0], ROUNDS)?;
+            }
+            "no_sides" => only_false(m, NO_SIDES)?,
+            "blocks" => only_false(m, "closed holes cannot be described")?,
+            "start_pattern" => {
+                only(m, &[0], STARTS)?;
+            }
+            "prescribed" => {
+                only(m, &[0], "prescribed openings cannot be described")?;
+            }
+            "play_locs" => {
+                only(m, &[0], "moves from a store cannot be described")?;
+            }
+            "allow_rule" => {
+                only(
+                    m,
+                    &[0],
+                    "restrictions on the holes played cannot be described",
+                )?;
+            }
+            "child_type" => {
+                only(m, &[0], CHILDREN)?;
+            }
+            "child_locs" => {
+                // FIXED_ONE_RIGHT makes a child of each rightmost hole even without a
+                // child type; the others act only with one.
+                let n = int_param(m)?;
+                if n == 11 {
+                    return Err(unsupported(m, CHILDREN));
+                }
+            }
+            "presowcapt" => {
+                only(m, &[0], "captures before sowing cannot be described")?;
+            }
+            "sow_rule" => {
+                only(m, &[0], "special sowing rules cannot be described")?;
+            }
+            "mlap_cont" => {
+                only(m, &[0], "conditions on relaying cannot be described")?;
+            }
+            "visit_opp" => only_false(m, "conditions on relaying cannot be described")?,
+            "moveunlock" => only_false(m, "locked holes cannot be described")?,
+            "nosinglecapt" => only_false(m, NOT_YET)?,
+            "nocaptmoves" => {
+                only(
+                    m,
+                    &[0],
+                    "moves without captures at the start cannot be described",
+                )?;
+            }
+            "capt_type" => {
+                only(m, &[0], "their other capture types cannot be described")?;
+            }
+            "pickextra" => {
+                only(m, &[0], "extra picks after a capture cannot be described")?;
+            }
+            "xc_sown" => only_false(m, NOT_YET)?,
+            "mustshare" => {
+                self.mustshare = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
+            "skip_start" => {
+                self.skip_start = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
+            "sow_start" => {
+                self.sow_start = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                };
+                if self.sow_start.value {
+                    return Err(unsupported(
+                        m,
+                        "a sowing that starts in the hole it lifts from cannot be described",
+                    ));
+                }
+            }
+            "move_one" => {
+                // Only acts with sow_start, which is refused.
+                self.move_one = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
+            "evens" => {
+                self.evens = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
+            "min_move" => {
+                let n = int_param(m)?;
+                if !(1..=255).contains(&n) {
+                    return Err(out_of_range(m, "1 to 255 seeds"));
+                }
+                self.min_move = At { value: n, pos };
+            }
+            "capt_min" | "capt_max" => {
+                let n = int_param(m)?;
+                if n < 0 {
+                    return Err(out_of_range(m, "0 (off) or a count"));
+                }
+                let at = At { value: n, pos };
+                if m.key == "capt_min" {
+                    self.capt_min = at;
+                } else {
+                    self.capt_max = at;
+                }
+            }
+            "multicapt" => {
+                let n = int_param(m)?;
+                if !matches!(n, -1..=1) {
+                    return Err(unsupported(
+                        m,
+                        "a chain of at most N captures cannot be described (only -1, 0 and 1)",
+                    ));
+                }
+                self.multicapt = At { value: n, pos };
+            }
+            "sow_direct" => {
+                let n = int_param(m)?;
+                if !matches!(n, -1 | 1 | 3) {
+                    return Err(unsupported(
+                        m,
+                        "only clockwise, counter-clockwise and even/odd sowing can be described",
+                    ));
+                }
+                self.sow_direct = At { value: n, pos };
+            }
+            "sow_stores" | "sow_own_store" => {
+                // `sow_own_store` is the older name: true is OWN.
+                let n = if m.key == "sow_own_store" {
+                    i64::from(truthy(&m.value.value))
+                } else {
+                    int_param(m)?
+                };
+                if !matches!(n, 0 | 1 | 3 | 4) {
+                    return Err(unsupported(
+                        m,
+                        "another turn for a last seed in either store cannot be described",
+                    ));
+                }
+                self.sow_stores = At { value: n, pos };
+            }
+            "mlaps" => {
+                let n = only(m, &[0, 1], "only single and relay sowing can be described")?;
+                self.mlaps = At { value: n, pos };
+            }
+            "capt_dir" | "capsamedir" => {
+                // `capsamedir` is the older name: true is SOW.
+                let n = if m.key == "capsamedir" {
+                    i64::from(truthy(&m.value.value))
+                } else {
+                    int_param(m)?
+                };
+                if !matches!(n, 0 | 1) {
+                    return Err(unsupported(m, "captures both ways cannot be described"));
+                }
+                self.capt_dir = At { value: n, pos };
+            }
+            "capt_side" | "oppsidecapt" => {
+                // `oppsidecapt` is the older name: true is OPP_SIDE.
+                let n = if m.key == "oppsidecapt" {
+                    i64::from(truthy(&m.value.value))
+                } else {
+                    int_param(m)?
+                };
+                if !matches!(n, 0..=2) {
+                    return Err(unsupported(
+                        m,
+                        "captures limited by continuation or territory cannot be described",
+                    ));
+                }
+                self.capt_side = At { value: n, pos };
+            }
+            "crosscapt" => {
+                let n = only(
+                    m,
+                    &[0, 1],
+                    "only the capture from an empty hole's opposite can be described",
+                )?;
+                self.crosscapt = At { value: n, pos };
+            }
+            "xcpickown" => {
+                let n = int_param(m)?;
+                if !(0..=2).contains(&n) {
+                    return Err(out_of_range(m, "0 to 2"));
+                }
+                self.xcpickown = At { value: n, pos };
+            }
+            "grandslam" => {
+                let n = only(
+                    m,
+                    &[0, 1, 2, 4],
+                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT and LEAVE_LEFT)",
+                )?;
+                self.grandslam = At { value: n, pos };
+            }
+            "capt_rturn" => {
+                let n = only(
+                    m,
+                    &[0, 1],
+                    "another turn for the first capture only cannot be described",
+                )?;
+                self.capt_rturn = At { value: n, pos };
+            }
+            "unclaimed" => {
+                let n = int_param(m)?;
+                if !(0..=4).contains(&n) {
+                    return Err(out_of_range(m, "0 to 4"));
+                }
+                self.unclaimed = At { value: n, pos };
+            }
+            "capt_on" => {
+                let list = int_list(m)?;
+                self.capt_on = At { value: list, pos };
+            }
+            "udir_holes" => {
+                let list = int_list(m)?;
+                self.udir_holes = At { value: list, pos };
+            }
+            _ => return Err(unsupported(m, "not a parameter of their engine")),
+        }
+        Ok(())
+    }
+
+    fn constants(&mut self, m: &Member) -> Result<(), Refusal> {
+        self.note(m);
+        match m.key.as_str() {
+            "holes" => {
+                let n = int_param(m)?;
+                if !(2..=21).contains(&n) {
+                    return Err(out_of_range(m, "2 to 21 holes a row"));
+                }
+                if !(i64::from(MIN_HOLES)..=i64::from(MAX_HOLES)).contains(&n) {
+                    return Err(unsupported(m, "a description has 2 to 15 holes a row"));
+                }
+                self.holes = Some((n, m.key_offset));
+            }
+            "nbr_start" => {
+                let n = int_param(m)?;
+                if !(1..=255).contains(&n) {
+                    return Err(out_of_range(m, "1 to 255 seeds a hole"));
+                }
+                self.nbr_start = Some((n, m.key_offset));
+            }
+            _ => return Err(unsupported(m, "not a game constant of their engine")),
+        }
+        Ok(())
+    }
+
+    /// The refusal for two parameters that cannot go together, named by the later of them
+    /// in the file (the point where reading it in order stops being describable).
+    fn pair(&self, a: Option<usize>, b: Option<usize>, reason: &'static str) -> Refusal {
+        let pos = a.max(b).unwrap_or(0);
+        let (parameter, value) = self
+            .texts
+            .iter()
+            .find(|(p, _, _)| *p == pos)
+            .map(|(_, k, v)| (k.clone(), v.clone()))
+            .unwrap_or_else(|| ("game_info".to_string(), String::new()));
+        (
+            pos,
+            MancalaGamesError::Unsupported {
+                parameter,
+                value,
+                reason,
+            },
+        )
+    }
+
+    /// Builds the description from the parameters read, or the first combination (by
+    /// position) that cannot be described.
+    fn describe(&self) -> Result<Description, Refusal> {
+        let mut refusals: Vec<Refusal> = Vec::new();
+        let (holes, _) = self.holes.unwrap_or((6, 0));
+        let (seeds, _) = self.nbr_start.unwrap_or((4, 0));
+        let total = 2 * holes * seeds;
+
+        // Sowing.
+        // Their engine lets the mover choose everywhere as soon as the list is as long as a
+        // row (it does not look at the entries).
+        let udir = &self.udir_holes.value;
+        let choice = match udir.len() {
+            0 => false,
+            n if n as i64 == holes => true,
+            _ => {
+                refusals.push(self.pair(
+                    self.udir_holes.pos,
+                    None,
+                    "a choice of direction at some holes only cannot be described",
+                ));
+                false
+            }
+        };
+        let direction = match (choice, self.sow_direct.value) {
+            (true, _) => Direction::Choice,
+            (false, -1) => Direction::Cw,
+            (false, 3) => Direction::EvenOdd,
+            _ => Direction::Ccw,
+        };
+        let (stores, again_on_store) = match self.sow_stores.value {
+            1 => (StoreSowing::Own, true),
+            3 => (StoreSowing::Own, false),
+            4 => (StoreSowing::Both, false),
+            _ => (StoreSowing::None, false),
+        };
+        let relay = self.mlaps.value == 1;
+        let mut sowing = Sowing {
+            direction,
+            laps: if relay { Laps::Relay } else { Laps::One },
+            skip_origin: self.skip_start.value,
+            stores,
+            min_seeds: self.min_move.value as u8,
+            max_laps: None,
+        };
+
+        // The count capture: their basic capture, every condition ANDed.
+        let capt_on = &self.capt_on.value;
+        let basic = !capt_on.is_empty()
+            || self.evens.value
+            || self.capt_min.value > 0
+            || self.capt_max.value > 0;
+        let basic_pos = [
+            self.capt_on.pos.filter(|_| !capt_on.is_empty()),
+            self.evens.pos.filter(|_| self.evens.value),
+            self.capt_min.pos.filter(|_| self.capt_min.value > 0),
+            self.capt_max.pos.filter(|_| self.capt_max.value > 0),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        let captures_at = |n: i64| {
+            (capt_on.is_empty() || capt_on.contains(&n))
+                && (!self.evens.value || n % 2 == 0)
+                && (self.capt_min.value == 0 || n >= self.capt_min.value)
+                && (self.capt_max.value == 0 || n <= self.capt_max.value)
+        };
+        let mut mask = 0u64;
+        // Every even count the board can reach and no other: `evens` says it past 63 too.
+        let all_evens = basic && (1..=total.max(1)).all(|n| captures_at(n) == (n % 2 == 0));
+        if basic && !all_evens {
+            for n in 1..64 {
+                if captures_at(n) {
+                    mask |= 1 << n;
+                }
+            }
+            if (64..=total).any(captures_at) {
+                let last = [
+                    self.capt_on.pos,
+                    self.evens.pos,
+                    self.capt_min.pos,
+                    self.capt_max.pos,
+                ]
+                .into_iter()
+                .flatten()
+                .max();
+                refusals.push(self.pair(
+                    last,
+                    None,
+                    "a description's capture counts stop at 63 seeds",
+                ));
+            }
+        }
+        let counts = if all_evens {
+            Counts::EVENS
+        } else {
+            Counts { mask, evens: false }
+        };
+        let counting = !counts.is_empty();
+        let cross = self.crosscapt.value == 1;
+
+        if cross && basic {
+            refusals.push(self.pair(
+                self.crosscapt.pos,
+                basic_pos,
+                "a capture from the opposite hole limited by counts cannot be described",
+            ));
+        }
+        if cross && self.capt_side.value != 1 {
+            refusals.push(self.pair(
+                self.crosscapt.pos,
+                self.capt_side.pos,
+                "the opposite capture is described only from the mover's own row (capt_side OPP_SIDE)",
+            ));
+        }
+        if cross && self.multicapt.value == -1 {
+            refusals.push(self.pair(
+                self.crosscapt.pos,
+                self.multicapt.pos,
+                "a chain of opposite captures cannot be described",
+            ));
+        }
+        if cross && self.grandslam.value != 0 {
+            refusals.push(self.pair(
+                self.crosscapt.pos,
+                self.grandslam.pos,
+                "a grand slam rule on opposite captures cannot be described",
+            ));
+        }
+        let side = match self.capt_side.value {
+            0 => Side::Either,
+            2 => Side::Own,
+            _ => Side::Opponent,
+        };
+        let chain = counting && self.multicapt.value == -1;
+        if chain {
+            if self.capt_dir.value != 0 {
+                refusals.push(self.pair(
+                    self.multicapt.pos,
+                    self.capt_dir.pos,
+                    "a chain of captures onward, with the sowing, cannot be described",
+                ));
+            }
+            if side == Side::Either && self.grandslam.value != 0 {
+                refusals.push(self.pair(
+                    self.multicapt.pos.max(self.capt_side.pos),
+                    self.grandslam.pos,
+                    "a grand slam rule on a chain round both rows cannot be described",
+                ));
+            }
+            if stores != StoreSowing::None {
+                refusals.push(self.pair(
+                    self.multicapt.pos,
+                    self.sow_stores.pos,
+                    "their chain steps through the sown store; a description's does not",
+                ));
+            }
+        }
+        // Where the mover chooses, their chain goes against the direction configured.
+        let chain_way = match (chain, direction, self.sow_direct.value) {
+            (true, Direction::Choice, -1) => ChainWay::Ccw,
+            (true, Direction::Choice, 1) => ChainWay::Cw,
+            // Their even/odd direction is not known before the move: against the sowing.
+            _ => ChainWay::Back,
+        };
+        let grand_slam = if !counting {
+            GrandSlam::NoCapture
+        } else {
+            match self.grandslam.value {
+                1 => GrandSlam::Illegal,
+                2 => GrandSlam::NoCapture,
+                4 if direction == Direction::Ccw => GrandSlam::LeaveLast,
+                4 => {
+                    refusals.push(self.pair(
+                        self.grandslam.pos,
+                        self.sow_direct.pos.max(self.udir_holes.pos),
+                        "leaving the leftmost hole is the last sown only when sowing counter-clockwise",
+                    ));
+                    GrandSlam::LeaveLast
+                }
+                _ => GrandSlam::Capture,
+            }
+        };
+        if counting && relay && self.grandslam.value != 0 {
+            refusals.push(self.pair(
+                self.grandslam.pos,
+                self.mlaps.pos,
+                "their relay stops where a capture would be allowed before the grand slam rule; a description's goes on",
+            ));
+        }
+        let opposite = match (cross, self.xcpickown.value) {
+            (false, _) => Opposite::Off,
+            (true, 0) => Opposite::WithoutSeed,
+            (true, _) => Opposite::WithSeed,
+        };
+        let captures = Captures {
+            counts,
+            side: if counting { side } else { Side::Opponent },
+            chain,
+            chain_rows: chain && side == Side::Either,
+            chain_way,
+            grand_slam,
+            // Their grand slam needs an opponent with seeds before the move.
+            grand_slam_always_illegal: counting && self.grandslam.value == 1,
+            grand_slam_if_seeded: counting,
+            opposite,
+            opposite_empty: cross && self.xcpickown.value == 2,
+            again_on_store,
+            again_on_capture: self.capt_rturn.value == 1,
+        };
+
+        // Their engine ends a game early when too few seeds are left to capture any.
+        let clear = self.goal.value == 3;
+        let no_change_checked = !clear
+            && self.sow_stores.value == 0
+            && (!self.mustshare.value || self.mustpass.value)
+            && self.end_cond.value == 0;
+        let mut too_few = None;
+        if no_change_checked {
+            let mut needed = total;
+            let mut by = None;
+            if self.evens.value || cross {
+                needed = needed.min(2);
+                by = self
+                    .evens
+                    .pos
+                    .filter(|_| self.evens.value)
+                    .or(self.crosscapt.pos);
+            }
+            if let Some(&least) = capt_on.iter().min() {
+                needed = if self.evens.value {
+                    least
+                } else {
+                    least.min(needed)
+                };
+                by = self.capt_on.pos;
+            }
+            if self.capt_min.value > 0 {
+                needed = if needed == total {
+                    self.capt_min.value
+                } else {
+                    self.capt_min.value.max(needed)
+                };
+                by = self.capt_min.pos;
+            }
+            if self.min_move.value < needed && needed < total {
+                match u8::try_from(needed) {
+                    Ok(n) if n >= 2 => too_few = Some(n),
+                    _ => refusals.push(self.pair(
+                        by,
+                        None,
+                        "their engine ends the game once fewer seeds are left than any capture needs, at a count a description cannot say",
+                    )),
+                }
+            }
+        }
+
+        // Leftovers: `unclaimed` at the usual end; their UNFED_PLAYER gives them to the
+        // unfed player when the mover cannot feed, and `quitter` says who gets them at the
+        // other ends.
+        let leftovers_of = |n: i64| match n {
+            1 => Some(Leftovers::Nobody),
+            2 => Some(Leftovers::LastMover),
+            4 => Some(Leftovers::Shared),
+            0 => Some(Leftovers::Owner),
+            _ => None,
+        };
+        let (cannot_feed, leftovers) = if self.unclaimed.value == 3 {
+            if !self.mustshare.value || self.mustpass.value {
+                refusals.push(self.pair(
+                    self.unclaimed.pos,
+                    self.mustshare.pos.max(self.mustpass.pos),
+                    "seeds left to the unfed player only where a mover must feed and cannot pass",
+                ));
+            }
+            let quitter = leftovers_of(self.quitter.value).unwrap_or_else(|| {
+                refusals.push(self.pair(
+                    self.unclaimed.pos.max(self.quitter.pos),
+                    None,
+                    "their quitter rule UNFED_PLAYER at the other ends cannot be described",
+                ));
+                Leftovers::Owner
+            });
+            (CannotFeed::ToUnfed, quitter)
+        } else {
+            (
+                CannotFeed::End,
+                leftovers_of(self.unclaimed.value).unwrap_or(Leftovers::Owner),
+            )
+        };
+        if clear {
+            let against = if self.end_cond.value != 0 {
+                Some(self.end_cond.pos)
+            } else if self.mustpass.value {
+                Some(self.mustpass.pos)
+            } else if !matches!(self.sow_stores.value, 1 | 3) {
+                Some(self.sow_stores.pos)
+            } else if counting || cross {
+                Some(basic_pos.max(self.crosscapt.pos))
+            } else {
+                None
+            };
+            if let Some(pos) = against {
+                refusals.push(self.pair(
+                    self.goal.pos,
+                    pos,
+                    "the goal of a cleared row is described only with the mover's own store sown and without captures, passing or an extra end condition",
+                ));
+            }
+        }
+        // Their relay stops after 50 laps and ends the game, the seeds left going by
+        // `quitter`; where that would leave them to nobody (or to an unfed player there is
+        // not), the description keeps its own relay, which goes on.
+        let endless = match leftovers_of(self.quitter.value) {
+            Some(rule) if relay && !clear && rule != Leftovers::Nobody => {
+                sowing.max_laps = Some(50);
+                rule
+            }
+            _ => Leftovers::Owner,
+        };
+        let rule = match self.end_cond.value {
+            1 => EndRule::ClearedOwn,
+            2 => EndRule::ClearedOpponent,
+            _ => EndRule::Stuck,
+        };
+        if rule != EndRule::Stuck && leftovers == Leftovers::Nobody {
+            refusals.push(self.pair(
+                self.end_cond.pos,
+                self.unclaimed.pos.max(self.quitter.pos),
+                "an end by a cleared row with the seeds left to nobody cannot be described",
+            ));
+        }
+
+        let end = End {
+            must_feed: self.mustshare.value,
+            cannot_feed,
+            goal: if clear { Goal::Clear } else { Goal::MostSeeds },
+            // Their feeding test plays the whole move and asks for a playable hole.
+            feed_test: if self.mustshare.value {
+                FeedTest::Move
+            } else {
+                FeedTest::Sowing
+            },
+            rule,
+            leftovers,
+            endless,
+            half_wins: !clear,
+            divide_on_win: false,
+            repetition: false,
+            max_plies: None,
+            too_few,
+            pass: self.mustpass.value,
+        };
+
+        if let Some(first) = refusals.into_iter().min_by_key(|(pos, _)| *pos) {
+            return Err(first);
+        }
+        Ok(Description {
+            board: Board {
+                holes: holes as u8,
+                seeds: seeds as u8,
+                start: None,
+            },
+            sowing,
+            captures,
+            end,
+        })
+    }
+}
+
+/// Reads a MancalaGames game file: the [`Description`] of the game their engine plays from
+/// it, or a refusal naming a parameter.
+///
+/// The parameter named is the first, in file order, whose value is refused; when every value
+/// alone is read, it is the first at which two parameters stop going together (the later of
+/// the pair: a cross capture then a `capt_side` of 0 names `capt_side`).
+///
+/// The file is a JSON object, optionally followed by a `<text_section>` of prose. Their
+/// engine's board: South's holes, then North's, counter-clockwise; a move lifts a hole of
+/// the mover's row. What each parameter becomes:
+///
+/// | parameter | read | refused |
+/// |---|---|---|
+/// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
+/// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
+/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
+/// | `udir_holes` | a list as long as a row: [`Direction::Choice`] (a chain then goes against `sow_direct`: [`Captures::chain_way`]) | a shorter list (some holes only) |
+/// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 2 (relay from the next hole) |
+/// | `skip_start` | [`Sowing::skip_origin`] | |
+/// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
+/// | `min_move` | [`Sowing::min_seeds`] | |
+/// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
+/// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
+/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
+/// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
+/// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
+/// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
+/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
+/// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
+/// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
+/// | `mustpass` | [`End::pass`] | |
+/// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
+/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+///
+/// Their engine ends a game early when fewer seeds are left on the board than the smallest
+/// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an
+/// `end_cond` is set: the reader computes that count as their engine does (from `evens`,
+/// the cross capture, `capt_on` and `capt_min`) into [`End::too_few`]. Any other key in `game_info` or `game_constants`
+/// is refused, as their engine refuses it.
+///
+/// # Errors
+/// [`MancalaGamesError::Syntax`] for text that is not a JSON object (with an optional text
+/// section after it); [`MancalaGamesError::Missing`] without `game_constants`, `holes`,
+/// `nbr_start` or `game_info`; [`MancalaGamesError::Unsupported`] or
+/// [`MancalaGamesError::OutOfRange`] naming the first parameter that cannot be read;
+/// [`MancalaGamesError::Settings`] when the description read does not check.
+pub fn read(text: &str) -> Result<Description, MancalaGamesError> {
+    let (root, end) = json::parse_prefix(text).map_err(|e| MancalaGamesError::Syntax {
+        offset: e.offset,
+        message: e.message,
+    })?;
+    let rest = &text[end..];
+    let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
+    if !trimmed.is_empty() && !trimmed.starts_with("<text_section>") {
+        return Err(MancalaGamesError::Syntax {
+            offset: text.len() - trimmed.len(),
+            message: "unexpected text after the JSON object",
+        });
+    }
+    let Value::Object(members) = &root.value else {
+        return Err(MancalaGamesError::Syntax {
+            offset: root.offset,
+            message: "expected a JSON object",
+        });
+    };
+
+    let mut params = Params::default();
+    let mut first: Option<Refusal> = None;
+    let mut has_constants = false;
+    let mut has_info = false;
+    for m in members {
+        let mut refuse = |refusal: Refusal| {
+            first.get_or_insert(refusal);
+        };
+        match m.key.as_str() {
+            "game_class" => match &m.value.value {
+                Value::String(s) if s == "Mancala" => {}
+                Value::String(_) => refuse(unsupported(
+                    m,
+                    "only the Mancala class is plain parameters; the others change the rules",
+                )),
+                _ => refuse(out_of_range(m, "a class name")),
+            },
+            "game_constants" | "game_info" => {
+                let constants = m.key == "game_constants";
+                let Value::Object(inner) = &m.value.value else {
+                    refuse(out_of_range(m, "an object"));
+                    continue;
+                };
+                if constants {
+                    has_constants = true;
+                } else {
+                    has_info = true;
+                }
+                for im in inner {
+                    let r = if constants {
+                        params.constants(im)
+                    } else {
+                        params.info(im)
+                    };
+                    if let Err(refusal) = r {
+                        refuse(refusal);
+                    }
+                }
+            }
+            // The computer player, named variants and free text: no effect on the rules.
+            _ => {}
+        }
+    }
+    if let Some((_, e)) = first {
+        return Err(e);
+    }
+    if !has_constants {
+        return Err(MancalaGamesError::Missing("game_constants"));
+    }
+    if params.holes.is_none() {
+        return Err(MancalaGamesError::Missing("holes"));
+    }
+    if params.nbr_start.is_none() {
+        return Err(MancalaGamesError::Missing("nbr_start"));
+    }
+    if !has_info {
+        return Err(MancalaGamesError::Missing("game_info"));
+    }
+    let description = params.describe().map_err(|(_, e)| e)?;
+    description.validate()?;
+    Ok(description)
+}
