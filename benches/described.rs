@@ -73,7 +73,23 @@ fn catalogue_games(c: &mut Criterion) {
 
 criterion_group!(benches, side_by_side, catalogue_games);
 
+/// `--playouts <kalah|mancala|oware|abapa|NAME>`: plays the batch of random games of one
+/// ruleset once and prints the plies, for a count of instructions (`valgrind --tool=callgrind`)
+/// that the machine's load does not change.
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--playouts") {
+        let which = args.get(i + 1).map_or("mancala", String::as_str);
+        let mut rng = WyRand::new(99);
+        let plies = match which {
+            "kalah" => playouts(&Kalah::default(), &mut rng, GAMES),
+            "oware" => playouts(&Oware::default(), &mut rng, GAMES),
+            "abapa" => playouts(&Mancala::new(Description::ABAPA).unwrap(), &mut rng, GAMES),
+            name => playouts(&name.parse::<Mancala>().unwrap(), &mut rng, GAMES),
+        };
+        println!("{which}: {GAMES} games, {plies} plies");
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }

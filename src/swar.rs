@@ -46,7 +46,6 @@ pub(crate) const fn nonzero_bits(x: u64) -> u64 {
 
 /// The sum of the bytes of `x`, which must be below 256 (no partial sum then overflows a
 /// byte). (The Kalah solver's boards count their seeds with it.)
-#[cfg_attr(not(feature = "solver"), allow(dead_code))]
 #[inline(always)]
 pub(crate) const fn byte_sum(x: u64) -> u32 {
     (x.wrapping_mul(BYTES) >> 56) as u32

@@ -234,26 +234,27 @@ fn the_opposite_capture_with_and_without_the_last_seed() {
 }
 
 #[test]
-fn clockwise_sowing_passes_the_movers_store_at_his_left() {
-    // South's hole 2 (2 seeds) sown clockwise: his hole 1, then his store (at his left
-    // under clockwise sowing): another turn.
+fn clockwise_sowing_passes_the_opponents_row_before_the_movers_store() {
+    // South's hole 2 (2 seeds) sown clockwise: his hole 1, then North's hole 3 (North's
+    // store, at North's right, is not South's). The stores stand at each player's right
+    // whichever way the seeds go.
     assert_eq!(
         after(
             "mancala:holes=3,seeds=1,sow=cw",
             "1,1,1/1,2,0 0 0 S",
             &["2"]
         ),
-        "1,1,1/2,0,0 1 0 S"
+        "2,1,1/2,0,0 0 0 N"
     );
     // Under a choice, 2L is the same move, and 2R goes the other way, past hole 3 into the
-    // store at his right.
+    // store at his right: another turn.
     assert_eq!(
         after(
             "mancala:holes=3,seeds=1,sow=choice",
             "1,1,1/1,2,0 0 0 S",
             &["2L"]
         ),
-        "1,1,1/2,0,0 1 0 S"
+        "2,1,1/2,0,0 0 0 N"
     );
     assert_eq!(
         after(

@@ -318,6 +318,30 @@ impl Ruleset for Mancala {
         self.play_move(s, mv);
     }
 
+    /// The random-game loop with the moves found once a ply: the move hands back the next
+    /// mover's moves (the same random choices as [`random_move`](Ruleset::random_move) then
+    /// [`play_unchecked`](Ruleset::play_unchecked)).
+    fn playout<G: RandomSource>(
+        &self,
+        state: &mut MancalaState,
+        rng: &mut G,
+        max_plies: u64,
+    ) -> u64 {
+        let mut s = *state;
+        let mut plies = 0;
+        let mut mask = self.legal_mask(&s);
+        while plies < max_plies && mask != 0 {
+            let mut pick = mask;
+            for _ in 0..rng.below(pick.count_ones()) {
+                pick &= pick - 1;
+            }
+            mask = self.play_move(&mut s, self.move_of_bit(pick.trailing_zeros()));
+            plies += 1;
+        }
+        *state = s;
+        plies
+    }
+
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
         let ending = self.over(s)?;
         let score = Score {

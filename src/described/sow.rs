@@ -21,10 +21,10 @@ pub(crate) const ENDLESS: usize = usize::MAX;
 /// The step tables of one description: for each player and way (0 counter-clockwise, 1
 /// clockwise), the ring place after each place, the stores he does not sow skipped.
 ///
-/// A store lies where its owner's row ends in the way of the sowing: at his right for
-/// counter-clockwise sowing, at his left for clockwise (as boards of clockwise games are
-/// laid out). Its counter is the same either way (ring place `h` for South, `2h + 1` for
-/// North); only the order of the places changes.
+/// The stores stand where the ring puts them, each at its owner's right, whichever way a
+/// move sows (as MancalaGames' engine has them): a clockwise sowing of South's passes his
+/// own store after North's row. A game whose stores stand at the players' left under
+/// clockwise sowing is the mirror image of a counter-clockwise one, and is described so.
 #[derive(Clone, Debug)]
 pub(crate) struct Steps {
     pub(crate) next: [[[u8; RING]; 2]; 2],
@@ -34,18 +34,9 @@ impl Steps {
     pub(crate) fn new(holes: usize, stores: StoreSowing) -> Steps {
         let h = holes;
         let (south_store, north_store) = (h, 2 * h + 1);
-        // Every place once, in each way's order.
-        let ccw: Vec<usize> = (0..h)
-            .chain([south_store])
-            .chain(h + 1..=2 * h)
-            .chain([north_store])
-            .collect();
-        let cw: Vec<usize> = (0..h)
-            .rev()
-            .chain([south_store])
-            .chain((h + 1..=2 * h).rev())
-            .chain([north_store])
-            .collect();
+        // Every place once, counter-clockwise; clockwise is the same ring backwards.
+        let ccw: Vec<usize> = (0..2 * h + 2).collect();
+        let cw: Vec<usize> = ccw.iter().rev().copied().collect();
         let mut next = [[[0u8; RING]; 2]; 2];
         for player in Player::BOTH {
             let own = if player == Player::South {
@@ -126,22 +117,21 @@ impl Mancala {
     /// Whether `player` has a hole of at least the fewest seeds a move takes.
     #[inline]
     pub(crate) fn can_move(&self, s: &MancalaState, player: Player) -> bool {
-        let min = self.description.sowing.min_seeds;
-        s.row(player).iter().any(|&n| n >= min)
+        self.playable_holes(s, player) != 0
     }
 
-    /// The holes of the mover that hold enough seeds to play, both ways under a choice.
-    #[inline]
-    fn playable(&self, s: &MancalaState) -> Mask {
+    /// A bit for each of `player`'s holes that hold enough seeds to play, hole `i` bit `i`.
+    #[inline(always)]
+    fn playable_holes(&self, s: &MancalaState, player: Player) -> u32 {
         let min = self.description.sowing.min_seeds;
+        if min <= 1 {
+            return s.nonempty_holes(player);
+        }
         let mut mask = 0;
-        for (i, &n) in s.row(s.mover).iter().enumerate() {
+        for (i, &n) in s.row(player).iter().enumerate() {
             if n >= min {
                 mask |= 1 << i;
             }
-        }
-        if self.description.sowing.direction == Direction::Choice {
-            mask |= mask << 16;
         }
         mask
     }
@@ -150,13 +140,27 @@ impl Mancala {
     /// when he has no move.
     #[inline]
     pub(crate) fn movable(&self, s: &MancalaState) -> Mask {
-        let mask = self.playable(s);
+        self.movable_with(s, rows(s))
+    }
+
+    /// [`movable`](Mancala::movable), each player's holes with seeds known (`nonempty`).
+    #[inline(always)]
+    fn movable_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
+        let min = self.description.sowing.min_seeds;
+        let mut mask = if min <= 1 {
+            nonempty[s.mover.index()]
+        } else {
+            self.playable_holes(s, s.mover)
+        };
+        if self.description.sowing.direction == Direction::Choice {
+            mask |= mask << 16;
+        }
         let end = &self.description.end;
         if !end.must_feed || mask == 0 {
             return mask;
         }
         let fed = match end.feed_test {
-            FeedTest::Sowing => s.seeds_in_row(!s.mover) != 0,
+            FeedTest::Sowing => nonempty[(!s.mover).index()] != 0,
             FeedTest::Move => self.can_move(s, !s.mover),
         };
         if fed {
@@ -217,10 +221,23 @@ impl Mancala {
     /// then stay unless `divide-on-win`).
     #[inline]
     pub(crate) fn over(&self, s: &MancalaState) -> Option<Ending> {
+        self.ended(s)
+            .or_else(|| (!self.has_move(s)).then_some(Ending::Stuck))
+    }
+
+    /// The ends that do not ask whether the player to move has a move: a cleared row under
+    /// `goal=clear`, a store past half, too few seeds, the ply limit, an empty row under
+    /// `end=side-empty`.
+    #[inline]
+    fn ended(&self, s: &MancalaState) -> Option<Ending> {
+        self.ended_with(s, rows(s))
+    }
+
+    /// [`ended`](Mancala::ended), each player's holes with seeds known (`nonempty`).
+    #[inline(always)]
+    fn ended_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Option<Ending> {
         let end = &self.description.end;
-        if end.goal == Goal::Clear
-            && (s.seeds_in_row(Player::South) == 0 || s.seeds_in_row(Player::North) == 0)
-        {
+        if end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
         }
         if end.half_wins && self.won(s) {
@@ -235,28 +252,52 @@ impl Mancala {
         if self.limit_reached(s) {
             return Some(Ending::Stuck);
         }
-        if end.rule == EndRule::SideEmpty
-            && !(self.can_move(s, Player::South) && self.can_move(s, Player::North))
-        {
-            return Some(Ending::Stuck);
+        if end.rule == EndRule::SideEmpty {
+            let stuck = if self.description.sowing.min_seeds <= 1 {
+                nonempty[0] == 0 || nonempty[1] == 0
+            } else {
+                !(self.can_move(s, Player::South) && self.can_move(s, Player::North))
+            };
+            if stuck {
+                return Some(Ending::Stuck);
+            }
         }
-        (!self.has_move(s)).then_some(Ending::Stuck)
+        None
+    }
+
+    /// The end, or the legal moves of the player to move (never empty), each player's
+    /// holes read once.
+    #[inline(always)]
+    fn status(&self, s: &MancalaState) -> Result<Mask, Ending> {
+        let nonempty = rows(s);
+        if let Some(ending) = self.ended_with(s, nonempty) {
+            return Err(ending);
+        }
+        match self.moves_with(s, nonempty) {
+            0 => Err(Ending::Stuck),
+            moves => Ok(moves),
+        }
     }
 
     /// The legal moves as a mask: none once the game is over; under
     /// [`GrandSlam::Illegal`] the grand slams are taken out unless nothing else is left.
+    /// ([`moves`](Mancala::moves) is empty exactly when the mover has no move, so the
+    /// moves are found once.)
     #[inline]
     pub(crate) fn legal_mask(&self, s: &MancalaState) -> Mask {
-        if self.over(s).is_some() {
-            return 0;
-        }
-        self.moves(s)
+        self.status(s).unwrap_or(0)
     }
 
     /// The mover's moves under the feeding rule and the grand-slam rule, the end aside.
     #[inline]
     fn moves(&self, s: &MancalaState) -> Mask {
-        let mask = self.movable(s);
+        self.moves_with(s, rows(s))
+    }
+
+    /// [`moves`](Mancala::moves), each player's holes with seeds known (`nonempty`).
+    #[inline(always)]
+    fn moves_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
+        let mask = self.movable_with(s, nonempty);
         let c = &self.description.captures;
         if c.grand_slam != GrandSlam::Illegal || mask == 0 {
             return mask;
@@ -468,7 +509,7 @@ impl Mancala {
 
     /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
     #[inline]
-    pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) {
+    pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
         let me = s.mover;
         match self.sow_and_capture(s, mv) {
             Some(again) => self.finish(s, me, again),
@@ -479,6 +520,7 @@ impl Mancala {
                     s.ply = s.ply.saturating_add(1);
                 }
                 self.sweep_by(s, me, self.description.end.endless, false);
+                self.legal_mask(s)
             }
         }
     }
@@ -537,9 +579,11 @@ impl Mancala {
         !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
     }
 
-    /// After a move of `me`: the turn, the ply, passing, the end and its leftovers.
+    /// After a move of `me`: the turn, the ply, passing, the end and its leftovers. Returns
+    /// the legal moves of the player to move now (none once the game is over), so that a
+    /// random game need not find them again.
     #[inline]
-    fn finish(&self, s: &mut MancalaState, me: Player, again: bool) {
+    fn finish(&self, s: &mut MancalaState, me: Player, again: bool) -> Mask {
         if !again {
             s.mover = !me;
         }
@@ -554,7 +598,7 @@ impl Mancala {
         };
         if cleared {
             self.sweep(s, me);
-            return;
+            return 0;
         }
         if end.pass && !self.has_move(s) {
             let mut other = *s;
@@ -563,11 +607,14 @@ impl Mancala {
                 s.mover = other.mover;
             }
         }
-        match self.over(s) {
-            None => {}
-            Some(Ending::Half) if !self.description.end.divide_on_win => {}
-            Some(Ending::Cleared) => {}
-            Some(_) => self.sweep(s, me),
+        match self.status(s) {
+            Ok(moves) => moves,
+            Err(Ending::Half) if !self.description.end.divide_on_win => 0,
+            Err(Ending::Cleared) => 0,
+            Err(_) => {
+                self.sweep(s, me);
+                0
+            }
         }
     }
 
@@ -594,7 +641,7 @@ impl Mancala {
             && end.must_feed
             && end.cannot_feed == CannotFeed::ToUnfed
             && s.seeds_in_row(!s.mover) == 0
-            && self.playable(s) != 0
+            && self.can_move(s, s.mover)
             && self.movable(s) == 0;
         let to = match leftovers {
             _ if unfed => Some(!s.mover),
@@ -680,6 +727,15 @@ fn shared([south, north]: [u32; 2], left: u32) -> [u32; 2] {
         _ if north > south => [south + 1, north],
         _ => [south, north + 1],
     }
+}
+
+/// Each player's holes with seeds, `[South's, North's]`, hole `i` from his left bit `i`.
+#[inline(always)]
+fn rows(s: &MancalaState) -> [u32; 2] {
+    [
+        s.nonempty_holes(Player::South),
+        s.nonempty_holes(Player::North),
+    ]
 }
 
 /// Whether ring place `r` (a hole) is `player`'s.

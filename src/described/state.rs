@@ -7,6 +7,7 @@ use std::str::FromStr;
 use super::description::MAX_HOLES;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
+use crate::swar;
 use crate::text::{
     Fields, check_total, parse_count, parse_counts, parse_number, same_length, write_rows,
 };
@@ -98,9 +99,43 @@ impl MancalaState {
         &self.cells[start..start + self.holes()]
     }
 
+    /// `player`'s row as two words of 8-bit counters, holes `0..8` and `8..16` from his left,
+    /// the lanes past the row zero: read without a loop over the holes.
+    #[inline(always)]
+    pub(crate) fn row_words(&self, player: Player) -> [u64; 2] {
+        // The row starts at 0 or at h + 1 <= 16, so both words lie inside the ring.
+        let start = self.at(player, 0);
+        let h = self.holes().min(MAX_HOLES.into());
+        let lo_mask = if h >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * h)) - 1
+        };
+        let hi_mask = if h <= 8 {
+            0
+        } else {
+            (1u64 << (8 * (h - 8))) - 1
+        };
+        [
+            swar::word_at(&self.cells, start) & lo_mask,
+            swar::word_at(&self.cells, start + 8) & hi_mask,
+        ]
+    }
+
+    /// A bit for each hole of `player`'s that holds seeds, hole `i` (from his left) bit `i`.
+    #[inline(always)]
+    pub(crate) fn nonempty_holes(&self, player: Player) -> u32 {
+        let [lo, hi] = self.row_words(player);
+        (swar::nonzero_bits(lo) | swar::nonzero_bits(hi) << 8) as u32
+    }
+
     /// Seeds in all of `player`'s holes.
+    #[inline]
     pub fn seeds_in_row(&self, player: Player) -> u32 {
-        self.row(player).iter().map(|&n| u32::from(n)).sum()
+        // Every count of a state adds up to at most 255 (its text is refused past it, and a
+        // move only moves seeds), so no partial sum of the bytes overflows.
+        let [lo, hi] = self.row_words(player);
+        swar::byte_sum(lo) + swar::byte_sum(hi)
     }
 
     /// A state from each row from its owner's left and the stores.
