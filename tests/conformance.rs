@@ -639,6 +639,20 @@ mod described {
         }
 
         #[test]
+        fn a_description_round_trips_through_text_and_serde(d in descriptions()) {
+            let rules = Mancala::new(d).unwrap();
+            let text = rules.to_string();
+            let back: Mancala = text.parse().unwrap();
+            prop_assert_eq!(back.description(), rules.description(), "{}", text);
+            #[cfg(feature = "serde")]
+            {
+                let json = serde_json::to_string(rules.description()).unwrap();
+                let read: Description = serde_json::from_str(&json).unwrap();
+                prop_assert_eq!(&read, rules.description(), "{}", json);
+            }
+        }
+
+        #[test]
         fn described_text_never_panics(position in ".{0,40}", mv in ".{0,6}", ruleset in ".{0,40}") {
             super::check_text(&Mancala::default(), &position, &mv, &ruleset);
         }

@@ -298,3 +298,30 @@ fn feeding_and_the_fewest_seeds_a_move_takes() {
     let err = rules.parse_move(&s, "1").unwrap_err().to_string();
     assert!(err.contains("gives him none"), "{err}");
 }
+
+/// A user's own file: a description as JSON data in four parts, each field defaulting to
+/// Kalah's; reading it checks it.
+#[cfg(feature = "serde")]
+#[test]
+fn a_description_file_reads_as_data_and_is_checked() {
+    let json = r#"{
+        "board": { "holes": 6, "seeds": 4 },
+        "sowing": { "stores": "none", "skip-origin": true },
+        "captures": { "counts": "2.3", "chain": true, "opposite": "off", "again-on-store": false },
+        "end": { "must-feed": true, "rule": "stuck", "half-wins": true, "repetition": true }
+    }"#;
+    let d: Description = serde_json::from_str(json).unwrap();
+    assert_eq!(d, Description::ABAPA);
+    let back: Description = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
+    assert_eq!(back, d);
+    // Out of range, contradictory, unknown: errors, never a description.
+    for bad in [
+        r#"{ "board": { "holes": 16 } }"#,
+        r#"{ "captures": { "chain": true } }"#,
+        r#"{ "sowing": { "laps": "twice" } }"#,
+        r#"{ "end": { "colour": "red" } }"#,
+        r#"{ "captures": { "counts": "0" } }"#,
+    ] {
+        assert!(serde_json::from_str::<Description>(bad).is_err(), "{bad}");
+    }
+}

@@ -507,13 +507,13 @@ fn replay_refuses_a_variant_that_names_no_ruleset() {
     );
     assert!(
         lines[1].ends_with(
-            "game 2: FAILED: line 6: Variant: unknown game \"chess\" (known: kalah, toguz, tsoro, oware)"
+            "game 2: FAILED: line 6: Variant: unknown game \"chess\" (known: kalah, toguz, tsoro, oware, mancala)"
         ),
         "{stdout}"
     );
     assert!(
         lines[2].ends_with(
-            "game 3: FAILED: line 11: Variant: unknown game \"Kalah\" (known: kalah, toguz, tsoro, oware)"
+            "game 3: FAILED: line 11: Variant: unknown game \"Kalah\" (known: kalah, toguz, tsoro, oware, mancala)"
         ),
         "{stdout}"
     );

@@ -114,12 +114,19 @@ pub struct Sowing {
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
 /// to 63, and, with [`evens`](Counts::evens), every even count.
+///
+/// Its text (ruleset text's `capture=`, and its serde form) is `none`, or the counts and
+/// `evens` joined by dots: `2.3`, `4`, `evens`, `1.evens`.
+///
+/// ```
+/// use sowing::described::Counts;
+/// let c: Counts = "2.3".parse().unwrap();
+/// assert!(c.contains(2) && c.contains(3) && !c.contains(4));
+/// assert_eq!(c.to_string(), "2.3");
+/// assert_eq!("evens".parse::<Counts>().unwrap(), Counts::EVENS);
+/// assert!("0".parse::<Counts>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(default, deny_unknown_fields, rename_all = "kebab-case")
-)]
 pub struct Counts {
     /// Bit `n` set: a hole of `n` seeds is captured (`capture=2.3`). Bit 0 is never set.
     pub mask: u64,
@@ -164,6 +171,57 @@ impl Counts {
         self.mask & !1 == 0 && !self.evens
     }
 }
+
+impl std::str::FromStr for Counts {
+    type Err = crate::error::SettingsError;
+
+    fn from_str(text: &str) -> Result<Counts, Self::Err> {
+        let text = text.trim();
+        if text == "none" {
+            return Ok(Counts::NONE);
+        }
+        let mut c = Counts::NONE;
+        for item in text.split('.') {
+            match item.trim() {
+                "evens" => c.evens = true,
+                n => match n.parse::<u8>() {
+                    Ok(n @ 1..=63) => c.mask |= 1 << n,
+                    _ => {
+                        return Err(SettingsError::Conflict(
+                            "a capture count is `none`, or counts from 1 to 63 and `evens` joined by dots",
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(c)
+    }
+}
+
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        let mut first = true;
+        for n in (1..64).filter(|n| self.mask >> n & 1 != 0) {
+            if !first {
+                f.write_str(".")?;
+            }
+            write!(f, "{n}")?;
+            first = false;
+        }
+        if self.evens {
+            if !first {
+                f.write_str(".")?;
+            }
+            f.write_str("evens")?;
+        }
+        Ok(())
+    }
+}
+
+crate::serde_as_text!(Counts);
 
 /// Whose holes a count capture takes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

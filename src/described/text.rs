@@ -120,42 +120,17 @@ fn name_of<T: PartialEq + Copy>(choices: &[(&'static str, T)], t: T) -> &'static
 
 /// Reads `capture=`: `none`, or counts and `evens` joined by dots (`2.3`, `evens`, `4`).
 fn counts(sw: &Switch<'_>, game: &'static str) -> Result<Counts, RulesetParseError> {
-    const EXPECTED: &str = "none, or counts from 1 to 63 and `evens` joined by dots (2.3, evens)";
     let value = sw.text(game)?;
-    let bad = || RulesetParseError::BadValue {
+    value.parse().map_err(|_| RulesetParseError::BadValue {
         game,
         switch: sw.name.to_string(),
         value: value.to_string(),
-        expected: EXPECTED,
-    };
-    if value == "none" {
-        return Ok(Counts::NONE);
-    }
-    let mut c = Counts::NONE;
-    for item in value.split('.') {
-        match item.trim() {
-            "evens" => c.evens = true,
-            n => match n.parse::<u8>() {
-                Ok(n @ 1..=63) => c.mask |= 1 << n,
-                _ => return Err(bad()),
-            },
-        }
-    }
-    Ok(c)
+        expected: "none, or counts from 1 to 63 and `evens` joined by dots (2.3, evens)",
+    })
 }
 
 fn counts_text(c: Counts) -> String {
-    if c.is_empty() {
-        return "none".into();
-    }
-    let mut items: Vec<String> = (1..64)
-        .filter(|n| c.mask >> n & 1 != 0)
-        .map(|n: u32| n.to_string())
-        .collect();
-    if c.evens {
-        items.push("evens".into());
-    }
-    items.join(".")
+    c.to_string()
 }
 
 /// Reads `start=`: each hole's seeds from the owner's left, joined by dots.

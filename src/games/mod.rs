@@ -26,9 +26,9 @@
 //!
 //! let rules: AnyRuleset = "kalah:pits=4,seeds=3,empty-capture".parse().unwrap();
 //! assert_eq!(rules.visit(Perft(5)), 488);
-//! assert_eq!(AnyRuleset::GAMES, ["kalah", "toguz", "tsoro", "oware"]);
+//! assert_eq!(AnyRuleset::GAMES, ["kalah", "toguz", "tsoro", "oware", "mancala"]);
 //! let unknown = "nim".parse::<AnyRuleset>().unwrap_err();
-//! assert_eq!(unknown.to_string(), r#"unknown game "nim" (known: kalah, toguz, tsoro, oware)"#);
+//! assert_eq!(unknown.to_string(), r#"unknown game "nim" (known: kalah, toguz, tsoro, oware, mancala)"#);
 //! ```
 //!
 //! # A list of your own

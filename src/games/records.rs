@@ -310,7 +310,7 @@ pub fn read_any_in<L: GameList>(text: &str) -> Vec<Result<AnyGame<L>, PgnError>>
 /// assert_eq!((first.form(), first.rules().to_string(), first.ply()), (Form::RECORDS, "kalah:pie".into(), 3));
 /// let second = games[1].as_ref().unwrap();
 /// assert_eq!((second.form(), second.rules().to_string(), second.ply()), (sowing::toguz::playok::PLAYOK, "toguz".into(), 2));
-/// assert_eq!(games[2].as_ref().unwrap_err().to_string(), "line 11: Variant: unknown game \"Kalah\" (known: kalah, toguz, tsoro, oware)");
+/// assert_eq!(games[2].as_ref().unwrap_err().to_string(), "line 11: Variant: unknown game \"Kalah\" (known: kalah, toguz, tsoro, oware, mancala)");
 /// ```
 pub fn read_any(text: &str) -> Vec<Result<AnyGame, PgnError>> {
     read_any_in::<AnyRuleset>(text)
