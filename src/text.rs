@@ -139,6 +139,55 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// Fields `i` and `i + 1` as South's and North's stores, and field `i + 2` as the side
+    /// to move (`S` or `N`): the tail of a two-row game's position text.
+    ///
+    /// # Errors
+    /// As [`parse_count`] for a store; [`TextProblem::Unexpected`] for a side other than
+    /// `S` or `N`; [`TextProblem::Missing`] for a field that is not there.
+    ///
+    /// ```
+    /// use sowing::text::Fields;
+    /// use sowing::Player;
+    /// let fields = Fields::new("3,3/3,3 2 5 N");
+    /// assert_eq!(fields.stores_and_mover(1), Ok(([2, 5], Player::North)));
+    /// assert_eq!(Fields::new("3,3/3,3 2 5 X").stores_and_mover(1).unwrap_err().offset, 12);
+    /// ```
+    pub fn stores_and_mover(&self, i: usize) -> Result<([u8; 2], Player), PositionParseError> {
+        let (a1, t1) = self.get(i, "south store")?;
+        let south = parse_count(t1, a1, "south store")?;
+        let (a2, t2) = self.get(i + 1, "north store")?;
+        let north = parse_count(t2, a2, "north store")?;
+        let (a3, t3) = self.get(i + 2, "side to move")?;
+        let mover = match t3 {
+            "S" => Player::South,
+            "N" => Player::North,
+            _ => return Err(unexpected(a3, "side to move", t3, "S or N")),
+        };
+        Ok(([south, north], mover))
+    }
+
+    /// The optional field `i`, `ply=P`: the plies played under a ply limit (0 without it).
+    ///
+    /// # Errors
+    /// As [`parse_number`] for `P`; [`TextProblem::Unexpected`] for another field.
+    ///
+    /// ```
+    /// use sowing::text::Fields;
+    /// assert_eq!(Fields::new("a b ply=7").ply(2), Ok(7));
+    /// assert_eq!(Fields::new("a b").ply(2), Ok(0));
+    /// assert!(Fields::new("a b pie").ply(2).is_err());
+    /// ```
+    pub fn ply(&self, i: usize) -> Result<u32, PositionParseError> {
+        match self.optional(i) {
+            None => Ok(0),
+            Some((at, t)) => match t.strip_prefix("ply=") {
+                Some(n) => Ok(parse_number(n, at + 4, "ply", u32::MAX.into())? as u32),
+                None => Err(unexpected(at, "ply", t, "`ply=P` or the end of the text")),
+            },
+        }
+    }
+
     /// Checks that the text ends before field `i`.
     ///
     /// # Errors

@@ -8,9 +8,7 @@ use super::description::MAX_HOLES;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
 use crate::swar;
-use crate::text::{
-    Fields, check_total, parse_count, parse_counts, parse_number, same_length, write_rows,
-};
+use crate::text::{Fields, check_total, parse_counts, same_length, write_rows};
 
 /// The most places on the ring: two rows of [`MAX_HOLES`] and two stores.
 pub(crate) const RING: usize = 2 * MAX_HOLES as usize + 2;
@@ -178,41 +176,8 @@ impl FromStr for MancalaState {
                 },
             ));
         }
-        let (a1, t1) = fields.get(1, "south store")?;
-        let south_store = parse_count(t1, a1, "south store")?;
-        let (a2, t2) = fields.get(2, "north store")?;
-        let north_store = parse_count(t2, a2, "north store")?;
-        let (a3, t3) = fields.get(3, "side to move")?;
-        let mover = match t3 {
-            "S" => Player::South,
-            "N" => Player::North,
-            _ => {
-                return Err(PositionParseError::new(
-                    a3,
-                    "side to move",
-                    TextProblem::Unexpected {
-                        found: t3.to_string(),
-                        expected: "S or N",
-                    },
-                ));
-            }
-        };
-        let ply = match fields.optional(4) {
-            None => 0,
-            Some((a4, t4)) => match t4.strip_prefix("ply=") {
-                Some(p) => parse_number(p, a4 + 4, "ply", u32::MAX.into())? as u32,
-                None => {
-                    return Err(PositionParseError::new(
-                        a4,
-                        "ply",
-                        TextProblem::Unexpected {
-                            found: t4.to_string(),
-                            expected: "`ply=P` or the end of the text",
-                        },
-                    ));
-                }
-            },
-        };
+        let ([south_store, north_store], mover) = fields.stores_and_mover(1)?;
+        let ply = fields.ply(4)?;
         fields.end(5)?;
         check_total(
             north

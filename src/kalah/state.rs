@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{Fields, check_total, parse_count, parse_counts, same_length, write_rows};
+use crate::text::{Fields, check_total, parse_counts, same_length, write_rows};
 
 /// Where the pie rule stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -182,7 +182,6 @@ impl FromStr for KalahState {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fields = Fields::new(text);
-        let field = |i: usize, name: &'static str| fields.get(i, name);
         let [(at0, north_text), (south_at, south_text)] =
             fields.rows("<North's pits m..1>/<South's pits 1..m>")?;
         let north = parse_counts(north_text, at0, "north row")?;
@@ -199,25 +198,7 @@ impl FromStr for KalahState {
                 },
             ));
         }
-        let (a1, t1) = field(1, "south store")?;
-        let south_store = parse_count(t1, a1, "south store")?;
-        let (a2, t2) = field(2, "north store")?;
-        let north_store = parse_count(t2, a2, "north store")?;
-        let (a3, t3) = field(3, "side to move")?;
-        let mover = match t3 {
-            "S" => Player::South,
-            "N" => Player::North,
-            _ => {
-                return Err(PositionParseError::new(
-                    a3,
-                    "side to move",
-                    TextProblem::Unexpected {
-                        found: t3.to_string(),
-                        expected: "S or N",
-                    },
-                ));
-            }
-        };
+        let ([south_store, north_store], mover) = fields.stores_and_mover(1)?;
         let pie = match fields.optional(4) {
             None => Pie::Done,
             Some((_, "pie")) => match mover {

@@ -5,9 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
-use crate::text::{
-    Fields, check_total, parse_count, parse_counts, parse_number, same_length, write_rows,
-};
+use crate::text::{Fields, check_total, parse_counts, same_length, write_rows};
 
 /// An Oware position: both rows of houses, both stores (the seeds each player has
 /// captured), the side to move, and (under a ply limit only) the plies played.
@@ -159,7 +157,6 @@ impl FromStr for OwareState {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fields = Fields::new(text);
-        let field = |i: usize, name: &'static str| fields.get(i, name);
         let [(at0, north_text), (south_at, south_text)] =
             fields.rows("<North's houses f..a>/<South's houses A..F>")?;
         let north = parse_counts(north_text, at0, "north row")?;
@@ -177,41 +174,8 @@ impl FromStr for OwareState {
                 },
             ));
         }
-        let (a1, t1) = field(1, "south store")?;
-        let south_store = parse_count(t1, a1, "south store")?;
-        let (a2, t2) = field(2, "north store")?;
-        let north_store = parse_count(t2, a2, "north store")?;
-        let (a3, t3) = field(3, "side to move")?;
-        let mover = match t3 {
-            "S" => Player::South,
-            "N" => Player::North,
-            _ => {
-                return Err(PositionParseError::new(
-                    a3,
-                    "side to move",
-                    TextProblem::Unexpected {
-                        found: t3.to_string(),
-                        expected: "S or N",
-                    },
-                ));
-            }
-        };
-        let ply = match fields.optional(4) {
-            None => 0,
-            Some((a4, t4)) => match t4.strip_prefix("ply=") {
-                Some(n) => parse_number(n, a4 + 4, "ply", u32::MAX.into())? as u32,
-                None => {
-                    return Err(PositionParseError::new(
-                        a4,
-                        "ply",
-                        TextProblem::Unexpected {
-                            found: t4.to_string(),
-                            expected: "`ply=P` or the end of the text",
-                        },
-                    ));
-                }
-            },
-        };
+        let ([south_store, north_store], mover) = fields.stores_and_mover(1)?;
+        let ply = fields.ply(4)?;
         fields.end(5)?;
         check_total(
             north
