@@ -11,13 +11,13 @@ use crate::encode::{Encoding, HasEncoding};
 impl Encoding for Mancala {
     fn num_actions(&self) -> usize {
         match self.description.sowing.direction {
-            Direction::Choice => 2 * self.holes(),
-            _ => self.holes(),
+            Direction::Choice => 2 * self.holes_per_row(),
+            _ => self.holes_per_row(),
         }
     }
 
     fn action_to_move(&self, s: &MancalaState, action: usize) -> Option<MancalaMove> {
-        let h = self.holes();
+        let h = self.holes_per_row();
         if action >= self.num_actions() {
             return None;
         }
@@ -28,13 +28,13 @@ impl Encoding for Mancala {
 
     fn move_to_action(&self, s: &MancalaState, mv: MancalaMove) -> Option<usize> {
         let bit = self.bit_of(s, mv)? as usize;
-        let h = self.holes();
+        let h = self.holes_per_row();
         let action = if bit < 16 { bit } else { h + bit - 16 };
         (action < self.num_actions()).then_some(action)
     }
 
     fn observation_len(&self) -> usize {
-        2 * self.holes() + 2
+        2 * self.holes_per_row() + 2
     }
 
     fn fill_observation(&self, s: &MancalaState, out: &mut [f32]) {

@@ -224,7 +224,7 @@ impl Mancala {
     }
 
     /// Holes a row.
-    pub fn holes(&self) -> usize {
+    pub fn holes_per_row(&self) -> usize {
         self.description.board.holes.into()
     }
 
@@ -286,7 +286,7 @@ impl Ruleset for Mancala {
     const NAMES: &'static [&'static str] = &catalogue::NAMES;
 
     fn start(&self) -> MancalaState {
-        let h = self.holes();
+        let h = self.holes_per_row();
         let row: Vec<u8> = (0..h).map(|i| self.description.start_seeds(i)).collect();
         let mut s = MancalaState::from_rows(&row, &row, [0, 0], Player::South);
         s.holes = h as u8;
@@ -384,9 +384,9 @@ impl Ruleset for Mancala {
     }
 
     fn validate(&self, s: &MancalaState) -> Result<(), PositionError> {
-        if s.holes() != self.holes() {
+        if s.holes() != self.holes_per_row() {
             return Err(PositionError::WrongSize {
-                expected: self.holes(),
+                expected: self.holes_per_row(),
                 found: s.holes(),
             });
         }
