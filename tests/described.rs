@@ -27,7 +27,7 @@ fn kalah_perft_and_random_games_agree() {
     ];
     for (k, m) in pairs {
         let (kalah, family) = kalah_pair(k, m);
-        for depth in 1..=5 {
+        for depth in 1..=8 {
             assert_eq!(
                 perft(&kalah, &kalah.start(), depth),
                 perft(&family, &family.start(), depth),
@@ -83,7 +83,7 @@ fn oware_perft_and_random_games_agree() {
     for (o, m) in &pairs {
         let oware: Oware = o.parse().unwrap();
         let family: Mancala = m.parse().unwrap();
-        for depth in 1..=5 {
+        for depth in 1..=8 {
             assert_eq!(
                 perft(&oware, &oware.start(), depth),
                 perft(&family, &family.start(), depth),

@@ -1,5 +1,5 @@
 //! Games described, not programmed: one ruleset for the two-row mancala games, built from a
-//! [`Description`] of their rules, and a [catalogue](catalogue) of named games.
+//! [`Description`] of their rules, and a [catalogue] of named games.
 //!
 //! Most two-row mancala games differ in a few rules: the board, the sowing, the captures,
 //! the feeding of an empty opponent, and the end. A [`Description`] holds each as a
