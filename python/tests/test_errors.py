@@ -34,7 +34,7 @@ def test_hierarchy():
 
 
 def test_each_error_with_the_rust_message():
-    with pytest.raises(sowing.RulesetError, match=r'unknown game "chess" \(known: kalah, toguz, tsoro, oware\)'):
+    with pytest.raises(sowing.RulesetError, match=r'unknown game "chess" \(known: kalah, toguz, tsoro, oware, mancala\)'):
         sowing.Ruleset("chess")
     with pytest.raises(sowing.RulesetError, match='kalah has no switch "pitz=4"'):
         sowing.Ruleset("kalah:pitz=4")
