@@ -12,16 +12,20 @@
 //! |---|---|---|---:|---:|---:|---:|---:|---:|
 //! | `abapa` | Ghana (Akan, Asante) | Russ 2000 | 6 | 36 | 190 | 1014 | 5219 | 27332 |
 //! | `ayoayo` | Nigeria (Yoruba) | Russ 2000 | 6 | 28 | 132 | 624 | 2870 | 13060 |
-//! | `bohnenspiel` | Germany, Estonia (Baltic Germans) | Jahn 1917, 1923: 13-15 | 6 | 36 | 206 | 1166 | 6605 | 36717 |
+//! | `bohnenspiel` | Germany, Estonia (Baltic Germans) | Jahn 1917, 1923: 13-15 | 6 | 36 | 206 | 1166 | 6599 | 36654 |
 //! | `chongka` | Mariana Islands (Chamorro) | Fritz 1904: 57-58 | 7 | 37 | 227 | 1369 | 8231 | 48613 |
 //! | `chonka` | Sri Lanka (Colombo) | Parker 1909: 599-600 | 7 | 37 | 227 | 1360 | 8207 | 48473 |
 //! | `foji` | Benin (Dahomey) | Béart 1955: 510 | 6 | 28 | 130 | 604 | 2779 | 12723 |
 //! | `fondji` | Benin (Dahomey) | Béart 1955: 510 | 6 | 36 | 190 | 1014 | 5308 | 28144 |
 //! | `halusa` | Mesopotamia (Arabs, Turks) | Hyde 1694: 226-230 | 6 | 36 | 206 | 1166 | 6615 | 36601 |
 //! | `kpo` | Liberia (Vai) | Culin 1896: 603-604 | 6 | 36 | 190 | 1014 | 5219 | 27332 |
+//! | `mangala-turkey` | Turkey (Anatolia) | And 1979: 52 | 7 | 49 | 304 | 1903 | 11501 | 70040 |
+//! | `mankala` | Egypt (Cairo) | Niebuhr 1774: 173 | 6 | 36 | 206 | 1166 | 6599 | 36654 |
+//! | `ntyenge` | Gabon (Mbenge) | Trilles 1932: 399-400 | 8 | 64 | 458 | 3295 | 22522 | 155197 |
 //! | `ot-tjin` | Borneo (Penihing) | Lumholtz 1920: 435-437 | 9 | 81 | 648 | 5184 | 36429 | 256514 |
 //! | `songo-douala` | Cameroon | Powell-Cotton 1931: 123 | 7 | 49 | 309 | 1964 | 12161 | 76369 |
 //! | `uril` | Cabo Verde | Braz Dias & Braz Dias 2020: 9-12 | 6 | 36 | 190 | 1014 | 5219 | 27332 |
+//! | `vai-lung-thlan` | India (Mizoram), Myanmar, Bangladesh (Mizo) | Shakespear 1912: 39 | 6 | 36 | 190 | 1015 | 5454 | 29161 |
 //! | `wari` | Ghana, West Africa | Murray 1952: 181-182 | 6 | 36 | 190 | 1014 | 5219 | 27332 |
 //! | `woli` | Senegal river valley | Béart 1955: 512 | 6 | 36 | 206 | 1166 | 6563 | 36386 |
 //! | `wore` | Senegal (Saint-Louis) | Béart 1955: 512 | 4 | 16 | 64 | 241 | 947 | 3628 |
@@ -36,14 +40,12 @@
 //! assert_eq!(small.to_string(), "ayoayo:holes=4,seeds=3");
 //! ```
 //!
-//! Studied but not listed yet, for a rule the family cannot say: Vai Lung Thlan (Mizoram),
-//! Mangala (Turkey), Mankala (Egypt, Niebuhr) and Ntyenge (Gabon) go on while a player
-//! without a move passes, and the first three take captures on round into the other row;
-//! Kale (Gabon, Culin) forbids a single seed to capture; Awari (Suriname, Herskovits) ends
-//! when no hole holds two seeds; Um el Bagara (Sudan) sows each hole its own way; Enindji
-//! (Benin) gives a capture to the hole's owner. Out of the family's scope: games of rounds
-//! and owned holes (Adi, Ba-awa, Dakon, Congkak, the Gabata games), and games with a set
-//! opening (English Wari, Lontu-Holo, Andada).
+//! Studied but not listed yet, for a rule the family cannot say: Kale (Gabon, Culin) forbids
+//! a single seed to capture; Awari (Suriname, Herskovits) ends when no hole holds two
+//! seeds; Um el Bagara (Sudan) sows each hole its own way; Enindji (Benin) gives a capture
+//! to the hole's owner; I (Mali, Dogon) captures on both sides of the last hole. Out of the
+//! family's scope: games of rounds and owned holes (Adi, Ba-awa, Dakon, Congkak, the Gabata
+//! games), and games with a set opening (English Wari, Lontu-Holo, Andada).
 
 use super::description::{
     Board, Captures, Counts, Description, Direction, End, GrandSlam, Laps, Leftovers, Opposite,
@@ -206,22 +208,22 @@ pub const AYOAYO: Entry = Entry {
 /// Das Bohnenspiel (`bohnenspiel`): the bean game of the Baltic Germans.
 ///
 /// 2 x 6 holes, 6 seeds each; stores keep captures only. One lap counter-clockwise. A last
-/// seed making 2, 4 or 6 in a hole of either row takes it, and the holes before it in that
-/// row while they hold 2, 4 or 6. When the player to move cannot move, the game ends and
-/// the other player takes every seed left.
+/// seed making 2, 4 or 6 in a hole of either row takes it, and the holes before it while
+/// they hold 2, 4 or 6, on round the board into the other row. When the player to move
+/// cannot move, the game ends and the other player takes every seed left.
 ///
 /// Source: Jahn, *Alte deutsche Spiele* (1917) and Jahn 1923: 13-15 (the Ludii database,
 /// "Das Bohnenspiel", DLP 66); *Deutsches Spielhandbuch* (1937).
 ///
-/// Perft from the start, depths 1 to 6: 6, 36, 206, 1166, 6605, 36717.
+/// Perft from the start, depths 1 to 6: 6, 36, 206, 1166, 6599, 36654.
 pub const BOHNENSPIEL: Entry = Entry {
     name: "bohnenspiel",
     other_names: &["Das Bohnenspiel", "Baltic bean game", "Kardis bean game"],
     region: "Germany and Estonia (Baltic Germans), from a Persian board",
     source: "Jahn, Alte deutsche Spiele (1917); Jahn 1923: 13-15 (Ludii DLP 66, \"Das \
              Bohnenspiel\"); Deutsches Spielhandbuch (1937)",
-    notes: "The chain of captures stays in the row of the last hole (the texts do not say; \
-            Ludii's model runs on round the board). A lap of 12 or more drops a seed in the \
+    notes: "The chain of captures runs on into the other row: no text stops it at the end of \
+            a row, and Ludii's model runs round the board. A lap of 12 or more drops a seed in the \
             emptied hole (no skip is mentioned). A capture of every seed of the opponent is \
             allowed (no rule is given).",
     description: Description {
@@ -229,6 +231,7 @@ pub const BOHNENSPIEL: Entry = Entry {
         captures: Captures {
             counts: Counts::of(&[2, 4, 6]),
             chain: true,
+            chain_rows: true,
             ..COUNTS_EITHER_SIDE.captures
         },
         end: End {
@@ -248,8 +251,8 @@ pub const BOHNENSPIEL: Entry = Entry {
 /// owners' right whichever way a game sows). Relay sowing: a last seed in a hole that held
 /// seeds lifts them and sows on; the move ends in an empty hole or in the store, with no
 /// extra turn. A move ending in an empty hole of the mover's
-/// own row takes the seeds of the hole opposite (the last seed stays). The game ends when
-/// the player to move cannot move; each row's seeds go to its owner.
+/// own row takes the seeds of the hole opposite (the last seed stays). A player without a
+/// move passes; the game ends when neither can move.
 ///
 /// Source: Fritz 1904: 57-58 (the Ludii database, "Chongka'").
 ///
@@ -260,13 +263,17 @@ pub const CHONGKA: Entry = Entry {
     region: "Mariana Islands (Chamorro)",
     source: "Fritz 1904: 57-58 (Ludii, \"Chongka'\")",
     notes: "Clockwise with the store at the player's left in the source; its mirror image \
-            here (see above). The end is not given (Ludii plays on until neither can move): \
-            the game ends when the mover cannot move, each row to its owner.",
+            here (see above). The end is not given; as Ludii models it, a player without a \
+            move passes and the game ends when neither can move (the board is then empty).",
     description: Description {
         board: board(7, 7),
         sowing: Sowing {
             stores: StoreSowing::Own,
             ..RELAY_OPPOSITE.sowing
+        },
+        end: End {
+            pass: true,
+            ..RELAY_OPPOSITE.end
         },
         ..RELAY_OPPOSITE
     },
@@ -424,6 +431,106 @@ pub const KPO: Entry = Entry {
     description: COUNTS_EITHER_SIDE,
 };
 
+/// Mangala as Metin And recorded it in Turkey (`mangala-turkey`), the seven-hole game.
+///
+/// 2 x 7 holes, 5 seeds each; no stores sown. One lap counter-clockwise. A last seed that
+/// leaves 1 or 3 in a hole of either row takes it, and the holes before it while they hold
+/// 1 or 3, on round the board into the other row. A player without a move passes; the game
+/// goes on until every hole is empty.
+///
+/// Source: And 1979: 52 (the Ludii database, "Mangala (Turkey)", ruleset "Seven Holes").
+///
+/// Perft from the start, depths 1 to 6: 7, 49, 304, 1903, 11501, 70040.
+pub const MANGALA_TURKEY: Entry = Entry {
+    name: "mangala-turkey",
+    other_names: &["Mangala"],
+    region: "Turkey (Anatolia)",
+    source: "And 1979: 52 (Ludii, \"Mangala (Turkey)\", ruleset \"Seven Holes\")",
+    notes: "And's 'a hole which contains one or three (not two)' is read as Ludii reads it, \
+            after the last seed (`capture=2.4` is the other reading, before it). And names only \
+            the next hole as taken too; Ludii, as here, goes on while the holes hold 1 or 3. \
+            Also played on 2 x 6 (`mangala-turkey:holes=6`). Not the modern Turkish Mangala \
+            of 2009.",
+    description: Description {
+        board: board(7, 5),
+        captures: Captures {
+            counts: Counts::of(&[1, 3]),
+            chain: true,
+            chain_rows: true,
+            ..COUNTS_EITHER_SIDE.captures
+        },
+        end: End {
+            pass: true,
+            ..COUNTS_EITHER_SIDE.end
+        },
+        ..COUNTS_EITHER_SIDE
+    },
+};
+
+/// Mankala (`mankala`): Egypt, in the eighteenth century.
+///
+/// 2 x 6 holes, 6 seeds each; no stores sown. One lap counter-clockwise. A last seed making
+/// 2, 4 or 6 in a hole of either row takes it, and the holes before it while they hold 2,
+/// 4 or 6, on round the board into the other row. A player without a move passes; the game
+/// goes on until every seed is taken.
+///
+/// Source: Niebuhr 1774: 173 (the Ludii database, "Mankala", DLP 1056).
+///
+/// Perft from the start, depths 1 to 6: 6, 36, 206, 1166, 6599, 36654.
+pub const MANKALA: Entry = Entry {
+    name: "mankala",
+    other_names: &["Mankala'h"],
+    region: "Egypt (Cairo)",
+    source: "Niebuhr 1774: 173 (Ludii DLP 1056, \"Mankala\")",
+    notes: "Bohnenspiel's rules but for the end: no one is stuck for good, a player without a \
+            move passes. A lap of 12 or more drops a seed in the emptied hole (no skip is \
+            mentioned); a capture of every seed of the opponent is allowed (no rule is given).",
+    description: Description {
+        board: board(6, 6),
+        captures: Captures {
+            counts: Counts::of(&[2, 4, 6]),
+            chain: true,
+            chain_rows: true,
+            ..COUNTS_EITHER_SIDE.captures
+        },
+        end: End {
+            pass: true,
+            ..COUNTS_EITHER_SIDE.end
+        },
+        ..COUNTS_EITHER_SIDE
+    },
+};
+
+/// Ntyéngé (`ntyenge`): Gabon, Mbenge.
+///
+/// 2 x 8 holes, 4 seeds each; no stores sown. One lap counter-clockwise. A last seed making
+/// 2 or 4 in a hole of either row takes that hole. A player without a move passes; the game
+/// goes on until every seed is taken.
+///
+/// Source: Trilles 1932: 399-400 (the Ludii database, "Ntyenge", DLP 1346).
+///
+/// Perft from the start, depths 1 to 6: 8, 64, 458, 3295, 22522, 155197.
+pub const NTYENGE: Entry = Entry {
+    name: "ntyenge",
+    other_names: &["Ntyéngé"],
+    region: "Gabon (Mbenge)",
+    source: "Trilles 1932: 399-400 (Ludii DLP 1346, \"Ntyenge\")",
+    notes: "The side of the capture is not given (Ludii: either). No skip of the origin and \
+            no grand-slam rule are mentioned.",
+    description: Description {
+        board: board(8, 4),
+        captures: Captures {
+            counts: Counts::of(&[2, 4]),
+            ..COUNTS_EITHER_SIDE.captures
+        },
+        end: End {
+            pass: true,
+            ..COUNTS_EITHER_SIDE.end
+        },
+        ..COUNTS_EITHER_SIDE
+    },
+};
+
 /// Aw-li On-nam Ot-tjin (`ot-tjin`): Borneo, Penihing.
 ///
 /// 2 x 9 holes, 3 seeds each; stores keep captures only. A hole of one seed may not be
@@ -526,6 +633,45 @@ pub const URIL: Entry = Entry {
     },
 };
 
+/// Vai Lung Thlān (`vai-lung-thlan`): Mizoram (India), and the Mizo of Myanmar and
+/// Bangladesh.
+///
+/// 2 x 6 holes, 5 seeds each; no stores sown. One lap clockwise; a hole of 12 sows its last
+/// seed back into itself. A last seed that falls into an empty hole of either row takes it,
+/// and the holes before it while each holds a single seed, on round the board into the
+/// other row. A player without a move passes; the game goes on until every seed is taken.
+///
+/// Source: Shakespear, *The Lushei Kuki Clans* (1912): 39 (the Ludii database, "Vai Lung
+/// Thlan"); Russ (2000); Gering, *Abstract Games* 12 (2002): 15, 29.
+///
+/// Perft from the start, depths 1 to 6: 6, 36, 190, 1015, 5454, 29161.
+pub const VAI_LUNG_THLAN: Entry = Entry {
+    name: "vai-lung-thlan",
+    other_names: &["Vai Lung Thlān"],
+    region: "India (Mizoram), Myanmar, Bangladesh (Mizo, Lushai)",
+    source: "Shakespear, The Lushei Kuki Clans (1912): 39 (Ludii, \"Vai Lung Thlan\"); \
+             Russ (2000); Gering, Abstract Games 12 (2002)",
+    notes: "A capture of every seed of the opponent is allowed (no rule is given). 30 seeds \
+            each is a draw.",
+    description: Description {
+        board: board(6, 5),
+        sowing: Sowing {
+            direction: Direction::Cw,
+            ..COUNTS_EITHER_SIDE.sowing
+        },
+        captures: Captures {
+            counts: Counts::of(&[1]),
+            chain: true,
+            chain_rows: true,
+            ..COUNTS_EITHER_SIDE.captures
+        },
+        end: End {
+            pass: true,
+            ..COUNTS_EITHER_SIDE.end
+        },
+    },
+};
+
 /// Wari (`wari`) as Murray records it: Ghana and West Africa.
 ///
 /// 2 x 6 holes, 4 seeds each; stores keep captures only. One lap counter-clockwise; the
@@ -617,9 +763,13 @@ pub const CATALOGUE: &[Entry] = &[
     FONDJI,
     HALUSA,
     KPO,
+    MANGALA_TURKEY,
+    MANKALA,
+    NTYENGE,
     OT_TJIN,
     SONGO_DOUALA,
     URIL,
+    VAI_LUNG_THLAN,
     WARI,
     WOLI,
     WORE,
