@@ -250,9 +250,9 @@ pub const BOHNENSPIEL: Entry = Entry {
 /// the same game with the holes numbered the other way (the family's stores stand at their
 /// owners' right whichever way a game sows). Relay sowing: a last seed in a hole that held
 /// seeds lifts them and sows on; the move ends in an empty hole or in the store, with no
-/// extra turn. A move ending in an empty hole of the mover's
-/// own row takes the seeds of the hole opposite (the last seed stays). A player without a
-/// move passes; the game ends when neither can move.
+/// extra turn. A move ending in an empty hole of the mover's own row takes the seeds of the
+/// hole opposite (the last seed stays). A player without a move passes; the game ends when
+/// neither can move.
 ///
 /// Source: Fritz 1904: 57-58 (the Ludii database, "Chongka'").
 ///
