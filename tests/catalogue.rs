@@ -125,3 +125,25 @@ fn every_entry_keeps_the_ruleset_contracts_in_random_games() {
         }
     }
 }
+
+/// The README's catalogue table lists every entry with the perft above: it cannot go stale.
+#[test]
+fn the_readme_table_is_the_catalogue() {
+    let readme = include_str!("../README.md");
+    let rows: Vec<(String, Vec<u64>)> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| name | region | source | perft 1"))
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let counts = cells[3..].iter().map(|c| c.parse().unwrap()).collect();
+            (cells[0].to_string(), counts)
+        })
+        .collect();
+    let expected: Vec<(String, Vec<u64>)> = PERFT
+        .iter()
+        .map(|(name, counts)| (name.to_string(), counts.to_vec()))
+        .collect();
+    assert_eq!(rows, expected);
+}
