@@ -302,6 +302,15 @@ impl Mancala {
         if c.grand_slam != GrandSlam::Illegal || mask == 0 {
             return mask;
         }
+        // A sowing only adds seeds: an opponent's hole already past every capturing count
+        // is never taken, so no move is a grand slam (the common case, found without
+        // playing each move).
+        if !c.counts.evens {
+            let most = 63 - c.counts.mask.leading_zeros();
+            if s.row(!s.mover).iter().any(|&n| u32::from(n) > most) {
+                return mask;
+            }
+        }
         let mut quiet = 0;
         for bit in 0..32 {
             if mask >> bit & 1 != 0 && !self.is_grand_slam(s, self.move_of_bit(bit)) {
