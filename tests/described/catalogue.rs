@@ -129,7 +129,7 @@ fn every_entry_keeps_the_ruleset_contracts_in_random_games() {
 /// The README's catalogue table lists every entry with the perft above: it cannot go stale.
 #[test]
 fn the_readme_table_is_the_catalogue() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let rows: Vec<(String, Vec<u64>)> = readme
         .lines()
         .skip_while(|l| !l.starts_with("| name | region | source | perft 1"))
