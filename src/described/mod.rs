@@ -196,7 +196,12 @@ impl Mancala {
         let rules = Mancala {
             name,
             total: description.total_seeds(),
-            steps: Steps::new(description.board.holes.into(), description.sowing.stores),
+            steps: Steps::new(
+                description.board.holes.into(),
+                description.sowing.stores,
+                description.sowing.direction,
+                description.captures.counts,
+            ),
             description,
         };
         if rules.over(&rules.start()).is_some() {

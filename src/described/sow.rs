@@ -3,11 +3,11 @@
 
 use super::Mancala;
 use super::description::{
-    CannotFeed, ChainWay, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers, Opposite,
-    Side, StoreSowing,
+    CannotFeed, ChainWay, Counts, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers,
+    Opposite, Side, StoreSowing,
 };
 use super::moves::{MancalaMove, Way};
-use super::state::{MancalaState, RING};
+use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
 
 /// A relay sowing lifts at most this many times; past it the move ends where it stands (a
@@ -28,16 +28,33 @@ pub(crate) const ENDLESS: usize = usize::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Steps {
     pub(crate) next: [[[u8; RING]; 2]; 2],
+    /// For each player, the ring places his sowing puts seeds in (holes and sown stores):
+    /// a hand of fewer seeds never comes back to the hole it was lifted from.
+    pub(crate) places: [u8; 2],
+    /// The way index every move sows in, where the description fixes it (not
+    /// `sow=choice` or `sow=even-odd`): found once, not on every move.
+    pub(crate) fixed_way: Option<usize>,
+    /// A bit for each count of seeds (0 to 255) a count capture takes: one look-up for
+    /// [`Counts::contains`], none of whose words are set when no count captures.
+    pub(crate) capturing: [u64; 4],
+    /// Whether some count captures (a word of `capturing` is set).
+    pub(crate) counts: bool,
 }
 
 impl Steps {
-    pub(crate) fn new(holes: usize, stores: StoreSowing) -> Steps {
+    pub(crate) fn new(
+        holes: usize,
+        stores: StoreSowing,
+        direction: Direction,
+        counts: Counts,
+    ) -> Steps {
         let h = holes;
         let (south_store, north_store) = (h, 2 * h + 1);
         // Every place once, counter-clockwise; clockwise is the same ring backwards.
         let ccw: Vec<usize> = (0..2 * h + 2).collect();
         let cw: Vec<usize> = ccw.iter().rev().copied().collect();
         let mut next = [[[0u8; RING]; 2]; 2];
+        let mut places = [0u8; 2];
         for player in Player::BOTH {
             let own = if player == Player::South {
                 south_store
@@ -53,6 +70,7 @@ impl Steps {
                         StoreSowing::Both => true,
                     }
             };
+            places[player.index()] = ccw.iter().filter(|&&r| sown(r)).count() as u8;
             for (way, order) in [&ccw, &cw].into_iter().enumerate() {
                 let len = order.len();
                 for (k, &r) in order.iter().enumerate() {
@@ -64,18 +82,54 @@ impl Steps {
                 }
             }
         }
-        Steps { next }
+        let fixed_way = match direction {
+            Direction::Ccw => Some(0),
+            Direction::Cw => Some(1),
+            Direction::Choice | Direction::EvenOdd => None,
+        };
+        let mut capturing = [0u64; 4];
+        if !counts.is_empty() {
+            for n in 0..=255u8 {
+                if counts.contains(n) {
+                    capturing[usize::from(n >> 6)] |= 1 << (n & 63);
+                }
+            }
+        }
+        Steps {
+            next,
+            places,
+            fixed_way,
+            capturing,
+            counts: !counts.is_empty(),
+        }
     }
 }
 
 /// A bit for each move of the mover: bit `hole` for way index 0, bit `16 + hole` for way 1.
 pub(crate) type Mask = u32;
 
+impl Steps {
+    /// Whether some count captures.
+    #[inline(always)]
+    pub(crate) fn counts(&self) -> bool {
+        self.counts
+    }
+
+    /// Whether a hole of `n` seeds is taken by a count capture ([`Counts::contains`]).
+    #[inline(always)]
+    pub(crate) fn captures(&self, n: u8) -> bool {
+        self.capturing[usize::from(n >> 6)] >> (n & 63) & 1 != 0
+    }
+}
+
 impl Mancala {
     /// The way index (0 counter-clockwise, 1 clockwise) a move sows in from `s`: under
     /// `sow=even-odd` the count lifted decides.
     #[inline]
     pub(crate) fn way_of(&self, s: &MancalaState, mv: MancalaMove) -> usize {
+        if let Some(way) = self.steps.fixed_way {
+            return way;
+        }
         match (self.description.sowing.direction, mv.way) {
             (Direction::Cw, _) | (Direction::Choice, Way::Left) => 1,
             (Direction::EvenOdd, _) => {
@@ -360,21 +414,32 @@ impl Mancala {
         let mut lifts = 0;
         loop {
             let origin = pos;
-            let mut hand = s.cells[pos];
-            s.cells[pos] = 0;
-            while hand > 0 {
-                pos = usize::from(next[pos]);
-                if skip && pos == origin {
-                    pos = usize::from(next[pos]);
+            let mut hand = s.cell(pos);
+            *s.cell_mut(pos) = 0;
+            if skip && hand >= self.steps.places[me.index()] {
+                // A whole lap or more: the hand passes the hole it was lifted from.
+                while hand > 0 {
+                    pos = usize::from(next[pos & WRAP]);
+                    if pos == origin {
+                        pos = usize::from(next[pos & WRAP]);
+                    }
+                    let cell = s.cell_mut(pos);
+                    *cell = cell.wrapping_add(1);
+                    hand -= 1;
                 }
-                s.cells[pos] = s.cells[pos].wrapping_add(1);
-                hand -= 1;
+            } else {
+                while hand > 0 {
+                    pos = usize::from(next[pos & WRAP]);
+                    let cell = s.cell_mut(pos);
+                    *cell = cell.wrapping_add(1);
+                    hand -= 1;
+                }
             }
             let store = pos == h || pos == 2 * h + 1;
             if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
                 return pos;
             }
-            if self.count_capture(s, pos, way, seeded).0 != 0 {
+            if self.steps.counts() && self.count_capture(s, pos, way, seeded).0 != 0 {
                 return pos;
             }
             lifts += 1;
@@ -396,7 +461,7 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
-        if c.counts.is_empty() {
+        if !self.steps.counts() {
             return (0, false);
         }
         let h = s.holes();
@@ -414,7 +479,7 @@ impl Mancala {
             Side::Own => owner == me,
             Side::Either => true,
         };
-        if !side_ok || !c.counts.contains(s.cells[last]) {
+        if !side_ok || !self.steps.captures(s.cell(last)) {
             return (0, false);
         }
         let (lo, hi) = if owner == Player::South {
@@ -447,7 +512,7 @@ impl Mancala {
                 } else {
                     r + 1
                 };
-                if take >> prev & 1 != 0 || !c.counts.contains(s.cells[prev]) {
+                if take >> prev & 1 != 0 || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
                 take |= 1 << prev;
@@ -468,7 +533,7 @@ impl Mancala {
                     }
                     r + 1
                 };
-                if !c.counts.contains(s.cells[prev]) {
+                if !self.steps.captures(s.cell(prev)) {
                     break;
                 }
                 take |= 1 << prev;
@@ -486,7 +551,7 @@ impl Mancala {
                 (0, h - 1)
             };
             let opp_bits = ((1u32 << h) - 1) << olo;
-            let left = (olo..=ohi).any(|r| take >> r & 1 == 0 && s.cells[r] != 0);
+            let left = s.nonempty_holes(!me) << olo & !take != 0;
             if take & opp_bits == 0 || left {
                 return (take, false);
             }
@@ -502,7 +567,7 @@ impl Mancala {
             return (take, false);
         }
         let row_bits = ((1u32 << h) - 1) << lo;
-        let left = (lo..=hi).any(|r| take >> r & 1 == 0 && s.cells[r] != 0);
+        let left = s.nonempty_holes(owner) << lo & !take != 0;
         if left {
             return (take, false);
         }
@@ -553,14 +618,19 @@ impl Mancala {
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
-            let (take, _) = self.count_capture(s, last, way, seeded);
+            let take = if self.steps.counts() && self.steps.captures(s.cell(last)) {
+                self.count_capture(s, last, way, seeded).0
+            } else {
+                0
+            };
             let mut captured = 0u32;
             if take != 0 {
-                for r in 0..2 * h + 1 {
-                    if take >> r & 1 != 0 {
-                        captured += u32::from(s.cells[r]);
-                        s.cells[r] = 0;
-                    }
+                let mut bits = take;
+                while bits != 0 {
+                    let r = bits.trailing_zeros() as usize;
+                    captured += u32::from(s.cell(r));
+                    *s.cell_mut(r) = 0;
+                    bits &= bits - 1;
                 }
             } else if c.opposite != Opposite::Off && s.cells[last] == 1 && owned_by(h, last, me) {
                 let across = 2 * h - last;

@@ -13,6 +13,32 @@ use crate::text::{Fields, check_total, parse_counts, same_length, write_rows};
 /// The most places on the ring: two rows of [`MAX_HOLES`] and two stores.
 pub(crate) const RING: usize = 2 * MAX_HOLES as usize + 2;
 
+/// Every ring place `r` of a state is below [`RING`], a power of two: `r & WRAP` is `r`,
+/// and indexing by it needs no bounds check.
+pub(crate) const WRAP: usize = RING - 1;
+const _: () = assert!(RING.is_power_of_two());
+
+/// The lanes of a row of `h` holes in the two words [`MancalaState::row_words`] reads, for
+/// each `h` up to [`MAX_HOLES`]: looked up, not worked out on every read.
+const ROW_MASKS: [[u64; 2]; 16] = {
+    let mut masks = [[0u64; 2]; 16];
+    let mut h = 0;
+    while h < 16 {
+        masks[h][0] = if h >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * h)) - 1
+        };
+        masks[h][1] = if h <= 8 {
+            0
+        } else {
+            (1u64 << (8 * (h - 8))) - 1
+        };
+        h += 1;
+    }
+    masks
+};
+
 /// A position of a described game: both rows, both stores, the side to move, and under a
 /// ply limit the plies played.
 ///
@@ -68,6 +94,18 @@ impl MancalaState {
     }
 
     /// The ring index of `player`'s store.
+    /// The count of ring place `r` (below [`RING`]), read without a bounds check.
+    #[inline(always)]
+    pub(crate) fn cell(&self, r: usize) -> u8 {
+        self.cells[r & WRAP]
+    }
+
+    /// The count of ring place `r` (below [`RING`]), to change.
+    #[inline(always)]
+    pub(crate) fn cell_mut(&mut self, r: usize) -> &mut u8 {
+        &mut self.cells[r & WRAP]
+    }
+
     #[inline]
     pub(crate) fn store_at(&self, player: Player) -> usize {
         let h = self.holes();
@@ -99,28 +137,24 @@ impl MancalaState {
 
     /// `player`'s row as two words of 8-bit counters, holes `0..8` and `8..16` from his left,
     /// the lanes past the row zero: read without a loop over the holes.
+    /// Ring places `at..at + 8` as a word, the first the lowest (`at` at most
+    /// `RING - 8`; the bound, kept by every caller, spares the read its bounds check).
+    #[inline(always)]
+    fn word_at(&self, at: usize) -> u64 {
+        swar::word_at(&self.cells, at.min(RING - 8))
+    }
+
     #[inline(always)]
     pub(crate) fn row_words(&self, player: Player) -> [u64; 2] {
         // The row starts at 0 or at h + 1 <= 16, so both words lie inside the ring.
         let start = self.at(player, 0);
-        let h = self.holes().min(MAX_HOLES.into());
-        let lo_mask = if h >= 8 {
-            u64::MAX
-        } else {
-            (1u64 << (8 * h)) - 1
-        };
-        let hi_mask = if h <= 8 {
-            0
-        } else {
-            (1u64 << (8 * (h - 8))) - 1
-        };
+        let [lo_mask, hi_mask] = ROW_MASKS[self.holes() & 15];
         [
-            swar::word_at(&self.cells, start) & lo_mask,
-            swar::word_at(&self.cells, start + 8) & hi_mask,
+            self.word_at(start) & lo_mask,
+            self.word_at(start + 8) & hi_mask,
         ]
     }
 
-    /// A bit for each hole of `player`'s that holds seeds, hole `i` (from his left) bit `i`.
     #[inline(always)]
     pub(crate) fn nonempty_holes(&self, player: Player) -> u32 {
         let [lo, hi] = self.row_words(player);
