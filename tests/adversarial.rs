@@ -5,31 +5,17 @@
 //! It runs the example binary that `cargo test` builds next to the test binaries; run the
 //! whole `cargo test`, or `cargo build --examples` first, when running this file alone.
 
-use std::process::{Command, Output};
+#[path = "common/example.rs"]
+mod example;
+
+use std::process::Output;
 
 use sowing::Ruleset;
 use sowing::tsoro::Tsoro;
 
 /// Runs the built example with `args`.
 fn adversarial(args: &[&str]) -> Output {
-    // The test binary is target/<profile>/deps/adversarial-<hash>.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target/<profile>");
-    let path = profile
-        .join("examples")
-        .join(format!("adversarial{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "{} is not built: run `cargo build --examples`",
-        path.display()
-    );
-    Command::new(path)
-        .args(args)
-        .output()
-        .expect("the example runs")
+    example::run("adversarial", args)
 }
 
 /// The last line of standard output.

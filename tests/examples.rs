@@ -5,36 +5,13 @@
 //! (`target/<profile>/examples/`); run the whole `cargo test`, or `cargo build --examples`
 //! first, when running this file alone.
 
+#[path = "common/example.rs"]
+mod example;
+
+use example::run;
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::{Command, Output};
-
-/// The built example `name`.
-fn example(name: &str) -> PathBuf {
-    // The test binary is target/<profile>/deps/examples-<hash>.
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>");
-    let path = profile
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "{} is not built: run `cargo test` (it builds the examples) or `cargo build --examples`",
-        path.display()
-    );
-    path
-}
-
-fn run<I: IntoIterator<Item = A>, A: Into<OsString>>(name: &str, args: I) -> Output {
-    Command::new(example(name))
-        .args(args.into_iter().map(Into::into))
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the example runs")
-}
 
 /// Exit status 2, one line on standard error naming the example, nothing about a panic.
 fn assert_refused<I: IntoIterator<Item = A>, A: Into<OsString>>(name: &str, args: I) -> String {
@@ -140,7 +117,7 @@ fn a_non_utf8_argument_is_refused_not_a_panic() {
 fn run_with_input(name: &str, args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(example(name))
+    let mut child = Command::new(example::path(name))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

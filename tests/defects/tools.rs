@@ -5,34 +5,10 @@
 //! (`target/<profile>/examples/`), as `tests/examples.rs` does; run the whole `cargo test`,
 //! or `cargo build --examples` first, when running this file alone.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+#[path = "../common/example.rs"]
+mod example;
 
-/// The built example `name`.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let profile = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>");
-    let path = profile
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "{} is not built: run `cargo test` (it builds the examples) or `cargo build --examples`",
-        path.display()
-    );
-    path
-}
-
-fn run(name: &str, args: &[&str]) -> Output {
-    Command::new(example(name))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the example runs")
-}
+use example::run;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -43,7 +19,7 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn calibrate_help_prints_the_usage() {
     for flag in ["--help", "-h"] {
-        let out = run("calibrate", &[flag]);
+        let out = run("calibrate", [flag]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         assert!(
             text(&out.stdout).starts_with("usage: calibrate [GAMES] [DEPTH] [NOISE_GAMES]"),
@@ -53,7 +29,7 @@ fn calibrate_help_prints_the_usage() {
         assert_eq!(text(&out.stderr), "");
     }
     // A word that is no number is still refused, in one line.
-    let out = run("calibrate", &["help"]);
+    let out = run("calibrate", ["help"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
@@ -68,7 +44,7 @@ fn play_says_game_over_once() {
     for rules in ["kalah", "toguz", "tsoro", "oware"] {
         let out = run(
             "play",
-            &[
+            [
                 "--rules",
                 rules,
                 "--south",
@@ -96,7 +72,7 @@ fn play_says_game_over_once() {
 fn analyze_jobs_has_selfplays_bounds() {
     let record = "tests/data/toguz/federation-2016-2018.pgn";
     for jobs in ["0", "1025", "100000", "x", "-1"] {
-        let out = run("analyze", &[record, "--depth", "1", "--jobs", jobs]);
+        let out = run("analyze", [record, "--depth", "1", "--jobs", jobs]);
         assert_eq!(out.status.code(), Some(2), "--jobs {jobs}");
         assert_eq!(
             text(&out.stderr),
@@ -104,7 +80,7 @@ fn analyze_jobs_has_selfplays_bounds() {
         );
         assert_eq!(text(&out.stdout), "");
     }
-    let out = run("selfplay", &["--threads", "1025", "--out", "/dev/null"]);
+    let out = run("selfplay", ["--threads", "1025", "--out", "/dev/null"]);
     assert_eq!(
         text(&out.stderr),
         "selfplay: --threads: expected threads 1 to 1024\n"
@@ -139,7 +115,7 @@ fn tune_refuses_a_pgn_without_games() {
             "--nodes",
             "1",
         ];
-        let out = run("tune", &args);
+        let out = run("tune", args);
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
         assert_eq!(
             text(&out.stderr),
