@@ -914,3 +914,49 @@ fn the_tool_picks_games_reads_standard_input_and_writes_rows() {
     }
     std::fs::remove_file(&input).unwrap();
 }
+
+/// The README's analysis sample is what the tool prints for federation game 4 at depth 8
+/// (`bash scripts/readme-analysis.sh` writes it): the first five lines of the annotated
+/// record's moves and the summary table.
+#[test]
+fn the_readme_analysis_sample_is_the_tools() {
+    const README: &str = include_str!("../README.md");
+    let begin = "<!-- readme-analysis -->\n```text\n";
+    let at = README
+        .find(begin)
+        .expect("the README's analysis sample markers")
+        + begin.len();
+    let end = README[at..].find("```\n<!-- /readme-analysis -->").unwrap();
+    let sample = &README[at..at + end];
+    let input = temp_path("readme.pgn");
+    std::fs::write(&input, FEDERATION).unwrap();
+    let out = temp_path("readme-out.pgn");
+    let run = std::process::Command::new(analyze_tool())
+        .arg(&input)
+        .args([
+            "--game", "4", "--depth", "8", "--jobs", "1", "--quiet", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    let moves: Vec<&str> = annotated
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .skip(1)
+        .take(5)
+        .collect();
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("player "))
+        .collect();
+    let expected = format!("{}\n\n{}\n", moves.join("\n"), table.join("\n"));
+    std::fs::remove_file(&input).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(
+        sample, expected,
+        "the README's analysis sample is stale: run bash scripts/readme-analysis.sh"
+    );
+}
