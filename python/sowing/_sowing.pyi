@@ -430,7 +430,7 @@ def read_games(text: str, *, errors: Literal["raise", "skip"] = "raise") -> list
 @overload
 def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord, RecordError]]: ...
 
-def analyze_text(text: str, agent: str, title: str = "", verify: int = 4) -> dict[str, Any]:
+def analyze_text(text: str, agent: str, title: str = "", verify: int = ...) -> dict[str, Any]:
     """Analyses the one game of `text` (a record of any game; one without a result is a game
     under way) with `agent` (an alphabeta agent's text), a mistake or blunder searched again
     `verify` plies deeper before it counts: a dict of `rows` (a dict a ply, plies numbered
