@@ -260,6 +260,9 @@ impl<M> GameAnalysis<M> {
     }
 }
 
+/// A move, its value for the mover and the line after it.
+type Valued<M> = (M, Value, Vec<M>);
+
 /// Analyses games with one agent: see the [module docs](self).
 pub struct Analyzer<R: Heuristic> {
     spec: AgentSpec,
@@ -524,7 +527,7 @@ impl<R: Heuristic> Analyzer<R> {
         let mover = rules.to_move(state);
         let moves = rules.legal_moves(state);
         self.search.set_limits(self.child_limits(moves.len()));
-        let mut valued: Vec<(R::Move, Value, Vec<R::Move>)> = Vec::with_capacity(moves.len());
+        let mut valued: Vec<Valued<R::Move>> = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             let mut child = *state;
             rules.play_unchecked(&mut child, mv);
@@ -546,7 +549,7 @@ impl<R: Heuristic> Analyzer<R> {
             .position(|(m, _, _)| *m == played)
             .unwrap_or(0);
         // The best: the first of the highest, the move played where it is among them.
-        let best_of = |valued: &[(R::Move, Value, Vec<R::Move>)], deep: &[bool]| {
+        let best_of = |valued: &[Valued<R::Move>], deep: &[bool]| {
             let mut best_at = played_at;
             for (i, (_, v, _)) in valued.iter().enumerate() {
                 if deep[i] && (!deep[best_at] || v.rank() > valued[best_at].1.rank()) {
@@ -696,7 +699,7 @@ impl<R: Heuristic> Analyzer<R> {
     /// The class of the move at `played_at` against the move at `best_at` and the others.
     fn class_of(
         &self,
-        valued: &[(R::Move, Value, Vec<R::Move>)],
+        valued: &[Valued<R::Move>],
         best_at: usize,
         played_at: usize,
     ) -> Class {
