@@ -697,12 +697,7 @@ impl<R: Heuristic> Analyzer<R> {
     }
 
     /// The class of the move at `played_at` against the move at `best_at` and the others.
-    fn class_of(
-        &self,
-        valued: &[Valued<R::Move>],
-        best_at: usize,
-        played_at: usize,
-    ) -> Class {
+    fn class_of(&self, valued: &[Valued<R::Move>], best_at: usize, played_at: usize) -> Class {
         let others: Vec<Value> = valued
             .iter()
             .enumerate()
