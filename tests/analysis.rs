@@ -75,7 +75,7 @@ fn check_against_solver(
     for game in games {
         let analysis = analyzer.analyze(game).unwrap();
         for p in &analysis.plies {
-            let state = *game.position_at(p.ply).unwrap();
+            let state = *game.position_at(p.ply - 1).unwrap();
             let value_of = |mv| {
                 let mut child = state;
                 rules.play_unchecked(&mut child, mv);
@@ -293,7 +293,7 @@ fn annotated_records_replay_and_read_back() {
         assert_eq!(bare.record, game.record);
         let svg = graph_svg(&analysis, "federation");
         let marks = analysis.plies.iter().filter(|p| p.class.is_error()).count();
-        assert_eq!(svg.matches("<circle class=\"mark\"").count(), marks);
+        assert_eq!(svg.matches(" class=\"mark\"").count(), marks);
     }
 }
 
@@ -615,4 +615,348 @@ fn an_evaluation_without_a_scale_is_refused() {
     let analyzer =
         sowing::analysis::Analyzer::<Kalah>::with_calibration(&spec("alphabeta:depth=2"), given);
     assert!(analyzer.is_ok());
+}
+
+/// Federation game `index` up to `plies` plies.
+fn federation_prefix(index: usize, plies: usize) -> GameRecord<Toguz> {
+    let game = federation_game(index);
+    let mut record = GameRecord::new(game.record.rules().clone());
+    for &mv in &game.record.moves()[..plies.min(game.record.ply())] {
+        record.play(mv).unwrap();
+    }
+    record
+}
+
+/// A loss counts as a mistake or blunder only if it holds deeper: the book's main line,
+/// `1. 76` (the best move at depths 15-18), is a blunder to the search of every move at the
+/// README's depth 8 and the best move once searched again deeper.
+#[test]
+fn a_loss_counts_only_if_it_holds_when_searched_deeper() {
+    let agent = spec("alphabeta:depth=8");
+    let opening = federation_prefix(0, 1);
+    assert_eq!(opening.move_texts(), ["76"]);
+    let shallow = Analyzer::<Toguz>::new(&agent)
+        .unwrap()
+        .verify(0)
+        .analyze(&opening)
+        .unwrap();
+    assert_eq!(shallow.plies[0].class, Class::Blunder);
+    assert!(!shallow.plies[0].verified);
+    let checked = Analyzer::<Toguz>::new(&agent)
+        .unwrap()
+        .analyze(&opening)
+        .unwrap();
+    let first = &checked.plies[0];
+    assert!(first.verified);
+    assert_eq!((first.class, first.best_text.as_str()), (Class::Best, "76"));
+    // The values compared are the deeper search's, and say so.
+    let played = first.values.iter().find(|v| v.text == "76").unwrap();
+    assert!(played.verified && played.value == first.after);
+    // A game: the plies not called a mistake or blunder by the search of every move are the
+    // same with or without the deeper search (it has its own table); those that were are
+    // searched again, and keep their class only if the deeper values say so.
+    let agent = spec("alphabeta:depth=4");
+    let game = federation_game(2);
+    let plain = Analyzer::<Toguz>::new(&agent)
+        .unwrap()
+        .verify(0)
+        .analyze(&game.record)
+        .unwrap();
+    let deep = Analyzer::<Toguz>::new(&agent)
+        .unwrap()
+        .analyze(&game.record)
+        .unwrap();
+    let mut checked = 0;
+    for (p, d) in plain.plies.iter().zip(&deep.plies) {
+        if p.class >= Class::Mistake {
+            assert!(d.verified, "ply {}", p.ply);
+            checked += 1;
+        } else {
+            assert_eq!(p, d);
+        }
+        if d.class >= Class::Mistake {
+            assert!(p.class >= Class::Mistake && d.verified, "ply {}", d.ply);
+        }
+    }
+    assert!(checked > 0);
+    let errors = |a: &sowing::analysis::GameAnalysis<_>| {
+        a.plies.iter().filter(|p| p.class >= Class::Mistake).count()
+    };
+    eprintln!(
+        "game 3 at depth 4: {} mistakes and blunders, {} once checked deeper",
+        errors(&plain),
+        errors(&deep)
+    );
+}
+
+/// Every legal move's value is in its row: the move played's is `after`, the best's
+/// `before`, none above it.
+#[test]
+fn every_legal_move_is_valued_in_its_row() {
+    let game = federation_game(1);
+    let analysis = Analyzer::<Toguz>::new(&spec("alphabeta:depth=3"))
+        .unwrap()
+        .analyze(&game.record)
+        .unwrap();
+    let rules = game.record.rules();
+    for p in &analysis.plies {
+        let state = game.record.position_at(p.ply - 1).unwrap();
+        let legal: Vec<String> = rules
+            .legal_moves(state)
+            .iter()
+            .map(|&m| rules.format_move(state, m))
+            .collect();
+        let texts: Vec<&str> = p.values.iter().map(|v| v.text.as_str()).collect();
+        assert_eq!(texts, legal, "ply {}", p.ply);
+        assert_eq!(p.values.len(), p.moves);
+        let value = |mv| p.values.iter().find(|v| v.mv == mv).unwrap().value;
+        assert_eq!(value(p.played), p.after, "ply {}", p.ply);
+        assert_eq!(value(p.best), p.before, "ply {}", p.ply);
+        if !p.verified {
+            assert!(p.values.iter().all(|v| v.value.rank() <= p.before.rank()));
+        }
+    }
+}
+
+/// One numbering: the first move is ply 1 in the rows, the annotations and the graph, and
+/// the lines carry the record's turn numbers.
+#[test]
+fn plies_are_numbered_from_one_and_lines_carry_turn_numbers() {
+    let game = federation_game(3);
+    let analysis = Analyzer::<Toguz>::new(&spec("alphabeta:depth=3"))
+        .unwrap()
+        .analyze(&game.record)
+        .unwrap();
+    let numbers: Vec<usize> = analysis.plies.iter().map(|p| p.ply).collect();
+    assert_eq!(numbers, (1..=game.record.ply()).collect::<Vec<_>>());
+    let notes = read_annotations(&annotate(&game, &analysis));
+    assert_eq!(notes[0].ply, 1);
+    assert!(
+        notes
+            .iter()
+            .zip(&analysis.plies)
+            .all(|(n, p)| n.ply == p.ply)
+    );
+    let svg = graph_svg(&analysis, "numbers");
+    for p in analysis.plies.iter().filter(|p| p.class.is_error()) {
+        let side = analysis.sides[p.player.index()];
+        assert!(
+            svg.contains(&format!(
+                "data-ply=\"{}\" data-player=\"{side}\" data-class=\"{}\"",
+                p.ply, p.class
+            )),
+            "ply {}",
+            p.ply
+        );
+        assert!(svg.contains(&format!(
+            "<title>ply {} ({side}): {} ",
+            p.ply, p.played_text
+        )));
+    }
+    // The line with its numbers is what the record writer writes for the same moves.
+    let rules = game.record.rules();
+    for p in &analysis.plies {
+        let mut record = GameRecord::new(rules.clone());
+        for &mv in &game.record.moves()[..p.ply - 1] {
+            record.play(mv).unwrap();
+        }
+        for text in &p.line {
+            record.play_text(text).unwrap();
+        }
+        let written = pgn::PgnGame::new(record).to_text();
+        let movetext = written
+            .lines()
+            .skip_while(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            movetext.contains(&p.line_text),
+            "ply {}: {} not in {movetext}",
+            p.ply,
+            p.line_text
+        );
+        let number = if p.player == Player::South {
+            format!("{}. ", p.turn)
+        } else {
+            format!("{}... ", p.turn)
+        };
+        assert!(p.line_text.starts_with(&number), "{}", p.line_text);
+    }
+}
+
+/// The graph has a seeds axis on the right, its ticks where the calibration puts the seeds.
+#[test]
+fn the_graph_has_a_seeds_axis_and_marks_whose_move() {
+    let game = federation_game(3);
+    let analysis = Analyzer::<Toguz>::new(&spec("alphabeta:depth=3"))
+        .unwrap()
+        .analyze(&game.record)
+        .unwrap();
+    let svg = graph_svg(&analysis, "axis");
+    assert!(svg.matches("class=\"seeds-tick\"").count() >= 5, "{svg}");
+    assert!(svg.contains(">0</text>") && svg.contains(">+5</text>") || svg.contains(">+10</text>"));
+    assert!(svg.contains("White's move") && svg.contains("Black's move"));
+    // South's marks are circles, North's diamonds.
+    for p in analysis.plies.iter().filter(|p| p.class.is_error()) {
+        let at = svg.find(&format!("data-ply=\"{}\" ", p.ply)).unwrap();
+        let open = svg[..at].rfind('<').unwrap();
+        let shape = if p.player == Player::South {
+            "<circle"
+        } else {
+            "<path"
+        };
+        assert!(svg[open..].starts_with(shape), "ply {}", p.ply);
+    }
+}
+
+/// Where the game has exact values (Kalah's endgame database) a proven result's margin is
+/// the exact one, never a bound shown as exact: every row whose positions it holds is exact
+/// and agrees with the solver.
+#[cfg(feature = "solver")]
+#[test]
+fn proven_margins_are_exact_where_the_game_knows_them() {
+    use sowing::analysis::PROVEN_ORACLE_SEEDS;
+    let rules: Kalah = "kalah:pits=3,seeds=2".parse().unwrap();
+    let games = random_games(&rules, 12, 11);
+    let mut analyzer = Analyzer::new(&spec("alphabeta:depth=12")).unwrap();
+    let mut exact = 0;
+    for game in &games {
+        let analysis = analyzer.analyze(game).unwrap();
+        for p in &analysis.plies {
+            let state = *game.position_at(p.ply - 1).unwrap();
+            assert!(rules.seed_count(&state).board <= PROVEN_ORACLE_SEEDS);
+            // No bound left: every value is exact or an estimate.
+            for v in &p.values {
+                assert!(
+                    !matches!(v.value, Value::Proven { .. }),
+                    "ply {}: {}",
+                    p.ply,
+                    v.value
+                );
+            }
+            exact += usize::from(p.exactness == Exactness::Exact);
+        }
+    }
+    assert!(exact > 0);
+    // And they are the solver's.
+    let analyzer = Analyzer::new(&spec("alphabeta:depth=12")).unwrap();
+    assert!(check_against_solver(&rules, analyzer, &games, false) > 0);
+    // A proven result shows its margin as a bound.
+    let lost = Value::Proven {
+        won: false,
+        margin: -2,
+    };
+    assert_eq!(lost.to_string(), "#-≥2");
+}
+
+/// The tool: one game of a file by its number, standard input, a record without a result,
+/// and a row a ply with every move's value in `--csv`.
+#[test]
+fn the_tool_picks_games_reads_standard_input_and_writes_rows() {
+    use std::io::Write as _;
+    let input = temp_path("pick.pgn");
+    std::fs::write(&input, FEDERATION).unwrap();
+    let csv = temp_path("rows.csv");
+    let run = std::process::Command::new(analyze_tool())
+        .arg(&input)
+        .args(["--game", "2,4", "--depth", "2", "--jobs", "1", "--csv"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{stdout}");
+    assert!(stdout.contains("2 games analysed"), "{stdout}");
+    assert!(
+        stdout.contains("game 2: ") && stdout.contains("game 4: "),
+        "{stdout}"
+    );
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = rows.lines();
+    assert!(lines.next().unwrap().starts_with("game,ply,turn,side"));
+    let plies = [1, 3].map(|i| federation_game(i).record.ply());
+    assert_eq!(lines.clone().count(), plies[0] + plies[1]);
+    let first = lines.next().unwrap();
+    assert!(first.starts_with("2,1,1,White,"), "{first}");
+    // The values: nine moves at the start, each `move: value`.
+    let values = first.rsplit(",\"").next().unwrap();
+    assert_eq!(values.matches(": ").count(), 9, "{first}");
+    std::fs::remove_file(&csv).unwrap();
+    // A hand-typed game, no result, on standard input.
+    let mut child = std::process::Command::new(analyze_tool())
+        .args(["-", "--depth", "2", "--jobs", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"[Variant \"toguz\"]\n\n1. 76 98 2. 66 87\n")
+        .unwrap();
+    let run = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{stdout}");
+    assert!(stdout.contains("standard input game 1: White"), "{stdout}");
+    assert!(stdout.contains("1 games analysed"), "{stdout}");
+    for args in [
+        &["--game", "0"][..],
+        &["--game", "x"],
+        &["--game", "743"],
+        &["--verify", "x"],
+    ] {
+        let run = std::process::Command::new(analyze_tool())
+            .arg(&input)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+    }
+    std::fs::remove_file(&input).unwrap();
+}
+
+/// The README's analysis sample is what the tool prints for federation game 4 at depth 8
+/// (`bash scripts/readme-analysis.sh` writes it): the first five lines of the annotated
+/// record's moves and the summary table.
+#[test]
+fn the_readme_analysis_sample_is_the_tools() {
+    const README: &str = include_str!("../README.md");
+    let begin = "<!-- readme-analysis -->\n```text\n";
+    let at = README
+        .find(begin)
+        .expect("the README's analysis sample markers")
+        + begin.len();
+    let end = README[at..].find("```\n<!-- /readme-analysis -->").unwrap();
+    let sample = &README[at..at + end];
+    let input = temp_path("readme.pgn");
+    std::fs::write(&input, FEDERATION).unwrap();
+    let out = temp_path("readme-out.pgn");
+    let run = std::process::Command::new(analyze_tool())
+        .arg(&input)
+        .args([
+            "--game", "4", "--depth", "8", "--jobs", "1", "--quiet", "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    let moves: Vec<&str> = annotated
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .skip(1)
+        .take(5)
+        .collect();
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("player "))
+        .collect();
+    let expected = format!("{}\n\n{}\n", moves.join("\n"), table.join("\n"));
+    std::fs::remove_file(&input).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(
+        sample, expected,
+        "the README's analysis sample is stale: run bash scripts/readme-analysis.sh"
+    );
 }

@@ -430,9 +430,11 @@ def read_games(text: str, *, errors: Literal["raise", "skip"] = "raise") -> list
 @overload
 def read_games(text: str, *, errors: Literal["return"]) -> list[Union[GameRecord, RecordError]]: ...
 
-def analyze_text(text: str, agent: str, title: str = "") -> dict[str, Any]:
-    """Analyses the one game of `text` (a record of any game) with `agent` (an alphabeta
-    agent's text): a dict of `rows` (a dict a ply), `summary` (a dict a player), `annotated`
+def analyze_text(text: str, agent: str, title: str = "", verify: int = ...) -> dict[str, Any]:
+    """Analyses the one game of `text` (a record of any game; one without a result is a game
+    under way) with `agent` (an alphabeta agent's text), a mistake or blunder searched again
+    `verify` plies deeper before it counts: a dict of `rows` (a dict a ply, plies numbered
+    from 1), `summary` (a dict a player), `annotated`
     (the record's text with the analysis), `svg` (the graph), `agent` and `game`. The
     search runs with the GIL released; Ctrl-C stops it (KeyboardInterrupt). Use
     `sowing.analyze`."""

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Optional, Union
 from ._common import check_pool, pool_map
 from ._sowing import GameRecord, SowingError, analyze_text
 
-__all__ = ["Analysis", "analyze", "analyze_many", "CLASSES"]
+__all__ = ["Analysis", "analyze", "analyze_many", "CLASSES", "VERIFY"]
 
 #: The classes, from best to worst.
 CLASSES = ("only move", "best", "good", "inaccuracy", "mistake", "blunder")
@@ -63,6 +63,19 @@ def _agent_text(
     return agent + (":" if ":" not in agent else ",") + ",".join(limits)
 
 
+#: The plies a mistake or blunder is searched again deeper by, by default (Rust's
+#: ``sowing::analysis::VERIFY_PLIES``).
+VERIFY = 4
+
+
+def _verify(verify: Any) -> int:
+    """``verify`` checked: an int of plies, 0 to 200."""
+    verify = _int("verify", verify)
+    if not 0 <= verify <= 200:
+        raise SowingError(f"verify={verify} is out of range: expected plies 0 to 200")
+    return verify
+
+
 def _text(record: RecordLike) -> str:
     if isinstance(record, GameRecord):
         return record.to_pgn()
@@ -76,12 +89,18 @@ class Analysis:
     or White's first), ``annotated`` (the record's text with the analysis written in),
     ``svg`` (the evaluation graph), ``agent`` and ``game``. Shown in Jupyter as its graph.
 
-    Each row holds ``ply`` (plies before the move), ``side`` and ``player``, ``move``,
-    ``best``, ``line`` (the best line, a list of moves), ``before`` and ``after`` (the values
-    for the mover in seeds; ``before_text``/``after_text`` write them as the record does:
-    ``#+5`` a proven win, ``=3`` an exact value), ``expected_before``/``expected_after``
+    Each row holds ``ply`` (the ply's number, **from 1**: the first move of the game is ply
+    1, as in the annotated record, the graph and the ``analyze`` tool), ``turn`` (the number
+    the record writes before the turn: ``N.``/``N...``), ``side`` and ``player``, ``move``,
+    ``best``, ``line`` (the best line, a list of moves) and ``line_text`` (the same with its
+    turn numbers, ``12... 76 13. 98``), ``before`` and ``after`` (the values for the mover in
+    seeds; ``before_text``/``after_text`` write them as the record does: ``#+5`` won by force
+    by 5 seeds or more, a bound; ``=3`` an exact value), ``expected_before``/``expected_after``
     (0 to 1), ``loss`` (seeds), ``expected_loss``, ``class``, ``exactness`` (``estimate``,
-    ``proven`` or ``exact``) and ``moves`` (legal moves there).
+    ``proven`` or ``exact``), ``moves`` (legal moves there), ``values`` (every legal move and
+    its value for the mover in seeds, a dict by move) and ``values_text`` (the same written
+    as the record does), and ``verified`` (whether the move was searched again deeper before
+    its class was given: a mistake or blunder at the first search).
     """
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -129,10 +148,10 @@ class Analysis:
         self.__dict__.update(state)
 
 
-def _analyze_one(job: tuple[str, str, str]) -> Analysis:
+def _analyze_one(job: tuple[str, str, str, int]) -> Analysis:
     """A pool's work: one record's text analysed (top-level, so that it pickles)."""
-    text, agent, title = job
-    return Analysis(analyze_text(text, agent, title))
+    text, agent, title, verify = job
+    return Analysis(analyze_text(text, agent, title, verify))
 
 
 def analyze(
@@ -143,12 +162,18 @@ def analyze(
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     title: str = "",
+    verify: int = VERIFY,
 ) -> Analysis:
-    """Analyses one game (a :class:`GameRecord` or a record's text) with ``agent`` (an
-    ``alphabeta`` agent's text) within a budget a position: ``depth`` plies, ``time``
-    seconds or ``nodes``. Deterministic at a fixed depth. Ctrl-C stops it
-    (KeyboardInterrupt). Raises AgentError for an agent that gives no values."""
-    return _analyze_one((_text(record), _agent_text(agent, depth, time, nodes), title))
+    """Analyses one game (a :class:`GameRecord` or a record's text; a record without a
+    result is a game under way) with ``agent`` (an ``alphabeta`` agent's text) within a
+    budget a position: ``depth`` plies, ``time`` seconds or ``nodes``. A loss counts as a
+    mistake or blunder only if it holds when the move played and the best move are searched
+    again ``verify`` plies deeper (default 4; 0: never searched again). Deterministic at a
+    fixed depth. Ctrl-C stops it (KeyboardInterrupt). Raises AgentError for an agent that
+    gives no values."""
+    return _analyze_one(
+        (_text(record), _agent_text(agent, depth, time, nodes), title, _verify(verify))
+    )
 
 
 def analyze_many(
@@ -160,6 +185,7 @@ def analyze_many(
     nodes: Optional[int] = None,
     executor: Any = None,
     max_workers: Optional[int] = None,
+    verify: int = VERIFY,
 ) -> list[Analysis]:
     """Analyses many games, in their order, on a pool: by default a local
     ``concurrent.futures.ProcessPoolExecutor`` of ``max_workers`` processes (default: every
@@ -169,7 +195,8 @@ def analyze_many(
     analysed as :func:`analyze` does it, so the results are those of one process."""
     max_workers = check_pool(executor, max_workers)
     text = _agent_text(agent, depth, time, nodes)
-    jobs = [(_text(r), text, "") for r in records]
+    plies = _verify(verify)
+    jobs = [(_text(r), text, "", plies) for r in records]
     if not jobs:
         return []
     return pool_map(_analyze_one, jobs, executor, max_workers)

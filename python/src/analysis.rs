@@ -8,10 +8,12 @@ use std::sync::atomic::AtomicBool;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use sowing::analysis::{AnalysisError, Analyzer, Class, GameAnalysis, annotate, graph_svg};
-use sowing::games::{AnyRuleset, GameList as _, Member, Records, Visit, read_one_in};
+use sowing::analysis::{
+    AnalysisError, Analyzer, Class, GameAnalysis, VERIFY_PLIES, annotate, graph_svg, read_game_in,
+};
+use sowing::games::{AnyRuleset, GameList as _, Member, Records, Visit};
 use sowing::pgn::{self, Form, PgnGame};
-use sowing::search::AgentSpec;
+use sowing::search::{AgentSpec, Limits};
 
 use crate::errors;
 use crate::interrupt;
@@ -19,11 +21,13 @@ use crate::interrupt;
 /// One ply, as the dict of a row.
 struct Row {
     ply: usize,
+    turn: usize,
     side: &'static str,
     player: String,
     played: String,
     best: String,
     line: Vec<String>,
+    line_text: String,
     before: (f64, String),
     after: (f64, String),
     expected_before: f64,
@@ -33,6 +37,9 @@ struct Row {
     class: &'static str,
     exactness: &'static str,
     moves: usize,
+    /// Every legal move: its text, its value in seeds and as text.
+    values: Vec<(String, f64, String)>,
+    verified: bool,
 }
 
 /// One player's figures.
@@ -64,6 +71,7 @@ enum Failure {
 
 struct Job {
     agent: AgentSpec,
+    verify: u32,
     stop: Arc<AtomicBool>,
     title: String,
 }
@@ -76,11 +84,13 @@ fn rows<M>(analysis: &GameAnalysis<M>, names: &[String; 2]) -> Vec<Row> {
             let i = p.player.index();
             Row {
                 ply: p.ply,
+                turn: p.turn,
                 side: analysis.sides[i],
                 player: names[i].clone(),
                 played: p.played_text.clone(),
                 best: p.best_text.clone(),
                 line: p.line.clone(),
+                line_text: p.line_text.clone(),
                 before: (p.before.seeds(), p.before.to_string()),
                 after: (p.after.seeds(), p.after.to_string()),
                 expected_before: p.expected_before,
@@ -90,6 +100,12 @@ fn rows<M>(analysis: &GameAnalysis<M>, names: &[String; 2]) -> Vec<Row> {
                 class: p.class.name(),
                 exactness: p.exactness.name(),
                 moves: p.moves,
+                values: p
+                    .values
+                    .iter()
+                    .map(|v| (v.text.clone(), v.value.seeds(), v.value.to_string()))
+                    .collect(),
+                verified: p.verified,
             }
         })
         .collect()
@@ -107,6 +123,7 @@ impl Visit<AnyRuleset, Records> for Job {
                 AnalysisError::Agent(e) => Failure::Agent(e),
                 e => Failure::Other(e.to_string()),
             })?
+            .verify(self.verify)
             .stop_flag(self.stop);
         let analysis = analyzer.analyze(&game.record).map_err(|e| match e {
             AnalysisError::Stopped => Failure::Stopped,
@@ -144,19 +161,28 @@ impl Visit<AnyRuleset, Records> for Job {
     }
 }
 
-/// Analyses the one game of `text` (a record of any game, as `GameRecord.from_pgn` reads)
-/// with `agent` (an alphabeta agent's text): a dict with the per-ply `rows` (dicts), the
+/// Analyses the one game of `text` (a record of any game, as `GameRecord.from_pgn` reads;
+/// one without a result is a game under way) with `agent` (an alphabeta agent's text), a
+/// mistake or blunder searched again `verify` plies deeper before it counts (0: never;
+/// `sowing::analysis::Analyzer::verify`): a dict with the per-ply `rows` (dicts), the
 /// per-player `summary` (two dicts, South's first), the `annotated` record text, the graph
 /// `svg`, the `agent` and the `game`. The search runs with the GIL released; Ctrl-C stops
 /// it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (text, agent, title = ""))]
+#[pyo3(signature = (text, agent, title = "", verify = VERIFY_PLIES))]
 fn analyze_text<'py>(
     py: Python<'py>,
     text: String,
     agent: &str,
     title: &str,
+    verify: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if verify > Limits::MAX_DEPTH {
+        return Err(crate::errors::SowingError::new_err(format!(
+            "verify={verify} is out of range: expected plies 0 to {}",
+            Limits::MAX_DEPTH
+        )));
+    }
     let spec: AgentSpec = agent.parse().map_err(errors::agent_error)?;
     if !matches!(spec, AgentSpec::AlphaBeta { .. }) {
         return Err(errors::agent_refused(
@@ -172,10 +198,11 @@ fn analyze_text<'py>(
             None,
         ));
     };
-    let game = read_one_in::<AnyRuleset>(one).map_err(|e| errors::pgn_error(py, e))?;
+    let game = read_game_in::<AnyRuleset>(one).map_err(|e| errors::pgn_error(py, e))?;
     let stop = Arc::new(AtomicBool::new(false));
     let job = Job {
         agent: spec,
+        verify,
         stop: Arc::clone(&stop),
         title: title.to_string(),
     };
@@ -197,11 +224,13 @@ fn analyze_text<'py>(
     for r in &report.rows {
         let d = PyDict::new(py);
         d.set_item("ply", r.ply)?;
+        d.set_item("turn", r.turn)?;
         d.set_item("side", r.side)?;
         d.set_item("player", &r.player)?;
         d.set_item("move", &r.played)?;
         d.set_item("best", &r.best)?;
         d.set_item("line", &r.line)?;
+        d.set_item("line_text", &r.line_text)?;
         d.set_item("before", r.before.0)?;
         d.set_item("after", r.after.0)?;
         d.set_item("before_text", &r.before.1)?;
@@ -213,6 +242,15 @@ fn analyze_text<'py>(
         d.set_item("class", r.class)?;
         d.set_item("exactness", r.exactness)?;
         d.set_item("moves", r.moves)?;
+        let values = PyDict::new(py);
+        let values_text = PyDict::new(py);
+        for (mv, seeds, text) in &r.values {
+            values.set_item(mv, *seeds)?;
+            values_text.set_item(mv, text)?;
+        }
+        d.set_item("values", values)?;
+        d.set_item("values_text", values_text)?;
+        d.set_item("verified", r.verified)?;
         rows.append(d)?;
     }
     let summary = PyList::empty(py);

@@ -25,7 +25,9 @@ def test_rows_and_summary_of_a_federation_game(data):
     assert len(a.rows) == game.ply
     assert [r["move"] for r in a.rows] == game.move_texts()
     first = a.rows[0]
-    assert first["side"] == "White" and first["ply"] == 0
+    # Plies are numbered from 1, as in the record, the graph and the tool.
+    assert first["side"] == "White" and first["ply"] == 1 and first["turn"] == 1
+    assert [r["ply"] for r in a.rows] == list(range(1, game.ply + 1))
     assert first["line"][0] == first["best"]
     for r in a.rows:
         assert r["class"] in CLASSES
@@ -132,3 +134,36 @@ def test_analyze_many_refuses_a_pool_without_map_and_a_bad_worker_count():
     with pytest.raises(TypeError, match="max_workers must be an int"):
         sowing.analyze_many([], max_workers=True)
     assert sowing.analyze_many([], max_workers=1) == []
+
+
+def test_every_move_valued_lines_numbered_and_the_graph_counting_as_the_rows(data):
+    text = federation_texts(data, 4)[3]
+    game = sowing.GameRecord.from_pgn(text)
+    a = sowing.analyze(game, depth=3)
+    for r in a.rows:
+        assert len(r["values"]) == r["moves"] == len(r["values_text"])
+        assert r["values"][r["move"]] == r["after"]
+        assert r["values"][r["best"]] == r["before"]
+        number = f"{r['turn']}." if r["side"] == "White" else f"{r['turn']}..."
+        assert r["line_text"].startswith(number + " " + r["best"])
+        # Every marked move's mark on the graph names its ply and side.
+        if r["class"] in ("inaccuracy", "mistake", "blunder"):
+            assert f'data-ply="{r["ply"]}" data-player="{r["side"]}"' in a.svg
+    rules, start = game.rules, game.start
+    legal = {rules.format_move(start, m) for m in rules.legal_moves(start)}
+    assert set(a.rows[0]["values"]) == legal
+
+
+def test_a_blunder_counts_only_if_it_holds_deeper(data):
+    # The book's main line, 1. 76: a blunder to the search of every move at depth 8, the
+    # best move once searched 4 plies deeper (the default).
+    text = '[Variant "toguz"]\n\n1. 76\n'  # no result: a game under way
+    shallow = sowing.analyze(text, depth=8, verify=0).rows[0]
+    assert shallow["class"] == "blunder" and not shallow["verified"]
+    checked = sowing.analyze(text, depth=8).rows[0]
+    assert checked["verified"] and checked["class"] == "best" and checked["best"] == "76"
+    for bad in (-1, 201):
+        with pytest.raises(sowing.SowingError, match="verify"):
+            sowing.analyze(text, depth=2, verify=bad)
+    with pytest.raises(TypeError):
+        sowing.analyze(text, depth=2, verify="4")  # type: ignore[arg-type]

@@ -5,8 +5,8 @@
 //! `{[%eval 3.40]}`, the value of the position after the move **from South's side** (the
 //! first side: White in Toguz Kumalak) in seeds, `#+5`/`#-5` for a result the search proved
 //! (won or lost, by the margin it found), `=3` for an exact value; a move that lost value
-//! adds its class and the better move with its line (`{[%eval -1.20] mistake; best 76: 76 98
-//! 66}`). Its class is also the move's glyph: `?!` (inaccuracy), `?` (mistake), `??`
+//! adds its class and the better move with its line, numbered as the record numbers its
+//! moves (`{[%eval -1.20] mistake; best 76: 12. 76 12... 98 13. 66}`). Its class is also the move's glyph: `?!` (inaccuracy), `?` (mistake), `??`
 //! (blunder), `$8` (only move). The record still replays exactly as without them.
 
 use super::classify::Class;
@@ -18,7 +18,8 @@ use crate::ruleset::Ruleset;
 /// What an annotated record says about one move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Annotation {
-    /// The plies played before the move.
+    /// The ply's number, from 1 (the first move of the game is ply 1), as
+    /// [`PlyAnalysis::ply`](super::PlyAnalysis::ply).
     pub ply: usize,
     /// The value after the move, from South's side (`[%eval ...]`), if written.
     pub eval: Option<Value>,
@@ -36,7 +37,7 @@ pub fn annotate<R: Ruleset>(game: &PgnGame<R>, analysis: &GameAnalysis<R::Move>)
     let mut out = game.clone();
     out.set_tag("Annotator", &format!("sowing {}", analysis.agent));
     for p in &analysis.plies {
-        let after = p.ply + 1;
+        let after = p.ply;
         let mut text = format!("[%eval {}]", p.after_for_south().rounded());
         if p.exactness == Exactness::Exact {
             text.push_str(" exact");
@@ -44,9 +45,7 @@ pub fn annotate<R: Ruleset>(game: &PgnGame<R>, analysis: &GameAnalysis<R::Move>)
         if p.class.is_error() {
             text.push_str(&format!(
                 " {}; best {}: {}",
-                p.class,
-                p.best_text,
-                p.line.join(" ")
+                p.class, p.best_text, p.line_text
             ));
         } else if p.class == Class::OnlyMove {
             text.push_str(" only move");
@@ -64,9 +63,9 @@ pub fn annotate<R: Ruleset>(game: &PgnGame<R>, analysis: &GameAnalysis<R::Move>)
 /// What an annotated record says about each of its moves: the `[%eval ...]` of the comments
 /// after it, the class of its glyph, the better move named. One [`Annotation`] a ply.
 pub fn read_annotations<R: Ruleset>(game: &PgnGame<R>) -> Vec<Annotation> {
-    (0..game.record.ply())
+    (1..=game.record.ply())
         .map(|ply| {
-            let comments = game.comments.iter().filter(|(p, _)| *p == ply + 1);
+            let comments = game.comments.iter().filter(|(p, _)| *p == ply);
             let (mut eval, mut best) = (None, None);
             for (_, c) in comments {
                 if let Some(start) = c.find("[%eval ") {
@@ -86,7 +85,7 @@ pub fn read_annotations<R: Ruleset>(game: &PgnGame<R>) -> Vec<Annotation> {
             let class = game
                 .nags
                 .iter()
-                .filter(|(p, _)| *p == ply + 1)
+                .filter(|(p, _)| *p == ply)
                 .find_map(|(_, n)| Class::from_nag(*n));
             Annotation {
                 ply,

@@ -316,11 +316,13 @@ pub fn fit_thresholds<R: Heuristic>(
     seed: u64,
 ) -> Result<(Calibration, Vec<f64>), AgentSpecError> {
     let calibration = Calibration::with_scale(scale);
-    let mut analyzer =
-        Analyzer::<R>::with_calibration(agent, calibration).map_err(|e| match e {
+    let mut analyzer = Analyzer::<R>::with_calibration(agent, calibration)
+        .map_err(|e| match e {
             AnalysisError::Agent(e) => e,
             e => AgentSpecError::UnknownAgent(e.to_string()),
-        })?;
+        })?
+        // The losses of the first search, which the thresholds are for.
+        .verify(0);
     let Some(mut deep) = reference.alphabeta::<R>()? else {
         return Err(AgentSpecError::UnknownAgent(format!(
             "{reference} (the reference needs an alphabeta agent)"
@@ -344,7 +346,7 @@ pub fn fit_thresholds<R: Heuristic>(
                 break;
             };
             if ply % every.max(1) == 0 && rules.legal_moves(&state).len() > 1 {
-                let p = analyzer.analyze_ply(rules, &state, ply, best);
+                let p = analyzer.analyze_ply(rules, &state, (ply + 1, 0), best);
                 if p.exactness == super::Exactness::Estimate {
                     losses.push(p.expected_loss);
                 }

@@ -5,13 +5,43 @@ use std::fmt::Write;
 use super::GameAnalysis;
 use super::classify::Class;
 use crate::picture::svg::{Area, Canvas, Font, colour, xml};
+use crate::player::Player;
 
 const WIDTH: f64 = 760.0;
 const HEIGHT: f64 = 320.0;
 const LEFT: f64 = 56.0;
-const RIGHT: f64 = 20.0;
+const RIGHT: f64 = 52.0;
 const TOP: f64 = 48.0;
 const BOTTOM: f64 = 64.0;
+
+/// A mark at (`x`, `y`): a circle for South's move, a diamond for North's, with `attributes`
+/// and a `<title>` (none where empty).
+fn mark(player: Player, x: f64, y: f64, fill: &str, attributes: &str, title: &str) -> String {
+    let title = if title.is_empty() {
+        String::new()
+    } else {
+        format!("<title>{title}</title>")
+    };
+    let (class, space) = if attributes.is_empty() {
+        ("", "")
+    } else {
+        (r#" class="mark""#, " ")
+    };
+    match player {
+        Player::South => format!(
+            r#"<circle{class}{space}{attributes} cx="{x:.1}" cy="{y:.1}" r="5.5" fill="{fill}" stroke="{}" stroke-width="1.2">{title}</circle>"#,
+            colour::LABEL
+        ),
+        Player::North => format!(
+            r#"<path{class}{space}{attributes} d="M{x:.1},{:.1} L{:.1},{y:.1} L{x:.1},{:.1} L{:.1},{y:.1} Z" fill="{fill}" stroke="{}" stroke-width="1.2">{title}</path>"#,
+            y - 6.5,
+            x + 6.5,
+            y + 6.5,
+            x - 6.5,
+            colour::LABEL
+        ),
+    }
+}
 
 /// The colour of a class's mark on the graph.
 fn mark_colour(class: Class) -> Option<&'static str> {
@@ -25,11 +55,14 @@ fn mark_colour(class: Class) -> Option<&'static str> {
 
 /// The game's evaluation graph as an SVG document, in the style of the crate's board
 /// pictures ([`svg`](crate::picture::svg)'s kit and colours): South's expected score (0 to 1,
-/// through the game's calibration) after every ply, the area above the middle line South's
-/// and below it North's, each inaccuracy, mistake and blunder marked on the ply that made it
-/// (yellow, orange, red, with its move and a `<title>` a viewer shows on hover), and the
-/// sides' names and `title` above. Every mark is a `<circle class="mark">` with `data-ply`
-/// and `data-class`.
+/// through the game's calibration, on the left axis) after every ply, with the seeds it
+/// stands for on the right axis (South's lead, `seeds` ticks: the same curve read through
+/// the calibration), the area above the middle line South's and below it North's, each
+/// inaccuracy, mistake and blunder marked on the ply that made it (yellow, orange, red; a
+/// circle for South's move, a diamond for North's; with a `<title>` a viewer shows on
+/// hover: the ply, numbered from 1 as everywhere in the analysis, the side, the move, its
+/// class and value, the better move), and the sides' names and `title` above. Every mark has
+/// `class="mark"`, `data-ply`, `data-player` (the side's name) and `data-class`.
 ///
 /// ```
 /// use sowing::analysis::{Analyzer, graph_svg};
@@ -94,23 +127,66 @@ pub fn graph_svg<M>(analysis: &GameAnalysis<M>, title: &str) -> String {
         let Some(fill) = mark_colour(p.class) else {
             continue;
         };
+        let side = analysis.sides[p.player.index()];
+        let title = xml(&format!(
+            "ply {} ({side}): {} {} ({}), best {}",
+            p.ply,
+            p.played_text,
+            p.class,
+            p.after_for_south().rounded(),
+            p.best_text
+        ));
+        let (x, y) = (
+            x_of(p.ply),
+            y_of(analysis.calibration.expected(p.after_for_south())),
+        );
         let _ = writeln!(
             body,
-            r#"<circle class="mark" data-ply="{}" data-class="{}" cx="{:.1}" cy="{:.1}" r="5.5" fill="{fill}" stroke="{}" stroke-width="1.2"><title>{}</title></circle>"#,
-            p.ply + 1,
-            p.class,
-            x_of(p.ply + 1),
-            y_of(analysis.calibration.expected(p.after_for_south())),
-            colour::LABEL,
-            xml(&format!(
-                "ply {}: {} {} ({}), best {}",
-                p.ply + 1,
-                p.played_text,
-                p.class,
-                p.after_for_south().rounded(),
-                p.best_text
-            ))
+            "{}",
+            mark(
+                p.player,
+                x,
+                y,
+                fill,
+                &format!(
+                    r#"data-ply="{}" data-player="{}" data-class="{}""#,
+                    p.ply,
+                    xml(side),
+                    p.class
+                ),
+                &title
+            )
         );
+    }
+    // The seeds axis, on the right: South's lead the expected scores stand for.
+    let scale = analysis.calibration.scale;
+    if scale > 0.0 {
+        let seeds_of = |e: f64| (e / (1.0 - e)).ln() / scale;
+        let most = seeds_of(0.97);
+        let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]
+            .into_iter()
+            .find(|s| most / s <= 4.0)
+            .unwrap_or(200.0);
+        let tick = Font::new(11.0, "start", false, colour::LABEL);
+        let mut k = -(most / step).floor();
+        while k * step <= most {
+            let seeds = k * step;
+            let y = y_of(analysis.calibration.expected_seeds(seeds));
+            let _ = writeln!(
+                body,
+                r#"<line class="seeds-tick" x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{}" stroke-width="1"/>"#,
+                plot.x + plot.w,
+                plot.x + plot.w + 4.0,
+                colour::BOARD_EDGE
+            );
+            c.text(
+                plot.x + plot.w + 7.0,
+                y,
+                tick,
+                &format!("{seeds:+}").replace("+0", "0"),
+            );
+            k += 1.0;
+        }
     }
     c.raw(&body);
     // The axes' labels.
@@ -142,7 +218,10 @@ pub fn graph_svg<M>(analysis: &GameAnalysis<M>, title: &str) -> String {
         WIDTH / 2.0,
         HEIGHT - 26.0,
         label,
-        &format!("ply · {south}'s expected score · {}", analysis.agent),
+        &format!(
+            "ply · {south}'s expected score (left), lead in seeds (right) · {}",
+            analysis.agent
+        ),
     );
     let mut at = LEFT;
     for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
@@ -158,6 +237,16 @@ pub fn graph_svg<M>(analysis: &GameAnalysis<M>, title: &str) -> String {
             HEIGHT - 10.0,
             Font::new(12.0, "start", false, colour::LABEL),
             class.name(),
+        );
+        at += 110.0;
+    }
+    for (player, name) in [(Player::South, south), (Player::North, north)] {
+        c.raw(&mark(player, at + 6.0, HEIGHT - 10.0, "none", "", ""));
+        c.text(
+            at + 16.0,
+            HEIGHT - 10.0,
+            Font::new(12.0, "start", false, colour::LABEL),
+            &format!("{name}'s move"),
         );
         at += 110.0;
     }

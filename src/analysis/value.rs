@@ -10,8 +10,12 @@ use crate::search::{SEED, WIN};
 pub enum Value {
     /// A search's estimate: the final store difference it expects, in seeds.
     Estimate(f64),
-    /// A result the search proved: won (`won` true) or lost by force, by at least `margin`
-    /// seeds as far as the search looked (the outcome is exact, the margin a bound).
+    /// A result the search proved: won (`won` true) or lost by force. The outcome is exact;
+    /// the margin is a bound, what the search found as far as it looked: a win by `margin`
+    /// seeds or more, a loss by `-margin` seeds or more. Written `#+≥5` (won by 5 or more)
+    /// and `#-≥5` (lost by 5 or more). Where the game has exact values of the position (an
+    /// oracle: Kalah's endgame database, the solver) the analysis gives [`Value::Exact`]
+    /// instead.
     Proven {
         /// Whether the game is won (else lost).
         won: bool,
@@ -90,8 +94,9 @@ impl Value {
         }
     }
 
-    /// Reads the text [`Display`](fmt::Display) writes: `3.40`, `#+5` (won by force), `#-5`
-    /// (lost by force), `=3` (exact).
+    /// Reads the text [`Display`](fmt::Display) writes: `3.40`, `#+≥5` (won by force, by 5
+    /// seeds or more), `#-≥5` (lost by force, by 5 or more), `=3` (exact). `#+5` and `#-5`,
+    /// as records written before the bound was shown say it, read the same.
     pub fn parse(text: &str) -> Option<Value> {
         let text = text.trim();
         if let Some(rest) = text.strip_prefix('#') {
@@ -100,7 +105,8 @@ impl Value {
                 '-' => false,
                 _ => return None,
             };
-            let margin: i32 = rest[1..].parse().ok()?;
+            let digits = &rest[1..];
+            let margin: i32 = digits.strip_prefix('≥').unwrap_or(digits).parse().ok()?;
             Some(Value::Proven {
                 won,
                 margin: if won { margin } else { -margin },
@@ -134,7 +140,7 @@ impl fmt::Display for Value {
                 write!(f, "{x:.2}")
             }
             Value::Proven { won, margin } => {
-                write!(f, "#{}{}", if won { '+' } else { '-' }, margin.abs())
+                write!(f, "#{}≥{}", if won { '+' } else { '-' }, margin.abs())
             }
             Value::Exact(v) => write!(f, "={v}"),
         }
@@ -169,7 +175,10 @@ mod tests {
             assert_eq!(Value::parse(&v.to_string()), Some(v), "{v}");
         }
         assert_eq!(Value::Estimate(-0.001).to_string(), "0.00");
-        assert_eq!(Value::from_search(WIN + 4).flip().to_string(), "#-4");
+        assert_eq!(Value::from_search(WIN + 4).flip().to_string(), "#-≥4");
+        // The margin of a proven result is a bound, and says so; the old form reads too.
+        assert_eq!(Value::parse("#-4"), Value::parse("#-≥4"));
+        assert_eq!(Value::from_search(WIN + 4).to_string(), "#+≥4");
         assert_eq!(Value::from_search(-150), Value::Estimate(-1.5));
         assert!(Value::Exact(1).rank() > Value::Estimate(40.0).rank());
         assert!(Value::Exact(-1).rank() < Value::Estimate(-40.0).rank());

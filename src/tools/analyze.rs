@@ -1,14 +1,18 @@
-//! Analyses record files of any game: `analyze FILE... [--agent AGENT] [--depth D | --time MS
-//! | --nodes N] [--jobs N] [--out FILE] [--pgn-style STYLE] [--graph DIR] [--quiet]`.
+//! Analyses record files of any game: `analyze FILE... [--game N[,M..]] [--agent AGENT]
+//! [--depth D | --time MS | --nodes N] [--verify PLIES] [--jobs N] [--out FILE]
+//! [--pgn-style STYLE] [--graph DIR] [--csv FILE] [--quiet]`.
 //!
-//! Every game of the files (any game and form [`read_any`](crate::games::read_any) reads) is
+//! Every game of the files (any game and form [`read_any`](crate::games::read_any) reads; `-`
+//! is standard input; a record without a result is a game under way,
+//! [`read_games_in`](crate::analysis::read_games_in)), or the games `--game` numbers, is
 //! analysed with [`crate::analysis`], on `--jobs` threads (default: every core), one game a
 //! thread at a time, each game deterministic at a fixed depth whatever the number of jobs.
 //! Prints a line a game (each player's accuracy, average loss and mistakes) and a summary a
 //! player over all the games (the sides' tags name the players; a side with no name is
 //! counted under the side's name). `--out FILE` writes the annotated records (values,
 //! glyphs, better moves: [`analysis::annotate`](crate::analysis::annotate)) in the order of
-//! the input, `--graph DIR` an SVG graph a game. Progress goes to standard error: with the
+//! the input, `--graph DIR` an SVG graph a game, `--csv FILE` a row a ply with every legal
+//! move's value ([`CSV_HEADER`]). Progress goes to standard error: with the
 //! crate's `progress` feature a bar with the time left, else a line a game with it.
 //!
 //! Ctrl-C (with the `progress` feature) stops the games under way and keeps those finished:
@@ -24,51 +28,121 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::analysis::{AnalysisError, Analyzer, Class, PlayerSummary, annotate, graph_svg};
-use crate::games::{AnyGame, GameList, Member, Records, VisitRef, read_any_in};
+use crate::analysis::{
+    AnalysisError, Analyzer, Class, GameAnalysis, PlayerSummary, VERIFY_PLIES, annotate, graph_svg,
+    read_games_in,
+};
+use crate::games::{AnyGame, GameList, Member, Records, VisitRef};
 use crate::pgn::Form;
 use crate::pgn::PgnGame;
-use crate::search::AgentSpec;
+use crate::search::{AgentSpec, Limits};
 
 use super::Stop;
 
-const USAGE: &str = "usage: analyze FILE... [--agent AGENT] [--depth D | --time MS | --nodes N]
-               [--jobs N] [--out FILE] [--pgn-style STYLE] [--graph DIR] [--quiet]
+const USAGE: &str = "usage: analyze FILE... [--game N[,M..]] [--agent AGENT]
+               [--depth D | --time MS | --nodes N] [--verify PLIES] [--jobs N] [--out FILE]
+               [--pgn-style STYLE] [--graph DIR] [--csv FILE] [--quiet]
 
-Analyses every game of the record files: every legal move of every position valued by the
-agent's search, each move played classed (best, only move, good, inaccuracy ?!, mistake ?,
+Analyses every game of the record files (FILE - reads standard input; a record without a
+result is a game under way): every legal move of every position valued by the agent's
+search, each move played classed (best, only move, good, inaccuracy ?!, mistake ?,
 blunder ??) by the value it lost. Prints a line a game and a summary a player: moves,
-average loss in seeds, accuracy (0-100), and the count of each class.
+average loss in seeds, accuracy (0-100), and the count of each class. Plies are numbered
+from 1 (the first move is ply 1) everywhere: the records, the graphs, the CSV.
 
+  --game N[,M..]    only these games, numbered from 1 in the order of the input (all the
+                    files, one after the other)
   --agent AGENT     an alphabeta agent (default alphabeta:depth=8): its budget is each
                     position's (the positions after each move are searched one ply less
                     deep, or with a share of the time or nodes)
   --depth D         the agent's depth (added to its text); likewise --time MS, --nodes N
+  --verify PLIES    a loss counts as a mistake or blunder only if it holds when the move
+                    played and the best move are searched again PLIES deeper (default 4;
+                    0: never searched again)
   --jobs N          games analysed at once, one thread each, 1 to 1024 (default:
                     every core)
   --out FILE        write the annotated records to FILE, in the input's order
   --pgn-style STYLE the records' form: records (default, any game), or for Toguz Kumalak
                     playok or federation
   --graph DIR       write an SVG graph of each game to DIR (game-0001.svg, ...)
+  --csv FILE        write a row a ply to FILE: the game, ply, turn, side, move, best, the
+                    values, loss, class, the best line and every legal move's value
   --quiet           no line a game, no progress: the summary only
 
 Progress (games done, time left) goes to standard error. Built with the `progress`
 feature, Ctrl-C stops the games under way and keeps the finished ones (exit status 130).";
 
-/// What one finished game leaves: its line, its record, its graph and its players' figures.
+/// The first line of `--csv`'s file: its columns. A row a ply; `values` holds every legal
+/// move of the position and its value for the mover (`76: -1.23; 98: 0.45`), the values
+/// written as the records write them (`#+5` won by force, by 5 seeds or more; `=3` exact).
+pub const CSV_HEADER: &str = "game,ply,turn,side,player,move,best,before,after,expected_before,expected_after,loss,expected_loss,class,exactness,verified,line,values";
+
+/// What one finished game leaves: its line, its record, its graph, its CSV rows and its
+/// players' figures.
 struct Done {
     line: String,
     record: Option<String>,
     svg: Option<String>,
+    csv: Option<String>,
     players: [(String, PlayerSummary); 2],
 }
 
 struct Job {
     agent: AgentSpec,
+    verify: u32,
     stop: Arc<AtomicBool>,
     form: Form,
     graph: bool,
+    csv: bool,
+    /// The game's number in the input, from 1.
+    number: usize,
     title: String,
+}
+
+/// `text` as a CSV field: quoted where it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The CSV rows of one game ([`CSV_HEADER`]), each ended by a line feed.
+fn csv_rows<M>(number: usize, analysis: &GameAnalysis<M>, names: &[String; 2]) -> String {
+    let mut out = String::new();
+    for p in &analysis.plies {
+        let i = p.player.index();
+        let values = p
+            .values
+            .iter()
+            .map(|v| format!("{}: {}", v.text, v.value.rounded()))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let fields = [
+            number.to_string(),
+            p.ply.to_string(),
+            p.turn.to_string(),
+            analysis.sides[i].to_string(),
+            csv_field(&names[i]),
+            csv_field(&p.played_text),
+            csv_field(&p.best_text),
+            csv_field(&p.before.rounded().to_string()),
+            csv_field(&p.after.rounded().to_string()),
+            format!("{:.4}", p.expected_before),
+            format!("{:.4}", p.expected_after),
+            format!("{:.2}", p.loss),
+            format!("{:.4}", p.expected_loss),
+            p.class.name().to_string(),
+            p.exactness.name().to_string(),
+            p.verified.to_string(),
+            csv_field(&p.line_text),
+            csv_field(&values),
+        ];
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
 }
 
 impl<L: GameList> VisitRef<L, Records> for Job {
@@ -79,6 +153,7 @@ impl<L: GameList> VisitRef<L, Records> for Job {
             .map_err(|e| e.to_string())?;
         let mut analyzer = Analyzer::<R>::new(&self.agent)
             .map_err(|e| e.to_string())?
+            .verify(self.verify)
             .stop_flag(self.stop);
         let analysis = match analyzer.analyze(&game.record) {
             Ok(a) => a,
@@ -102,10 +177,13 @@ impl<L: GameList> VisitRef<L, Records> for Job {
             .collect::<Vec<_>>()
             .join("; ");
         let svg = self.graph.then(|| graph_svg(&analysis, &self.title));
+        let names = [0, 1].map(|i| players[i].0.clone());
+        let csv = self.csv.then(|| csv_rows(self.number, &analysis, &names));
         Ok(Done {
             line,
             record,
             svg,
+            csv,
             players,
         })
     }
@@ -162,11 +240,15 @@ fn agent_text(agent: Option<String>, limit: Option<String>) -> String {
 
 struct Options {
     files: Vec<String>,
+    /// The games to analyse, by their number in the input (from 1); all if empty.
+    games: Vec<usize>,
     agent: AgentSpec,
+    verify: u32,
     jobs: usize,
     out: Option<(String, File)>,
     form: Form,
     graph: Option<String>,
+    csv: Option<(String, File)>,
     quiet: bool,
 }
 
@@ -261,19 +343,33 @@ fn on_interrupt(stop: &Arc<AtomicBool>) {
 }
 
 fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
-    let mut games: Vec<(String, AnyGame<L>)> = Vec::new();
+    // (the game's number in the input, its name, the game)
+    let mut games: Vec<(usize, String, AnyGame<L>)> = Vec::new();
     let mut failed = 0;
+    let mut number = 0;
     for file in &o.files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        for (i, game) in read_any_in::<L>(&text).into_iter().enumerate() {
+        let text = if file == "-" {
+            std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
+        } else {
+            std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?
+        };
+        let name = if file == "-" { "standard input" } else { file };
+        for (i, game) in read_games_in::<L>(&text).into_iter().enumerate() {
+            number += 1;
+            if !o.games.is_empty() && !o.games.contains(&number) {
+                continue;
+            }
             match game {
-                Ok(g) => games.push((format!("{file} game {}", i + 1), g)),
+                Ok(g) => games.push((number, format!("{name} game {}", i + 1), g)),
                 Err(e) => {
                     failed += 1;
-                    super::out!("{file} game {}: FAILED to read: {e}", i + 1)?;
+                    super::out!("{name} game {}: FAILED to read: {e}", i + 1)?;
                 }
             }
         }
+    }
+    if let Some(&missing) = o.games.iter().find(|&&n| n > number) {
+        return Err(format!("--game {missing}: the input holds {number} games").into());
     }
     if let Some(dir) = &o.graph {
         std::fs::create_dir_all(dir).map_err(|e| format!("--graph {dir}: {e}"))?;
@@ -285,26 +381,34 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
     let progress = Progress::new(games.len(), o.quiet);
     let (tx, rx) = mpsc::channel::<(usize, Result<Done, String>)>();
     let mut out = o.out;
+    let want_csv = o.csv.is_some();
+    let mut csv = o.csv;
+    if let Some((path, file)) = csv.as_mut() {
+        writeln!(file, "{CSV_HEADER}").map_err(|e| format!("--csv {path}: {e}"))?;
+    }
     let mut totals: BTreeMap<String, (usize, PlayerSummary)> = BTreeMap::new();
     let mut finished = 0usize;
     let outcome = std::thread::scope(|scope| -> Result<(), Stop> {
         for _ in 0..o.jobs.clamp(1, games.len().max(1)) {
             let tx = tx.clone();
             let (games, next, stop) = (&games, &next, &stop);
-            let agent = o.agent;
-            let (form, graph) = (o.form, o.graph.is_some());
+            let (agent, verify) = (o.agent, o.verify);
+            let (form, graph, csv) = (o.form, o.graph.is_some(), want_csv);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= games.len() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let (name, game) = &games[i];
+                    let (number, name, game) = &games[i];
                     let job = Job {
                         agent,
+                        verify,
                         stop: Arc::clone(stop),
                         form,
                         graph,
+                        csv,
+                        number: *number,
                         title: title(game, name),
                     };
                     if tx.send((i, L::each_ref(game.records(), job))).is_err() {
@@ -318,21 +422,29 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
         // A game that failed or was stopped waits as `None`, so that those after it go on.
         let mut waiting: BTreeMap<usize, Option<Done>> = BTreeMap::new();
         let mut written = 0usize;
-        let mut write =
-            |i: usize, done: &Done, out: &mut Option<(String, File)>| -> Result<(), Stop> {
-                if let (Some((path, file)), Some(text)) = (out.as_mut(), &done.record) {
-                    let gap = if written > 0 { "\n" } else { "" };
-                    write!(file, "{gap}{text}")
-                        .and_then(|()| file.flush())
-                        .map_err(|e| format!("--out {path}: {e}"))?;
-                }
-                if let (Some(dir), Some(svg)) = (&o.graph, &done.svg) {
-                    let path = format!("{dir}/game-{:04}.svg", i + 1);
-                    std::fs::write(&path, svg).map_err(|e| format!("{path}: {e}"))?;
-                }
-                written += 1;
-                Ok(())
-            };
+        let mut write = |i: usize,
+                         done: &Done,
+                         out: &mut Option<(String, File)>,
+                         csv: &mut Option<(String, File)>|
+         -> Result<(), Stop> {
+            if let (Some((path, file)), Some(text)) = (csv.as_mut(), &done.csv) {
+                write!(file, "{text}")
+                    .and_then(|()| file.flush())
+                    .map_err(|e| format!("--csv {path}: {e}"))?;
+            }
+            if let (Some((path, file)), Some(text)) = (out.as_mut(), &done.record) {
+                let gap = if written > 0 { "\n" } else { "" };
+                write!(file, "{gap}{text}")
+                    .and_then(|()| file.flush())
+                    .map_err(|e| format!("--out {path}: {e}"))?;
+            }
+            if let (Some(dir), Some(svg)) = (&o.graph, &done.svg) {
+                let path = format!("{dir}/game-{:04}.svg", games[i].0);
+                std::fs::write(&path, svg).map_err(|e| format!("{path}: {e}"))?;
+            }
+            written += 1;
+            Ok(())
+        };
         let mut first_unwritten = 0usize;
         let mut result = Ok(());
         for (i, done) in rx {
@@ -341,7 +453,7 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
                     finished += 1;
                     if !o.quiet {
                         result =
-                            result.and(progress.line(&format!("{}: {}", games[i].0, done.line)));
+                            result.and(progress.line(&format!("{}: {}", games[i].1, done.line)));
                     }
                     for (name, s) in &done.players {
                         let entry = totals.entry(name.clone()).or_default();
@@ -355,14 +467,14 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
                     // An empty error is a game stopped by Ctrl-C.
                     if !e.is_empty() {
                         failed += 1;
-                        result = result.and(progress.line(&format!("{}: FAILED: {e}", games[i].0)));
+                        result = result.and(progress.line(&format!("{}: FAILED: {e}", games[i].1)));
                     }
                     waiting.insert(i, None);
                 }
             }
             while let Some(done) = waiting.remove(&first_unwritten) {
                 if let Some(done) = done {
-                    result = result.and(write(first_unwritten, &done, &mut out));
+                    result = result.and(write(first_unwritten, &done, &mut out, &mut csv));
                 }
                 first_unwritten += 1;
             }
@@ -373,7 +485,7 @@ fn analyze<L: GameList>(o: Options) -> Result<bool, Stop> {
         // Stopped or failed games leave gaps: write what finished after them, in order.
         for (i, done) in std::mem::take(&mut waiting) {
             if let Some(done) = done {
-                result = result.and(write(i, &done, &mut out));
+                result = result.and(write(i, &done, &mut out, &mut csv));
             }
         }
         progress.finish();
@@ -449,6 +561,7 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
     let (mut agent, mut limit) = (None, None);
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_JOBS));
     let (mut out, mut style, mut graph, mut quiet) = (None, None, None, false);
+    let (mut csv, mut chosen, mut verify) = (None, Vec::new(), None);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -473,6 +586,25 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
             "--out" => out = Some(value("--out")?),
             "--pgn-style" => style = Some(super::pgn_style::<L>(&value("--pgn-style")?)?),
             "--graph" => graph = Some(value("--graph")?),
+            "--csv" => csv = Some(value("--csv")?),
+            "--verify" => verify = Some(number("--verify", value("--verify")?)?),
+            "--game" => {
+                let v = value("--game")?;
+                for n in v.split(',') {
+                    let n = n
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| {
+                            format!("--game {v:?}: expected game numbers from 1, as 3 or 3,7")
+                        })?;
+                    if !chosen.contains(&n) {
+                        chosen.push(n);
+                    }
+                }
+            }
+            "-" => files.push(a),
             "--quiet" => quiet = true,
             other if other.starts_with("--") => {
                 return Err(format!("unknown argument {other:?}").into());
@@ -498,13 +630,33 @@ fn run<L: GameList>(args: Vec<String>) -> Result<bool, Stop> {
         }
         None => None,
     };
+    let verify = match verify {
+        Some(v) if v > u64::from(Limits::MAX_DEPTH) => {
+            return Err(format!("--verify {v}: expected plies 0 to {}", Limits::MAX_DEPTH).into());
+        }
+        Some(v) => v as u32,
+        None => VERIFY_PLIES,
+    };
+    let csv = match csv {
+        Some(path) => {
+            let file = File::create(&path).map_err(|e| format!("--csv {path}: {e}"))?;
+            Some((path, file))
+        }
+        None => None,
+    };
+    if files.iter().filter(|f| *f == "-").count() > 1 {
+        return Err("standard input (-) given twice".into());
+    }
     analyze::<L>(Options {
         files,
+        games: chosen,
         agent,
+        verify,
         jobs,
         out,
         form: style.unwrap_or(Form::RECORDS),
         graph,
+        csv,
         quiet,
     })
 }
