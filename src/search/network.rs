@@ -327,6 +327,35 @@ impl Network {
         &self.header
     }
 
+    /// Where it reads its inputs in the observation: its header's layout words.
+    ///
+    /// ```
+    /// use sowing::search::Heuristic;
+    /// use sowing::toguz::{Toguz, network};
+    /// assert_eq!(network().unwrap().layout(), Toguz::default().network_inputs().unwrap());
+    /// ```
+    pub fn layout(&self) -> InputLayout {
+        InputLayout {
+            holes: self.holes,
+            stores_at: self.stores_at,
+            marks: self.marks,
+            marks_at: self.marks_at,
+            store_buckets: self.store_buckets,
+        }
+    }
+
+    /// The game its header names (the name its `rules=` ruleset text starts with), or
+    /// `None` for a header without `rules=`.
+    ///
+    /// ```
+    /// assert_eq!(sowing::toguz::network().unwrap().game(), Some("toguz"));
+    /// ```
+    pub fn game(&self) -> Option<&str> {
+        let fixed = self.header.split(" command=").next()?;
+        let rules = fixed.split(' ').find_map(|w| w.strip_prefix("rules="))?;
+        Some(crate::switches::game_name(rules))
+    }
+
     /// The value of a position for the player to move, in hundredths of a seed, from its
     /// observation's values as bytes (`observation` holds at least
     /// [`observation_len`](Network::observation_len); values past it are not read). No
