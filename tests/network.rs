@@ -419,16 +419,16 @@ fn weights_file(
 /// specs of one path are equal, and a path agent text cannot hold is refused.
 #[test]
 fn net_path_agent_text_round_trips() {
-    let spec: AgentSpec = "alphabeta:depth=4,net=nets/toguz 2.net".parse().unwrap();
-    assert_eq!(spec.to_string(), "alphabeta:depth=4,net=nets/toguz 2.net");
+    let spec: AgentSpec = "alphabeta:depth=4,net=nets/toguz-2.net".parse().unwrap();
+    assert_eq!(spec.to_string(), "alphabeta:depth=4,net=nets/toguz-2.net");
     assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
-    assert_eq!(spec.network_file().unwrap().as_str(), "nets/toguz 2.net");
+    assert_eq!(spec.network_file().unwrap().as_str(), "nets/toguz-2.net");
     let AgentSpec::AlphaBeta { eval, .. } = spec else {
         panic!("an alphabeta spec")
     };
     assert_eq!(eval, sowing::search::GameEval::Net);
     // `eval=net` beside it is what it implies; the order of options does not matter.
-    let same: AgentSpec = "alphabeta:net=nets/toguz 2.net,eval=net,depth=4"
+    let same: AgentSpec = "alphabeta:net=nets/toguz-2.net,eval=net,depth=4"
         .parse()
         .unwrap();
     assert_eq!(same, spec);
@@ -594,7 +594,7 @@ fn a_network_file_of_another_game_board_or_layout_is_refused() {
 fn kalah_takes_a_network_from_a_file() {
     use sowing::kalah::Kalah;
     let path = temp_path("kalah.net");
-    let words = "rules=kalah observation=16 holes=12 marks=2";
+    let words = "rules=kalah observation=16 holes=12 marks=2 target_scale=0.3208";
     std::fs::write(&path, weights_file(words, 12, 2, 25, 7)).unwrap();
     let rules = Kalah::default();
     let spec: AgentSpec = format!("alphabeta:depth=6,net={}", path.display())
@@ -615,7 +615,55 @@ fn kalah_takes_a_network_from_a_file() {
             .play_action(&mut s, actions[action % actions.len()])
             .unwrap();
     }
+    // Self-play data of this agent tells the training script the network's own scale.
+    assert_eq!(
+        sowing::search::training_words(&rules, &spec).unwrap(),
+        "holes=12 marks=2 stores_at=12 marks_at=14 store_buckets=25 scale=0.3208"
+    );
     let with = searched(&rules, &spec.to_string(), 2);
     assert_ne!(with, searched(&rules, "alphabeta:depth=6", 2));
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Self-play takes a network from a file (the loop's data step for a Kalah network): its
+/// header names the agent with its path and gives the network's own scale, and every
+/// searched value is the network agent's.
+#[test]
+fn selfplay_searches_with_a_network_from_a_file() {
+    use sowing::kalah::Kalah;
+    use sowing::selfplay::{self, Config};
+    let path = temp_path("kalah-selfplay.net");
+    let words = "rules=kalah observation=16 holes=12 marks=2 target_scale=0.25";
+    std::fs::write(&path, weights_file(words, 12, 2, 25, 3)).unwrap();
+    let rules = Kalah::default();
+    let agent: AgentSpec = format!("alphabeta:depth=3,net={}", path.display())
+        .parse()
+        .unwrap();
+    let config = Config {
+        agent,
+        games: 2,
+        ..Config::default()
+    };
+    let mut bytes = Vec::new();
+    selfplay::generate(&rules, &config, &mut bytes).unwrap();
+    let (header, records) = selfplay::read(&bytes).unwrap();
+    assert_eq!(header.agent, agent.to_string());
+    assert!(
+        header.training.as_deref().unwrap().ends_with(" scale=0.25"),
+        "{header:?}"
+    );
+    // Not the values of the game's own evaluation: the same games played by the tuned
+    // agent differ.
+    let tuned = Config {
+        agent: "alphabeta:depth=3".parse().unwrap(),
+        games: 2,
+        ..Config::default()
+    };
+    let mut other = Vec::new();
+    selfplay::generate(&rules, &tuned, &mut other).unwrap();
+    let (_, tuned_records) = selfplay::read(&other).unwrap();
+    assert!(records.len() > 10);
+    let values = |r: &[selfplay::Record]| r.iter().map(|r| r.value).collect::<Vec<_>>();
+    assert_ne!(values(&records), values(&tuned_records));
     std::fs::remove_file(&path).unwrap();
 }

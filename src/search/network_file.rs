@@ -73,8 +73,10 @@ pub enum NetworkFileError {
 /// let path = NetworkFile::new("nets/toguz-2.net").unwrap();
 /// assert_eq!(path.as_str(), "nets/toguz-2.net");
 /// assert_eq!(path, NetworkFile::new("nets/toguz-2.net").unwrap());
-/// // Agent text separates its options with commas: a path cannot hold one.
+/// // Agent text separates its options with commas, and is one word: a path holds neither
+/// // a comma nor a space.
 /// assert!(NetworkFile::new("a,b.net").is_none());
+/// assert!(NetworkFile::new("my nets/a.net").is_none());
 /// assert!(NetworkFile::new("").is_none());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,14 +84,13 @@ pub struct NetworkFile(&'static str);
 
 impl NetworkFile {
     /// What a path must be: what [`new`](NetworkFile::new) takes.
-    pub const EXPECTED: &'static str =
-        "a file's path (not empty, no comma, no space at either end)";
+    pub const EXPECTED: &'static str = "a file's path (not empty, no comma, no white space)";
 
-    /// The path `path`, or `None` for one agent text cannot write: empty, holding a comma
-    /// (agent text's separator) or starting or ending with white space (which agent text
-    /// trims).
+    /// The path `path`, or `None` for one agent text cannot write as one word: empty, or
+    /// holding a comma (agent text's separator) or white space (agent text is one word in
+    /// the headers of self-play files and weights files).
     pub fn new(path: &str) -> Option<NetworkFile> {
-        let fits = !path.is_empty() && !path.contains(',') && path.trim() == path;
+        let fits = !path.is_empty() && !path.contains(|c: char| c == ',' || c.is_whitespace());
         fits.then(|| NetworkFile(intern(path)))
     }
 
