@@ -44,7 +44,7 @@ pub enum NetworkFileError {
     Layout {
         /// The rules, as ruleset text.
         rules: String,
-        /// The rules' layout ([`InputLayout::words`]).
+        /// The rules' layout ([`InputLayout::words`](super::InputLayout::words)).
         expected: String,
         /// The network's layout.
         found: String,
