@@ -311,11 +311,11 @@ fn bad_input_answers_error_and_changes_nothing() {
         ("play 3 9", "error move 9: "),
         (
             "setoption",
-            "error setoption needs an option (agent, multipv, table)",
+            "error setoption needs an option (agent, multipv, network, table)",
         ),
         (
             "setoption speed 3",
-            "error setoption: unknown option \"speed\" (known: agent, multipv, table)",
+            "error setoption: unknown option \"speed\" (known: agent, multipv, network, table)",
         ),
         (
             "setoption agent alphabeta:depht=3",
