@@ -311,11 +311,11 @@ fn bad_input_answers_error_and_changes_nothing() {
         ("play 3 9", "error move 9: "),
         (
             "setoption",
-            "error setoption needs an option (agent, multipv, table)",
+            "error setoption needs an option (agent, multipv, network, table)",
         ),
         (
             "setoption speed 3",
-            "error setoption: unknown option \"speed\" (known: agent, multipv, table)",
+            "error setoption: unknown option \"speed\" (known: agent, multipv, network, table)",
         ),
         (
             "setoption agent alphabeta:depht=3",
@@ -831,4 +831,54 @@ fn a_few_moves_under_the_real_sixty_plus_one_clock() {
     assert!(log[0].starts_with("> go wtime 60000 btime 60000 winc 1000 binc 1000"));
     assert!(log[1].contains("budget 3148 ms"), "{log:?}");
     assert!(log.len() >= 9, "{log:?}");
+}
+
+/// `setoption network <path>`: the agent searches with the network of that file (here the
+/// embedded one's own weights, so the same search as without it), `hello` shows it as agent
+/// text, a file of another game or none at all answers an error and changes nothing, and
+/// without a path the game's own evaluation comes back.
+#[test]
+fn setoption_network_searches_with_a_network_from_a_file() {
+    let dir = std::env::temp_dir();
+    let net = dir.join(format!("sowing-engine-{}-toguz.net", std::process::id()));
+    std::fs::write(&net, include_bytes!("../src/toguz/toguz.net")).unwrap();
+    let oware = dir.join(format!("sowing-engine-{}-oware.net", std::process::id()));
+    std::fs::write(&oware, include_bytes!("../src/oware/oware.net")).unwrap();
+    let missing = dir.join(format!("sowing-engine-{}-missing.net", std::process::id()));
+    let input = format!(
+        "go depth 4\nsetoption network {}\nhello\ngo depth 4\nsetoption network {}\n\
+         setoption network {}\nsetoption network a,b\nhello\nsetoption network\nhello\n",
+        net.display(),
+        oware.display(),
+        missing.display()
+    );
+    let lines = session(("toguz", "alphabeta:depth=3"), input.as_bytes());
+    let plain = check_search(&lines[..5], 4).to_string();
+    let with_file = format!("option agent alphabeta:depth=3,net={}", net.display());
+    assert_eq!(lines[9], with_file);
+    // The same weights: the same lines and move.
+    assert_eq!(check_search(&lines[11..16], 4), plain);
+    let strip_nps = |l: &String| l.split(" nps ").next().unwrap().to_string();
+    assert_eq!(
+        lines[..4].iter().map(strip_nps).collect::<Vec<_>>(),
+        lines[11..15].iter().map(strip_nps).collect::<Vec<_>>()
+    );
+    assert!(
+        lines[16].starts_with("error setoption agent: alphabeta: the network file")
+            && lines[16].contains("is a network of oware, not of toguz"),
+        "{}",
+        lines[16]
+    );
+    assert!(lines[17].contains("cannot be read"), "{}", lines[17]);
+    assert!(
+        lines[18].starts_with("error setoption network \"a,b\""),
+        "{}",
+        lines[18]
+    );
+    // Nothing changed by the errors; then back to the game's own network.
+    assert_eq!(lines[23], with_file);
+    assert_eq!(lines[29], "option agent alphabeta:depth=3");
+    assert_eq!(lines.len(), 31);
+    std::fs::remove_file(net).unwrap();
+    std::fs::remove_file(oware).unwrap();
 }

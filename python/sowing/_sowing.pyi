@@ -1,5 +1,6 @@
 """The native module of sowing (Rust, PyO3): every class and function of the package."""
 
+import os
 import sys
 from typing import Any, ClassVar, Literal, NoReturn, Optional, Sequence, Union, final, overload
 
@@ -448,10 +449,18 @@ class Agent:
     `auto`, sized to the time a move; default 20), `alphabeta-classic[:...]`, `mcts[:playouts=N][,time=T]
     [,seed=N][,c=X]` (10000 playouts by default; a `time` alone searches for that time, with
     both it stops at whichever comes first). AgentError for bad text. `choose` releases the
-    GIL and stops at Ctrl-C; `multipv=N` gives the best N moves in `lines`."""
+    GIL and stops at Ctrl-C; `multipv=N` gives the best N moves in `lines`.
 
-    def __new__(cls, text: str) -> Self:
-        """Reads agent text (AgentError)."""
+    `network=PATH` (or `net=PATH` in the text, which implies `eval=net`) makes an `alphabeta`
+    agent search with the network of that weights file (as `tools/train/train.py` writes
+    them) in place of the game's own, in any game with a network layout, Kalah included. It
+    is read when the agent is first used for a ruleset, once (the search's threads share
+    it); a file that does not read, or holds a network of another game, board or layout,
+    raises AgentError then."""
+
+    def __new__(cls, text: str, network: Optional[Union[str, os.PathLike[str]]] = None) -> Self:
+        """Reads agent text (AgentError); `network`: a network's weights file for an
+        `alphabeta` agent (`net=PATH`)."""
     @property
     def name(self) -> str:
         """The agent's text with every setting written."""

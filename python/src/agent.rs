@@ -8,7 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use sowing::games::AnyRuleset;
-use sowing::search::{Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, SearchStats};
+use sowing::search::{
+    Agent as RustAgent, AgentSpec, AgentSpecError, Mcts, NetworkFile, SearchStats,
+};
 
 use crate::errors;
 use crate::game::{AnyAgent, AnyMove, Game, with_rules};
@@ -36,6 +38,30 @@ fn build<R: Game>(
         Some(searcher) => Box::new(searcher.stop_flag(Arc::clone(stop))),
         None => spec.build::<R>()?,
     })
+}
+
+/// `spec` searching with the network file at `path` (`net=PATH`), or the error that `spec`
+/// is not an `alphabeta` agent or agent text cannot name `path`.
+fn with_network(spec: AgentSpec, path: &std::path::Path) -> Result<AgentSpec, AgentSpecError> {
+    let agent = match spec {
+        AgentSpec::AlphaBeta { .. } => "alphabeta",
+        AgentSpec::Random { .. } => "random",
+        AgentSpec::Mcts(_) => "mcts",
+    };
+    if agent != "alphabeta" {
+        return Err(AgentSpecError::UnknownOption {
+            agent,
+            option: "network".into(),
+        });
+    }
+    let file = path.to_str().and_then(NetworkFile::new);
+    let file = file.ok_or_else(|| AgentSpecError::BadValue {
+        agent,
+        option: "network".into(),
+        value: path.to_string_lossy().into_owned(),
+        expected: NetworkFile::EXPECTED,
+    })?;
+    Ok(spec.with_network(Some(file)))
 }
 
 /// What one `choose` found: the move, the search's figures, its summary and its lines.
@@ -122,6 +148,13 @@ fn choose_in<R: Game>(
 /// - `mcts[:playouts=N][,time=T][,seed=N][,c=X]` (10000 playouts by default; a `time`
 ///   alone searches for that time, with both it stops at whichever comes first)
 ///
+/// `network=PATH` (or `net=PATH` in the text, which implies `eval=net`) makes an
+/// `alphabeta` agent search with the network of that weights file (as
+/// `tools/train/train.py` writes them) in place of the game's own, for any game with a
+/// network layout, Kalah included. The file is read when the agent is first used for a
+/// ruleset (once: the search's threads share it); a file that does not read, or holds a
+/// network of another game, board or layout, raises AgentError then.
+///
 /// Bad text raises AgentError. The agent keeps its tables between moves of one ruleset.
 /// `choose` releases the GIL and stops at Ctrl-C (KeyboardInterrupt).
 #[pyclass(module = "sowing", frozen)]
@@ -143,10 +176,15 @@ impl Agent {
 
 #[pymethods]
 impl Agent {
-    /// Reads agent text (AgentError for text that names no agent).
+    /// Reads agent text (AgentError for text that names no agent); `network`, the path of
+    /// a network's weights file for an `alphabeta` agent (`net=PATH`).
     #[new]
-    fn new(text: &Bound<'_, PyString>) -> PyResult<Agent> {
-        let spec: AgentSpec = text.to_cow()?.parse().map_err(errors::agent_error)?;
+    #[pyo3(signature = (text, network=None))]
+    fn new(text: &Bound<'_, PyString>, network: Option<std::path::PathBuf>) -> PyResult<Agent> {
+        let mut spec: AgentSpec = text.to_cow()?.parse().map_err(errors::agent_error)?;
+        if let Some(path) = network {
+            spec = with_network(spec, &path).map_err(errors::agent_error)?;
+        }
         Ok(Agent {
             spec,
             built: Arc::new(Mutex::new(None)),

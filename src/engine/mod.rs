@@ -21,6 +21,7 @@
 //! | `stop` | the running search ends now (once its first depth is done, so that its `info` line and `bestmove` are a searched move's); its `bestmove` follows |
 //! | `setoption agent <agent text>` | none; another alpha-beta agent ([`AgentSpec`]) |
 //! | `setoption multipv <n>` | none; the lines of the next `go`s (1 to 255), the agent's `multipv=<n>`, its table kept |
+//! | `setoption network [<path>]` | none; the agent's evaluation from the network of the weights file at `<path>` (the agent text's `net=<path>`: read once, refused with an error if it does not read or is another game's, board's or layout's network), or without a path the game's own evaluation again; the table starts empty |
 //! | `setoption table auto\|<n>` | none; the agent's transposition table: `<n>` 2^n entries of 16 bytes (1 to 30), `auto` sized at each `go` to its time (the agent text's `table=`, default 20, [`TableSize`](crate::search::TableSize)); the table starts empty |
 //! | `newgame` | none; forgets what earlier searches learnt, back to the start position |
 //! | `isready` | `readyok` |
@@ -63,7 +64,8 @@
 //! with its own `score` and `pv` (the `nodes` are the whole search's). `bestmove` is the
 //! best move, as without it. With one line the `info` lines have no `multipv` word, as
 //! before it.
-//! Protocol 2 added `multipv` and `setoption table`; everything else is as in protocol 1.
+//! Protocol 2 added `multipv`, `setoption table` and `setoption network`; everything else is as
+//! in protocol 1.
 //!
 //! ```
 //! use sowing::engine::{Engine, serve};
@@ -95,7 +97,7 @@ use std::sync::{Arc, Mutex};
 use thiserror::Error;
 
 use crate::games::{AnyRuleset, Game as AnyGame, GameList, Member, Only, Rulesets, Visit};
-use crate::search::AgentSpec;
+use crate::search::{AgentSpec, NetworkFile};
 pub use clock::Clock;
 use game::{Answer, Call, Game, Go, Sessions};
 
@@ -432,6 +434,23 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
                 self.spec = self.spec.with_multipv(lines);
                 Ok(())
             }
+            "network" => {
+                let value = value.trim();
+                let file = match value {
+                    "" => None,
+                    path => Some(NetworkFile::new(path).ok_or_else(|| {
+                        format!(
+                            "setoption network {}: expected {}",
+                            quoted(path),
+                            NetworkFile::EXPECTED
+                        )
+                    })?),
+                };
+                let spec = self.spec.with_network(file);
+                self.act(Call::SetAgent(spec))?;
+                self.spec = spec;
+                Ok(())
+            }
             "table" => {
                 let value = value.trim();
                 let spec = self
@@ -442,9 +461,9 @@ impl<W: Write + Send + 'static, L: GameList> Engine<W, L> {
                 self.spec = spec;
                 Ok(())
             }
-            "" => Err("setoption needs an option (agent, multipv, table)".into()),
+            "" => Err("setoption needs an option (agent, multipv, network, table)".into()),
             other => Err(format!(
-                "setoption: unknown option {} (known: agent, multipv, table)",
+                "setoption: unknown option {} (known: agent, multipv, network, table)",
                 quoted(other)
             )),
         }

@@ -39,6 +39,30 @@ use super::state::Pie;
 use super::{Kalah, KalahMove, KalahState, Leftovers, nonempty};
 use crate::encode::{ActionSet, Encoding, widen};
 
+impl Kalah {
+    /// The observation's values as bytes, in its order (the first
+    /// [`observation_len`](Encoding::observation_len); the rest 0): what
+    /// [`fill_observation`](Encoding::fill_observation) widens and a network reads.
+    #[inline(always)]
+    pub(crate) fn observation_bytes(&self, s: &KalahState) -> [u8; 24] {
+        let m = self.t.m;
+        let [own, theirs] = s.sides.map(u64::to_le_bytes);
+        // Every value fits a byte: the bytes are laid out in the observation's order, each
+        // side's eight lanes (pits, store, zeros) at once, the second over the first's
+        // run-over, then the stores and the pie-rule fields; then converted in one pass.
+        let mut bytes = [0u8; 24];
+        bytes[..8].copy_from_slice(&own);
+        bytes[m..m + 8].copy_from_slice(&theirs);
+        bytes[2 * m..2 * m + 4].copy_from_slice(&[
+            own[m & 7],
+            theirs[m & 7],
+            u8::from(s.pie == Pie::Offer),
+            u8::from(s.pie == Pie::Opening),
+        ]);
+        bytes
+    }
+}
+
 impl Encoding for Kalah {
     #[inline]
     fn num_actions(&self) -> usize {
@@ -74,20 +98,7 @@ impl Encoding for Kalah {
     fn fill_observation(&self, s: &KalahState, out: &mut [f32]) {
         let m = self.t.m;
         let out = &mut out[..2 * m + 4];
-        let [own, theirs] = s.sides.map(u64::to_le_bytes);
-        // Every value fits a byte: the bytes are laid out in the observation's order, each
-        // side's eight lanes (pits, store, zeros) at once, the second over the first's
-        // run-over, then the stores and the pie-rule fields; then converted in one pass.
-        let mut bytes = [0u8; 24];
-        bytes[..8].copy_from_slice(&own);
-        bytes[m..m + 8].copy_from_slice(&theirs);
-        bytes[2 * m..2 * m + 4].copy_from_slice(&[
-            own[m & 7],
-            theirs[m & 7],
-            u8::from(s.pie == Pie::Offer),
-            u8::from(s.pie == Pie::Opening),
-        ]);
-        widen(&bytes, out);
+        widen(&self.observation_bytes(s), out);
     }
 
     /// The pit sown straight from the action's index, with no move value in between.

@@ -128,6 +128,13 @@ impl Heuristic for Kalah {
         })
     }
 
+    /// A network from a file (Kalah has none of its own) reads the observation's bytes.
+    #[inline]
+    fn network_value(&self, net: &crate::search::Network, s: &KalahState) -> Option<i32> {
+        (net.observation_len() <= crate::encode::Encoding::observation_len(self))
+            .then(|| net.evaluate(&self.observation_bytes(s)))
+    }
+
     /// [`KalahEval`], the evaluation the `tune` tool fits.
     fn with_linear<V: LinearVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit::<KalahEval>())

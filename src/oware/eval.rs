@@ -187,6 +187,25 @@ impl Heuristic for Oware {
         (self.settings.houses == 6 && self.settings.seeds == 4)
             .then(|| net.evaluate(&observation_bytes(s)))
     }
+
+    /// A network from a file reads the observation's bytes, on a board of any size.
+    #[inline]
+    fn network_value(&self, net: &Network, s: &OwareState) -> Option<i32> {
+        let houses = usize::from(self.settings.houses);
+        (net.observation_len() <= crate::encode::Encoding::observation_len(self))
+            .then(|| net.evaluate(&observation_bytes_of(s, houses)))
+    }
+}
+
+/// [`observation_bytes`] on a board of `houses` houses a row (1 to 8).
+fn observation_bytes_of(s: &OwareState, houses: usize) -> [u8; 19] {
+    let [own, theirs] = s.sides.map(u64::to_le_bytes);
+    let me = s.mover.index();
+    let mut bytes = [0u8; 19];
+    bytes[..8].copy_from_slice(&own);
+    bytes[houses..houses + 8].copy_from_slice(&theirs);
+    bytes[2 * houses..2 * houses + 3].copy_from_slice(&[s.stores[me], s.stores[1 - me], 0]);
+    bytes
 }
 
 /// The observation's values as bytes ([`Encoding`](crate::encode::Encoding)'s order, the

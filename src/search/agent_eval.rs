@@ -4,10 +4,11 @@
 //! endgame values.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::eval::{Evaluator, GameEval, StoreDifference, WIN};
 use super::heuristic::{Heuristic, Oracle};
+use super::network::Network;
 use crate::ruleset::Ruleset;
 
 impl GameEval {
@@ -65,17 +66,20 @@ fn exact_value(margin: i32) -> i32 {
     }
 }
 
-/// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], and
-/// the exact values of the game's [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its
-/// solver's endgame database) for positions with at most `endgame` seeds on the board (0:
-/// none). The oracle is asked for at the first evaluation, for the rules of that evaluation,
-/// and kept.
+/// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], or a
+/// network read from a file (`alphabeta:net=<path>`), and the exact values of the game's
+/// [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its solver's endgame database) for
+/// positions with at most `endgame` seeds on the board (0: none). The oracle is asked for at
+/// the first evaluation, for the rules of that evaluation, and kept.
 pub struct AgentEval<R: Ruleset> {
-    /// The evaluation.
+    /// The evaluation (with a network from a file, [`GameEval::Net`]).
     pub eval: GameEval,
     /// The most seeds on the board for which the game's oracle gives exact values; 0 for
     /// none.
     pub endgame: u32,
+    /// A network read from a file, evaluating in place of `eval`
+    /// ([`Heuristic::network_value`]); shared by the threads of one search.
+    network: Option<Arc<Network>>,
     oracle: OnceLock<Option<Oracle<R::State>>>,
 }
 
@@ -85,8 +89,25 @@ impl<R: Ruleset> AgentEval<R> {
         AgentEval {
             eval,
             endgame,
+            network: None,
             oracle: OnceLock::new(),
         }
+    }
+
+    /// The evaluation of `network` (read from a file, [`NetworkFile`](super::NetworkFile)),
+    /// with the game's exact values up to `endgame` seeds on the board. Where the rules give
+    /// the network no value ([`Heuristic::network_value`]), the game's own evaluation, as
+    /// [`GameEval::Net`] does where the rules have no network.
+    pub fn with_network(network: Arc<Network>, endgame: u32) -> AgentEval<R> {
+        AgentEval {
+            network: Some(network),
+            ..AgentEval::new(GameEval::Net, endgame)
+        }
+    }
+
+    /// The network read from a file it evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 }
 
@@ -106,6 +127,7 @@ impl<R: Ruleset> fmt::Debug for AgentEval<R> {
         f.debug_struct("AgentEval")
             .field("eval", &self.eval)
             .field("endgame", &self.endgame)
+            .field("network", &self.network.as_ref().map(|n| n.header()))
             .field("oracle", &oracle)
             .finish()
     }
@@ -121,6 +143,11 @@ impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
             if let Some(margin) = oracle.as_ref().and_then(|o| o(state)) {
                 return exact_value(margin);
             }
+        }
+        if let Some(network) = &self.network {
+            return rules
+                .network_value(network, state)
+                .unwrap_or_else(|| rules.evaluate(state));
         }
         self.eval.evaluate(rules, state)
     }

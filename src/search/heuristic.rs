@@ -143,6 +143,22 @@ pub trait Heuristic: Ruleset {
         None
     }
 
+    /// The value of an unfinished `state` for the player to move by `network`, a network
+    /// read from a file (`alphabeta:net=<path>`, [`NetworkFile`](super::NetworkFile)), in
+    /// hundredths of a seed as [`network_evaluate`](Heuristic::network_evaluate): the
+    /// network run on the state's observation as bytes. `None` where the game gives a
+    /// network no inputs (the default), or `network` reads longer observations than the
+    /// rules'. Whether its inputs are laid out as the rules' ([`network_inputs`]) is checked
+    /// once, when the agent is made
+    /// ([`AgentSpec::check_for`](super::AgentSpec::check_for)), not here. No allocation.
+    ///
+    /// [`network_inputs`]: Heuristic::network_inputs
+    #[inline]
+    fn network_value(&self, network: &super::Network, state: &Self::State) -> Option<i32> {
+        let _ = (network, state);
+        None
+    }
+
     /// The logistic scale, per seed, of each of the game's evaluations ([`EvalScales`]):
     /// what the analysis turns a value in seeds into an expected score with
     /// ([`Calibration`](crate::analysis::Calibration)), fitted on the game's own self-play

@@ -57,6 +57,7 @@ mod limits;
 mod matches;
 mod mcts;
 mod network;
+mod network_file;
 mod random;
 mod spec;
 mod table_size;
@@ -75,6 +76,7 @@ pub use matches::{
 };
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use network::{InputLayout, MAX_HIDDEN, Network, NetworkError, training_words};
+pub use network_file::{NetworkFile, NetworkFileError};
 pub use random::RandomAgent;
 pub(crate) use spec::alphabeta_with;
 pub use spec::{AgentSpec, AgentSpecError, DEFAULT_ENDGAME};

@@ -125,8 +125,10 @@ impl InputLayout {
 /// and the agent that plays it: the inputs' layout ([`InputLayout::words`]) and `scale=`,
 /// the logistic scale of the agent's evaluation
 /// ([`GameEval::scale`](super::GameEval::scale)), with which the script turns the search's
-/// values into expected scores. `None` for a game with no layout, or no scale for that
-/// evaluation.
+/// values into expected scores. For an agent with a network from a file (`net=PATH`), the
+/// scale its training targets had ([`Network::target_scale`]: its values were fitted to
+/// expected scores at that scale), else the game's network's. `None` for a game with no
+/// layout, no scale for that evaluation, or a network file that does not read.
 ///
 /// ```
 /// use sowing::search::{Heuristic, training_words};
@@ -138,10 +140,17 @@ impl InputLayout {
 /// ```
 pub fn training_words<R: super::Heuristic>(rules: &R, agent: &super::AgentSpec) -> Option<String> {
     let layout = rules.network_inputs()?;
-    let super::AgentSpec::AlphaBeta { eval, .. } = agent else {
+    let super::AgentSpec::AlphaBeta { eval, net, .. } = agent else {
         return None;
     };
-    let scale = eval.scale::<R>()?;
+    let scale = match net {
+        Some(file) => file
+            .load::<R>()
+            .ok()?
+            .target_scale()
+            .or(eval.scale::<R>())?,
+        None => eval.scale::<R>()?,
+    };
     Some(format!("{} scale={scale}", layout.words()))
 }
 
@@ -325,6 +334,53 @@ impl Network {
     /// trained it.
     pub fn header(&self) -> &str {
         &self.header
+    }
+
+    /// The logistic scale per seed of its training targets (its header's `target_scale`,
+    /// which `tools/train/train.py` writes: the scale of the data's evaluation), or `None`
+    /// for a header without it (networks made before it was written).
+    ///
+    /// ```
+    /// // The crate's Toguz Kumalak network is older than the word.
+    /// assert_eq!(sowing::toguz::network().unwrap().target_scale(), None);
+    /// ```
+    pub fn target_scale(&self) -> Option<f64> {
+        let fixed = self.header.split(" command=").next()?;
+        fixed
+            .split(' ')
+            .find_map(|w| w.strip_prefix("target_scale="))?
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+    }
+
+    /// Where it reads its inputs in the observation: its header's layout words.
+    ///
+    /// ```
+    /// use sowing::search::Heuristic;
+    /// use sowing::toguz::{Toguz, network};
+    /// assert_eq!(network().unwrap().layout(), Toguz::default().network_inputs().unwrap());
+    /// ```
+    pub fn layout(&self) -> InputLayout {
+        InputLayout {
+            holes: self.holes,
+            stores_at: self.stores_at,
+            marks: self.marks,
+            marks_at: self.marks_at,
+            store_buckets: self.store_buckets,
+        }
+    }
+
+    /// The game its header names (the name its `rules=` ruleset text starts with), or
+    /// `None` for a header without `rules=`.
+    ///
+    /// ```
+    /// assert_eq!(sowing::toguz::network().unwrap().game(), Some("toguz"));
+    /// ```
+    pub fn game(&self) -> Option<&str> {
+        let fixed = self.header.split(" command=").next()?;
+        let rules = fixed.split(' ').find_map(|w| w.strip_prefix("rules="))?;
+        Some(crate::switches::game_name(rules))
     }
 
     /// The value of a position for the player to move, in hundredths of a seed, from its

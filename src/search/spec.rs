@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -14,6 +15,8 @@ use super::eval::GameEval;
 use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
+use super::network::Network;
+use super::network_file::{NetworkFile, NetworkFileError};
 use super::random::RandomAgent;
 use super::table_size::TableSize;
 use crate::ruleset::Ruleset;
@@ -55,6 +58,7 @@ impl AlphaBetaStart {
             eval: self.eval,
             options: self.options,
             endgame: self.endgame,
+            net: None,
         }
     }
 }
@@ -76,7 +80,7 @@ const MAX_ENDGAME: u64 = 20;
 /// of ruleset text, [`switches`](crate::switches)):
 ///
 /// - `random[:seed=N]`
-/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=auto|tuned|store|net][,qs=on|off]
+/// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=auto|tuned|store|net][,net=PATH][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
 ///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
 ///   [,multipv=N]`:
@@ -87,7 +91,12 @@ const MAX_ENDGAME: u64 = 20;
 ///   store difference; `net`, the game's trained network, [`Heuristic::network_evaluate`],
 ///   refused for a game without one (Toguz Kumalak, Oware and Tsoro have one); default `auto`, the
 ///   network where the game names it its default, [`Heuristic::NETWORK_BY_DEFAULT`] (Toguz
-///   Kumalak, Oware and Tsoro), else `tuned`; all in hundredths of a seed);
+///   Kumalak, Oware and Tsoro), else `tuned`; all in hundredths of a seed); `net=PATH`
+///   searches with the network of the weights file at `PATH` (as `tools/train/train.py`
+///   writes them, [`NetworkFile`]) in place of the game's own, and implies `eval=net`: any
+///   game with a network layout ([`Heuristic::network_inputs`], Kalah included) takes it,
+///   and [`check_for`](AgentSpec::check_for) refuses a file that does not read or holds a
+///   network of another game, board or layout ([`AgentSpecError::NetworkFile`]);
 ///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
@@ -140,6 +149,9 @@ pub enum AgentSpec {
         /// The most seeds on the board for which the game's exact values
         /// ([`Heuristic::endgame_oracle`]) are looked up (0: none).
         endgame: u32,
+        /// A network's weights file to evaluate with in place of the game's network
+        /// (`net=PATH`; `eval` is then [`GameEval::Net`]); `None` for the game's own.
+        net: Option<NetworkFile>,
     },
     /// [`Mcts`].
     Mcts(MctsConfig),
@@ -224,6 +236,25 @@ pub enum AgentSpecError {
         /// The rules, as ruleset text.
         rules: String,
     },
+    /// `net=PATH` naming a file that does not read, or a network the rules cannot evaluate
+    /// with: another game's, board's or layout's.
+    #[error("alphabeta: the network file {path:?} {problem}")]
+    NetworkFile {
+        /// The path, as written.
+        path: String,
+        /// What is wrong with it.
+        problem: NetworkFileError,
+    },
+}
+
+impl AgentSpecError {
+    /// [`AgentSpecError::NetworkFile`] of `path`.
+    fn network_file(path: NetworkFile, problem: NetworkFileError) -> AgentSpecError {
+        AgentSpecError::NetworkFile {
+            path: path.as_str().to_string(),
+            problem,
+        }
+    }
 }
 
 /// What a game offers for [`AgentSpecError::Unsupported`] and
@@ -307,6 +338,8 @@ impl FromStr for AgentSpec {
         };
         // Whether `playouts=N` was written: a time alone means the time (no playout cap).
         let mut playouts_given = false;
+        // Whether `eval=` was written: `net=PATH` implies `eval=net`, and refuses another.
+        let mut eval_given = None;
         for sw in options {
             // Every option takes a value: a bare one is told so where the agent has it.
             let value = || sw.text_as::<AgentSpecError>(agent);
@@ -352,7 +385,12 @@ impl FromStr for AgentSpec {
                         "net" => GameEval::Net,
                         "auto" => GameEval::Auto,
                         _ => return Err(bad("auto, tuned, store or net")),
-                    }
+                    };
+                    eval_given = sw.value;
+                }
+                (AgentSpec::AlphaBeta { net, .. }, "net") => {
+                    *net =
+                        Some(NetworkFile::new(value()?).ok_or_else(|| bad(NetworkFile::EXPECTED))?);
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
                     *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=20")? as u32;
@@ -397,6 +435,20 @@ impl FromStr for AgentSpec {
                 c.playouts = u64::MAX;
             }
         }
+        if let AgentSpec::AlphaBeta {
+            eval, net: Some(_), ..
+        } = &mut spec
+        {
+            if let Some(value) = eval_given.filter(|_| *eval != GameEval::Net) {
+                return Err(AgentSpecError::BadValue {
+                    agent,
+                    option: "eval".into(),
+                    value: value.into(),
+                    expected: "net, or none: net=PATH implies eval=net",
+                });
+            }
+            *eval = GameEval::Net;
+        }
         Ok(spec)
     }
 }
@@ -411,6 +463,7 @@ impl fmt::Display for AgentSpec {
                 eval,
                 options,
                 endgame,
+                net,
             } => {
                 let classic = *eval == CLASSIC.eval
                     && *options == CLASSIC.options
@@ -438,7 +491,10 @@ impl fmt::Display for AgentSpec {
                     TableSize::Auto => parts.push("table=auto".into()),
                     TableSize::Log2(_) => {}
                 }
-                if *eval != base_eval {
+                if let Some(net) = net {
+                    // It implies `eval=net`.
+                    parts.push(format!("net={net}"));
+                } else if *eval != base_eval {
                     parts.push(match eval {
                         GameEval::Tuned => "eval=tuned".into(),
                         GameEval::StoreDifference => "eval=store".into(),
@@ -508,6 +564,7 @@ impl AgentSpec {
         match *self {
             AgentSpec::AlphaBeta {
                 eval: GameEval::Net,
+                net: None,
                 ..
             } if !R::NETWORK => Err(AgentSpecError::NoNetwork { game: R::GAME }),
             AgentSpec::AlphaBeta { endgame, .. } if endgame > R::ENDGAME_SEEDS => {
@@ -543,6 +600,10 @@ impl AgentSpec {
     pub fn check_for<R: Heuristic>(&self, rules: &R) -> Result<(), AgentSpecError> {
         self.check::<R>()?;
         match *self {
+            AgentSpec::AlphaBeta { net: Some(net), .. } => match net.load_for(rules) {
+                Ok(_) => self.check_endgame_for(rules),
+                Err(problem) => Err(AgentSpecError::network_file(net, problem)),
+            },
             AgentSpec::AlphaBeta {
                 eval: GameEval::Net,
                 ..
@@ -551,6 +612,13 @@ impl AgentSpec {
                     rules: rules.to_string(),
                 })
             }
+            _ => self.check_endgame_for(rules),
+        }
+    }
+
+    /// [`check_for`](AgentSpec::check_for)'s check of `endgame=N`.
+    fn check_endgame_for<R: Heuristic>(&self, rules: &R) -> Result<(), AgentSpecError> {
+        match *self {
             AgentSpec::AlphaBeta { endgame, .. } if endgame > rules.endgame_seeds() => {
                 Err(AgentSpecError::UnsupportedByRules {
                     agent: "alphabeta",
@@ -563,26 +631,54 @@ impl AgentSpec {
         }
     }
 
-    /// The agent, for the game of `R`.
+    /// The agent, for the game of `R`. A network file (`net=PATH`) is read here, once for
+    /// the agent (its threads share it).
     ///
     /// # Errors
-    /// As [`check`](AgentSpec::check): an option the game cannot serve.
+    /// As [`check`](AgentSpec::check): an option the game cannot serve; and
+    /// [`AgentSpecError::NetworkFile`] for a network file that does not read or is another
+    /// game's (whether it fits the rules' board is [`check_for`](AgentSpec::check_for)'s
+    /// check).
     pub fn build<R: Heuristic>(&self) -> Result<Box<dyn Agent<R>>, AgentSpecError> {
-        self.check::<R>()?;
-        Ok(match *self {
-            AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
-            AgentSpec::AlphaBeta {
-                limits,
-                table,
-                eval,
-                options,
-                endgame,
-            } => Box::new(Named(
-                searcher(limits, table, eval, options, endgame),
-                self.to_string(),
-            )),
-            AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
+        Ok(match self.alphabeta::<R>()? {
+            Some(search) => Box::new(Named(search, self.to_string())),
+            None => match *self {
+                AgentSpec::Random { seed } => Box::new(RandomAgent::new(seed)),
+                AgentSpec::Mcts(config) => Box::new(Mcts::new(config)),
+                AgentSpec::AlphaBeta { .. } => unreachable!("alphabeta() made it"),
+            },
         })
+    }
+
+    /// The spec with its network read from the file `net` (`net=PATH`, which implies
+    /// `eval=net`), or with `None`, from the game's own evaluation (`eval=auto`) (an
+    /// `alphabeta` spec; the others as they are).
+    ///
+    /// ```
+    /// use sowing::search::{AgentSpec, NetworkFile};
+    /// let spec: AgentSpec = "alphabeta:depth=6".parse().unwrap();
+    /// let net = NetworkFile::new("toguz-2.net");
+    /// assert_eq!(spec.with_network(net).to_string(), "alphabeta:depth=6,net=toguz-2.net");
+    /// assert_eq!(spec.with_network(net).with_network(None), spec);
+    /// ```
+    pub fn with_network(mut self, file: Option<NetworkFile>) -> AgentSpec {
+        if let AgentSpec::AlphaBeta { eval, net, .. } = &mut self {
+            *eval = if file.is_some() {
+                GameEval::Net
+            } else {
+                ALPHABETA.eval
+            };
+            *net = file;
+        }
+        self
+    }
+
+    /// The network file of an `alphabeta` spec (`net=PATH`), if it names one.
+    pub fn network_file(&self) -> Option<NetworkFile> {
+        match self {
+            AgentSpec::AlphaBeta { net, .. } => *net,
+            _ => None,
+        }
     }
 
     /// The lines an `alphabeta` spec searches (`multipv`, [`SearchOptions::multipv`]); 1 for
@@ -663,10 +759,11 @@ impl AgentSpec {
     }
 
     /// The alpha-beta agent of an `alphabeta` spec (for programs that need more than
-    /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind.
+    /// [`Agent`]: the principal variation, a stop flag), or `None` for another kind. A
+    /// network file (`net=PATH`) is read here, once for the agent (its threads share it).
     ///
     /// # Errors
-    /// As [`check`](AgentSpec::check): an option the game cannot serve.
+    /// As [`build`](AgentSpec::build).
     #[allow(clippy::type_complexity)]
     pub fn alphabeta<R: Heuristic>(
         &self,
@@ -679,7 +776,16 @@ impl AgentSpec {
                 eval,
                 options,
                 endgame,
-            } => Some(searcher(limits, table, eval, options, endgame)),
+                net,
+            } => {
+                let network = net
+                    .map(|file| {
+                        file.load::<R>()
+                            .map_err(|problem| AgentSpecError::network_file(file, problem))
+                    })
+                    .transpose()?;
+                Some(searcher(limits, table, eval, options, endgame, network))
+            }
             _ => None,
         })
     }
@@ -692,11 +798,14 @@ fn searcher<R: Heuristic>(
     eval: GameEval,
     options: SearchOptions,
     endgame: u32,
+    network: Option<Arc<Network>>,
 ) -> AlphaBeta<R::Move, AgentEval<R>> {
-    let helpers = (1..options.threads)
-        .map(|_| AgentEval::new(eval, endgame))
-        .collect();
-    AlphaBeta::with_evaluator(limits, AgentEval::new(eval, endgame))
+    let evaluation = || match &network {
+        Some(network) => AgentEval::with_network(Arc::clone(network), endgame),
+        None => AgentEval::new(eval, endgame),
+    };
+    let helpers = (1..options.threads).map(|_| evaluation()).collect();
+    AlphaBeta::with_evaluator(limits, evaluation())
         .table_size(table)
         .options(options)
         .threads(helpers)

@@ -227,6 +227,13 @@ impl Heuristic for Toguz {
         (self.observation_len() == net.observation_len())
             .then(|| net.evaluate(&self.observation_bytes(s)))
     }
+
+    /// A network from a file reads the observation's bytes, as [`network`]'s does.
+    #[inline]
+    fn network_value(&self, net: &Network, s: &ToguzState) -> Option<i32> {
+        (net.observation_len() <= self.observation_len())
+            .then(|| net.evaluate(&self.observation_bytes(s)))
+    }
 }
 
 /// Toguz Kumalak's evaluation network, read at its first use from the weights embedded in

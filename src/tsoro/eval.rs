@@ -195,6 +195,14 @@ impl Heuristic for Tsoro {
         self.standard
             .then(|| net.evaluate(&self.observation_bytes(s)))
     }
+
+    /// A network from a file reads the observation's bytes, as [`network`]'s does, under
+    /// any settings whose layout is the network's.
+    #[inline]
+    fn network_value(&self, net: &Network, s: &TsoroState) -> Option<i32> {
+        (net.observation_len() <= crate::encode::Encoding::observation_len(self))
+            .then(|| net.evaluate(&self.observation_bytes(s)))
+    }
 }
 
 /// Tsoro's evaluation network for the standard game, read at its first use from the
