@@ -102,6 +102,7 @@ mod picture;
 mod settings;
 mod sow;
 mod state;
+pub mod tables;
 
 pub use eval::{OwareEval, network};
 pub use moves::{OwareMove, OwareMoves};
