@@ -109,6 +109,7 @@ pub use moves::{OwareMove, OwareMoves};
 pub use settings::{GrandSlam, OwareSettings};
 use sow::Tables;
 pub use state::OwareState;
+pub use tables::{OwareTables, TablesError};
 
 use crate::effect::{Effect, Record};
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};

@@ -70,7 +70,7 @@ const TABLE_EXPECTED: &str = "auto, or a power of two 1..=30";
 
 /// The most seeds `alphabeta`'s `endgame` option takes (the game may offer fewer:
 /// [`Heuristic::ENDGAME_SEEDS`]).
-const MAX_ENDGAME: u64 = 20;
+const MAX_ENDGAME: u64 = 24;
 
 /// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]` (the grammar
 /// of ruleset text, [`switches`](crate::switches)):
@@ -89,7 +89,7 @@ const MAX_ENDGAME: u64 = 20;
 ///   network where the game names it its default, [`Heuristic::NETWORK_BY_DEFAULT`] (Toguz
 ///   Kumalak, Oware and Tsoro), else `tuned`; all in hundredths of a seed);
 ///   the switches the [`SearchOptions`] (default
-///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
+///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 24) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
 ///   [`build`](AgentSpec::build) for a game without them; `multipv=N` searches the best N
@@ -355,7 +355,7 @@ impl FromStr for AgentSpec {
                     }
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
-                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=20")? as u32;
+                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=24")? as u32;
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,

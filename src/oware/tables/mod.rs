@@ -76,6 +76,7 @@
 mod build;
 mod file;
 mod index;
+mod oracle;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -85,6 +86,8 @@ use thiserror::Error;
 use super::{GrandSlam, Oware, OwareSettings, OwareState};
 use crate::player::Player;
 use index::Index;
+pub(crate) use oracle::{ENDGAME_SEEDS, endgame_seeds, oracle};
+pub use oracle::shared;
 
 /// The value bits of a table byte.
 const VALUE: u8 = 0x3F;
