@@ -49,8 +49,8 @@ fn sow(b: &Board, h: usize, slam: GrandSlam) -> (Board, u32, bool) {
         taken.push(i);
         i -= 1;
     }
-    let slam_move = !taken.is_empty()
-        && (HOUSES..2 * HOUSES).all(|j| b[j] == 0 || taken.contains(&j));
+    let slam_move =
+        !taken.is_empty() && (HOUSES..2 * HOUSES).all(|j| b[j] == 0 || taken.contains(&j));
     if slam_move {
         match slam {
             GrandSlam::NoCapture | GrandSlam::Illegal => taken.clear(),
@@ -96,7 +96,8 @@ fn moves(b: &Board, slam: GrandSlam) -> Vec<Outcome> {
 
 fn moves_exist(b: &Board, slam: GrandSlam) -> bool {
     let starving = seeds(b, 1) == 0;
-    (0..HOUSES).any(|h| b[h] > 0 && (!starving || sow(b, h, slam).0[HOUSES..].iter().any(|&c| c > 0)))
+    (0..HOUSES)
+        .any(|h| b[h] > 0 && (!starving || sow(b, h, slam).0[HOUSES..].iter().any(|&c| c > 0)))
 }
 
 /// Every board of `k` seeds.
@@ -146,9 +147,17 @@ fn solve(max: u32, slam: GrandSlam) -> HashMap<Board, (u32, bool)> {
                 }
             }
         }
-        let mut lo: Vec<u32> = (0..level.len()).map(|i| over[i].or(known[i]).unwrap_or(0)).collect();
+        let mut lo: Vec<u32> = (0..level.len())
+            .map(|i| over[i].or(known[i]).unwrap_or(0))
+            .collect();
         let mut hi: Vec<u32> = (0..level.len())
-            .map(|i| over[i].unwrap_or(if same[i].is_empty() { known[i].unwrap_or(0) } else { k }))
+            .map(|i| {
+                over[i].unwrap_or(if same[i].is_empty() {
+                    known[i].unwrap_or(0)
+                } else {
+                    k
+                })
+            })
             .collect();
         loop {
             let (mut new_lo, mut new_hi) = (lo.clone(), hi.clone());
@@ -158,7 +167,10 @@ fn solve(max: u32, slam: GrandSlam) -> HashMap<Board, (u32, bool)> {
                 }
                 let base = known[i].unwrap_or(0);
                 new_lo[i] = same[i].iter().map(|&c| k - hi[c]).fold(base, u32::max);
-                new_hi[i] = same[i].iter().map(|&c| k - lo[c]).fold(known[i].unwrap_or(0), u32::max);
+                new_hi[i] = same[i]
+                    .iter()
+                    .map(|&c| k - lo[c])
+                    .fold(known[i].unwrap_or(0), u32::max);
             }
             if (&new_lo, &new_hi) == (&lo, &hi) {
                 break;
@@ -180,7 +192,10 @@ fn solve(max: u32, slam: GrandSlam) -> HashMap<Board, (u32, bool)> {
 /// The position of board `b`, South to move (his houses first), stores empty.
 fn state(b: &Board) -> OwareState {
     let row = |side: usize| -> Vec<String> {
-        b[side * HOUSES..(side + 1) * HOUSES].iter().map(u8::to_string).collect()
+        b[side * HOUSES..(side + 1) * HOUSES]
+            .iter()
+            .map(u8::to_string)
+            .collect()
     };
     let mut north = row(1);
     north.reverse();
@@ -393,13 +408,19 @@ fn files_round_trip_and_refuse_what_is_not_theirs() {
     let t = OwareTables::open(&rules, 6, &dir).unwrap();
     let path = dir.join(OwareTables::file_name(&rules, 6));
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(bytes.len() as u64, 32 + 8 * 7 + OwareTables::positions(6, 6));
+    assert_eq!(
+        bytes.len() as u64,
+        32 + 8 * 7 + OwareTables::positions(6, 6)
+    );
     let smaller = OwareTables::open(&rules, 5, &dir).unwrap();
     assert_eq!(smaller.len(), OwareTables::positions(6, 5));
     let back = OwareTables::load(&rules, 6, &path).unwrap();
     for b in boards(6).iter().chain(&boards(3)) {
         assert_eq!(back.captures(&state(b)), t.captures(&state(b)));
-        assert_eq!(smaller.captures(&state(b)).is_some(), seeds(b, 0) + seeds(b, 1) <= 5);
+        assert_eq!(
+            smaller.captures(&state(b)).is_some(),
+            seeds(b, 0) + seeds(b, 1) <= 5
+        );
     }
     // A value damaged.
     let damaged = dir.join("damaged.tables");
@@ -407,28 +428,60 @@ fn files_round_trip_and_refuse_what_is_not_theirs() {
     let last = d.len() - 1;
     d[last] ^= 1;
     std::fs::write(&damaged, &d).unwrap();
-    assert!(matches!(OwareTables::load(&rules, 6, &damaged), Err(TablesError::Corrupt { .. })));
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::Corrupt { .. })
+    ));
     // Cut short.
     std::fs::write(&damaged, &bytes[..bytes.len() - 10]).unwrap();
-    assert!(matches!(OwareTables::load(&rules, 6, &damaged), Err(TablesError::Corrupt { .. })));
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::Corrupt { .. })
+    ));
     // Not a table at all.
-    std::fs::write(&damaged, b"kalah endgame database, or anything else at all here").unwrap();
-    assert!(matches!(OwareTables::load(&rules, 6, &damaged), Err(TablesError::NotATable { .. })));
+    std::fs::write(
+        &damaged,
+        b"kalah endgame database, or anything else at all here",
+    )
+    .unwrap();
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::NotATable { .. })
+    ));
     std::fs::write(&damaged, b"SOW").unwrap();
-    assert!(matches!(OwareTables::load(&rules, 6, &damaged), Err(TablesError::NotATable { .. })));
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::NotATable { .. })
+    ));
     // Another grand-slam rule, and more seeds than the file holds.
     let capture = rules_of("oware:grand-slam=capture");
-    assert!(matches!(OwareTables::load(&capture, 6, &path), Err(TablesError::WrongRules { .. })));
-    assert!(matches!(OwareTables::load(&rules, 7, &path), Err(TablesError::TooManySeeds { .. })));
+    assert!(matches!(
+        OwareTables::load(&capture, 6, &path),
+        Err(TablesError::WrongRules { .. })
+    ));
+    assert!(matches!(
+        OwareTables::load(&rules, 7, &path),
+        Err(TablesError::TooManySeeds { .. })
+    ));
     assert!(matches!(
         OwareTables::load(&rules_of("oware:max-plies=10"), 6, &path),
         Err(TablesError::PlyLimit)
     ));
-    assert!(matches!(t.check_rules(&capture), Err(TablesError::WrongRules { .. })));
-    t.check_rules(&rules_of("oware:divide-on-win,seeds=3")).unwrap();
-    assert!(matches!(OwareTables::build(&rules, 31), Err(TablesError::TooManySeeds { max: 30, .. })));
+    assert!(matches!(
+        t.check_rules(&capture),
+        Err(TablesError::WrongRules { .. })
+    ));
+    t.check_rules(&rules_of("oware:divide-on-win,seeds=3"))
+        .unwrap();
+    assert!(matches!(
+        OwareTables::build(&rules, 31),
+        Err(TablesError::TooManySeeds { max: 30, .. })
+    ));
     // A missing file.
-    assert!(matches!(OwareTables::load(&rules, 6, &dir.join("none")), Err(TablesError::Io { .. })));
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &dir.join("none")),
+        Err(TablesError::Io { .. })
+    ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -443,7 +496,10 @@ fn rules_of(text: &str) -> Oware {
 #[ignore]
 fn random_positions_of_a_large_table_satisfy_the_equation() {
     let dir = std::env::var_os("SOWING_TABLES").expect("SOWING_TABLES names the tables' directory");
-    let seeds_max: u32 = std::env::var("TABLES_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let seeds_max: u32 = std::env::var("TABLES_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
     let rules = Oware::default();
     let t = OwareTables::open(&rules, seeds_max, std::path::Path::new(&dir)).unwrap();
     let mut rng = 0x1234_5678_9ABC_DEF0u64;

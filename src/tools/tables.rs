@@ -67,7 +67,9 @@ fn run(args: &[String]) -> Result<(), Stop> {
                     .filter(|t| (1..=1024).contains(t))
                     .ok_or(format!("bad --threads {v:?}: 1 to 1024"))?;
             }
-            other if other.starts_with("--") => return Err(format!("unknown option {other}").into()),
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {other}").into());
+            }
             other => positional.push(other.to_string()),
         }
     }
@@ -102,7 +104,11 @@ fn run(args: &[String]) -> Result<(), Stop> {
 fn bar(done: u64, total: u64) -> String {
     let width = 30;
     let filled = (done as f64 / total.max(1) as f64 * width as f64) as usize;
-    format!("[{}{}]", "#".repeat(filled), ".".repeat(width - filled.min(width)))
+    format!(
+        "[{}{}]",
+        "#".repeat(filled),
+        ".".repeat(width - filled.min(width))
+    )
 }
 
 fn build(rules: &Oware, n: u32, dir: &std::path::Path, threads: usize) -> Result<(), Stop> {
@@ -169,7 +175,11 @@ fn query(
             (Some(c), Some(m), Some(cycle)) => format!(
                 "{} captures {c} more, final margin {m:+}{}",
                 s.to_move(),
-                if cycle { " (cycle: rule 8's division)" } else { "" }
+                if cycle {
+                    " (cycle: rule 8's division)"
+                } else {
+                    ""
+                }
             ),
             _ => "not in the table".to_string(),
         }

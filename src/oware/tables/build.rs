@@ -207,8 +207,9 @@ pub(super) fn level(
     // known move and its children in the level, swept in place (in rank order, which
     // follows the play best) until a sweep changes nothing, the boards that close dropped.
     let chunks = len.div_ceil(CHUNK) as usize;
-    let open: Vec<std::sync::Mutex<Open>> =
-        (0..chunks).map(|_| std::sync::Mutex::new(Open::default())).collect();
+    let open: Vec<std::sync::Mutex<Open>> = (0..chunks)
+        .map(|_| std::sync::Mutex::new(Open::default()))
+        .collect();
     parallel(threads, len, &|from, to| {
         let mut list = open[(from / CHUNK) as usize]
             .lock()

@@ -64,11 +64,12 @@
 //!
 //! let rules = Oware::default();
 //! let tables = OwareTables::build(&rules, 4).unwrap();
-//! // South to move with one seed in F, North one in f: F feeds North's a... and each goes
-//! // round; the board empties only at the end, by the division.
+//! // South to move, one seed in his F and one in North's a: F makes a 2, every seed North
+//! // has (a grand slam, which captures nothing under Abapa); North's a then sows his own
+//! // b and c and cannot feed South, so the game ends and North takes his 2.
 //! let s = rules.parse_position("0,0,0,0,0,1/0,0,0,0,0,1 23 23 S").unwrap();
-//! assert_eq!(tables.captures(&s), Some(1));
-//! assert!(tables.margin(&s).is_some());
+//! assert_eq!(tables.captures(&s), Some(0));
+//! assert_eq!(tables.margin(&s), Some(23 - 25));
 //! // Too many seeds on the board for these tables:
 //! assert_eq!(tables.captures(&rules.start()), None);
 //! ```
@@ -86,8 +87,8 @@ use thiserror::Error;
 use super::{GrandSlam, Oware, OwareSettings, OwareState};
 use crate::player::Player;
 use index::Index;
-pub(crate) use oracle::{ENDGAME_SEEDS, endgame_seeds, oracle};
 pub use oracle::shared;
+pub(crate) use oracle::{ENDGAME_SEEDS, endgame_seeds, oracle};
 
 /// The value bits of a table byte.
 const VALUE: u8 = 0x3F;
@@ -392,7 +393,10 @@ impl OwareTables {
     /// The table files of `rules` in `dir`, by their seeds, fewest first.
     fn kept(rules: &Oware, dir: &Path) -> Vec<(u32, PathBuf)> {
         let prefix = Self::file_name(rules, 0);
-        let prefix = prefix.strip_suffix("0.tables").unwrap_or(&prefix).to_string();
+        let prefix = prefix
+            .strip_suffix("0.tables")
+            .unwrap_or(&prefix)
+            .to_string();
         let mut kept: Vec<(u32, PathBuf)> = std::fs::read_dir(dir)
             .into_iter()
             .flatten()
