@@ -541,3 +541,96 @@ fn random_positions_of_a_large_table_satisfy_the_equation() {
     }
     eprintln!("{exact} exact positions checked, {cycles} set by the cycle rule");
 }
+
+/// The `tables` tool builds a table into its directory, reads it back for a query, and
+/// refuses bad arguments without writing anything.
+#[test]
+fn the_tool_builds_and_queries() {
+    let dir = std::env::temp_dir().join(format!("sowing-tables-tool-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap().to_string();
+    let run = |args: &[&str]| {
+        let args = args.iter().map(|a| a.to_string()).collect();
+        let code = sowing::tools::run_with::<sowing::AnyRuleset>("tables", args, "oware");
+        format!("{code:?}")
+    };
+    let ok = format!("{:?}", std::process::ExitCode::SUCCESS);
+    let refused = format!("{:?}", std::process::ExitCode::from(2));
+    assert_eq!(run(&["build", "oware", "5", "--dir", &d]), ok);
+    let file = dir.join(OwareTables::file_name(&Oware::default(), 5));
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().len(),
+        32 + 8 * 6 + OwareTables::positions(6, 5)
+    );
+    assert_eq!(
+        run(&["query", "0,0,0,0,0,1/0,0,0,0,0,1 23 23 S", "--dir", &d]),
+        ok
+    );
+    for bad in [
+        &["build", "oware", "31", "--dir", &d][..],
+        &["build", "oware:max-plies=9", "4", "--dir", &d],
+        &["build", "oware", "four"],
+        &["query", "garbage", "--dir", &d],
+        &[
+            "query",
+            "0,0,0,0,0,1/0,0,0,0,0,1 23 23 S",
+            "--seeds",
+            "1",
+            "--dir",
+            &d,
+        ],
+        &["frobnicate"],
+        &[],
+    ] {
+        assert_eq!(run(bad), refused, "{bad:?}");
+    }
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The analysis picks the tables up through the agent's `endgame=N`: once the board holds
+/// at most N seeds, every ply's value after the move is exact, and equals the tables'.
+#[test]
+fn the_analysis_calls_endgame_plies_exact() {
+    use sowing::analysis::{Analyzer, Value};
+    let rules = Oware::default();
+    let t = OwareTables::build(&rules, 10).unwrap();
+    // A game from a position of 10 seeds, played by the tables' best moves and a few
+    // others.
+    let start = rules
+        .parse_position("0,1,0,2,0,1/1,0,2,0,3,0 18 20 S")
+        .unwrap();
+    let mut record = sowing::GameRecord::from_position(rules.clone(), start).unwrap();
+    use sowing::RandomSource;
+    let mut rng = sowing::SplitMix64::new(5);
+    while !record.is_over() && record.ply() < 12 {
+        let s = *record.current();
+        let moves = rules.legal_moves(&s);
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        record.play(mv).unwrap();
+    }
+    assert!(record.ply() >= 2);
+    let spec: AgentSpec = "alphabeta:depth=2,endgame=10".parse().unwrap();
+    let mut analyzer = Analyzer::<Oware>::new(&spec).unwrap();
+    let analysis = analyzer.analyze(&record).unwrap();
+    let mut s = start;
+    let mut seen = std::collections::HashSet::from([rules.repetition_position(&s)]);
+    let mut exact = 0;
+    for (ply, &mv) in analysis.plies.iter().zip(record.moves()) {
+        let mover = rules.to_move(&s);
+        rules.play_unchecked(&mut s, mv);
+        if rules.outcome(&s).is_none() && seen.insert(rules.repetition_position(&s)) {
+            exact += 1;
+            // The tables' margin for the next mover, from the mover's side.
+            let expected = -t.margin(&s).unwrap();
+            assert_eq!(
+                ply.after,
+                Value::Exact(expected),
+                "ply {} by {mover:?}",
+                ply.ply
+            );
+        }
+    }
+    assert!(exact >= 2, "{exact}");
+}
