@@ -13,7 +13,7 @@
 //!   `value = max over moves of (captured + S' - value(next))`, `S'` the seeds the move
 //!   leaves; a position where the mover has no move (he has no seed, or cannot feed an
 //!   opponent who has none) ends the game, each player taking the seeds on his own side.
-//!   Grand slams follow the ruleset's [`GrandSlam`](super::GrandSlam) rule, feeding the
+//!   Grand slams follow the ruleset's [`GrandSlam`] rule, feeding the
 //!   rules' (the tables play the crate's own sowing, [`Oware`]'s).
 //! - **Cycles (rule 8).** Within a level the equations are solved by iterating two bounds
 //!   to their fixed points (an endless game counted as lost for the mover, then as won).
