@@ -1,6 +1,7 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
 //! the engine protocol, analyze, and the tools that make a game's facts (selfplay, tune,
-//! calibrate), the search's time to depth and Oware's endgame tables, behind one driver a program calls in one line.
+//! calibrate), the search's time to depth and Oware's endgame tables, behind one driver a
+//! program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:

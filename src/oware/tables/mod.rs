@@ -46,17 +46,19 @@
 //! The 48 seeds of Abapa are `C(60, 12)` = 1.4 × 10^12 boards (Romein and Bal counted
 //! 889 × 10^9 by leaving out the boards no game reaches). The levels are independent given
 //! the ones below, so a cluster computes them in order, one Ray job a level: level `k`'s
-//! boards (`C(k + 11, 11)`, 1.3 × 10^11 for `k = 48`) split into ranges, one task a range,
-//! each task reading the levels below from shared storage (captures jump anywhere below)
-//! and the current level's bounds from a shared array, sweeping until no task changes a
-//! bound, then writing the level's bytes. Memory: the levels below, read-only and shared
-//! (about 1.3 TB of bytes for 47 seeds, so each node maps its part of them and the
-//! captures' look-ups go to the node that holds them, as Romein and Bal's did), plus 4
-//! bytes a board of the current level (0.5 TB at 48). Disk: one byte a board, 1.4 TB in
-//! all (or 6 bits, 1.05 TB). Time: at the rate measured here (see the README), about 2 ×
-//! 10^6 boards a second a core a sweep and a handful of sweeps a level, 1.4 × 10^12 boards
-//! are some 10^6 core-seconds a sweep: a day on 1,000 cores for the whole game, most of it
-//! in the last levels and in the look-ups across nodes.
+//! boards (`C(k + 11, 11)`, 1.3 × 10^11 for `k = 48`) split into rank ranges, one task a
+//! range, each task reading the levels below from shared storage (a capture jumps anywhere
+//! below) and the level's bounds from a shared array, the tasks of a sweep joined before
+//! the next, until no task changes a bound; then the level's bytes are written beside the
+//! others. Memory: the levels below, read-only (1.3 TB of bytes below 48 seeds, so each
+//! node maps a part and the look-ups go to the node that holds it, as Romein and Bal's
+//! did), and 4 bytes a board of the level for its bounds (0.5 TB at 48 seeds, spread over
+//! the nodes); the moves of the open boards, which this build keeps between sweeps (about
+//! 25 bytes each), would be recomputed each sweep instead (five times the CPU, measured
+//! here). Disk: one byte a board, 1.4 TB in all. Time: this build did about 10^6 boards a
+//! CPU-second over a whole table (some 50 sweeps a level, 20 seeds); with remote look-ups
+//! and the moves recomputed, say 10^5, so 1.4 × 10^7 CPU-seconds: about 4 hours on 1,000
+//! cores, most of it in the last ten levels.
 //!
 //! ```
 //! use sowing::Ruleset;
