@@ -279,6 +279,10 @@ fn hand_worked_values() {
     assert_eq!(at("0,0,0,0,0,1/0,0,0,0,0,2 0 0 S"), Some(0));
     assert_eq!(at("0,0,0,0,2,1/0,0,0,0,2,0 0 0 S"), None); // 5 seeds: more than 4
     assert!(t.margin(&rules.start()).is_none());
+    // Lanes past any table, and counts no game reaches, are simply not held.
+    let full: OwareState = "200,0,0,0,0,0/0,0,0,0,0,55 0 0 S".parse().unwrap();
+    assert_eq!(t.captures(&full), None);
+    assert_eq!(OwareTables::positions(6, 200), u64::MAX);
 }
 
 fn table(max: u32) -> &'static OwareTables {
@@ -444,6 +448,20 @@ fn files_round_trip_and_refuse_what_is_not_theirs() {
         b"kalah endgame database, or anything else at all here",
     )
     .unwrap();
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::NotATable { .. })
+    ));
+    let mut big = bytes.clone();
+    big[11] = 200; // a header of 200 seeds
+    std::fs::write(&damaged, &big).unwrap();
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &damaged),
+        Err(TablesError::NotATable { .. })
+    ));
+    big[11] = 6;
+    big[10] = 9; // no such grand-slam rule
+    std::fs::write(&damaged, &big).unwrap();
     assert!(matches!(
         OwareTables::load(&rules, 6, &damaged),
         Err(TablesError::NotATable { .. })

@@ -114,6 +114,9 @@ fn read(t: &mut OwareTables, path: &Path, top: u32) -> Result<(), TablesError> {
         });
     }
     let seeds = u32::from(seeds);
+    if seeds > super::MAX_TABLE_SEEDS {
+        return Err(not(&format!("{seeds} seeds")));
+    }
     if seeds < top || top > t.max_seeds {
         return Err(TablesError::TooManySeeds {
             seeds: top,

@@ -43,10 +43,10 @@ impl Index {
         }
     }
 
-    /// `C(a, b)`, for `a < ROWS`, `b <= 16`.
+    /// `C(a, b)` for `b <= 16`; `u64::MAX` past the rows kept (`a >= ROWS`).
     #[inline]
     fn c(&self, a: usize, b: usize) -> u64 {
-        self.binomial[a][b]
+        self.binomial.get(a).map_or(u64::MAX, |row| row[b])
     }
 
     /// The first index of the boards of `k` seeds: the number of boards of fewer.
@@ -80,7 +80,7 @@ impl Index {
             for lane in 0..m {
                 c += usize::from((w >> (8 * lane)) as u8);
                 if i + 1 < self.lanes {
-                    rank += self.c(c + i, i + 1);
+                    rank = self.c(c + i, i + 1).saturating_add(rank);
                 }
                 i += 1;
             }

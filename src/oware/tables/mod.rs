@@ -482,7 +482,8 @@ impl OwareTables {
     /// The byte of the board of `s`, or `None` when the table does not hold it.
     #[inline]
     fn byte(&self, s: &OwareState) -> Option<u8> {
-        if s.houses != self.houses {
+        let k = s.seeds_on_side(Player::South) + s.seeds_on_side(Player::North);
+        if s.houses != self.houses || k > self.max_seeds {
             return None;
         }
         let (rank, k) = self.index.rank(s.sides);
