@@ -2,6 +2,7 @@
 
 import os
 import sys
+from os import PathLike
 from typing import Any, ClassVar, Literal, NoReturn, Optional, Sequence, Union, final, overload
 
 if sys.version_info >= (3, 11):
@@ -664,3 +665,27 @@ def selfplay_bytes(
     ply `opening_ply` of the games of the record text `openings`, in turn), as the bytes of
     the crate's self-play format. The games are played with the GIL released; Ctrl-C stops
     them (KeyboardInterrupt). Use `sowing.selfplay.selfplay` or `sowing.selfplay_many`."""
+
+@final
+class OwareTables:
+    """Oware's endgame tables: the exact value of every position with at most `seeds` seeds
+    on the board (what the player to move captures from here on under perfect play), for the
+    houses and grand-slam rule of `rules`. `directory` keeps them: a table there is read, a
+    missing one is computed on all cores and written there (without it, computed in memory).
+    Up to 20 seeds: 226 million positions, a byte each. Raises SowingError for rules of
+    another game, a ply limit, too many seeds, or a damaged file."""
+
+    def __new__(cls, rules: Ruleset, seeds: int, directory: Optional[Union[str, PathLike[str]]] = None) -> OwareTables: ...
+    def captures(self, state: State) -> Optional[int]:
+        """The seeds the player to move in `state` captures from here on under perfect play,
+        or None when the board holds more seeds than the tables."""
+    def margin(self, state: State) -> Optional[int]:
+        """The final store difference for the player to move in `state` under perfect play
+        (the game played out), or None when the tables do not hold it."""
+    def in_cycle(self, state: State) -> Optional[bool]:
+        """Whether the value of `state` is set by the cycle rule (rule 8's division), or None
+        when the tables do not hold it."""
+    @property
+    def max_seeds(self) -> int:
+        """The most seeds on the board of a position the tables hold."""
+    def __len__(self) -> int: ...

@@ -19,6 +19,7 @@ mod render;
 mod rules;
 mod selfplay;
 mod solve;
+mod tables;
 mod workers;
 
 /// Mancala rules engines: Kalah, Toguz Kumalak, Tsoro and Oware with every documented variant, game
@@ -47,5 +48,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     render::register(m)?;
     analysis::register(m)?;
     selfplay::register(m)?;
+    tables::register(m)?;
     Ok(())
 }

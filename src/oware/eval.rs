@@ -168,6 +168,21 @@ impl Heuristic for Oware {
         null_move(self, s)
     }
 
+    const ENDGAME_SEEDS: u32 = super::tables::ENDGAME_SEEDS;
+
+    /// [`ENDGAME_SEEDS`](Heuristic::ENDGAME_SEEDS) (fewer on boards of 7 or 8 houses, whose
+    /// tables grow faster), or 0 under a ply limit (a value would depend on the ply).
+    fn endgame_seeds(&self) -> u32 {
+        super::tables::endgame_seeds(self)
+    }
+
+    /// The endgame tables of these rules ([`OwareTables`](super::tables::OwareTables)), read
+    /// from the directory `$SOWING_TABLES` names or computed (and kept there) at the first
+    /// call for each ruleset and size, then shared.
+    fn endgame_oracle(&self, max_seeds: u32) -> Option<crate::search::Oracle<OwareState>> {
+        super::tables::oracle(self, max_seeds)
+    }
+
     const NETWORK: bool = true;
 
     /// The network is the default: against the tuned evaluation at equal time it scored

@@ -102,12 +102,14 @@ mod picture;
 mod settings;
 mod sow;
 mod state;
+pub mod tables;
 
 pub use eval::{OwareEval, network};
 pub use moves::{OwareMove, OwareMoves};
 pub use settings::{GrandSlam, OwareSettings};
 use sow::Tables;
 pub use state::OwareState;
+pub use tables::{OwareTables, TablesError};
 
 use crate::effect::{Effect, Record};
 use crate::error::{IllegalReason, MoveParseError, PositionError, SettingsError};

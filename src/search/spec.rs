@@ -74,7 +74,7 @@ const TABLE_EXPECTED: &str = "auto, or a power of two 1..=30";
 
 /// The most seeds `alphabeta`'s `endgame` option takes (the game may offer fewer:
 /// [`Heuristic::ENDGAME_SEEDS`]).
-const MAX_ENDGAME: u64 = 20;
+const MAX_ENDGAME: u64 = 24;
 
 /// An agent and its settings, parsed from text `<kind>[:<option>=<value>,...]` (the grammar
 /// of ruleset text, [`switches`](crate::switches)):
@@ -98,7 +98,7 @@ const MAX_ENDGAME: u64 = 20;
 ///   and [`check_for`](AgentSpec::check_for) refuses a file that does not read or holds a
 ///   network of another game, board or layout ([`AgentSpecError::NetworkFile`]);
 ///   the switches the [`SearchOptions`] (default
-///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 20) looks positions with at most N seeds
+///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 24) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
 ///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
 ///   [`build`](AgentSpec::build) for a game without them; `multipv=N` searches the best N
@@ -393,7 +393,7 @@ impl FromStr for AgentSpec {
                         Some(NetworkFile::new(value()?).ok_or_else(|| bad(NetworkFile::EXPECTED))?);
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
-                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=20")? as u32;
+                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=24")? as u32;
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,

@@ -1,6 +1,7 @@
 //! The command-line tools, for any list of games: perft, play, replay, picture, trace, match,
 //! the engine protocol, analyze, and the tools that make a game's facts (selfplay, tune,
-//! calibrate) and the search's time to depth, behind one driver a program calls in one line.
+//! calibrate), the search's time to depth and Oware's endgame tables, behind one driver a
+//! program calls in one line.
 //!
 //! The crate's examples are these tools on the crate's games ([`AnyRuleset`]); a game written
 //! outside the crate gets the same tools for itself with a binary of a few lines:
@@ -32,6 +33,7 @@ mod picture;
 mod play;
 mod replay;
 mod selfplay;
+mod tables;
 mod trace;
 mod tune;
 
@@ -41,7 +43,7 @@ use std::process::ExitCode;
 use crate::games::GameList;
 
 /// The tools' names, as [`main`] and [`run`] take them.
-pub const TOOLS: [&str; 12] = [
+pub const TOOLS: [&str; 13] = [
     "perft",
     "play",
     "replay",
@@ -54,6 +56,7 @@ pub const TOOLS: [&str; 12] = [
     "tune",
     "calibrate",
     "depth",
+    "tables",
 ];
 
 /// A whole program of tools: `<program> <tool> [ARGS...]`, the tool one of [`TOOLS`] on the
@@ -117,6 +120,7 @@ fn dispatch<L: GameList>(
         "tune" => tune::main::<L>(args, default_rules),
         "calibrate" => calibrate::main::<L>(args),
         "depth" => depth::main::<L>(args),
+        "tables" => tables::main(args),
         other => fail(
             "tools",
             &format!("unknown tool {other:?} (known: {})", TOOLS.join(", ")),
