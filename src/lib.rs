@@ -14,6 +14,7 @@ pub mod analysis;
     note = "use `sowing::games` (`AnyRuleset`, `RulesetVisitor`)"
 )]
 pub mod any;
+mod checksum;
 pub mod described;
 mod effect;
 pub mod encode;

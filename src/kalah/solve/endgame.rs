@@ -20,6 +20,7 @@
 //! under way together. Threads share the levels out; two threads that meet on a board
 //! compute the same value, so the table needs no locks.
 
+use crate::checksum::checksum;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicUsize, Ordering::Relaxed};
 
@@ -537,23 +538,6 @@ impl Endgame {
             });
         }
     }
-}
-
-/// A checksum of a level's bytes (saved with the database, checked when it is read back).
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64 ^ bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let mut x = [0u8; 8];
-        x.copy_from_slice(w);
-        h = (h ^ u64::from_le_bytes(x))
-            .wrapping_mul(0x0000_0100_0000_01B3)
-            .rotate_left(29);
-    }
-    for &b in words.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
 }
 
 /// `C(n, r)`, exact while it fits in a `u64` (saturating beyond).

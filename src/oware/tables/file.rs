@@ -5,6 +5,7 @@
 //! zeros. Then `seeds + 1` checksums (little-endian `u64`), one per level, and the values,
 //! a byte a board in index order.
 
+use crate::checksum::checksum;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -14,23 +15,6 @@ use crate::oware::GrandSlam;
 const MAGIC: &[u8; 8] = b"SOWOWT01";
 const FORMAT: u8 = 1;
 const HEADER: usize = 32;
-
-/// A level's checksum (FNV-style over 8-byte words, a rotation between them).
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64 ^ bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let mut x = [0u8; 8];
-        x.copy_from_slice(w);
-        h = (h ^ u64::from_le_bytes(x))
-            .wrapping_mul(0x0000_0100_0000_01B3)
-            .rotate_left(29);
-    }
-    for &b in words.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
-}
 
 /// Writes `t` to `path`, through `path.partial`.
 pub(super) fn write(t: &OwareTables, path: &Path) -> Result<(), TablesError> {
