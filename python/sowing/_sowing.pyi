@@ -34,6 +34,7 @@ __all__ = [
     "State",
     "Ruleset",
     "GameRecord",
+    "OwareTables",
     "read_games",
     "analyze_text",
     "selfplay_bytes",
