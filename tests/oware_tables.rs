@@ -6,6 +6,11 @@
 //! the other grand-slam rules. The checks on large tables read them from `$SOWING_TABLES`:
 //! `SOWING_TABLES=/path cargo test --release --test oware_tables -- --ignored`.
 
+// This file runs an example with an environment of its own: `command`, not `run`.
+#[allow(dead_code)]
+#[path = "common/example.rs"]
+mod example;
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -604,6 +609,48 @@ fn the_tool_builds_and_queries() {
     }
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(files.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The default agent (`endgame=auto`) plays with the largest table kept in `$SOWING_TABLES`
+/// and says so in its name; with none kept, it looks nothing up and builds nothing. Run as
+/// the `match` tool, a child process with its own environment.
+#[test]
+fn the_default_agent_uses_the_tables_kept() {
+    let dir = std::env::temp_dir().join(format!("sowing-tables-auto-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let title = |rules: &str| {
+        let out = example::command("match")
+            .args(["--rules", rules, "--a", "alphabeta:depth=1", "--b"])
+            .args(["alphabeta:depth=1,endgame=0", "--openings", "1", "--quiet"])
+            .env("SOWING_TABLES", &dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines().next().unwrap().to_string()
+    };
+    // Nothing kept: the default looks nothing up, and builds nothing.
+    assert_eq!(
+        title("oware"),
+        "oware: A = alphabeta:depth=1, B = alphabeta:depth=1,endgame=0"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // Tables of 5 and 7 seeds kept: the larger is played with, and named.
+    for seeds in [5, 7] {
+        OwareTables::open(&Oware::default(), seeds, &dir).unwrap();
+    }
+    assert_eq!(
+        title("oware"),
+        "oware: A = alphabeta:depth=1,endgame=7, B = alphabeta:depth=1,endgame=0"
+    );
+    // Tables of other rules are not these rules' (OpenSpiel's ending shares Abapa's).
+    assert!(title("oware:grand-slam=capture").contains("A = alphabeta:depth=1, B"));
+    assert!(title("oware:divide-on-win").contains("A = alphabeta:depth=1,endgame=7, B"));
+    assert!(title("oware:max-plies=300").contains("A = alphabeta:depth=1, B"));
+    // Other games look nothing up by default.
+    assert!(title("kalah").contains("A = alphabeta:depth=1, B"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -12,8 +12,8 @@ use sowing::kalah::{Kalah, KalahState};
 #[cfg(feature = "solver")]
 use sowing::search::WIN;
 use sowing::search::{
-    Agent, AgentSpec, AgentSpecError, AlphaBeta, Heuristic, Limits, Mcts, MctsConfig, RandomAgent,
-    SearchResult, TableSize, play_game,
+    Agent, AgentSpec, AgentSpecError, AlphaBeta, Endgame, Heuristic, Limits, Mcts, MctsConfig,
+    RandomAgent, SearchResult, TableSize, play_game,
 };
 use sowing::{GameRecord, Player, RandomSource, Ruleset, SplitMix64};
 
@@ -863,13 +863,27 @@ fn agent_specs_choose_evaluation_and_search_options() {
         // evaluation, what it adds to the classic agent.
         (
             "alphabeta-classic:depth=4,eval=auto",
-            "alphabeta:depth=4,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
+            "alphabeta:depth=4,endgame=0,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
         ),
         (
-            "alphabeta:eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
+            "alphabeta:eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off,endgame=0",
             "alphabeta-classic",
         ),
+        // The classic agent looks no endgame value up; `alphabeta`'s default is `auto`.
+        (
+            "alphabeta:eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
+            "alphabeta:eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
+        ),
         ("alphabeta:endgame=12", "alphabeta:endgame=12"),
+        // `auto`, the game's choice for the rules played, is `alphabeta`'s default; `0`
+        // (none) is `alphabeta-classic`'s.
+        ("alphabeta:endgame=auto", "alphabeta"),
+        ("alphabeta:endgame=0", "alphabeta:endgame=0"),
+        ("alphabeta-classic:endgame=0", "alphabeta-classic"),
+        (
+            "alphabeta-classic:depth=3,endgame=auto",
+            "alphabeta:depth=3,eval=store,lmr=off,history=off,extend=off,rfp=off,futility=off,forced=off",
+        ),
     ] {
         let spec: AgentSpec = text.parse().unwrap();
         assert_eq!(spec.to_string(), printed, "{text}");
@@ -890,6 +904,8 @@ fn agent_specs_choose_evaluation_and_search_options() {
         "alphabeta:eval=magic",
         "alphabeta:qs=maybe",
         "alphabeta:lmr=",
+        "alphabeta:endgame=25",
+        "alphabeta:endgame=some",
     ] {
         assert!(
             matches!(
@@ -1059,7 +1075,7 @@ fn the_endgame_option_is_served_by_kalah_and_refused_elsewhere() {
     use sowing::tsoro::Tsoro;
     let spec: AgentSpec = "alphabeta:depth=1,endgame=8".parse().unwrap();
     let r = rules("kalah:pits=3,seeds=2,empty-capture");
-    let eval = AgentEval::<Kalah>::new(GameEval::Tuned, 8);
+    let eval = AgentEval::<Kalah>::new(GameEval::Tuned, Endgame::Upto(8));
     let mut memo = HashMap::new();
     let mut exact = 0;
     for s in random_positions(&r, 120, 9) {

@@ -138,9 +138,13 @@ fn choose_in<R: Game>(
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=auto|tuned|store|net]
 ///   [,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
-///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
-///   [,multipv=N]` (times `500ms`, `2s`; `eval=auto`, the default: the game's trained network
-///   where it is the stronger, Toguz Kumalak's, Oware's and Tsoro's, else `tuned`, its hand-chosen terms; `multipv=N`: the best N moves, each with its value
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N]
+///   [,endgame=auto|N][,multipv=N]` (times `500ms`, `2s`; `eval=auto`, the default: the game's
+///   trained network where it is the stronger, Toguz Kumalak's, Oware's and Tsoro's, else
+///   `tuned`, its hand-chosen terms; `endgame=N`: exact values of the positions of at most N
+///   seeds, Kalah's endgame database or Oware's tables; `endgame=auto`, the default: Oware's
+///   largest table kept in the folder `$SOWING_TABLES` names, none in the other games;
+///   `multipv=N`: the best N moves, each with its value
 ///   and line, in `lines` after `choose`; `table=N`: 2^N transposition-table entries of 16
 ///   bytes (default 20), `auto` sizes it to the time a move: 2^20 up to about a second,
 ///   growing to 2^24, 256 MiB, at 20 s)
@@ -201,7 +205,7 @@ impl Agent {
 
     /// The move the agent plays in `state` under `rules`, or None when the game is over.
     ///
-    /// Raises AgentError for an option the game cannot serve (`endgame=N` outside Kalah),
+    /// Raises AgentError for an option the game cannot serve (`endgame=N` outside Kalah and Oware),
     /// PositionError for a state of another game. Releases the GIL while it searches;
     /// Ctrl-C stops the search (KeyboardInterrupt).
     fn choose(

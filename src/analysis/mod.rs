@@ -76,7 +76,7 @@ pub use value::Value;
 use crate::player::Player;
 use crate::record::GameRecord;
 use crate::search::{
-    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, GameEval, Heuristic, Limits, Oracle,
+    AgentEval, AgentSpec, AgentSpecError, AlphaBeta, Endgame, GameEval, Heuristic, Limits, Oracle,
 };
 
 /// Why an analysis could not run or finish.
@@ -272,7 +272,7 @@ pub struct Analyzer<R: Heuristic> {
     deeper: AlphaBeta<R::Move, AgentEval<R>>,
     limits: Limits,
     oracle: Option<Oracle<R::State>>,
-    endgame: u32,
+    endgame: Endgame,
     /// The rules the agent's endgame database was asked for (`endgame=N`), as text.
     oracle_rules: Option<String>,
     calibration: Calibration,
@@ -322,7 +322,7 @@ impl<R: Heuristic> Analyzer<R> {
             .ok_or_else(|| AnalysisError::NoValues(agent.to_string()))?;
         let endgame = match agent {
             AgentSpec::AlphaBeta { endgame, .. } => *endgame,
-            _ => 0,
+            _ => Endgame::NONE,
         };
         Ok(Analyzer {
             spec: *agent,
@@ -472,8 +472,12 @@ impl<R: Heuristic> Analyzer<R> {
         // rulesets of its game).
         let text = rules.to_string();
         let ours = self.oracle.is_none() || self.oracle_rules.is_some();
-        if self.endgame > 0 && ours && self.oracle_rules.as_deref() != Some(text.as_str()) {
-            self.oracle = rules.endgame_oracle(self.endgame.min(rules.endgame_seeds()));
+        if self.endgame != Endgame::NONE
+            && ours
+            && self.oracle_rules.as_deref() != Some(text.as_str())
+        {
+            let seeds = self.endgame.seeds_for(rules).min(rules.endgame_seeds());
+            self.oracle = (seeds > 0).then(|| rules.endgame_oracle(seeds)).flatten();
             self.oracle_rules = Some(text);
         }
         // The game's scale of the evaluation that searches these rules: the tuned one's

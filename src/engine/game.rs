@@ -229,6 +229,8 @@ impl<R: Heuristic> Game<R> {
     pub fn new(rules: R, spec: AgentSpec, out: Arc<dyn Say>) -> Result<Game<R>, String> {
         let stop = Arc::new(AtomicBool::new(false));
         let agent = searcher(&rules, &spec)?.stop_flag(Arc::clone(&stop));
+        // Tables are read now, before the clock of the first `go` runs.
+        agent.evaluator().prepare(&rules);
         Ok(Game {
             game: GameRecord::new(rules.clone()),
             rules,

@@ -176,6 +176,13 @@ impl Heuristic for Oware {
         super::tables::endgame_seeds(self)
     }
 
+    /// The largest table of these rules kept in the directory `$SOWING_TABLES` names (up to
+    /// [`endgame_seeds`](Heuristic::endgame_seeds)), else 0: the default agent plays with
+    /// the tables a user has built (`tables build oware 20`), and never builds them itself.
+    fn default_endgame(&self) -> u32 {
+        super::tables::default_endgame(self)
+    }
+
     /// The endgame tables of these rules ([`OwareTables`](super::tables::OwareTables)), read
     /// from the directory `$SOWING_TABLES` names or computed (and kept there) at the first
     /// call for each ruleset and size, then shared.

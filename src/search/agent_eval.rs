@@ -6,6 +6,7 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use super::endgame::Endgame;
 use super::eval::{Evaluator, GameEval, StoreDifference, WIN};
 use super::heuristic::{Heuristic, Oracle};
 use super::network::Network;
@@ -69,14 +70,15 @@ fn exact_value(margin: i32) -> i32 {
 /// The evaluation of the agents [`AgentSpec`](super::AgentSpec) builds: a [`GameEval`], or a
 /// network read from a file (`alphabeta:net=<path>`), and the exact values of the game's
 /// [`endgame_oracle`](Heuristic::endgame_oracle) (Kalah: its solver's endgame database) for
-/// positions with at most `endgame` seeds on the board (0: none). The oracle is asked for at
+/// positions with at most `endgame` seeds on the board ([`Endgame`]). The oracle is asked for at
 /// the first evaluation, for the rules of that evaluation, and kept.
 pub struct AgentEval<R: Ruleset> {
     /// The evaluation (with a network from a file, [`GameEval::Net`]).
     pub eval: GameEval,
-    /// The most seeds on the board for which the game's oracle gives exact values; 0 for
-    /// none.
-    pub endgame: u32,
+    /// The positions whose exact values the game's oracle gives: those with at most so many
+    /// seeds on the board, or ([`Endgame::Auto`]) the game's choice for the rules of the
+    /// first evaluation ([`Heuristic::default_endgame`]).
+    pub endgame: Endgame,
     /// A network read from a file, evaluating in place of `eval`
     /// ([`Heuristic::network_value`]); shared by the threads of one search.
     network: Option<Arc<Network>>,
@@ -85,7 +87,7 @@ pub struct AgentEval<R: Ruleset> {
 
 impl<R: Ruleset> AgentEval<R> {
     /// `eval`, with the game's exact values up to `endgame` seeds on the board.
-    pub fn new(eval: GameEval, endgame: u32) -> AgentEval<R> {
+    pub fn new(eval: GameEval, endgame: Endgame) -> AgentEval<R> {
         AgentEval {
             eval,
             endgame,
@@ -98,11 +100,35 @@ impl<R: Ruleset> AgentEval<R> {
     /// with the game's exact values up to `endgame` seeds on the board. Where the rules give
     /// the network no value ([`Heuristic::network_value`]), the game's own evaluation, as
     /// [`GameEval::Net`] does where the rules have no network.
-    pub fn with_network(network: Arc<Network>, endgame: u32) -> AgentEval<R> {
+    pub fn with_network(network: Arc<Network>, endgame: Endgame) -> AgentEval<R> {
         AgentEval {
             network: Some(network),
             ..AgentEval::new(GameEval::Net, endgame)
         }
+    }
+
+    /// Asks the game for its exact values for `rules` now, as the first evaluation would:
+    /// reading a table can take seconds (Oware's 24 seeds: 1.2 GB), which a program under a
+    /// clock pays before its first move rather than during it (the engine does at
+    /// `newgame`). Later calls, and evaluations, keep what the first found.
+    pub fn prepare(&self, rules: &R)
+    where
+        R: Heuristic,
+    {
+        self.oracle(rules);
+    }
+
+    /// The game's oracle for the positions of `endgame`, asked for once.
+    fn oracle(&self, rules: &R) -> Option<&Oracle<R::State>>
+    where
+        R: Heuristic,
+    {
+        self.oracle
+            .get_or_init(|| {
+                let seeds = self.endgame.seeds_for(rules);
+                (seeds > 0).then(|| rules.endgame_oracle(seeds)).flatten()
+            })
+            .as_ref()
     }
 
     /// The network read from a file it evaluates with, if any.
@@ -113,7 +139,7 @@ impl<R: Ruleset> AgentEval<R> {
 
 impl<R: Ruleset> Default for AgentEval<R> {
     fn default() -> Self {
-        AgentEval::new(GameEval::default(), 0)
+        AgentEval::new(GameEval::default(), Endgame::NONE)
     }
 }
 
@@ -136,11 +162,8 @@ impl<R: Ruleset> fmt::Debug for AgentEval<R> {
 impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        if self.endgame > 0 {
-            let oracle = self
-                .oracle
-                .get_or_init(|| rules.endgame_oracle(self.endgame));
-            if let Some(margin) = oracle.as_ref().and_then(|o| o(state)) {
+        if self.endgame != Endgame::NONE {
+            if let Some(margin) = self.oracle(rules).and_then(|o| o(state)) {
                 return exact_value(margin);
             }
         }

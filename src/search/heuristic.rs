@@ -104,6 +104,18 @@ pub trait Heuristic: Ruleset {
         Self::ENDGAME_SEEDS
     }
 
+    /// The most seeds on the board whose exact values the `alphabeta` agent's default,
+    /// `endgame=auto` ([`Endgame::Auto`](super::Endgame::Auto)), looks up for these rules:
+    /// values at hand without computing any, at most
+    /// [`endgame_seeds`](Heuristic::endgame_seeds). 0 (the default): none. Oware: the
+    /// largest table of these rules kept in the directory `$SOWING_TABLES` names.
+    ///
+    /// It is asked once a search, at its first evaluation, and should be quick (a directory
+    /// listing, not a computation).
+    fn default_endgame(&self) -> u32 {
+        0
+    }
+
     /// Exact values for positions with at most `max_seeds` seeds on the board (at most
     /// [`ENDGAME_SEEDS`](Heuristic::ENDGAME_SEEDS)), such as an endgame database: an
     /// [`Oracle`] giving, for the player to move, the final store difference under perfect

@@ -51,6 +51,7 @@
 mod agent;
 mod agent_eval;
 mod alphabeta;
+mod endgame;
 mod eval;
 mod heuristic;
 mod limits;
@@ -67,6 +68,7 @@ mod tuning;
 pub use agent::{Agent, SearchStats};
 pub use agent_eval::AgentEval;
 pub use alphabeta::{AlphaBeta, SearchLine, SearchOptions, SearchResult};
+pub use endgame::Endgame;
 pub(crate) use eval::{Divisor, linear_eval};
 pub use eval::{EvalScales, Evaluator, GameEval, Linear, SEED, StoreDifference, WIN, final_value};
 pub use heuristic::{Heuristic, Oracle};

@@ -11,6 +11,7 @@ use thiserror::Error;
 use super::agent::Agent;
 use super::agent_eval::AgentEval;
 use super::alphabeta::{AlphaBeta, SearchOptions};
+use super::endgame::Endgame;
 use super::eval::GameEval;
 use super::heuristic::Heuristic;
 use super::limits::Limits;
@@ -22,8 +23,9 @@ use super::table_size::TableSize;
 use crate::ruleset::Ruleset;
 use crate::switches::{self, OptionErrors};
 
-/// The default of `alphabeta`'s `endgame` option.
-pub const DEFAULT_ENDGAME: u32 = 0;
+/// The default of `alphabeta`'s `endgame` option: `auto`, the game's choice for the rules
+/// played ([`Heuristic::default_endgame`]: Oware's tables where `$SOWING_TABLES` keeps them).
+pub const DEFAULT_ENDGAME: Endgame = Endgame::Auto;
 
 /// The settings an alpha-beta spec starts from before its options: `alphabeta`'s
 /// ([`ALPHABETA`]) or `alphabeta-classic`'s ([`CLASSIC`]). Parsing starts from them, and
@@ -32,7 +34,7 @@ pub const DEFAULT_ENDGAME: u32 = 0;
 struct AlphaBetaStart {
     eval: GameEval,
     options: SearchOptions,
-    endgame: u32,
+    endgame: Endgame,
 }
 
 /// `alphabeta` with no options: the game's default evaluation, every search option on.
@@ -46,7 +48,7 @@ const ALPHABETA: AlphaBetaStart = AlphaBetaStart {
 const CLASSIC: AlphaBetaStart = AlphaBetaStart {
     eval: GameEval::StoreDifference,
     options: SearchOptions::CLASSIC,
-    endgame: 0,
+    endgame: Endgame::NONE,
 };
 
 impl AlphaBetaStart {
@@ -69,6 +71,9 @@ pub(crate) fn alphabeta_with(limits: Limits) -> AgentSpec {
     ALPHABETA.spec(limits)
 }
 
+/// What `alphabeta`'s `endgame` option takes.
+const ENDGAME_EXPECTED: &str = "auto, or seeds 0..=24";
+
 /// What `alphabeta`'s `table` option takes.
 const TABLE_EXPECTED: &str = "auto, or a power of two 1..=30";
 
@@ -82,7 +87,7 @@ const MAX_ENDGAME: u64 = 24;
 /// - `random[:seed=N]`
 /// - `alphabeta[:depth=N][,nodes=N][,time=T][,table=N|auto][,eval=auto|tuned|store|net][,net=PATH][,qs=on|off]
 ///   [,lmr=on|off][,history=on|off][,extend=on|off][,tactical=on|off][,aspiration=on|off]
-///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=N]
+///   [,rfp=on|off][,futility=on|off][,null=on|off][,forced=on|off][,threads=N][,endgame=auto|N]
 ///   [,multipv=N]`:
 ///   with no limit, depth [`Limits::DEFAULT_DEPTH`]; `table` is the transposition table's
 ///   entries as a power of two (default 20: 2^20 entries, 16 MiB; `table=22`: 64 MiB), or
@@ -100,8 +105,11 @@ const MAX_ENDGAME: u64 = 24;
 ///   the switches the [`SearchOptions`] (default
 ///   [`SearchOptions::AGENT`]); `endgame=N` (0 to 24) looks positions with at most N seeds
 ///   on the board up in the game's exact values, [`Heuristic::endgame_oracle`] (Kalah: its
-///   solver's endgame database; default [`DEFAULT_ENDGAME`], none), and is refused by
-///   [`build`](AgentSpec::build) for a game without them; `multipv=N` searches the best N
+///   solver's endgame database; Oware: its tables), and is refused by
+///   [`build`](AgentSpec::build) for a game without them; the default, `endgame=auto`
+///   ([`Endgame::Auto`]), takes the values at hand for the rules played, none where they
+///   would have to be computed (Oware: the largest table kept in `$SOWING_TABLES`; the
+///   other games: none), and [`for_rules`](AgentSpec::for_rules) writes them out; `multipv=N` searches the best N
 ///   moves (1 to 255, default 1), each with its value and line ([`SearchOptions::multipv`],
 ///   [`Agent::lines`]), and plays the best.
 /// - `alphabeta-classic[:...]`: the agent before tuned evaluations, `alphabeta` with
@@ -146,9 +154,8 @@ pub enum AgentSpec {
         eval: GameEval,
         /// The search refinements.
         options: SearchOptions,
-        /// The most seeds on the board for which the game's exact values
-        /// ([`Heuristic::endgame_oracle`]) are looked up (0: none).
-        endgame: u32,
+        /// The positions whose exact values ([`Heuristic::endgame_oracle`]) are looked up.
+        endgame: Endgame,
         /// A network's weights file to evaluate with in place of the game's network
         /// (`net=PATH`; `eval` is then [`GameEval::Net`]); `None` for the game's own.
         net: Option<NetworkFile>,
@@ -393,7 +400,10 @@ impl FromStr for AgentSpec {
                         Some(NetworkFile::new(value()?).ok_or_else(|| bad(NetworkFile::EXPECTED))?);
                 }
                 (AgentSpec::AlphaBeta { endgame, .. }, "endgame") => {
-                    *endgame = ranged(0, MAX_ENDGAME, "seeds 0..=24")? as u32;
+                    *endgame = match value()? {
+                        "auto" => Endgame::Auto,
+                        _ => Endgame::Upto(ranged(0, MAX_ENDGAME, ENDGAME_EXPECTED)? as u32),
+                    };
                 }
                 (AgentSpec::AlphaBeta { options, .. }, "qs") => options.quiescence = switch()?,
                 (AgentSpec::AlphaBeta { options, .. }, "lmr") => options.lmr = switch()?,
@@ -567,14 +577,15 @@ impl AgentSpec {
                 net: None,
                 ..
             } if !R::NETWORK => Err(AgentSpecError::NoNetwork { game: R::GAME }),
-            AgentSpec::AlphaBeta { endgame, .. } if endgame > R::ENDGAME_SEEDS => {
-                Err(AgentSpecError::Unsupported {
-                    agent: "alphabeta",
-                    option: format!("endgame={endgame}"),
-                    game: R::GAME,
-                    most: R::ENDGAME_SEEDS,
-                })
-            }
+            AgentSpec::AlphaBeta {
+                endgame: Endgame::Upto(endgame),
+                ..
+            } if endgame > R::ENDGAME_SEEDS => Err(AgentSpecError::Unsupported {
+                agent: "alphabeta",
+                option: format!("endgame={endgame}"),
+                game: R::GAME,
+                most: R::ENDGAME_SEEDS,
+            }),
             _ => Ok(()),
         }
     }
@@ -616,17 +627,46 @@ impl AgentSpec {
         }
     }
 
+    /// The spec as it plays `rules`: `endgame=auto` ([`Endgame::Auto`]) written out as the
+    /// seeds the game looks up for these rules ([`Heuristic::default_endgame`]) where it
+    /// looks any up, so that the agent's name says what it plays with. Other specs, and
+    /// `auto` where the game looks nothing up, are returned as they are; the agent plays
+    /// the same either way.
+    ///
+    /// ```
+    /// use sowing::search::AgentSpec;
+    /// use sowing::kalah::Kalah;
+    ///
+    /// // Kalah's default looks nothing up (its database would have to be built first).
+    /// let spec: AgentSpec = "alphabeta:depth=6".parse().unwrap();
+    /// assert_eq!(spec.for_rules(&Kalah::default()), spec);
+    /// // Oware's, the largest table kept in `$SOWING_TABLES`: `alphabeta:depth=6,endgame=20`
+    /// // where the directory keeps the table of 20 seeds (`tables build oware 20`).
+    /// ```
+    pub fn for_rules<R: Heuristic>(mut self, rules: &R) -> AgentSpec {
+        if let AgentSpec::AlphaBeta { endgame, .. } = &mut self {
+            if *endgame == Endgame::Auto {
+                match rules.default_endgame() {
+                    0 => {}
+                    seeds => *endgame = Endgame::Upto(seeds),
+                }
+            }
+        }
+        self
+    }
+
     /// [`check_for`](AgentSpec::check_for)'s check of `endgame=N`.
     fn check_endgame_for<R: Heuristic>(&self, rules: &R) -> Result<(), AgentSpecError> {
         match *self {
-            AgentSpec::AlphaBeta { endgame, .. } if endgame > rules.endgame_seeds() => {
-                Err(AgentSpecError::UnsupportedByRules {
-                    agent: "alphabeta",
-                    option: format!("endgame={endgame}"),
-                    rules: rules.to_string(),
-                    most: rules.endgame_seeds(),
-                })
-            }
+            AgentSpec::AlphaBeta {
+                endgame: Endgame::Upto(endgame),
+                ..
+            } if endgame > rules.endgame_seeds() => Err(AgentSpecError::UnsupportedByRules {
+                agent: "alphabeta",
+                option: format!("endgame={endgame}"),
+                rules: rules.to_string(),
+                most: rules.endgame_seeds(),
+            }),
             _ => Ok(()),
         }
     }
@@ -797,7 +837,7 @@ fn searcher<R: Heuristic>(
     table: TableSize,
     eval: GameEval,
     options: SearchOptions,
-    endgame: u32,
+    endgame: Endgame,
     network: Option<Arc<Network>>,
 ) -> AlphaBeta<R::Move, AgentEval<R>> {
     let evaluation = || match &network {

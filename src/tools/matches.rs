@@ -81,11 +81,17 @@ impl RulesetVisitor for Run {
     type Output = Result<(), Stop>;
     fn visit<R: crate::games::Game>(self, rules: R) -> Result<(), Stop> {
         let mut o = self.0;
+        // The specs as they play these rules: `endgame=auto` says which tables it found.
+        o.specs = o.specs.map(|s| s.for_rules(&rules));
         let names = o.specs.map(|s| s.to_string());
         let title = format!("{rules}: A = {}, B = {}", names[0], names[1]);
         let specs = o.specs;
         for spec in &specs {
             spec.check_for(&rules).map_err(|e| e.to_string())?;
+            // Tables are read (once a process) before the first game's clock runs.
+            if let Ok(Some(search)) = spec.alphabeta::<R>() {
+                search.evaluator().prepare(&rules);
+            }
         }
         // Checked above: both build.
         let build = |i: usize| specs[i].build::<R>().expect("a spec this game serves");

@@ -53,6 +53,8 @@ impl RulesetVisitor for Play {
     fn visit<R: crate::games::Game>(self, rules: R) -> Result<(), Stop> {
         let mut opts = self.0;
         let [a, b] = opts.agents.map(|spec| {
+            // As it plays these rules: `endgame=auto` names the tables it found.
+            let spec = spec.for_rules(&rules);
             spec.check_for(&rules)
                 .and_then(|()| spec.build::<R>())
                 .map_err(|e| e.to_string())

@@ -29,11 +29,18 @@ pub fn path(name: &str) -> PathBuf {
     path
 }
 
+/// Example `name` as a command with nothing on standard input, for a test to add its
+/// arguments and environment to.
+pub fn command(name: &str) -> Command {
+    let mut command = Command::new(path(name));
+    command.stdin(Stdio::null());
+    command
+}
+
 /// Runs example `name` with `args` and nothing on standard input; its exit and output.
 pub fn run<I: IntoIterator<Item = A>, A: Into<OsString>>(name: &str, args: I) -> Output {
-    Command::new(path(name))
+    command(name)
         .args(args.into_iter().map(Into::into))
-        .stdin(Stdio::null())
         .output()
         .expect("the example runs")
 }

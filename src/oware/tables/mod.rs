@@ -41,6 +41,13 @@
 //!   format), a checksum per level, then the values. A table file of more seeds serves any
 //!   smaller table (its first levels). A file that is not a table, of other rules or
 //!   damaged is refused with a [`TablesError`]; nothing is kept from it.
+//! - **The agent.** `alphabeta:endgame=N` looks up every position of at most `N` seeds
+//!   (read from the directory `$SOWING_TABLES` names, or built there, or in memory, once a
+//!   process). The default, `endgame=auto`, plays with the largest table of the rules kept
+//!   in `$SOWING_TABLES` and builds none; [`AgentSpec::for_rules`] writes what it found into
+//!   the agent's name (`alphabeta:endgame=20`), as the `match` and `play` tools print it.
+//!
+//! [`AgentSpec::for_rules`]: crate::search::AgentSpec::for_rules
 //!
 //! # The whole game on a cluster
 //! The 48 seeds of Abapa are `C(60, 12)` = 1.4 × 10^12 boards (Romein and Bal counted
@@ -90,7 +97,7 @@ use super::{GrandSlam, Oware, OwareSettings, OwareState};
 use crate::player::Player;
 use index::Index;
 pub use oracle::shared;
-pub(crate) use oracle::{ENDGAME_SEEDS, endgame_seeds, oracle};
+pub(crate) use oracle::{ENDGAME_SEEDS, default_endgame, endgame_seeds, oracle};
 
 /// The value bits of a table byte.
 const VALUE: u8 = 0x3F;

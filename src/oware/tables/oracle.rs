@@ -21,6 +21,19 @@ pub(crate) fn endgame_seeds(rules: &Oware) -> u32 {
     }
 }
 
+/// The most seeds of the tables of `rules` kept in `$SOWING_TABLES` (at most
+/// [`endgame_seeds`]), which the default agent (`endgame=auto`) looks up; 0 where there are
+/// none. Nothing is computed: a user who wants the tables builds them once (`tables build`).
+pub(crate) fn default_endgame(rules: &Oware) -> u32 {
+    let most = endgame_seeds(rules);
+    match tables_dir() {
+        Some(dir) if most > 0 => OwareTables::kept(rules, &dir)
+            .last()
+            .map_or(0, |(seeds, _)| (*seeds).min(most)),
+        _ => 0,
+    }
+}
+
 /// The directory named by `$SOWING_TABLES`, if any.
 pub(crate) fn tables_dir() -> Option<PathBuf> {
     std::env::var_os(DIR_VARIABLE)
