@@ -5,54 +5,51 @@ use sowing::kalah::Kalah;
 use sowing::search::*;
 use sowing::{GameRecord, Player};
 
-fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
-    MatchResult {
-        wins,
-        draws,
-        losses,
-        ..MatchResult::default()
-    }
-}
-
 #[test]
 fn elo_figures() {
-    assert_eq!(result(0, 0, 0).elo(), None);
+    assert_eq!(MatchResult::from_games(0, 0, 0).elo(), None);
     // 0.05^(1/2) = 0.2236: -400 log10(1 / 0.2236 - 1) = -216.
     assert_eq!(
-        result(2, 0, 0).elo().unwrap().to_string(),
+        MatchResult::from_games(2, 0, 0).elo().unwrap().to_string(),
         "above -216 (95% one-sided bound: every game won)"
     );
     assert_eq!(
-        result(0, 0, 2).elo().unwrap().to_string(),
+        MatchResult::from_games(0, 0, 2).elo().unwrap().to_string(),
         "below +216 (95% one-sided bound: every game lost)"
     );
     // 24 games: 0.05^(1/24) = 0.8827, -400 log10(1/0.8827 - 1) = +350.5.
-    assert_eq!(result(24, 0, 0).elo().unwrap().low.round(), 351.0);
+    assert_eq!(
+        MatchResult::from_games(24, 0, 0).elo().unwrap().low.round(),
+        351.0
+    );
     // An even score is +0, never -0. Two games: Wilson's interval, c = 1.96^2 / 2 = 1.9208,
     // p = (1 -+ sqrt(c / (1 + c))) / 2 = 0.0945 and 0.9055: finite on both sides.
     assert_eq!(
-        result(1, 0, 1).elo().unwrap().to_string(),
+        MatchResult::from_games(1, 0, 1).elo().unwrap().to_string(),
         "+0, 95% interval [-393, +393]"
     );
     // All draws: the spread of a coin toss, Wilson's interval of 100 games: c = 0.0384,
     // p = (1 -+ sqrt(c / 1.0384)) / 2 = 0.4038 and 0.5962.
     assert_eq!(
-        result(0, 100, 0).elo().unwrap().to_string(),
+        MatchResult::from_games(0, 100, 0)
+            .elo()
+            .unwrap()
+            .to_string(),
         "+0, 95% interval [-68, +68]"
     );
     assert_eq!(
-        result(0, 2, 0).elo().unwrap().to_string(),
+        MatchResult::from_games(0, 2, 0).elo().unwrap().to_string(),
         "+0, 95% interval [-393, +393]"
     );
     // 3 wins, 1 loss: mean 0.75, no draws (k = 1), c = 0.9604: 1.9604 p^2 - 2.4604 p +
     // 0.5625 = 0, p = 0.3006 and 0.9544; the normal approximation's top was beyond 1.
-    let e = result(3, 0, 1).elo().unwrap();
+    let e = MatchResult::from_games(3, 0, 1).elo().unwrap();
     assert_eq!(e.estimate.round(), 191.0);
     assert_eq!(e.high.round(), 528.0);
     assert_eq!(e.low.round(), -147.0);
     // 60 wins, 20 draws, 20 losses: mean 0.7; variance (60*0.09 + 20*0.04 + 20*0.49)/100
     // = 0.16, k = 0.16 / 0.21, c = 0.02927: [0.6168, 0.7718].
-    let e = result(60, 20, 20).elo().unwrap();
+    let e = MatchResult::from_games(60, 20, 20).elo().unwrap();
     assert_eq!(e.to_string(), "+147, 95% interval [+83, +212]");
 }
 

@@ -565,6 +565,71 @@ fn random_positions_of_a_large_table_satisfy_the_equation() {
     eprintln!("{exact} exact positions checked, {cycles} set by the cycle rule");
 }
 
+/// 10,000 random positions of up to `$SOWING_TABLES`' largest table's seeds (20 by default)
+/// against a deep search that knows nothing of the tables (`alphabeta-classic`: every
+/// pruning off, `endgame=0`, up to depth 30 or 100,000 nodes): wherever the search proves
+/// a result (a value beyond ±[`WIN`](sowing::search::WIN)), it is the tables'. Run by hand
+/// as the test above.
+#[test]
+#[ignore]
+fn random_positions_of_a_large_table_match_a_deep_search() {
+    let dir = std::env::var_os("SOWING_TABLES").expect("SOWING_TABLES names the tables' directory");
+    let seeds_max: u32 = std::env::var("TABLES_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let rules = Oware::default();
+    let t = OwareTables::open(&rules, seeds_max, std::path::Path::new(&dir)).unwrap();
+    let spec: AgentSpec = "alphabeta-classic:depth=30,nodes=100000".parse().unwrap();
+    let mut rng = 0x0F1E_2D3C_4B5A_6978u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let (mut proven, mut open, mut cycles) = (0, 0, 0);
+    let mut by_seeds = vec![[0u32; 2]; seeds_max as usize + 1];
+    for _ in 0..10_000 {
+        let k = 1 + (next() % u64::from(seeds_max)) as u32;
+        let mut b: Board = [0; 12];
+        for _ in 0..k {
+            b[(next() % 12) as usize] += 1;
+        }
+        let s = state(&b);
+        if rules.outcome(&s).is_some() {
+            continue;
+        }
+        if t.in_cycle(&s).unwrap() {
+            cycles += 1;
+            continue;
+        }
+        let mut search = spec.alphabeta::<Oware>().unwrap().unwrap();
+        let found = search.search(&rules, &s);
+        let win = sowing::search::WIN;
+        let margin = match found.value {
+            v if v > win => v - win,
+            v if v < -win => v + win,
+            _ => {
+                open += 1;
+                by_seeds[k as usize][1] += 1;
+                continue;
+            }
+        };
+        // The stores are empty and at most 24 seeds are in play, so no player passes 24
+        // (rule 6) before the end: the search's margin is the game's played out, as the
+        // tables'.
+        assert_eq!(Some(margin), t.margin(&s), "{s}: depth {}", found.depth);
+        proven += 1;
+        by_seeds[k as usize][0] += 1;
+    }
+    eprintln!(
+        "{proven} positions proven by the search and agreeing with the tables, {open} not proven, \
+         {cycles} set by the cycle rule; proven/not by seeds: {by_seeds:?}"
+    );
+    assert!(proven > 1_000);
+}
+
 /// The `tables` tool builds a table into its directory, reads it back for a query, and
 /// refuses bad arguments without writing anything.
 #[test]

@@ -220,17 +220,19 @@ pub(super) struct Game<R: Heuristic> {
 /// asks for what the rules cannot serve.
 pub(super) fn searcher<R: Heuristic>(rules: &R, spec: &AgentSpec) -> Result<Searcher<R>, String> {
     spec.check_for(rules).map_err(|e| e.to_string())?;
-    spec.alphabeta::<R>()
+    let agent = spec
+        .alphabeta::<R>()
         .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))
+        .ok_or_else(|| format!("{spec} is not an alphabeta agent: the engine needs one"))?;
+    // Endgame tables are read now, before the clock of a `go` runs.
+    agent.evaluator().prepare(rules);
+    Ok(agent)
 }
 
 impl<R: Heuristic> Game<R> {
     pub fn new(rules: R, spec: AgentSpec, out: Arc<dyn Say>) -> Result<Game<R>, String> {
         let stop = Arc::new(AtomicBool::new(false));
         let agent = searcher(&rules, &spec)?.stop_flag(Arc::clone(&stop));
-        // Tables are read now, before the clock of the first `go` runs.
-        agent.evaluator().prepare(&rules);
         Ok(Game {
             game: GameRecord::new(rules.clone()),
             rules,

@@ -67,6 +67,12 @@
 //! Protocol 2 added `multipv`, `setoption table` and `setoption network`; everything else is as
 //! in protocol 1.
 //!
+//! **Endgame tables.** The agent's exact endgame values (`endgame=N`, or the default
+//! `endgame=auto`: Oware's largest table kept in the directory `$SOWING_TABLES` names) are
+//! read when the agent is set up for the rules (at the start, `rules` and `setoption`),
+//! before any `go`'s clock runs: the 24-seed table takes some seconds to read, which
+//! `isready` waits for.
+//!
 //! ```
 //! use sowing::engine::{Engine, serve};
 //!

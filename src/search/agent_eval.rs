@@ -109,8 +109,8 @@ impl<R: Ruleset> AgentEval<R> {
 
     /// Asks the game for its exact values for `rules` now, as the first evaluation would:
     /// reading a table can take seconds (Oware's 24 seeds: 1.2 GB), which a program under a
-    /// clock pays before its first move rather than during it (the engine does at
-    /// `newgame`). Later calls, and evaluations, keep what the first found.
+    /// clock pays before its first move rather than during it (the engine does when it sets
+    /// an agent up). Later calls, and evaluations, keep what the first found.
     pub fn prepare(&self, rules: &R)
     where
         R: Heuristic,
@@ -162,7 +162,8 @@ impl<R: Ruleset> fmt::Debug for AgentEval<R> {
 impl<R: Heuristic> Evaluator<R> for AgentEval<R> {
     #[inline]
     fn evaluate(&self, rules: &R, state: &R::State) -> i32 {
-        if self.endgame != Endgame::NONE {
+        // A constant test first: a game without exact values pays nothing here.
+        if R::ENDGAME_SEEDS > 0 && self.endgame != Endgame::NONE {
             if let Some(margin) = self.oracle(rules).and_then(|o| o(state)) {
                 return exact_value(margin);
             }

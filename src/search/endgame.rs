@@ -10,7 +10,7 @@ use super::heuristic::Heuristic;
 /// Oware: its retrograde tables) rather than searches.
 ///
 /// ```
-/// use sowing::search::{Endgame, Heuristic};
+/// use sowing::search::Endgame;
 /// use sowing::kalah::Kalah;
 ///
 /// // `auto` is the game's choice for the rules played: none for Kalah, whose database

@@ -128,6 +128,12 @@ impl<R: Heuristic + Encoding> SelfPlayer<R> {
     /// game numbers past `u32::MAX`, [`SelfplayError::Opening`] for an opening of other
     /// rules or of a finished game.
     pub fn new(rules: &R, config: &Config<R>) -> Result<SelfPlayer<R>, SelfplayError> {
+        // The agent as it plays these rules, so that the data's header names the endgame
+        // tables `endgame=auto` found (`alphabeta:endgame=24`).
+        let config = &Config {
+            agent: config.agent.for_rules(rules),
+            ..config.clone()
+        };
         config.agent.check_for(rules)?;
         let Some(search) = config.agent.alphabeta::<R>()? else {
             return Err(SelfplayError::NotAlphaBeta(config.agent.to_string()));

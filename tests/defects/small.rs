@@ -3,29 +3,20 @@
 
 use sowing::search::{AgentSpec, AgentSpecError, MatchResult};
 
-fn result(wins: u32, draws: u32, losses: u32) -> MatchResult {
-    MatchResult {
-        wins,
-        draws,
-        losses,
-        ..MatchResult::default()
-    }
-}
-
 /// When nobody won every game the interval is two-sided and finite: it once read
 /// `[+329, +inf]` for 45-0-3 and `[-68, +inf]` for 1-1-0.
 #[test]
 fn the_elo_interval_is_finite_unless_a_side_won_every_game() {
     assert_eq!(
-        result(45, 0, 3).elo().unwrap().to_string(),
+        MatchResult::from_games(45, 0, 3).elo().unwrap().to_string(),
         "+470, 95% interval [+277, +663]"
     );
     assert_eq!(
-        result(1, 1, 0).elo().unwrap().to_string(),
+        MatchResult::from_games(1, 1, 0).elo().unwrap().to_string(),
         "+191, 95% interval [-96, +478]"
     );
     assert_eq!(
-        result(0, 1, 1).elo().unwrap().to_string(),
+        MatchResult::from_games(0, 1, 1).elo().unwrap().to_string(),
         "-191, 95% interval [-478, +96]"
     );
     for (w, d, l) in [
@@ -39,7 +30,7 @@ fn the_elo_interval_is_finite_unless_a_side_won_every_game() {
         (3, 0, 1),
         (1000, 1, 0),
     ] {
-        let e = result(w, d, l).elo().unwrap();
+        let e = MatchResult::from_games(w, d, l).elo().unwrap();
         assert!(e.low.is_finite() && e.high.is_finite(), "{w}-{d}-{l}: {e}");
         assert!(
             e.low < e.estimate && e.estimate < e.high,
@@ -47,7 +38,7 @@ fn the_elo_interval_is_finite_unless_a_side_won_every_game() {
         );
     }
     // A side that won every game: the one-sided bound, as before.
-    let all = result(5, 0, 0).elo().unwrap();
+    let all = MatchResult::from_games(5, 0, 0).elo().unwrap();
     assert_eq!((all.estimate, all.high), (f64::INFINITY, f64::INFINITY));
     assert!(all.low.is_finite());
 }

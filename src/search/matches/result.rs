@@ -18,6 +18,23 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// A result of `wins`, `draws` and `losses` for A, with no figures of the sides: for
+    /// the Elo of games played elsewhere ([`elo`](Self::elo)).
+    ///
+    /// ```
+    /// use sowing::search::MatchResult;
+    /// let r = MatchResult::from_games(60, 20, 20);
+    /// assert_eq!((r.games(), r.points()), (100, 70.0));
+    /// ```
+    pub fn from_games(wins: u32, draws: u32, losses: u32) -> MatchResult {
+        MatchResult {
+            wins,
+            draws,
+            losses,
+            ..MatchResult::default()
+        }
+    }
+
     /// Counts one more game: its score for A and what each side did.
     pub fn add_game<R: Ruleset>(&mut self, game: &MatchGame<R>) {
         match game.a_score {
