@@ -130,7 +130,7 @@ impl<R: Heuristic + Encoding> SelfPlayer<R> {
     pub fn new(rules: &R, config: &Config<R>) -> Result<SelfPlayer<R>, SelfplayError> {
         // The agent as it plays these rules, so that the data's header names the endgame
         // tables `endgame=auto` found (`alphabeta:endgame=24`).
-        let config = &Config {
+        let config = Config {
             agent: config.agent.for_rules(rules),
             ..config.clone()
         };
@@ -161,7 +161,7 @@ impl<R: Heuristic + Encoding> SelfPlayer<R> {
         }
         Ok(SelfPlayer {
             rules: rules.clone(),
-            config: config.clone(),
+            config,
             search,
             stop: None,
             observation: vec![0.0; rules.observation_len()],

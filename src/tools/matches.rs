@@ -17,7 +17,9 @@ use std::process::ExitCode;
 
 use crate::games::{GameList, RulesetVisitor};
 use crate::pgn::{Form, GameResult, PgnGame};
-use crate::search::{AgentSpec, Match, MatchConfig, MatchError, MatchGame, MatchResult};
+use crate::search::{
+    AgentEval, AgentSpec, GameEval, Match, MatchConfig, MatchError, MatchGame, MatchResult,
+};
 use crate::{Player, Ruleset};
 
 use super::Stop;
@@ -88,9 +90,10 @@ impl RulesetVisitor for Run {
         let specs = o.specs;
         for spec in &specs {
             spec.check_for(&rules).map_err(|e| e.to_string())?;
-            // Tables are read (once a process) before the first game's clock runs.
-            if let Ok(Some(search)) = spec.alphabeta::<R>() {
-                search.evaluator().prepare(&rules);
+            // Tables are read (once a process) before the first game's clock runs: an
+            // evaluation alone asks for them, without a search's table or network file.
+            if let AgentSpec::AlphaBeta { endgame, .. } = *spec {
+                AgentEval::<R>::new(GameEval::Auto, endgame).prepare(&rules);
             }
         }
         // Checked above: both build.
