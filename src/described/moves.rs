@@ -55,7 +55,9 @@ pub(crate) fn parse(text: &str) -> Option<MancalaMove> {
         return None;
     }
     let n: u8 = digits.parse().ok()?;
-    (n >= 1).then_some(MancalaMove { hole: n - 1, way })
+    // `then`, not `then_some`: the hole is worked out only for a number from 1 (`0` once
+    // overflowed here, a panic on bad input that the conformance proptest found).
+    (n >= 1).then(|| MancalaMove { hole: n - 1, way })
 }
 
 impl std::str::FromStr for MancalaMove {
@@ -72,3 +74,13 @@ impl std::str::FromStr for MancalaMove {
 }
 
 crate::serde_as_text!(MancalaMove);
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hole_zero_is_not_a_move() {
+        assert_eq!(super::parse("0"), None);
+        assert_eq!(super::parse("0R"), None);
+        assert_eq!(super::parse("1").map(|m| m.hole), Some(0));
+    }
+}
