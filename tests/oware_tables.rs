@@ -196,15 +196,20 @@ fn solve(max: u32, slam: GrandSlam) -> HashMap<Board, (u32, bool)> {
 
 /// The position of board `b`, South to move (his houses first), stores empty.
 fn state(b: &Board) -> OwareState {
+    state_with_stores(b, 0, 0)
+}
+
+/// The position of board `b`, South to move (his houses first), with these stores.
+fn state_with_stores(b: &Board, south: u32, north: u32) -> OwareState {
     let row = |side: usize| -> Vec<String> {
         b[side * HOUSES..(side + 1) * HOUSES]
             .iter()
             .map(u8::to_string)
             .collect()
     };
-    let mut north = row(1);
-    north.reverse();
-    format!("{}/{} 0 0 S", north.join(","), row(0).join(","))
+    let mut top = row(1);
+    top.reverse();
+    format!("{}/{} {south} {north} S", top.join(","), row(0).join(","))
         .parse()
         .unwrap()
 }
@@ -354,6 +359,28 @@ proptest! {
             prop_assert_eq!(v, best, "{}", s);
         }
     }
+}
+
+/// A repetition on the search's own path ends that line, but not the same position reached
+/// another way: its value is not kept as proven. Four seeds (stores empty), where the tables
+/// say neither player forces a win: a search that kept a repetition's division as a proof in
+/// its transposition table proved a win for South here.
+#[test]
+fn a_repetition_in_the_search_proves_nothing() {
+    let rules = Oware::default();
+    let t = table(8);
+    let s = state(&[0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(s.to_string(), "0,0,0,1,0,0/0,1,0,0,1,1 0 0 S");
+    assert_eq!((t.margin(&s), t.in_cycle(&s)), (Some(0), Some(false)));
+    let spec: AgentSpec = "alphabeta-classic:depth=30,nodes=100000".parse().unwrap();
+    let mut search = spec.alphabeta::<Oware>().unwrap().unwrap();
+    let found = search.search(&rules, &s);
+    assert!(found.depth >= 10, "{}", found.depth);
+    assert!(
+        found.value.abs() < sowing::search::WIN,
+        "a proven result {} where the tables say a draw",
+        found.value
+    );
 }
 
 /// `alphabeta:endgame=N` serves Oware (and refuses a ply limit), and its oracle gives the
@@ -563,6 +590,83 @@ fn random_positions_of_a_large_table_satisfy_the_equation() {
         }
     }
     eprintln!("{exact} exact positions checked, {cycles} set by the cycle rule");
+}
+
+/// 10,000 random positions of up to `$SOWING_TABLES`' largest table's seeds (20 by default),
+/// the other seeds of the 48 in the stores (neither past 24), against a deep search that knows nothing of the tables (`alphabeta-classic`: every
+/// pruning off, `endgame=0`, up to depth 30 or 100,000 nodes): wherever the search proves
+/// a result (a value beyond ±[`WIN`](sowing::search::WIN)), it is the tables' result. Run
+/// by hand as the test above.
+#[test]
+#[ignore]
+fn random_positions_of_a_large_table_match_a_deep_search() {
+    let dir = std::env::var_os("SOWING_TABLES").expect("SOWING_TABLES names the tables' directory");
+    let seeds_max: u32 = std::env::var("TABLES_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let rules = Oware::default();
+    let t = OwareTables::open(&rules, seeds_max, std::path::Path::new(&dir)).unwrap();
+    let spec: AgentSpec = "alphabeta-classic:depth=30,nodes=100000".parse().unwrap();
+    let mut rng = 0x0F1E_2D3C_4B5A_6978u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let (mut proven, mut open, mut cycles, mut exact) = (0, 0, 0, 0);
+    let mut by_seeds = vec![[0u32; 2]; seeds_max as usize + 1];
+    for _ in 0..10_000 {
+        let k = 1 + (next() % u64::from(seeds_max)) as u32;
+        let mut b: Board = [0; 12];
+        for _ in 0..k {
+            b[(next() % 12) as usize] += 1;
+        }
+        let rest = 48 - k;
+        let south = rest.saturating_sub(24)
+            + (next() % u64::from(rest.min(24) - rest.saturating_sub(24) + 1)) as u32;
+        let s = state_with_stores(&b, south, rest - south);
+        if rules.outcome(&s).is_some() {
+            continue;
+        }
+        if t.in_cycle(&s).unwrap() {
+            cycles += 1;
+            continue;
+        }
+        let mut search = spec.alphabeta::<Oware>().unwrap().unwrap();
+        let found = search.search(&rules, &s);
+        let win = sowing::search::WIN;
+        let margin = match found.value {
+            v if v > win => v - win,
+            v if v < -win => v + win,
+            _ => {
+                open += 1;
+                by_seeds[k as usize][1] += 1;
+                continue;
+            }
+        };
+        // The result is proven: it is the tables' (win, draw or loss). Its margin need not
+        // be: the search's is what the winner forces within its horizon, or the stores when
+        // a capture passes 24 and ends the game at once (rule 6), where the tables' margin is
+        // that of the game played out.
+        let tables = t.margin(&s).unwrap();
+        assert_eq!(
+            margin.signum(),
+            tables.signum(),
+            "{s}: depth {}: the search proves {margin}, the tables {tables}",
+            found.depth
+        );
+        exact += usize::from(margin == tables);
+        proven += 1;
+        by_seeds[k as usize][0] += 1;
+    }
+    eprintln!(
+        "{proven} positions proven by the search and agreeing with the tables ({exact} by the same \
+         margin), {open} not proven, \
+         {cycles} set by the cycle rule; proven/not by seeds: {by_seeds:?}"
+    );
+    assert!(proven > 1_000);
 }
 
 /// The `tables` tool builds a table into its directory, reads it back for a query, and

@@ -6,15 +6,24 @@
 //!
 //! Positions are compared by the hash of their repetition position (64 bits), and only
 //! against the positions since the last capture: seeds leave the board and never come back,
-//! so a position with another count on the board repeats none of them. Values that depend on
-//! the path are stored in the transposition table like any other, as chess engines store
-//! their draws by repetition: a later probe from another path may reuse them.
+//! so a position with another count on the board repeats none of them.
+//!
+//! A repetition of a position of the game before the root is the same for every line of
+//! the search, and scores as proven. A repetition of a position on the search's own path
+//! scores as the same division of the seeds, but unproven (its margin times
+//! [`SEED`](crate::search::SEED), as an evaluation): it depends on the path that reached
+//! the node, and the transposition table keeps values without their path. A proven value
+//! that rested on it would be carried to the same position reached another way, where no
+//! repetition ends the game: the graph-history interaction. Endgame tables found it: a
+//! search that stored such proofs proved a won position that the tables, which know no
+//! path, value as a draw. Unproven, a repetition value may still be reused from the table,
+//! as chess engines reuse their draws by repetition, but it never makes a result proven.
 
 use std::hash::Hash;
 
 use super::{AlphaBeta, SearchResult};
 use crate::ruleset::Ruleset;
-use crate::search::eval::{Evaluator, final_value};
+use crate::search::eval::{Evaluator, SEED, WIN, final_value};
 use crate::search::heuristic::Heuristic;
 
 impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
@@ -159,20 +168,40 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         let key = rules.hash(position);
         let seeds = rules.seed_count(state).board;
         if !rules.is_over(state) {
-            let repeated = self
+            let since_capture = self
                 .path
                 .iter()
-                .rev()
-                .take_while(|&&(_, s)| s == seeds)
-                .any(|&(k, _)| k == key);
-            if let (true, Some(outcome)) = (repeated, rules.repetition_outcome(state)) {
+                .rposition(|&(_, s)| s != seeds)
+                .map_or(0, |i| i + 1);
+            let repeated = self.path[since_capture..]
+                .iter()
+                .rposition(|&(k, _)| k == key)
+                .map(|i| since_capture + i);
+            if let (Some(at), Some(outcome)) = (repeated, rules.repetition_outcome(state)) {
                 self.nodes += 1;
-                return final_value(rules, state, outcome);
+                let value = final_value(rules, state, outcome);
+                return if at < self.game_plies {
+                    value
+                } else {
+                    unproven(value)
+                };
             }
         }
         self.path.push((key, seeds));
         let value = self.negamax_node::<R, OPT>(rules, state, depth, alpha, beta, ply);
         self.path.pop();
+        value
+    }
+}
+
+/// A final value as an unproven one: a win or loss by `m` seeds scores `m` seeds, as an
+/// evaluation would; a draw's value is unproven already.
+fn unproven(value: i32) -> i32 {
+    if value >= WIN {
+        SEED * (value - WIN)
+    } else if value <= -WIN {
+        SEED * (value + WIN)
+    } else {
         value
     }
 }
