@@ -466,6 +466,10 @@ class Agent:
     @property
     def name(self) -> str:
         """The agent's text with every setting written."""
+    def name_for(self, rules: Ruleset) -> str:
+        """The agent's text as it plays `rules`: the default `endgame=auto` written as the
+        tables it plays with (`alphabeta:endgame=24` for Oware with a 24-seed table kept in
+        the directory `$SOWING_TABLES` names); otherwise `name`."""
     def choose(self, rules: Ruleset, state: State) -> Optional[Move]:
         """The move the agent plays in `state`, or None when the game is over."""
     @property

@@ -203,6 +203,14 @@ impl Agent {
         self.spec.to_string()
     }
 
+    /// The agent's text as it plays `rules`: the default `endgame=auto` written as the
+    /// tables it plays with, `alphabeta:endgame=24` for Oware with a 24-seed table kept in
+    /// the directory `$SOWING_TABLES` names (the name the `match` and `play` tools print);
+    /// otherwise `name`.
+    fn name_for(&self, rules: PyRef<'_, Ruleset>) -> String {
+        with_rules!(&*rules.rules, |r| self.spec.for_rules(r).to_string())
+    }
+
     /// The move the agent plays in `state` under `rules`, or None when the game is over.
     ///
     /// Raises AgentError for an option the game cannot serve (`endgame=N` outside Kalah and Oware),

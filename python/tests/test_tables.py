@@ -47,3 +47,22 @@ def test_bad_arguments_raise():
         tables.captures(other.start())
     with pytest.raises(sowing.SowingError, match="not an Oware ruleset"):
         tables.captures(sowing.Ruleset("kalah").start())
+
+
+def test_the_default_agent_names_the_tables_it_finds(tmp_path, monkeypatch):
+    rules = sowing.Ruleset("oware")
+    agent = sowing.Agent("alphabeta:depth=2")
+    monkeypatch.delenv("SOWING_TABLES", raising=False)
+    assert agent.name_for(rules) == "alphabeta:depth=2"
+    OwareTables(rules, 6, tmp_path)
+    monkeypatch.setenv("SOWING_TABLES", str(tmp_path))
+    assert agent.name_for(rules) == "alphabeta:depth=2,endgame=6"
+    # The table is these rules': another grand-slam rule finds none, Kalah keeps its own.
+    assert agent.name_for(sowing.Ruleset("oware:grand-slam=capture")) == "alphabeta:depth=2"
+    assert agent.name_for(sowing.Ruleset("kalah")) == "alphabeta:depth=2"
+    # A setting given stays as given; the agent's own name does not change.
+    assert sowing.Agent("alphabeta:endgame=0").name_for(rules) == "alphabeta:endgame=0"
+    assert agent.name == "alphabeta:depth=2"
+    # It plays a position of the table as the table's best move.
+    s = rules.parse_position("0,0,0,0,0,1/0,0,0,0,0,1 23 23 S")
+    assert agent.choose(rules, s) is not None
