@@ -21,12 +21,10 @@ fi
 cargo build --quiet --release --example analyze
 work=target/analysis
 mkdir -p "$work" docs
-# The game alone, as the federation's file writes it.
-awk -v n="$game" '/^\[Event /{i++} i==n' tests/data/toguz/federation-2016-2018.pgn \
-    > "$work/federation-$game.pgn"
-target/release/examples/analyze "$work/federation-$game.pgn" --depth "$depth" --jobs 1 \
-    --out "$work/annotated.pgn" --graph "$work"
-svg="$work/game-0001.svg"
+# The game picked by its number in the book, so the graph's title keeps it (`#4`).
+target/release/examples/analyze tests/data/toguz/federation-2016-2018.pgn --game "$game" \
+    --depth "$depth" --jobs 1 --out "$work/annotated.pgn" --graph "$work"
+svg=$(printf '%s/game-%04d.svg' "$work" "$game")
 width=$(grep -o -m1 'width="[0-9]*"' "$svg" | head -1 | tr -dc 0-9)
 height=$(grep -o -m1 'height="[0-9]*"' "$svg" | head -1 | tr -dc 0-9)
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
