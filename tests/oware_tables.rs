@@ -539,12 +539,9 @@ fn rules_of(text: &str) -> Oware {
     text.parse().unwrap()
 }
 
-/// 10,000 random positions of up to `$SOWING_TABLES`' largest table's seeds (20 by default)
-/// against the equation on the crate's moves (`SOWING_TABLES=/path cargo test --release
-/// --test oware_tables -- --ignored`).
-#[test]
-#[ignore]
-fn random_positions_of_a_large_table_satisfy_the_equation() {
+/// The rules, the table `$SOWING_TABLES` keeps and its seeds (`$TABLES_SEEDS`, default 20),
+/// for the checks run by hand.
+fn large_table() -> (Oware, OwareTables, u32) {
     let dir = std::env::var_os("SOWING_TABLES").expect("SOWING_TABLES names the tables' directory");
     let seeds_max: u32 = std::env::var("TABLES_SEEDS")
         .ok()
@@ -552,13 +549,27 @@ fn random_positions_of_a_large_table_satisfy_the_equation() {
         .unwrap_or(20);
     let rules = Oware::default();
     let t = OwareTables::open(&rules, seeds_max, std::path::Path::new(&dir)).unwrap();
-    let mut rng = 0x1234_5678_9ABC_DEF0u64;
-    let mut next = || {
+    (rules, t, seeds_max)
+}
+
+/// A xorshift generator from `seed`.
+fn xorshift(mut rng: u64) -> impl FnMut() -> u64 {
+    move || {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
         rng
-    };
+    }
+}
+
+/// 10,000 random positions of up to `$SOWING_TABLES`' largest table's seeds (20 by default)
+/// against the equation on the crate's moves (`SOWING_TABLES=/path cargo test --release
+/// --test oware_tables -- --ignored`).
+#[test]
+#[ignore]
+fn random_positions_of_a_large_table_satisfy_the_equation() {
+    let (rules, t, seeds_max) = large_table();
+    let mut next = xorshift(0x1234_5678_9ABC_DEF0u64);
     let (mut exact, mut cycles) = (0, 0);
     for _ in 0..10_000 {
         let k = (next() % u64::from(seeds_max + 1)) as u32;
@@ -593,28 +604,16 @@ fn random_positions_of_a_large_table_satisfy_the_equation() {
 }
 
 /// 10,000 random positions of up to `$SOWING_TABLES`' largest table's seeds (20 by default),
-/// the other seeds of the 48 in the stores (neither past 24), against a deep search that knows nothing of the tables (`alphabeta-classic`: every
-/// pruning off, `endgame=0`, up to depth 30 or 100,000 nodes): wherever the search proves
-/// a result (a value beyond ±[`WIN`](sowing::search::WIN)), it is the tables' result. Run
-/// by hand as the test above.
+/// the other seeds of the 48 in the stores (neither past 24), against a deep search that
+/// knows nothing of the tables (`alphabeta-classic`: every pruning off, `endgame=0`, up to
+/// depth 30 or 100,000 nodes): wherever the search proves a result (a value beyond
+/// ±[`WIN`](sowing::search::WIN)), it is the tables' result. Run by hand as the test above.
 #[test]
 #[ignore]
 fn random_positions_of_a_large_table_match_a_deep_search() {
-    let dir = std::env::var_os("SOWING_TABLES").expect("SOWING_TABLES names the tables' directory");
-    let seeds_max: u32 = std::env::var("TABLES_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20);
-    let rules = Oware::default();
-    let t = OwareTables::open(&rules, seeds_max, std::path::Path::new(&dir)).unwrap();
+    let (rules, t, seeds_max) = large_table();
     let spec: AgentSpec = "alphabeta-classic:depth=30,nodes=100000".parse().unwrap();
-    let mut rng = 0x0F1E_2D3C_4B5A_6978u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(0x0F1E_2D3C_4B5A_6978u64);
     let (mut proven, mut open, mut cycles, mut exact) = (0, 0, 0, 0);
     let mut by_seeds = vec![[0u32; 2]; seeds_max as usize + 1];
     for _ in 0..10_000 {
