@@ -3,8 +3,9 @@
 #![deny(missing_docs)]
 // `unsafe` in the crate: two hints about memory for the tables the search and the Kalah
 // solver read at random, `madvise` for huge pages and a cache-line prefetch (src/memory.rs),
-// and the call of the evaluation network's AVX2 code on a processor found to have AVX2
-// (src/search/network.rs); each with its measurement and the proof that it is sound.
+// the call of the evaluation network's AVX2 code on a processor found to have AVX2
+// (src/search/network.rs), and the mapping of Oware's endgame table files into memory
+// (src/oware/tables/file.rs); each with its measurement and the proof that it is sound.
 #![deny(unsafe_code)]
 
 pub mod analysis;

@@ -458,6 +458,23 @@ fn files_round_trip_and_refuse_what_is_not_theirs() {
             seeds(b, 0) + seeds(b, 1) <= 5
         );
     }
+    // A table read is the file mapped; saving another table over its name (as `save` does:
+    // a new file renamed over the old) leaves the one read as it was.
+    let other = OwareTables::build(&rules_of("oware:grand-slam=capture"), 6).unwrap();
+    let moved = dir.join("moved.tables");
+    std::fs::copy(&path, &moved).unwrap();
+    let mapped = OwareTables::load(&rules, 6, &moved).unwrap();
+    other.save(&moved).unwrap();
+    let mut differ = 0;
+    for b in boards(6).iter().chain(&boards(5)) {
+        assert_eq!(mapped.captures(&state(b)), t.captures(&state(b)));
+        differ += usize::from(other.captures(&state(b)) != t.captures(&state(b)));
+    }
+    assert!(differ > 0);
+    assert!(matches!(
+        OwareTables::load(&rules, 6, &moved),
+        Err(TablesError::WrongRules { .. })
+    ));
     // A value damaged.
     let damaged = dir.join("damaged.tables");
     let mut d = bytes.clone();

@@ -9,7 +9,8 @@ use crate::checksum::checksum;
 use std::io::{Read, Write};
 use std::path::Path;
 
-use super::{OwareTables, TablesError, VALUE, rules_text};
+use super::index::Index;
+use super::{OwareTables, TablesError, VALUE, Values, rules_text};
 use crate::oware::GrandSlam;
 
 const MAGIC: &[u8; 8] = b"SOWOWT01";
@@ -36,7 +37,7 @@ pub(super) fn write(t: &OwareTables, path: &Path) -> Result<(), TablesError> {
         for k in 0..=t.max_seeds {
             out.write_all(&checksum(level(t, k)).to_le_bytes())?;
         }
-        out.write_all(&t.values)?;
+        out.write_all(&t.values[..])?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
@@ -48,36 +49,103 @@ pub(super) fn write(t: &OwareTables, path: &Path) -> Result<(), TablesError> {
 
 /// The values of level `k` of `t`.
 fn level(t: &OwareTables, k: u32) -> &[u8] {
-    let from = t.index.level_start(k) as usize;
-    let to = t.index.level_start(k + 1) as usize;
-    &t.values[from..to]
+    level_of(&t.index, &t.values, k)
+}
+
+/// The values of level `k` in `values`, a table's values in index order.
+fn level_of<'v>(index: &Index, values: &'v [u8], k: u32) -> &'v [u8] {
+    let from = index.level_start(k) as usize;
+    let to = index.level_start(k + 1) as usize;
+    &values[from..to]
 }
 
 /// Reads the levels `0..=top` of the file at `path` into `t` (a table of its rules and at
-/// least `top` seeds), checking the header and each level read. On an error, `t`'s values
-/// are left zero.
+/// least `top` seeds, its values in memory), checking the header and each level read. On an
+/// error, `t`'s values are left zero.
 pub(super) fn read_into(t: &mut OwareTables, path: &Path, top: u32) -> Result<(), TablesError> {
     let result = read(t, path, top);
     if result.is_err() {
-        t.values.fill(0);
+        t.values.built_mut().fill(0);
     }
     result
 }
 
 fn read(t: &mut OwareTables, path: &Path, top: u32) -> Result<(), TablesError> {
-    let p = || path.to_path_buf();
-    let io = |source| TablesError::Io { path: p(), source };
-    let not = |problem: &str| TablesError::NotATable {
-        path: p(),
-        problem: problem.to_string(),
+    let io = |source| TablesError::Io {
+        path: path.to_path_buf(),
+        source,
     };
-    let corrupt = |problem: String| TablesError::Corrupt { path: p(), problem };
     let file = std::fs::File::open(path).map_err(io)?;
     let length = file.metadata().map_err(io)?.len();
     let mut file = std::io::BufReader::new(file);
     let mut header = [0u8; HEADER];
     file.read_exact(&mut header)
-        .map_err(|_| not("shorter than a header"))?;
+        .map_err(|_| not_a_table(path, "shorter than a header"))?;
+    let seeds = check_header(t, path, &header, length, top)?;
+    let mut sums = vec![0u8; 8 * (seeds as usize + 1)];
+    file.read_exact(&mut sums).map_err(io)?;
+    let end = t.index.boards(top) as usize;
+    let values = t.values.built_mut();
+    file.read_exact(&mut values[..end]).map_err(io)?;
+    check_levels(&t.index, path, &values[..end], &sums, top)
+}
+
+/// Maps the file at `path`, a table of the rules of `t` (whose own values are not read) and
+/// at least `top` seeds, and checks its header and the levels `0..=top`: the values of those
+/// levels, read in place.
+pub(super) fn map(t: &OwareTables, path: &Path, top: u32) -> Result<Values, TablesError> {
+    let io = |source| TablesError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let length = file.metadata().map_err(io)?.len();
+    if length < HEADER as u64 {
+        return Err(not_a_table(path, "shorter than a header"));
+    }
+    // SAFETY: `Mmap::map` is unsafe because the bytes it maps belong to a file that another
+    // process could change, or cut short, while the mapping lives: the `&[u8]` the mapping
+    // hands out would then change under its borrow. The crate never changes a table file:
+    // `save` writes a new file beside it and renames it over the old name, which leaves the
+    // inode mapped here as it was until the mapping ends; and the file is opened read-only.
+    // The module docs ask the same of every other program (a table file is replaced, never
+    // written in place). Every byte value is a valid `u8`, so what the mapping holds can
+    // make a value wrong but never an invalid value of its type; the offsets used below are
+    // checked against the file's length before any slice is taken.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(io)?;
+    let header: &[u8; HEADER] = mapped[..HEADER].try_into().expect("the length was checked");
+    let seeds = check_header(t, path, header, length, top)?;
+    let start = HEADER + 8 * (seeds as usize + 1);
+    let len = t.index.boards(top) as usize;
+    check_levels(
+        &t.index,
+        path,
+        &mapped[start..start + len],
+        &mapped[HEADER..start],
+        top,
+    )?;
+    Ok(Values::Mapped { mapped, start, len })
+}
+
+/// A [`TablesError::NotATable`] for `path`.
+fn not_a_table(path: &Path, problem: &str) -> TablesError {
+    TablesError::NotATable {
+        path: path.to_path_buf(),
+        problem: problem.to_string(),
+    }
+}
+
+/// Checks the header of a file of `length` bytes against the table `t` asks for, up to
+/// `top` seeds: its seeds, when it serves it.
+fn check_header(
+    t: &OwareTables,
+    path: &Path,
+    header: &[u8; HEADER],
+    length: u64,
+    top: u32,
+) -> Result<u32, TablesError> {
+    let not = |problem: &str| not_a_table(path, problem);
     if &header[..8] != MAGIC {
         return Err(not("no SOWOWT01 magic"));
     }
@@ -109,24 +177,37 @@ fn read(t: &mut OwareTables, path: &Path, top: u32) -> Result<(), TablesError> {
     }
     let expected = (HEADER + 8 * (seeds as usize + 1)) as u64 + t.index.boards(seeds);
     if length != expected {
-        return Err(corrupt(format!(
-            "{length} bytes, a table of {seeds} seeds takes {expected}"
-        )));
+        return Err(TablesError::Corrupt {
+            path: path.to_path_buf(),
+            problem: format!("{length} bytes, a table of {seeds} seeds takes {expected}"),
+        });
     }
-    let mut sums = Vec::with_capacity(seeds as usize + 1);
-    let mut word = [0u8; 8];
-    for _ in 0..=seeds {
-        file.read_exact(&mut word).map_err(io)?;
-        sums.push(u64::from_le_bytes(word));
-    }
-    let end = t.index.boards(top) as usize;
-    file.read_exact(&mut t.values[..end]).map_err(io)?;
-    for k in 0..=top {
-        let bytes = level(t, k);
-        if checksum(bytes) != sums[k as usize] {
+    Ok(seeds)
+}
+
+/// Checks the levels `0..=top` of `values` against their checksums (`sums`, little-endian
+/// words as the file keeps them) and the range of their values.
+fn check_levels(
+    index: &Index,
+    path: &Path,
+    values: &[u8],
+    sums: &[u8],
+    top: u32,
+) -> Result<(), TablesError> {
+    let corrupt = |problem: String| TablesError::Corrupt {
+        path: path.to_path_buf(),
+        problem,
+    };
+    for (k, sum) in (0..=top).zip(sums.chunks_exact(8)) {
+        let bytes = level_of(index, values, k);
+        let sum = u64::from_le_bytes(sum.try_into().expect("eight bytes"));
+        if checksum(bytes) != sum {
             return Err(corrupt(format!("level {k} fails its checksum")));
         }
-        if bytes.iter().any(|&b| u32::from(b & VALUE) > k) {
+        // The largest value, as a fold the compiler makes 32 bytes a step (`any` stops at
+        // the first and goes a byte at a time): this check took as long as the checksum.
+        let top_value = bytes.iter().fold(0, |m, &b| m.max(b & VALUE));
+        if u32::from(top_value) > k {
             return Err(corrupt(format!("a value of level {k} is above {k}")));
         }
     }

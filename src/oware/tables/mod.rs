@@ -36,11 +36,16 @@
 //!   value, so one table serves them all. A ply limit (`max-plies`) makes a value depend on
 //!   the ply: no table holds it ([`TablesError::PlyLimit`]). A table asked for rules it was
 //!   not built for says so ([`TablesError::WrongRules`]).
-//! - **Files.** A table is written once ([`OwareTables::save`], [`OwareTables::open`]) and
-//!   read back whole: a 32-byte header (magic `SOWOWT01`, houses, grand-slam rule, seeds,
-//!   format), a checksum per level, then the values. A table file of more seeds serves any
-//!   smaller table (its first levels). A file that is not a table, of other rules or
-//!   damaged is refused with a [`TablesError`]; nothing is kept from it.
+//! - **Files.** A table is written once ([`OwareTables::save`], [`OwareTables::open`]): a
+//!   32-byte header (magic `SOWOWT01`, houses, grand-slam rule, seeds, format), a checksum
+//!   per level, then the values. A table file of more seeds serves any smaller table (its
+//!   first levels). It is read back in place, memory-mapped ([`OwareTables::load`]): every
+//!   process that reads it shares one copy, the system's cache of the file, rather than
+//!   holding its own (1.25 GB for 24 seeds). Its checksums are checked as it is mapped. A
+//!   file that is not a table, of other rules or damaged is refused with a [`TablesError`];
+//!   nothing is kept from it. A table file is replaced, never changed in place: the crate
+//!   writes a new file and renames it over the old one, which leaves a mapped file intact,
+//!   and another program that writes table files must do the same.
 //! - **The agent.** `alphabeta:endgame=N` looks up every position of at most `N` seeds
 //!   (read from the directory `$SOWING_TABLES` names, or built there, or in memory, once a
 //!   process). The default, `endgame=auto`, plays with the largest table of the rules kept
@@ -195,7 +200,43 @@ pub struct OwareTables {
     grand_slam: GrandSlam,
     max_seeds: u32,
     index: Index,
-    values: Vec<u8>,
+    values: Values,
+}
+
+/// Where a table's values are: in memory (built, or read to build more levels on), or in
+/// its file, mapped.
+enum Values {
+    Built(Vec<u8>),
+    Mapped {
+        mapped: memmap2::Mmap,
+        /// Where the values start in the file.
+        start: usize,
+        /// The values used (a file of more seeds holds more).
+        len: usize,
+    },
+}
+
+impl Values {
+    /// The values in memory. A mapped table is only ever read: the functions that fill a
+    /// table make it with [`OwareTables::empty`], in memory.
+    fn built_mut(&mut self) -> &mut Vec<u8> {
+        match self {
+            Values::Built(values) => values,
+            Values::Mapped { .. } => unreachable!("a mapped table is never written"),
+        }
+    }
+}
+
+impl std::ops::Deref for Values {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Values::Built(values) => values,
+            Values::Mapped { mapped, start, len } => &mapped[*start..*start + *len],
+        }
+    }
 }
 
 impl std::fmt::Debug for OwareTables {
@@ -282,7 +323,7 @@ impl OwareTables {
             grand_slam: rules.settings().grand_slam,
             max_seeds,
             index,
-            values,
+            values: Values::Built(values),
         })
     }
 
@@ -325,7 +366,7 @@ impl OwareTables {
         for k in first..=self.max_seeds {
             let start = self.index.level_start(k) as usize;
             let end = self.index.level_start(k + 1) as usize;
-            let (lower, rest) = self.values.split_at_mut(start);
+            let (lower, rest) = self.values.built_mut().split_at_mut(start);
             let report = build::level(
                 &rules,
                 &self.index,
@@ -421,7 +462,9 @@ impl OwareTables {
     }
 
     /// Reads the table of `rules` up to `max_seeds` from `path`, a file written by
-    /// [`save`](Self::save) for these rules and at least as many seeds.
+    /// [`save`](Self::save) for these rules and at least as many seeds. The file is mapped
+    /// into memory, not copied: processes that read the same file share it. Its levels up to
+    /// `max_seeds` are checked against their checksums first.
     ///
     /// # Errors
     /// [`TablesError::NotATable`] for a file of another kind or format,
@@ -429,8 +472,16 @@ impl OwareTables {
     /// when the file holds fewer seeds, [`TablesError::Corrupt`] when its values are damaged,
     /// [`TablesError::Io`].
     pub fn load(rules: &Oware, max_seeds: u32, path: &Path) -> Result<OwareTables, TablesError> {
-        let mut t = Self::empty(rules, max_seeds)?;
-        file::read_into(&mut t, path, max_seeds)?;
+        Self::check(rules, max_seeds)?;
+        let houses = rules.settings().houses;
+        let mut t = OwareTables {
+            houses,
+            grand_slam: rules.settings().grand_slam,
+            max_seeds,
+            index: Index::new(houses.into()),
+            values: Values::Built(Vec::new()),
+        };
+        t.values = file::map(&t, path, max_seeds)?;
         Ok(t)
     }
 
