@@ -161,6 +161,9 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     path: Vec<(u64, u32)>,
     /// How many entries of `path` are the game's positions before the root.
     game_plies: usize,
+    /// How many repetitions have been scored (values that depend on the path, kept out of
+    /// the table as proofs).
+    path_repetitions: u64,
 }
 
 impl<M: Copy> AlphaBeta<M, StoreDifference> {
@@ -200,6 +203,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             tuning: None,
             path: Vec::new(),
             game_plies: 0,
+            path_repetitions: 0,
         }
     }
 

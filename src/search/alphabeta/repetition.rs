@@ -8,16 +8,16 @@
 //! against the positions since the last capture: seeds leave the board and never come back,
 //! so a position with another count on the board repeats none of them.
 //!
-//! A repetition of a position of the game before the root is the same for every line of
-//! the search, and scores as proven. A repetition of a position on the search's own path
-//! scores as the same division of the seeds, but unproven (its margin times
-//! [`SEED`](crate::search::SEED), as an evaluation): it depends on the path that reached
-//! the node, and the transposition table keeps values without their path. A proven value
-//! that rested on it would be carried to the same position reached another way, where no
-//! repetition ends the game: the graph-history interaction. Endgame tables found it: a
-//! search that stored such proofs proved a won position that the tables, which know no
-//! path, value as a draw. Unproven, a repetition value may still be reused from the table,
-//! as chess engines reuse their draws by repetition, but it never makes a result proven.
+//! A repetition's value depends on the path that reached the node (the same position
+//! reached another way may repeat nothing) and on the game before the root (which a later
+//! search of the same game extends). It goes up the path as it is, proven where the division
+//! decides the game (the line from the root would end the game there). But the
+//! transposition table, which keeps values without their path, never keeps it, nor any
+//! value that rested on it, as a proof: such a node's value is stored as unproven (a margin
+//! in [`SEED`](crate::search::SEED)s, as an evaluation). A proof kept there would be carried
+//! to the same position reached another way, where no repetition ends the game (the
+//! graph-history interaction): endgame tables found it, a search that stored such proofs
+//! proved a won position that the tables, which know no path, value as a draw.
 
 use std::hash::Hash;
 
@@ -168,23 +168,16 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         let key = rules.hash(position);
         let seeds = rules.seed_count(state).board;
         if !rules.is_over(state) {
-            let since_capture = self
+            let repeated = self
                 .path
                 .iter()
-                .rposition(|&(_, s)| s != seeds)
-                .map_or(0, |i| i + 1);
-            let repeated = self.path[since_capture..]
-                .iter()
-                .rposition(|&(k, _)| k == key)
-                .map(|i| since_capture + i);
-            if let (Some(at), Some(outcome)) = (repeated, rules.repetition_outcome(state)) {
+                .rev()
+                .take_while(|&&(_, s)| s == seeds)
+                .any(|&(k, _)| k == key);
+            if let (true, Some(outcome)) = (repeated, rules.repetition_outcome(state)) {
                 self.nodes += 1;
-                let value = final_value(rules, state, outcome);
-                return if at < self.game_plies {
-                    value
-                } else {
-                    unproven(value)
-                };
+                self.path_repetitions += 1;
+                return final_value(rules, state, outcome);
             }
         }
         self.path.push((key, seeds));
@@ -196,7 +189,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
 
 /// A final value as an unproven one: a win or loss by `m` seeds scores `m` seeds, as an
 /// evaluation would; a draw's value is unproven already.
-fn unproven(value: i32) -> i32 {
+pub(super) fn unproven(value: i32) -> i32 {
     if value >= WIN {
         SEED * (value - WIN)
     } else if value <= -WIN {

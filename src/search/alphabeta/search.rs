@@ -569,6 +569,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     {
         let me = rules.to_move(state);
         let alpha0 = alpha;
+        let repetitions = self.path_repetitions;
         let store = if OPT && (self.options.lmr || self.options.tactical || futile.is_some()) {
             rules.seed_count(state).store(me)
         } else {
@@ -713,14 +714,21 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
             Bound::Upper
         };
         let depth = depth.min(u32::from(u16::MAX)) as u16;
+        // A value that rested on a repetition is kept as unproven (see `repetition`):
+        // another path to this position may repeat nothing.
+        let kept = if self.path_repetitions == repetitions {
+            best
+        } else {
+            super::repetition::unproven(best)
+        };
         if let (true, Some(t)) = (OPT, &self.shared) {
             let index = best_move.and_then(|b| moves.iter().position(|&m| m == b));
-            t.store(key, best, depth, bound, index);
+            t.store(key, kept, depth, bound, index);
         } else {
             self.table_mut().store(Entry {
                 key,
                 mv: best_move,
-                value: best,
+                value: kept,
                 depth,
                 bound,
             });
