@@ -86,11 +86,8 @@ impl MancalaState {
     /// The ring index of `player`'s hole `i` (0 from his left).
     #[inline]
     pub(crate) fn at(&self, player: Player, i: usize) -> usize {
-        let h = self.holes();
-        match player {
-            Player::South => i,
-            Player::North => h + 1 + i,
-        }
+        // South's row starts at 0, North's at h + 1: a product, not a branch.
+        i + player.index() * (self.holes() + 1)
     }
 
     /// The ring index of `player`'s store.
@@ -108,11 +105,7 @@ impl MancalaState {
 
     #[inline]
     pub(crate) fn store_at(&self, player: Player) -> usize {
-        let h = self.holes();
-        match player {
-            Player::South => h,
-            Player::North => 2 * h + 1,
-        }
+        self.at(player, self.holes())
     }
 
     /// Seeds in `player`'s hole `hole`, numbered `1..=h` from his left; 0 outside.
@@ -159,6 +152,13 @@ impl MancalaState {
     pub(crate) fn nonempty_holes(&self, player: Player) -> u32 {
         let [lo, hi] = self.row_words(player);
         (swar::nonzero_bits(lo) | swar::nonzero_bits(hi) << 8) as u32
+    }
+
+    /// [`nonempty_holes`](MancalaState::nonempty_holes) of a row of at most 8 holes, whose
+    /// lanes in one word `mask` holds.
+    #[inline(always)]
+    pub(crate) fn nonempty_narrow(&self, player: Player, mask: u64) -> u32 {
+        swar::nonzero_bits(self.word_at(self.at(player, 0)) & mask) as u32
     }
 
     /// Seeds in all of `player`'s holes.

@@ -1,0 +1,226 @@
+//! A sowing of one lap as word additions: for rows of at most 8 holes, what sowing a hand
+//! from each hole adds to the ring, looked up once a move rather than stepped seed by seed.
+//!
+//! A hand of `n` seeds from a hole sows `n / L` whole rounds of the `L` places it reaches
+//! (the stores it sows, and not its own hole under `skip-origin`), then `n % L` places on:
+//! the ring, read as words of 8-bit counters, gains `n / L` times one lane word and a second
+//! word from the table. Only the loop's answer is kept: the same counts and the same last
+//! place as sowing seed by seed ([`Mancala::sow`](super::Mancala)).
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::state::MancalaState;
+use crate::player::Player;
+use crate::swar;
+
+/// Words of the ring an addition covers: places `0..24`, every place of a board of rows of
+/// at most 8 holes (18 places).
+const WORDS: usize = 3;
+
+/// The most holes a row the table holds.
+pub(crate) const TABLE_HOLES: usize = 8;
+
+/// What `r` seeds sown on from a hole add, and where the last falls.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    add: [u64; WORDS],
+    /// The last seed's place; for `r = 0`, the last place of a whole round.
+    last: u8,
+}
+
+/// The tables of one description (rows of at most 8 holes, one lap).
+struct Tables {
+    /// `round[player][way][hole]`: one seed in each place a whole round from the hole sows.
+    round: [[[[u64; WORDS]; TABLE_HOLES]; 2]; 2],
+    /// `reach[player][way][hole][r]`, `r` below the round's length.
+    reach: [[[[Reach; 32]; TABLE_HOLES]; 2]; 2],
+    /// `divmod[n]`: whole rounds and seeds left of a hand of `n`.
+    divmod: [(u8, u8); 256],
+    /// Places a round.
+    len: u8,
+}
+
+/// The lap tables of a description, shared by its clones.
+#[derive(Clone)]
+pub(crate) struct LapTable(Arc<Tables>);
+
+impl fmt::Debug for LapTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LapTable {{ round: {} places }}", self.0.len)
+    }
+}
+
+impl LapTable {
+    /// The tables for rows of `holes` (at most [`TABLE_HOLES`]), from the step tables
+    /// `next` (as [`Steps`](super::sow::Steps) has them), `places` sown a lap by each player,
+    /// and whether a round skips its origin.
+    pub(crate) fn new(
+        holes: usize,
+        next: &[[[u8; super::state::RING]; 2]; 2],
+        places: [u8; 2],
+        skip: bool,
+    ) -> LapTable {
+        let mut t = Box::new(Tables {
+            round: [[[[0; WORDS]; TABLE_HOLES]; 2]; 2],
+            reach: [[[[Reach::default(); 32]; TABLE_HOLES]; 2]; 2],
+            divmod: [(0, 0); 256],
+            len: 0,
+        });
+        let lane = |place: usize| -> (usize, u64) { (place / 8, 1u64 << (8 * (place % 8))) };
+        // Both players sow as many places a lap (their own store, both or neither).
+        let len = usize::from(places[0]) - usize::from(skip);
+        t.len = len as u8;
+        for (n, d) in t.divmod.iter_mut().enumerate() {
+            *d = ((n / len) as u8, (n % len) as u8);
+        }
+        for player in Player::BOTH {
+            let p = player.index();
+            for way in 0..2 {
+                for hole in 0..holes.min(TABLE_HOLES) {
+                    let origin = match player {
+                        Player::South => hole,
+                        Player::North => holes + 1 + hole,
+                    };
+                    // The places sown, in order, a whole round and one more.
+                    let mut seq = Vec::with_capacity(len);
+                    let mut pos = origin;
+                    while seq.len() < len {
+                        pos = usize::from(next[p][way][pos]);
+                        if skip && pos == origin {
+                            continue;
+                        }
+                        seq.push(pos);
+                    }
+                    let mut add = [0u64; WORDS];
+                    for (r, &place) in seq.iter().enumerate() {
+                        // `r` seeds reach `seq[..r]`.
+                        t.reach[p][way][hole][r] = Reach {
+                            add,
+                            last: if r == 0 { seq[len - 1] } else { seq[r - 1] } as u8,
+                        };
+                        let (w, one) = lane(place);
+                        add[w] += one;
+                    }
+                    t.round[p][way][hole] = add;
+                }
+            }
+        }
+        LapTable(Arc::from(t))
+    }
+
+    /// Sows the `hand` seeds (at least one) lifted from `player`'s hole `hole` (the hole
+    /// already emptied) the way of index `way`; returns the last seed's place.
+    #[inline(always)]
+    pub(crate) fn sow(
+        &self,
+        s: &mut MancalaState,
+        player: Player,
+        way: usize,
+        hole: usize,
+        hand: u8,
+    ) -> usize {
+        let t = &*self.0;
+        let (rounds, r) = t.divmod[usize::from(hand)];
+        let at = &t.round[player.index()][way & 1][hole % TABLE_HOLES];
+        let reach = &t.reach[player.index()][way & 1][hole % TABLE_HOLES][usize::from(r) & 31];
+        let rounds = u64::from(rounds);
+        for w in 0..WORDS {
+            // No lane carries: every count of a state adds up to at most 255.
+            let word = swar::word(&s.cells, w)
+                .wrapping_add(rounds.wrapping_mul(at[w]))
+                .wrapping_add(reach.add[w]);
+            s.cells[8 * w..8 * w + 8].copy_from_slice(&word.to_le_bytes());
+        }
+        usize::from(reach.last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::described::shape::Any;
+    use crate::described::state::MancalaState;
+    use crate::described::{
+        Board, Description, Direction, Mancala, MancalaMove, Sowing, StoreSowing, Way,
+    };
+    use crate::player::Player;
+    use crate::rng::{RandomSource, WyRand};
+
+    /// Every board of 2 to 8 holes, each way, each store sowing, with and without the skip:
+    /// hands of every size (whole rounds too) sow the same by table as seed by seed.
+    #[test]
+    fn a_lap_by_table_sows_as_seed_by_seed() {
+        let mut rng = WyRand::new(7);
+        let mut compared = 0;
+        for holes in 2..=8u8 {
+            for stores in [StoreSowing::None, StoreSowing::Own, StoreSowing::Both] {
+                for skip_origin in [false, true] {
+                    for direction in [Direction::Ccw, Direction::Cw, Direction::Choice] {
+                        let d = Description {
+                            board: Board {
+                                holes,
+                                seeds: 4,
+                                start: None,
+                            },
+                            sowing: Sowing {
+                                direction,
+                                stores,
+                                skip_origin,
+                                ..Description::KALAH.sowing
+                            },
+                            ..Description::KALAH
+                        };
+                        let Ok(rules) = Mancala::new(d) else {
+                            continue;
+                        };
+                        assert!(rules.steps.lap.is_some());
+                        let h = usize::from(holes);
+                        for _ in 0..12 {
+                            let mut rows = [vec![0u8; h], vec![0u8; h]];
+                            let mut total = 0u32;
+                            for row in rows.iter_mut() {
+                                for n in row.iter_mut() {
+                                    *n = rng.below(5) as u8;
+                                    total += u32::from(*n);
+                                }
+                            }
+                            // One hand large enough for several rounds.
+                            let big = rng.below(2 * h as u32) as usize;
+                            let extra = rng.below(256 - total) as u8;
+                            rows[big / h][big % h] += extra;
+                            for mover in Player::BOTH {
+                                let s = MancalaState::from_rows(&rows[0], &rows[1], [0, 0], mover);
+                                for hole in 0..h {
+                                    if s.row(mover)[hole] == 0 {
+                                        continue;
+                                    }
+                                    let ways: &[Way] = if direction == Direction::Choice {
+                                        &[Way::Right, Way::Left]
+                                    } else {
+                                        &[Way::Only]
+                                    };
+                                    for &way in ways {
+                                        let mv = MancalaMove {
+                                            hole: hole as u8,
+                                            way,
+                                        };
+                                        let (mut table, mut steps) = (s, s);
+                                        let last = rules.sow::<Any>(&mut table, mv);
+                                        let stepped = rules.sow_stepped::<Any>(&mut steps, mv);
+                                        assert_eq!(
+                                            (last, table),
+                                            (stepped, steps),
+                                            "{d:?} {s} {mv}"
+                                        );
+                                        compared += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 5_000, "{compared}");
+    }
+}
