@@ -1,9 +1,9 @@
-//! A sowing of one lap as word additions: for rows of at most 8 holes, what sowing a hand
+//! A sowing of one lap as word additions: for rows of at most 7 holes, what sowing a hand
 //! from each hole adds to the ring, looked up once a move rather than stepped seed by seed.
 //!
 //! A hand of `n` seeds from a hole sows `n / L` whole rounds of the `L` places it reaches
 //! (the stores it sows, and not its own hole under `skip-origin`), then `n % L` places on:
-//! the ring, read as words of 8-bit counters, gains `n / L` times one lane word and a second
+//! the ring, read as one 128-bit word of 8-bit counters, gains `n / L` times one lane word and a second
 //! word from the table. Only the loop's answer is kept: the same counts and the same last
 //! place as sowing seed by seed ([`Mancala::sow`](super::Mancala)).
 
@@ -12,29 +12,24 @@ use std::sync::Arc;
 
 use super::state::MancalaState;
 use crate::player::Player;
-use crate::swar;
 
-/// Words of the ring an addition covers: places `0..24`, every place of a board of rows of
-/// at most 8 holes (18 places).
-const WORDS: usize = 3;
-
-/// The most holes a row the table holds.
-pub(crate) const TABLE_HOLES: usize = 8;
+/// The most holes a row the table holds: the ring's places then fit one 128-bit word.
+pub(crate) const TABLE_HOLES: usize = 7;
 
 /// What `r` seeds sown on from a hole add, and where the last falls.
 #[derive(Clone, Copy, Default)]
 struct Reach {
-    add: [u64; WORDS],
+    add: u128,
     /// The last seed's place; for `r = 0`, the last place of a whole round.
     last: u8,
 }
 
-/// The tables of one description (rows of at most 8 holes, one lap).
+/// The tables of one description (rows of at most 7 holes, one lap).
 struct Tables {
     /// `round[player][way][hole]`: one seed in each place a whole round from the hole sows.
-    round: [[[[u64; WORDS]; TABLE_HOLES]; 2]; 2],
+    round: [[[u128; 8]; 2]; 2],
     /// `reach[player][way][hole][r]`, `r` below the round's length.
-    reach: [[[[Reach; 32]; TABLE_HOLES]; 2]; 2],
+    reach: [[[[Reach; 16]; 8]; 2]; 2],
     /// `divmod[n]`: whole rounds and seeds left of a hand of `n`.
     divmod: [(u8, u8); 256],
     /// Places a round.
@@ -62,12 +57,11 @@ impl LapTable {
         skip: bool,
     ) -> LapTable {
         let mut t = Box::new(Tables {
-            round: [[[[0; WORDS]; TABLE_HOLES]; 2]; 2],
-            reach: [[[[Reach::default(); 32]; TABLE_HOLES]; 2]; 2],
+            round: [[[0; 8]; 2]; 2],
+            reach: [[[[Reach::default(); 16]; 8]; 2]; 2],
             divmod: [(0, 0); 256],
             len: 0,
         });
-        let lane = |place: usize| -> (usize, u64) { (place / 8, 1u64 << (8 * (place % 8))) };
         // Both players sow as many places a lap (their own store, both or neither).
         let len = usize::from(places[0]) - usize::from(skip);
         t.len = len as u8;
@@ -92,15 +86,14 @@ impl LapTable {
                         }
                         seq.push(pos);
                     }
-                    let mut add = [0u64; WORDS];
+                    let mut add = 0u128;
                     for (r, &place) in seq.iter().enumerate() {
                         // `r` seeds reach `seq[..r]`.
                         t.reach[p][way][hole][r] = Reach {
                             add,
                             last: if r == 0 { seq[len - 1] } else { seq[r - 1] } as u8,
                         };
-                        let (w, one) = lane(place);
-                        add[w] += one;
+                        add += 1 << (8 * place);
                     }
                     t.round[p][way][hole] = add;
                 }
@@ -109,8 +102,8 @@ impl LapTable {
         LapTable(Arc::from(t))
     }
 
-    /// Sows the `hand` seeds (at least one) lifted from `player`'s hole `hole` (the hole
-    /// already emptied) the way of index `way`; returns the last seed's place.
+    /// Lifts the seeds (at least one) of `player`'s hole `hole`, at ring place `origin`,
+    /// and sows them the way of index `way`; returns the last seed's place.
     #[inline(always)]
     pub(crate) fn sow(
         &self,
@@ -118,20 +111,22 @@ impl LapTable {
         player: Player,
         way: usize,
         hole: usize,
-        hand: u8,
+        origin: usize,
     ) -> usize {
         let t = &*self.0;
+        let ring = s.ring();
+        let hand = (ring >> (8 * (origin & 15))) as u8;
         let (rounds, r) = t.divmod[usize::from(hand)];
-        let at = &t.round[player.index()][way & 1][hole % TABLE_HOLES];
-        let reach = &t.reach[player.index()][way & 1][hole % TABLE_HOLES][usize::from(r) & 31];
-        let rounds = u64::from(rounds);
-        for w in 0..WORDS {
-            // No lane carries: every count of a state adds up to at most 255.
-            let word = swar::word(&s.cells, w)
-                .wrapping_add(rounds.wrapping_mul(at[w]))
-                .wrapping_add(reach.add[w]);
-            s.cells[8 * w..8 * w + 8].copy_from_slice(&word.to_le_bytes());
-        }
+        let round = t.round[player.index()][way & 1][hole & 7];
+        let reach = &t.reach[player.index()][way & 1][hole & 7][usize::from(r) & 15];
+        // The hand leaves its hole in the same sum (not by a store of a byte that the word
+        // read would wait on); no lane carries, every count of a state adding up to at
+        // most 255.
+        let ring = ring
+            .wrapping_sub(u128::from(hand) << (8 * (origin & 15)))
+            .wrapping_add(u128::from(rounds).wrapping_mul(round))
+            .wrapping_add(reach.add);
+        s.set_ring(ring);
         usize::from(reach.last)
     }
 }
@@ -146,13 +141,13 @@ mod tests {
     use crate::player::Player;
     use crate::rng::{RandomSource, WyRand};
 
-    /// Every board of 2 to 8 holes, each way, each store sowing, with and without the skip:
+    /// Every board of 2 to 7 holes, each way, each store sowing, with and without the skip:
     /// hands of every size (whole rounds too) sow the same by table as seed by seed.
     #[test]
     fn a_lap_by_table_sows_as_seed_by_seed() {
         let mut rng = WyRand::new(7);
         let mut compared = 0;
-        for holes in 2..=8u8 {
+        for holes in 2..=7u8 {
             for stores in [StoreSowing::None, StoreSowing::Own, StoreSowing::Both] {
                 for skip_origin in [false, true] {
                     for direction in [Direction::Ccw, Direction::Cw, Direction::Choice] {

@@ -526,7 +526,7 @@ const COUNT: [u8; 256] = crate::select::count_table();
 
 /// A move of `mask` (not empty) at random, uniformly: the same choice as
 /// [`random_move`](Ruleset::random_move), by table where a mask has 8 bits (a fixed way
-/// and rows of at most 8 holes).
+/// and rows of at most 7 holes).
 #[inline(always)]
 fn pick<S: Shape, G: RandomSource>(mask: Mask, rng: &mut G) -> u32 {
     if !S::WAYS && !S::WIDE {

@@ -34,7 +34,7 @@ pub(crate) trait Shape {
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
-    /// More than 8 holes a row: a row is two words, not one.
+    /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
 }
 
@@ -73,7 +73,7 @@ impl Shape for OwareShape {
     const WIDE: bool = false;
 }
 
-/// Every rule, rows of at most 8 holes.
+/// Every rule, rows of at most 7 holes.
 pub(crate) struct Narrow;
 
 impl Shape for Narrow {
@@ -156,7 +156,7 @@ impl Uses {
                 || e.pass
                 || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
             half: e.half_wins,
-            wide: d.board.holes > 8,
+            wide: d.board.holes > 7,
         }
     }
 
@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(Kernel::of(&Description::ABAPA), Kernel::Oware);
         let wide = Description {
             board: crate::described::Board {
-                holes: 9,
+                holes: 8,
                 ..Description::KALAH.board
             },
             ..Description::KALAH

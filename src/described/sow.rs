@@ -43,9 +43,9 @@ pub(crate) struct Steps {
     pub(crate) counts: bool,
     /// `fixed_way`, 0 where the way is not fixed.
     pub(crate) way: usize,
-    /// The lanes of a row of at most 8 holes in one word.
+    /// The lanes of a row of at most 7 holes in one word.
     pub(crate) row_mask: u64,
-    /// A lap's sowing by table, for rows of at most 8 holes and one lap.
+    /// A lap's sowing by table, for rows of at most 7 holes and one lap.
     pub(crate) lap: Option<LapTable>,
 }
 
@@ -108,11 +108,7 @@ impl Steps {
             way: fixed_way.unwrap_or(0),
             lap: (h <= TABLE_HOLES && sowing.laps == Laps::One)
                 .then(|| LapTable::new(h, &next, places, sowing.skip_origin)),
-            row_mask: if h >= 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * h)) - 1
-            },
+            row_mask: (1u64 << (8 * h.min(7))) - 1,
         }
     }
 }
@@ -472,17 +468,15 @@ impl Mancala {
             if let Some(table) = &self.steps.lap {
                 let me = s.mover;
                 let way = self.way_of::<S>(s, mv);
-                let pos = s.at(me, usize::from(mv.hole));
-                let hand = s.cell(pos);
-                *s.cell_mut(pos) = 0;
-                return table.sow(s, me, way, usize::from(mv.hole), hand);
+                let origin = s.at(me, usize::from(mv.hole));
+                return table.sow(s, me, way, usize::from(mv.hole), origin);
             }
         }
         self.sow_stepped::<S>(s, mv)
     }
 
     /// [`sow`](Mancala::sow) seed by seed, by the step tables: relays, and rows of more
-    /// than 8 holes.
+    /// than 7 holes.
     #[inline]
     pub(crate) fn sow_stepped<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
         let me = s.mover;
@@ -727,7 +721,7 @@ impl Mancala {
                 while bits != 0 {
                     let r = bits.trailing_zeros() as usize;
                     captured += u32::from(s.cell(r));
-                    *s.cell_mut(r) = 0;
+                    s.put(r, 0);
                     bits &= bits - 1;
                 }
             } else if S::OPPOSITE
@@ -738,15 +732,15 @@ impl Mancala {
                 let across = 2 * h - last;
                 if s.cells[across] > 0 || c.opposite_empty {
                     captured = u32::from(s.cells[across]);
-                    s.cells[across] = 0;
+                    s.put(across, 0);
                     if c.opposite == Opposite::WithSeed {
                         captured += 1;
-                        s.cells[last] = 0;
+                        s.put(last, 0);
                     }
                 }
             }
             if captured > 0 {
-                s.cells[own_store] = s.cells[own_store].wrapping_add(captured as u8);
+                s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
                 again = c.again_on_capture;
             }
         }

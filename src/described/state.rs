@@ -103,6 +103,16 @@ impl MancalaState {
         &mut self.cells[r & WRAP]
     }
 
+    /// Sets ring place `r` (below [`RING`]) to `n` by a whole aligned word: the moves
+    /// read the ring by such words, and a word read waits for a narrower write inside it
+    /// to reach the cache (a store cannot forward to a wider load).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, r: usize, n: u8) {
+        let (w, b) = ((r / 8) & 3, 8 * (r % 8));
+        let word = swar::word(&self.cells, w) & !(0xFF << b) | u64::from(n) << b;
+        self.cells[8 * w..8 * w + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
     #[inline]
     pub(crate) fn store_at(&self, player: Player) -> usize {
         self.at(player, self.holes())
@@ -154,11 +164,30 @@ impl MancalaState {
         (swar::nonzero_bits(lo) | swar::nonzero_bits(hi) << 8) as u32
     }
 
-    /// [`nonempty_holes`](MancalaState::nonempty_holes) of a row of at most 8 holes, whose
+    /// [`nonempty_holes`](MancalaState::nonempty_holes) of a row of at most 7 holes, whose
     /// lanes in one word `mask` holds.
     #[inline(always)]
     pub(crate) fn nonempty_narrow(&self, player: Player, mask: u64) -> u32 {
-        swar::nonzero_bits(self.word_at(self.at(player, 0)) & mask) as u32
+        // From the ring's first 16 places as one word, as the sowing writes them: a read
+        // across two narrower writes would wait for both to reach the cache (a store
+        // cannot forward to it).
+        let row = (self.ring() >> (8 * (self.at(player, 0) & 15))) as u64;
+        swar::nonzero_bits(row & mask) as u32
+    }
+
+    /// Ring places `0..16` as one word of 8-bit counters, the first the lowest: the whole
+    /// board of rows of at most 7 holes.
+    #[inline(always)]
+    pub(crate) fn ring(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.cells[..16]);
+        u128::from_le_bytes(bytes)
+    }
+
+    /// Sets ring places `0..16` from one word ([`ring`](MancalaState::ring)).
+    #[inline(always)]
+    pub(crate) fn set_ring(&mut self, ring: u128) {
+        self.cells[..16].copy_from_slice(&ring.to_le_bytes());
     }
 
     /// Seeds in all of `player`'s holes.
