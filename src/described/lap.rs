@@ -26,10 +26,13 @@ struct Reach {
 
 /// The tables of one description (rows of at most 7 holes, one lap).
 struct Tables {
-    /// `round[player][way][hole]`: one seed in each place a whole round from the hole sows.
-    round: [[[u128; 8]; 2]; 2],
-    /// `reach[player][way][hole][r]`, `r` below the round's length.
-    reach: [[[[Reach; 16]; 8]; 2]; 2],
+    /// `round[way][origin]`: one seed in each place a whole round from the hole at ring
+    /// place `origin` sows.
+    round: [[u128; 16]; 2],
+    /// `reach[way][origin][r]`, `r` below the round's length.
+    reach: [[[Reach; 16]; 16]; 2],
+    /// `lift[origin]`: every lane but the origin's.
+    lift: [u128; 16],
     /// `divmod[n]`: whole rounds and seeds left of a hand of `n`.
     divmod: [(u8, u8); 256],
     /// Places a round.
@@ -57,11 +60,15 @@ impl LapTable {
         skip: bool,
     ) -> LapTable {
         let mut t = Box::new(Tables {
-            round: [[[0; 8]; 2]; 2],
-            reach: [[[[Reach::default(); 16]; 8]; 2]; 2],
+            round: [[0; 16]; 2],
+            reach: [[[Reach::default(); 16]; 16]; 2],
             divmod: [(0, 0); 256],
+            lift: [0; 16],
             len: 0,
         });
+        for (origin, lift) in t.lift.iter_mut().enumerate() {
+            *lift = !(0xFF << (8 * origin));
+        }
         // Both players sow as many places a lap (their own store, both or neither).
         let len = usize::from(places[0]) - usize::from(skip);
         t.len = len as u8;
@@ -89,43 +96,36 @@ impl LapTable {
                     let mut add = 0u128;
                     for (r, &place) in seq.iter().enumerate() {
                         // `r` seeds reach `seq[..r]`.
-                        t.reach[p][way][hole][r] = Reach {
+                        t.reach[way][origin][r] = Reach {
                             add,
                             last: if r == 0 { seq[len - 1] } else { seq[r - 1] } as u8,
                         };
                         add += 1 << (8 * place);
                     }
-                    t.round[p][way][hole] = add;
+                    t.round[way][origin] = add;
                 }
             }
         }
         LapTable(Arc::from(t))
     }
 
-    /// Lifts the seeds (at least one) of `player`'s hole `hole`, at ring place `origin`,
-    /// and sows them the way of index `way`; returns the last seed's place.
+    /// Lifts the seeds (at least one) of the hole at ring place `origin` and sows them the
+    /// way of index `way`; returns the last seed's place.
     #[inline(always)]
-    pub(crate) fn sow(
-        &self,
-        s: &mut MancalaState,
-        player: Player,
-        way: usize,
-        hole: usize,
-        origin: usize,
-    ) -> usize {
+    pub(crate) fn sow(&self, s: &mut MancalaState, way: usize, origin: usize) -> usize {
         let t = &*self.0;
-        let ring = s.ring();
-        let hand = (ring >> (8 * (origin & 15))) as u8;
+        let (way, origin) = (way & 1, origin & 15);
+        let hand = s.cell(origin);
         let (rounds, r) = t.divmod[usize::from(hand)];
-        let round = t.round[player.index()][way & 1][hole & 7];
-        let reach = &t.reach[player.index()][way & 1][hole & 7][usize::from(r) & 15];
-        // The hand leaves its hole in the same sum (not by a store of a byte that the word
-        // read would wait on); no lane carries, every count of a state adding up to at
-        // most 255.
-        let ring = ring
-            .wrapping_sub(u128::from(hand) << (8 * (origin & 15)))
-            .wrapping_add(u128::from(rounds).wrapping_mul(round))
-            .wrapping_add(reach.add);
+        let reach = &t.reach[way][origin][usize::from(r) & 15];
+        let mut ring = s.ring() & t.lift[origin];
+        if rounds != 0 {
+            ring = ring.wrapping_add(u128::from(rounds).wrapping_mul(t.round[way][origin]));
+        }
+        // The hand leaves its hole in the same word (not by a store of a byte that the
+        // word read would wait on); no lane carries, every count of a state adding up to
+        // at most 255.
+        let ring = ring.wrapping_add(reach.add);
         s.set_ring(ring);
         usize::from(reach.last)
     }

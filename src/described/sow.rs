@@ -216,6 +216,9 @@ impl Mancala {
     /// Each player's holes with seeds, `[South's, North's]`.
     #[inline(always)]
     fn rows<S: Shape>(&self, s: &MancalaState) -> [u32; 2] {
+        if !S::WIDE {
+            return s.rows_narrow(self.steps.row_mask);
+        }
         [
             self.nonempty::<S>(s, Player::South),
             self.nonempty::<S>(s, Player::North),
@@ -469,7 +472,7 @@ impl Mancala {
                 let me = s.mover;
                 let way = self.way_of::<S>(s, mv);
                 let origin = s.at(me, usize::from(mv.hole));
-                return table.sow(s, me, way, usize::from(mv.hole), origin);
+                return table.sow(s, way, origin);
             }
         }
         self.sow_stepped::<S>(s, mv)
