@@ -11,6 +11,7 @@ use super::moves::{MancalaMove, Way};
 use super::shape::{Any, KalahShape, Kernel, Narrow, OwareShape, Shape};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
+use crate::swar;
 
 /// A relay sowing lifts at most this many times; past it the move ends where it stands (a
 /// real board would never get there: see the module docs).
@@ -213,16 +214,25 @@ impl Mancala {
         }
     }
 
-    /// Each player's holes with seeds, `[South's, North's]`.
+    /// Each player's row, `[South's, North's]`, as [`holes_of`](Mancala::holes_of) reads
+    /// it: 0 exactly when the row is empty. (Rows of at most 7 holes are their words of
+    /// counters, whose holes with seeds are found only where asked.)
     #[inline(always)]
-    fn rows<S: Shape>(&self, s: &MancalaState) -> [u32; 2] {
+    fn rows<S: Shape>(&self, s: &MancalaState) -> Rows {
         if !S::WIDE {
-            return s.rows_narrow(self.steps.row_mask);
+            return s.row_words_narrow(self.steps.row_mask);
         }
-        [
-            self.nonempty::<S>(s, Player::South),
-            self.nonempty::<S>(s, Player::North),
-        ]
+        rows(s)
+    }
+
+    /// The holes with seeds of a row of [`rows`](Mancala::rows), hole `i` bit `i`.
+    #[inline(always)]
+    fn holes_of<S: Shape>(row: u64) -> u32 {
+        if S::WIDE {
+            row as u32
+        } else {
+            swar::nonzero_bits(row) as u32
+        }
     }
 
     /// A bit for each of `player`'s holes that hold enough seeds to play, hole `i` bit `i`.
@@ -250,10 +260,10 @@ impl Mancala {
 
     /// [`movable`](Mancala::movable), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn movable_with<S: Shape>(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
+    fn movable_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Mask {
         let min = self.description.sowing.min_seeds;
         let mut mask = if !S::MIN || min <= 1 {
-            nonempty[s.mover.index()]
+            Self::holes_of::<S>(nonempty[s.mover.index()])
         } else {
             self.playable_holes::<S>(s, s.mover)
         };
@@ -340,7 +350,7 @@ impl Mancala {
 
     /// [`ended`](Mancala::ended), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn ended_with<S: Shape>(&self, s: &MancalaState, nonempty: [u32; 2]) -> Option<Ending> {
+    fn ended_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Option<Ending> {
         let end = &self.description.end;
         if S::RARE && end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
@@ -415,7 +425,7 @@ impl Mancala {
 
     /// [`moves`](Mancala::moves), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn moves_with<S: Shape>(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
+    fn moves_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Mask {
         let mask = self.movable_with::<S>(s, nonempty);
         let c = &self.description.captures;
         if !S::SLAM || c.grand_slam != GrandSlam::Illegal || mask == 0 {
@@ -909,12 +919,16 @@ fn shared([south, north]: [u32; 2], left: u32) -> [u32; 2] {
     }
 }
 
+/// Each player's row as the move code reads it: a word of counters (rows of at most 7
+/// holes, in the narrow shapes) or the holes with seeds (hole `i` from his left bit `i`).
+type Rows = [u64; 2];
+
 /// Each player's holes with seeds, `[South's, North's]`, hole `i` from his left bit `i`.
 #[inline(always)]
-fn rows(s: &MancalaState) -> [u32; 2] {
+fn rows(s: &MancalaState) -> Rows {
     [
-        s.nonempty_holes(Player::South),
-        s.nonempty_holes(Player::North),
+        s.nonempty_holes(Player::South).into(),
+        s.nonempty_holes(Player::North).into(),
     ]
 }
 

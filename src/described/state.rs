@@ -175,13 +175,13 @@ impl MancalaState {
         swar::nonzero_bits(row & mask) as u32
     }
 
-    /// [`nonempty_narrow`](MancalaState::nonempty_narrow) of both rows, `[South's,
-    /// North's]`, from one read of the ring.
+    /// Both rows of at most 7 holes, `[South's, North's]`, each a word of counters from
+    /// his left (`mask` holds a row's lanes), from one read of the ring.
     #[inline(always)]
-    pub(crate) fn rows_narrow(&self, mask: u64) -> [u32; 2] {
+    pub(crate) fn row_words_narrow(&self, mask: u64) -> [u64; 2] {
         let ring = self.ring();
         let north = (ring >> (8 * ((self.holes() + 1) & 15))) as u64;
-        [ring as u64, north].map(|row| swar::nonzero_bits(row & mask) as u32)
+        [ring as u64 & mask, north & mask]
     }
 
     /// Ring places `0..16` as one word of 8-bit counters, the first the lowest: the whole
