@@ -319,8 +319,9 @@ impl Mancala {
     /// Whether a store holds more than half the seeds.
     #[inline]
     pub(crate) fn won(&self, s: &MancalaState) -> bool {
-        let half = self.total;
-        2 * u32::from(s.store(Player::South)) > half || 2 * u32::from(s.store(Player::North)) > half
+        let h = s.holes();
+        let most = s.cell(h).max(s.cell(2 * h + 1));
+        2 * u32::from(most) > self.total
     }
 
     /// Whether the ply limit is reached.
