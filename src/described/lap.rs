@@ -24,13 +24,15 @@ struct Reach {
     last: u8,
 }
 
-/// The tables of one description (rows of at most 7 holes, one lap).
+/// The tables of one description (rows of at most 7 holes).
 struct Tables {
-    /// `round[way][origin]`: one seed in each place a whole round from the hole at ring
-    /// place `origin` sows.
-    round: [[u128; 16]; 2],
-    /// `reach[way][origin][r]`, `r` below the round's length.
-    reach: [[[Reach; 16]; 16]; 2],
+    /// `round[slot][way][origin]`: one seed in each place a whole round from the hole at
+    /// ring place `origin` sows. Slot 0 holds each hole sown by its owner; under relays,
+    /// which lift from the opponent's holes too, slot `i` holds every hole sown by the
+    /// player of index `i`.
+    round: [[[u128; 16]; 2]; 2],
+    /// `reach[slot][way][origin][r]`, `r` below the round's length.
+    reach: [[[[Reach; 16]; 16]; 2]; 2],
     /// `lift[origin]`: every lane but the origin's.
     lift: [u128; 16],
     /// `divmod[n]`: whole rounds and seeds left of a hand of `n`.
@@ -52,16 +54,17 @@ impl fmt::Debug for LapTable {
 impl LapTable {
     /// The tables for rows of `holes` (at most [`TABLE_HOLES`]), from the step tables
     /// `next` (as [`Steps`](super::sow::Steps) has them), `places` sown a lap by each player,
-    /// and whether a round skips its origin.
+    /// whether a round skips its origin, and whether the game relays.
     pub(crate) fn new(
         holes: usize,
         next: &[[[u8; super::state::RING]; 2]; 2],
         places: [u8; 2],
         skip: bool,
+        relay: bool,
     ) -> LapTable {
         let mut t = Box::new(Tables {
-            round: [[0; 16]; 2],
-            reach: [[[Reach::default(); 16]; 16]; 2],
+            round: [[[0; 16]; 2]; 2],
+            reach: [[[[Reach::default(); 16]; 16]; 2]; 2],
             divmod: [(0, 0); 256],
             lift: [0; 16],
             len: 0,
@@ -78,11 +81,14 @@ impl LapTable {
         for player in Player::BOTH {
             let p = player.index();
             for way in 0..2 {
-                for hole in 0..holes.min(TABLE_HOLES) {
-                    let origin = match player {
-                        Player::South => hole,
-                        Player::North => holes + 1 + hole,
-                    };
+                // Every hole of both rows.
+                let h = holes.min(TABLE_HOLES);
+                for origin in (0..h).chain(h + 1..2 * h + 1) {
+                    let owner = usize::from(origin > h);
+                    if !relay && owner != p {
+                        continue;
+                    }
+                    let slot = if relay { p } else { 0 };
                     // The places sown, in order, a whole round and one more.
                     let mut seq = Vec::with_capacity(len);
                     let mut pos = origin;
@@ -96,13 +102,13 @@ impl LapTable {
                     let mut add = 0u128;
                     for (r, &place) in seq.iter().enumerate() {
                         // `r` seeds reach `seq[..r]`.
-                        t.reach[way][origin][r] = Reach {
+                        t.reach[slot][way][origin][r] = Reach {
                             add,
                             last: if r == 0 { seq[len - 1] } else { seq[r - 1] } as u8,
                         };
                         add += 1 << (8 * place);
                     }
-                    t.round[way][origin] = add;
+                    t.round[slot][way][origin] = add;
                 }
             }
         }
@@ -110,17 +116,24 @@ impl LapTable {
     }
 
     /// Lifts the seeds (at least one) of the hole at ring place `origin` and sows them the
-    /// way of index `way`; returns the last seed's place.
+    /// way of index `way`, from the table's `slot` (0 outside relays, else the index of
+    /// the player to move); returns the last seed's place.
     #[inline(always)]
-    pub(crate) fn sow(&self, s: &mut MancalaState, way: usize, origin: usize) -> usize {
+    pub(crate) fn sow(
+        &self,
+        s: &mut MancalaState,
+        slot: usize,
+        way: usize,
+        origin: usize,
+    ) -> usize {
         let t = &*self.0;
-        let (way, origin) = (way & 1, origin & 15);
+        let (me, way, origin) = (slot & 1, way & 1, origin & 15);
         let hand = s.cell(origin);
         let (rounds, r) = t.divmod[usize::from(hand)];
-        let reach = &t.reach[way][origin][usize::from(r) & 15];
+        let reach = &t.reach[me][way][origin][usize::from(r) & 15];
         let mut ring = s.ring() & t.lift[origin];
         if rounds != 0 {
-            ring = ring.wrapping_add(u128::from(rounds).wrapping_mul(t.round[way][origin]));
+            ring = ring.wrapping_add(u128::from(rounds).wrapping_mul(t.round[me][way][origin]));
         }
         // The hand leaves its hole in the same word (not by a store of a byte that the
         // word read would wait on); no lane carries, every count of a state adding up to
@@ -136,13 +149,14 @@ mod tests {
     use crate::described::shape::Any;
     use crate::described::state::MancalaState;
     use crate::described::{
-        Board, Description, Direction, Mancala, MancalaMove, Sowing, StoreSowing, Way,
+        Board, Description, Direction, Laps, Mancala, MancalaMove, Sowing, StoreSowing, Way,
     };
     use crate::player::Player;
     use crate::rng::{RandomSource, WyRand};
 
-    /// Every board of 2 to 7 holes, each way, each store sowing, with and without the skip:
-    /// hands of every size (whole rounds too) sow the same by table as seed by seed.
+    /// Every board of 2 to 7 holes, each way, each store sowing, with and without the skip,
+    /// one lap and relays: hands of every size (whole rounds too) sow the same by table as
+    /// seed by seed.
     #[test]
     fn a_lap_by_table_sows_as_seed_by_seed() {
         let mut rng = WyRand::new(7);
@@ -150,7 +164,13 @@ mod tests {
         for holes in 2..=7u8 {
             for stores in [StoreSowing::None, StoreSowing::Own, StoreSowing::Both] {
                 for skip_origin in [false, true] {
-                    for direction in [Direction::Ccw, Direction::Cw, Direction::Choice] {
+                    for (direction, laps) in [
+                        (Direction::Ccw, Laps::One),
+                        (Direction::Cw, Laps::One),
+                        (Direction::Choice, Laps::One),
+                        (Direction::Ccw, Laps::Relay),
+                        (Direction::Cw, Laps::Relay),
+                    ] {
                         let d = Description {
                             board: Board {
                                 holes,
@@ -159,6 +179,7 @@ mod tests {
                             },
                             sowing: Sowing {
                                 direction,
+                                laps,
                                 stores,
                                 skip_origin,
                                 ..Description::KALAH.sowing
@@ -201,7 +222,7 @@ mod tests {
                                         };
                                         let (mut table, mut steps) = (s, s);
                                         let last = rules.sow::<Any>(&mut table, mv);
-                                        let stepped = rules.sow_stepped::<Any>(&mut steps, mv);
+                                        let stepped = rules.sow_relay::<Any>(&mut steps, mv, None);
                                         assert_eq!(
                                             (last, table),
                                             (stepped, steps),

@@ -46,7 +46,7 @@ pub(crate) struct Steps {
     pub(crate) way: usize,
     /// The lanes of a row of at most 7 holes in one word.
     pub(crate) row_mask: u64,
-    /// A lap's sowing by table, for rows of at most 7 holes and one lap.
+    /// A lap's sowing by table, for rows of at most 7 holes.
     pub(crate) lap: Option<LapTable>,
 }
 
@@ -107,8 +107,10 @@ impl Steps {
             capturing,
             counts: !counts.is_empty(),
             way: fixed_way.unwrap_or(0),
-            lap: (h <= TABLE_HOLES && sowing.laps == Laps::One)
-                .then(|| LapTable::new(h, &next, places, sowing.skip_origin)),
+            lap: (h <= TABLE_HOLES).then(|| {
+                let relay = sowing.laps == Laps::Relay;
+                LapTable::new(h, &next, places, sowing.skip_origin, relay)
+            }),
             row_mask: (1u64 << (8 * h.min(7))) - 1,
         }
     }
@@ -437,16 +439,21 @@ impl Mancala {
         // playing each move).
         if !c.counts.evens {
             let most = 63 - c.counts.mask.leading_zeros();
-            if s.row(!s.mover).iter().any(|&n| u32::from(n) > most) {
+            let past = if S::WIDE {
+                s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
+            } else {
+                // A lane above `most` (at most 63): the low 7 bits plus `127 - most` carry
+                // into the lane's top bit, or the top bit is set already; no lane carries
+                // into the next.
+                let row = nonempty[(!s.mover).index()];
+                let above = (row & !swar::HIGH).wrapping_add((127 - u64::from(most)) * swar::BYTES);
+                (above | row) & swar::HIGH & self.steps.row_mask != 0
+            };
+            if past {
                 return mask;
             }
         }
-        let mut quiet = 0;
-        for bit in 0..32 {
-            if mask >> bit & 1 != 0 && !self.is_grand_slam(s, self.move_of_bit(bit)) {
-                quiet |= 1 << bit;
-            }
-        }
+        let quiet = self.quiet::<S>(s, mask);
         if quiet == 0 && !c.grand_slam_always_illegal {
             mask
         } else {
@@ -465,13 +472,29 @@ impl Mancala {
         }
     }
 
+    /// The moves of `mask` that are not grand slams.
+    #[cold]
+    fn quiet<S: Shape>(&self, s: &MancalaState, mask: Mask) -> Mask {
+        let mut quiet = 0;
+        let mut left = mask;
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            if !self.is_grand_slam::<S>(s, self.move_of_bit_in::<S>(bit)) {
+                quiet |= 1 << bit;
+            }
+        }
+        quiet
+    }
+
     /// Whether a move would capture every seed of the opponent.
-    fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
+    #[inline(always)]
+    fn is_grand_slam<S: Shape>(&self, s: &MancalaState, mv: MancalaMove) -> bool {
         let mut after = *s;
-        let way = self.way_of::<Any>(s, mv);
-        let seeded = self.seeded::<Any>(s);
-        let last = self.sow::<Any>(&mut after, mv);
-        self.count_capture::<Any>(&after, last, way, seeded).1
+        let way = self.way_of::<S>(s, mv);
+        let seeded = self.seeded::<S>(s);
+        let last = self.sow::<S>(&mut after, mv);
+        self.count_capture::<S>(&after, last, way, seeded).1
     }
 
     /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
@@ -483,16 +506,21 @@ impl Mancala {
                 let me = s.mover;
                 let way = self.way_of::<S>(s, mv);
                 let origin = s.at(me, usize::from(mv.hole));
-                return table.sow(s, way, origin);
+                return table.sow(s, 0, way, origin);
             }
         }
-        self.sow_stepped::<S>(s, mv)
+        self.sow_relay::<S>(s, mv, self.steps.lap.as_ref())
     }
 
-    /// [`sow`](Mancala::sow) seed by seed, by the step tables: relays, and rows of more
-    /// than 7 holes.
+    /// [`sow`](Mancala::sow) lift by lift: each lap by `table` where given, else seed by
+    /// seed by the step tables (rows of more than 7 holes).
     #[inline]
-    pub(crate) fn sow_stepped<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+    pub(crate) fn sow_relay<S: Shape>(
+        &self,
+        s: &mut MancalaState,
+        mv: MancalaMove,
+        table: Option<&LapTable>,
+    ) -> usize {
         let me = s.mover;
         let way = self.way_of::<S>(s, mv);
         let next = &self.steps.next[me.index()][way];
@@ -507,8 +535,12 @@ impl Mancala {
         loop {
             let origin = pos;
             let mut hand = s.cell(pos);
-            *s.cell_mut(pos) = 0;
-            if skip && hand >= self.steps.places[me.index()] {
+            if let Some(table) = table {
+                // A relay's table holds each player's sowing from every hole.
+                let slot = if relay { me.index() } else { 0 };
+                pos = table.sow(s, slot, way, origin);
+            } else if skip && hand >= self.steps.places[me.index()] {
+                *s.cell_mut(pos) = 0;
                 // A whole lap or more: the hand passes the hole it was lifted from.
                 while hand > 0 {
                     pos = usize::from(next[pos & WRAP]);
@@ -520,6 +552,7 @@ impl Mancala {
                     hand -= 1;
                 }
             } else {
+                *s.cell_mut(pos) = 0;
                 while hand > 0 {
                     pos = usize::from(next[pos & WRAP]);
                     let cell = s.cell_mut(pos);
