@@ -115,6 +115,16 @@ impl LapTable {
         LapTable(Arc::from(t))
     }
 
+    /// Where the last seed of the hole at ring place `origin` (not empty) would fall, as
+    /// [`sow`](LapTable::sow) would sow it, without sowing.
+    #[inline(always)]
+    pub(crate) fn last(&self, s: &MancalaState, slot: usize, way: usize, origin: usize) -> usize {
+        let t = &*self.0;
+        let origin = origin & 15;
+        let r = t.divmod[usize::from(s.cell(origin))].1;
+        usize::from(t.reach[slot & 1][way & 1][origin][usize::from(r) & 15].last)
+    }
+
     /// Lifts the seeds (at least one) of the hole at ring place `origin` and sows them the
     /// way of index `way`, from the table's `slot` (0 outside relays, else the index of
     /// the player to move); returns the last seed's place.

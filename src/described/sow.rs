@@ -490,8 +490,20 @@ impl Mancala {
     /// Whether a move would capture every seed of the opponent.
     #[inline(always)]
     fn is_grand_slam<S: Shape>(&self, s: &MancalaState, mv: MancalaMove) -> bool {
-        let mut after = *s;
         let way = self.way_of::<S>(s, mv);
+        // Without a chain round both rows a grand slam ends in the opponent's row: a lap
+        // that ends elsewhere is none, found without sowing it.
+        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        if let (Some(table), false, false) =
+            (&self.steps.lap, relay, self.description.captures.chain_rows)
+        {
+            let h = s.holes();
+            let last = table.last(s, 0, way, s.at(s.mover, usize::from(mv.hole)));
+            if last == h || last == 2 * h + 1 || owned_by(h, last, s.mover) {
+                return false;
+            }
+        }
+        let mut after = *s;
         let seeded = self.seeded::<S>(s);
         let last = self.sow::<S>(&mut after, mv);
         self.count_capture::<S>(&after, last, way, seeded).1
