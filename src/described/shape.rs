@@ -73,6 +73,23 @@ impl Shape for OwareShape {
     const WIDE: bool = false;
 }
 
+/// Every rule of a single lap one fixed way, rows of at most 7 holes.
+pub(crate) struct OneLap;
+
+impl Shape for OneLap {
+    const WAYS: bool = false;
+    const MIN: bool = false;
+    const RELAY: bool = false;
+    const SKIP: bool = true;
+    const COUNTS: bool = true;
+    const OPPOSITE: bool = true;
+    const FEED: bool = true;
+    const SLAM: bool = true;
+    const RARE: bool = true;
+    const HALF: bool = true;
+    const WIDE: bool = false;
+}
+
 /// Every rule, rows of at most 7 holes.
 pub(crate) struct Narrow;
 
@@ -114,6 +131,8 @@ pub(crate) enum Kernel {
     Kalah,
     /// [`OwareShape`].
     Oware,
+    /// [`OneLap`].
+    OneLap,
     /// [`Narrow`].
     Narrow,
     /// [`Any`].
@@ -184,6 +203,8 @@ impl Kernel {
             Kernel::Kalah
         } else if uses.fit::<OwareShape>() {
             Kernel::Oware
+        } else if uses.fit::<OneLap>() {
+            Kernel::OneLap
         } else if uses.fit::<Narrow>() {
             Kernel::Narrow
         } else {
@@ -211,6 +232,8 @@ mod tests {
         assert_eq!(Kernel::of(&wide), Kernel::Any);
         let relay = catalogue::entry("ayoayo").unwrap().description;
         assert_eq!(Kernel::of(&relay), Kernel::Narrow);
+        let wari = catalogue::entry("wari").unwrap().description;
+        assert_eq!(Kernel::of(&wari), Kernel::OneLap);
         // Every shape holds whatever a narrower one does.
         let all = Uses::of(&wide);
         assert!(all.fit::<Any>());
