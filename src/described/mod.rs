@@ -361,6 +361,7 @@ impl Ruleset for Mancala {
             Kernel::Kalah => self.playout_in::<shape::KalahShape, G>(state, rng, max_plies),
             Kernel::Oware => self.playout_in::<shape::OwareShape, G>(state, rng, max_plies),
             Kernel::OneLap => self.playout_in::<shape::OneLap, G>(state, rng, max_plies),
+            Kernel::Relays => self.playout_in::<shape::Relays, G>(state, rng, max_plies),
             Kernel::Narrow => self.playout_in::<shape::Narrow, G>(state, rng, max_plies),
             Kernel::Any => self.playout_in::<shape::Any, G>(state, rng, max_plies),
         }

@@ -90,6 +90,23 @@ impl Shape for OneLap {
     const WIDE: bool = false;
 }
 
+/// Every rule of one fixed way, relays too, rows of at most 7 holes.
+pub(crate) struct Relays;
+
+impl Shape for Relays {
+    const WAYS: bool = false;
+    const MIN: bool = false;
+    const RELAY: bool = true;
+    const SKIP: bool = true;
+    const COUNTS: bool = true;
+    const OPPOSITE: bool = true;
+    const FEED: bool = true;
+    const SLAM: bool = true;
+    const RARE: bool = true;
+    const HALF: bool = true;
+    const WIDE: bool = false;
+}
+
 /// Every rule, rows of at most 7 holes.
 pub(crate) struct Narrow;
 
@@ -133,6 +150,8 @@ pub(crate) enum Kernel {
     Oware,
     /// [`OneLap`].
     OneLap,
+    /// [`Relays`].
+    Relays,
     /// [`Narrow`].
     Narrow,
     /// [`Any`].
@@ -205,6 +224,8 @@ impl Kernel {
             Kernel::Oware
         } else if uses.fit::<OneLap>() {
             Kernel::OneLap
+        } else if uses.fit::<Relays>() {
+            Kernel::Relays
         } else if uses.fit::<Narrow>() {
             Kernel::Narrow
         } else {
@@ -231,7 +252,15 @@ mod tests {
         };
         assert_eq!(Kernel::of(&wide), Kernel::Any);
         let relay = catalogue::entry("ayoayo").unwrap().description;
-        assert_eq!(Kernel::of(&relay), Kernel::Narrow);
+        assert_eq!(Kernel::of(&relay), Kernel::Relays);
+        let choice = Description {
+            sowing: crate::described::Sowing {
+                direction: Direction::Choice,
+                ..Description::KALAH.sowing
+            },
+            ..Description::KALAH
+        };
+        assert_eq!(Kernel::of(&choice), Kernel::Narrow);
         let wari = catalogue::entry("wari").unwrap().description;
         assert_eq!(Kernel::of(&wari), Kernel::OneLap);
         // Every shape holds whatever a narrower one does.

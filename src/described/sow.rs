@@ -8,7 +8,7 @@ use super::description::{
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
-use super::shape::{Any, KalahShape, Kernel, Narrow, OneLap, OwareShape, Shape};
+use super::shape::{Any, KalahShape, Kernel, Narrow, OneLap, OwareShape, Relays, Shape};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
 use crate::swar;
@@ -410,6 +410,7 @@ impl Mancala {
             Kernel::Kalah => self.legal_mask_in::<KalahShape>(s),
             Kernel::Oware => self.legal_mask_in::<OwareShape>(s),
             Kernel::OneLap => self.legal_mask_in::<OneLap>(s),
+            Kernel::Relays => self.legal_mask_in::<Relays>(s),
             Kernel::Narrow => self.legal_mask_in::<Narrow>(s),
             Kernel::Any => self.legal_mask_in::<Any>(s),
         }
@@ -729,6 +730,7 @@ impl Mancala {
             Kernel::Kalah => self.play_move_in::<KalahShape>(s, mv),
             Kernel::Oware => self.play_move_in::<OwareShape>(s, mv),
             Kernel::OneLap => self.play_move_in::<OneLap>(s, mv),
+            Kernel::Relays => self.play_move_in::<Relays>(s, mv),
             Kernel::Narrow => self.play_move_in::<Narrow>(s, mv),
             Kernel::Any => self.play_move_in::<Any>(s, mv),
         }
