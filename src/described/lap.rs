@@ -156,7 +156,7 @@ impl LapTable {
 
 #[cfg(test)]
 mod tests {
-    use crate::described::shape::Any;
+    use crate::described::shape::Narrow;
     use crate::described::state::MancalaState;
     use crate::described::{
         Board, Description, Direction, Laps, Mancala, MancalaMove, Sowing, StoreSowing, Way,
@@ -231,8 +231,9 @@ mod tests {
                                             way,
                                         };
                                         let (mut table, mut steps) = (s, s);
-                                        let last = rules.sow::<Any>(&mut table, mv);
-                                        let stepped = rules.sow_relay::<Any>(&mut steps, mv, None);
+                                        let last = rules.sow::<Narrow>(&mut table, mv);
+                                        let stepped =
+                                            rules.sow_relay::<Narrow>(&mut steps, mv, None);
                                         assert_eq!(
                                             (last, table),
                                             (stepped, steps),

@@ -515,7 +515,7 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
-        if !(S::RELAY && self.description.sowing.laps == Laps::Relay) {
+        if !S::WIDE && !(S::RELAY && self.description.sowing.laps == Laps::Relay) {
             if let Some(table) = &self.steps.lap {
                 let me = s.mover;
                 let way = self.way_of::<S>(s, mv);
@@ -523,7 +523,13 @@ impl Mancala {
                 return table.sow(s, 0, way, origin);
             }
         }
-        self.sow_relay::<S>(s, mv, self.steps.lap.as_ref())
+        // The shapes of wider rows sow seed by seed (the table is for 7 holes at most).
+        let table = if S::WIDE {
+            None
+        } else {
+            self.steps.lap.as_ref()
+        };
+        self.sow_relay::<S>(s, mv, table)
     }
 
     /// [`sow`](Mancala::sow) lift by lift: each lap by `table` where given, else seed by
