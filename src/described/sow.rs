@@ -828,9 +828,8 @@ impl Mancala {
     /// random game need not find them again.
     #[inline]
     fn finish<S: Shape>(&self, s: &mut MancalaState, me: Player, again: bool) -> Mask {
-        if !again {
-            s.mover = !me;
-        }
+        // By arithmetic, not a branch that random play cannot predict.
+        s.mover = Player::from_index(me.index() ^ usize::from(!again));
         let end = &self.description.end;
         if S::RARE {
             if end.max_plies.is_some() {
