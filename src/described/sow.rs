@@ -600,7 +600,7 @@ impl Mancala {
     /// The ring places a count capture takes after a last seed at `last` (a bit each), and
     /// whether it would take every seed of the opponent (a grand slam, whatever the rule
     /// then does); `way` is the sowing's.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_capture<S: Shape>(
         &self,
         s: &MancalaState,
