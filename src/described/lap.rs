@@ -80,7 +80,7 @@ impl LapTable {
         }
         for player in Player::BOTH {
             let p = player.index();
-            for way in 0..2 {
+            for (way, next) in next[p].iter().enumerate() {
                 // Every hole of both rows.
                 let h = holes.min(TABLE_HOLES);
                 for origin in (0..h).chain(h + 1..2 * h + 1) {
@@ -93,7 +93,7 @@ impl LapTable {
                     let mut seq = Vec::with_capacity(len);
                     let mut pos = origin;
                     while seq.len() < len {
-                        pos = usize::from(next[p][way][pos]);
+                        pos = usize::from(next[pos]);
                         if skip && pos == origin {
                             continue;
                         }

@@ -515,7 +515,8 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
-        if !S::WIDE && !(S::RELAY && self.description.sowing.laps == Laps::Relay) {
+        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        if !S::WIDE && !relay {
             if let Some(table) = &self.steps.lap {
                 let me = s.mover;
                 let way = self.way_of::<S>(s, mv);
