@@ -585,10 +585,7 @@ impl Mancala {
             if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
                 return pos;
             }
-            if S::COUNTS
-                && self.steps.counts()
-                && self.count_capture::<S>(s, pos, way, seeded).0 != 0
-            {
+            if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded) {
                 return pos;
             }
             lifts += 1;
@@ -596,6 +593,19 @@ impl Mancala {
                 return ENDLESS;
             }
         }
+    }
+
+    /// Whether a count capture stops a relay at `last`: out of line, so that the relay's
+    /// loop stays small (the capture after the sowing is inlined).
+    #[inline(never)]
+    fn relay_capture<S: Shape>(
+        &self,
+        s: &MancalaState,
+        last: usize,
+        way: usize,
+        seeded: bool,
+    ) -> bool {
+        self.count_capture::<S>(s, last, way, seeded).0 != 0
     }
 
     /// The ring places a count capture takes after a last seed at `last` (a bit each), and
