@@ -111,9 +111,11 @@ mod description;
 mod encode;
 mod eval;
 mod json;
+mod lap;
 pub mod mancalagames;
 mod moves;
 mod picture;
+mod shape;
 pub(crate) mod sow;
 mod state;
 mod text;
@@ -138,7 +140,8 @@ use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
 use crate::switches;
-use sow::{Ending, Steps};
+use shape::{Kernel, Shape};
+use sow::{Ending, Mask, Steps};
 
 /// The moves of a position: at most two a hole.
 pub type MancalaMoves = MoveList<MancalaMove, { 2 * MAX_HOLES as usize }>;
@@ -159,6 +162,8 @@ pub struct Mancala {
     description: Description,
     total: u32,
     steps: Steps,
+    /// The compiled shape its moves run in (found from the description).
+    kernel: Kernel,
 }
 
 impl PartialEq for Mancala {
@@ -198,10 +203,10 @@ impl Mancala {
             total: description.total_seeds(),
             steps: Steps::new(
                 description.board.holes.into(),
-                description.sowing.stores,
-                description.sowing.direction,
+                &description.sowing,
                 description.captures.counts,
             ),
+            kernel: Kernel::of(&description),
             description,
         };
         if rules.over(&rules.start()).is_some() {
@@ -231,6 +236,26 @@ impl Mancala {
     /// Holes a row.
     pub fn holes_per_row(&self) -> usize {
         self.description.board.holes.into()
+    }
+
+    /// [`playout`](Ruleset::playout) in shape `S`, chosen once a game.
+    #[inline(always)]
+    fn playout_in<S: Shape, G: RandomSource>(
+        &self,
+        state: &mut MancalaState,
+        rng: &mut G,
+        max_plies: u64,
+    ) -> u64 {
+        let mut s = *state;
+        let mut plies = 0;
+        let mut mask = self.legal_mask_in::<S>(&s);
+        while plies < max_plies && mask != 0 {
+            let bit = pick::<S, G>(mask, rng);
+            mask = self.play_move_in::<S>(&mut s, self.move_of_bit_in::<S>(bit));
+            plies += 1;
+        }
+        *state = s;
+        plies
     }
 
     fn base(name: &str) -> Option<(&'static str, Description)> {
@@ -332,19 +357,14 @@ impl Ruleset for Mancala {
         rng: &mut G,
         max_plies: u64,
     ) -> u64 {
-        let mut s = *state;
-        let mut plies = 0;
-        let mut mask = self.legal_mask(&s);
-        while plies < max_plies && mask != 0 {
-            let mut pick = mask;
-            for _ in 0..rng.below(pick.count_ones()) {
-                pick &= pick - 1;
-            }
-            mask = self.play_move(&mut s, self.move_of_bit(pick.trailing_zeros()));
-            plies += 1;
+        match self.kernel {
+            Kernel::Kalah => self.playout_in::<shape::KalahShape, G>(state, rng, max_plies),
+            Kernel::Oware => self.playout_in::<shape::OwareShape, G>(state, rng, max_plies),
+            Kernel::OneLap => self.playout_in::<shape::OneLap, G>(state, rng, max_plies),
+            Kernel::Relays => self.playout_in::<shape::Relays, G>(state, rng, max_plies),
+            Kernel::Narrow => self.playout_in::<shape::Narrow, G>(state, rng, max_plies),
+            Kernel::Any => self.playout_in::<shape::Any, G>(state, rng, max_plies),
         }
-        *state = s;
-        plies
     }
 
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
@@ -500,6 +520,27 @@ impl Ruleset for Mancala {
         }
         Some(self.move_of_bit(mask.trailing_zeros()))
     }
+}
+
+/// `SELECT[mask][k]`: the `k`-th set bit of a mask of 8 bits; `COUNT[mask]`: its set bits.
+const SELECT: [[u8; 8]; 256] = crate::select::select_table();
+const COUNT: [u8; 256] = crate::select::count_table();
+
+/// A move of `mask` (not empty) at random, uniformly: the same choice as
+/// [`random_move`](Ruleset::random_move), by table where a mask has 8 bits (a fixed way
+/// and rows of at most 7 holes).
+#[inline(always)]
+fn pick<S: Shape, G: RandomSource>(mask: Mask, rng: &mut G) -> u32 {
+    if !S::WAYS && !S::WIDE {
+        let m = (mask & 0xFF) as usize;
+        let k = rng.below(u32::from(COUNT[m])) as usize;
+        return u32::from(SELECT[m][k & 7]);
+    }
+    let mut pick = mask;
+    for _ in 0..rng.below(pick.count_ones()) {
+        pick &= pick - 1;
+    }
+    pick.trailing_zeros()
 }
 
 impl FromStr for Mancala {

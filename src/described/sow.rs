@@ -4,11 +4,14 @@
 use super::Mancala;
 use super::description::{
     CannotFeed, ChainWay, Counts, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers,
-    Opposite, Side, StoreSowing,
+    Opposite, Side, Sowing, StoreSowing,
 };
+use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
+use super::shape::{Any, KalahShape, Kernel, Narrow, OneLap, OwareShape, Relays, Shape};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
+use crate::swar;
 
 /// A relay sowing lifts at most this many times; past it the move ends where it stands (a
 /// real board would never get there: see the module docs).
@@ -39,15 +42,17 @@ pub(crate) struct Steps {
     pub(crate) capturing: [u64; 4],
     /// Whether some count captures (a word of `capturing` is set).
     pub(crate) counts: bool,
+    /// `fixed_way`, 0 where the way is not fixed.
+    pub(crate) way: usize,
+    /// The lanes of a row of at most 7 holes in one word.
+    pub(crate) row_mask: u64,
+    /// A lap's sowing by table, for rows of at most 7 holes.
+    pub(crate) lap: Option<LapTable>,
 }
 
 impl Steps {
-    pub(crate) fn new(
-        holes: usize,
-        stores: StoreSowing,
-        direction: Direction,
-        counts: Counts,
-    ) -> Steps {
+    pub(crate) fn new(holes: usize, sowing: &Sowing, counts: Counts) -> Steps {
+        let (stores, direction) = (sowing.stores, sowing.direction);
         let h = holes;
         let (south_store, north_store) = (h, 2 * h + 1);
         // Every place once, counter-clockwise; clockwise is the same ring backwards.
@@ -101,6 +106,12 @@ impl Steps {
             fixed_way,
             capturing,
             counts: !counts.is_empty(),
+            way: fixed_way.unwrap_or(0),
+            lap: (h <= TABLE_HOLES).then(|| {
+                let relay = sowing.laps == Laps::Relay;
+                LapTable::new(h, &next, places, sowing.skip_origin, relay)
+            }),
+            row_mask: (1u64 << (8 * h.min(7))) - 1,
         }
     }
 }
@@ -126,7 +137,10 @@ impl Mancala {
     /// The way index (0 counter-clockwise, 1 clockwise) a move sows in from `s`: under
     /// `sow=even-odd` the count lifted decides.
     #[inline]
-    pub(crate) fn way_of(&self, s: &MancalaState, mv: MancalaMove) -> usize {
+    pub(crate) fn way_of<S: Shape>(&self, s: &MancalaState, mv: MancalaMove) -> usize {
+        if !S::WAYS {
+            return self.steps.way;
+        }
         if let Some(way) = self.steps.fixed_way {
             return way;
         }
@@ -143,7 +157,19 @@ impl Mancala {
     /// The move of a mask bit.
     #[inline]
     pub(crate) fn move_of_bit(&self, bit: u32) -> MancalaMove {
+        self.move_of_bit_in::<Any>(bit)
+    }
+
+    /// [`move_of_bit`](Mancala::move_of_bit) in shape `S`.
+    #[inline(always)]
+    pub(crate) fn move_of_bit_in<S: Shape>(&self, bit: u32) -> MancalaMove {
         let hole = (bit % 16) as u8;
+        if !S::WAYS {
+            return MancalaMove {
+                hole,
+                way: Way::Only,
+            };
+        }
         let way = match self.description.sowing.direction {
             Direction::Choice if bit >= 16 => Way::Left,
             Direction::Choice => Way::Right,
@@ -171,15 +197,52 @@ impl Mancala {
     /// Whether `player` has a hole of at least the fewest seeds a move takes.
     #[inline]
     pub(crate) fn can_move(&self, s: &MancalaState, player: Player) -> bool {
-        self.playable_holes(s, player) != 0
+        self.playable_holes::<Any>(s, player) != 0
+    }
+
+    /// [`can_move`](Mancala::can_move) in shape `S`.
+    #[inline(always)]
+    fn can_move_in<S: Shape>(&self, s: &MancalaState, player: Player) -> bool {
+        self.playable_holes::<S>(s, player) != 0
+    }
+
+    /// `player`'s holes with seeds, hole `i` bit `i`.
+    #[inline(always)]
+    fn nonempty<S: Shape>(&self, s: &MancalaState, player: Player) -> u32 {
+        if S::WIDE {
+            s.nonempty_holes(player)
+        } else {
+            s.nonempty_narrow(player, self.steps.row_mask)
+        }
+    }
+
+    /// Each player's row, `[South's, North's]`, as [`holes_of`](Mancala::holes_of) reads
+    /// it: 0 exactly when the row is empty. (Rows of at most 7 holes are their words of
+    /// counters, whose holes with seeds are found only where asked.)
+    #[inline(always)]
+    fn rows<S: Shape>(&self, s: &MancalaState) -> Rows {
+        if !S::WIDE {
+            return s.row_words_narrow(self.steps.row_mask);
+        }
+        rows(s)
+    }
+
+    /// The holes with seeds of a row of [`rows`](Mancala::rows), hole `i` bit `i`.
+    #[inline(always)]
+    fn holes_of<S: Shape>(row: u64) -> u32 {
+        if S::WIDE {
+            row as u32
+        } else {
+            swar::nonzero_bits(row) as u32
+        }
     }
 
     /// A bit for each of `player`'s holes that hold enough seeds to play, hole `i` bit `i`.
     #[inline(always)]
-    fn playable_holes(&self, s: &MancalaState, player: Player) -> u32 {
+    fn playable_holes<S: Shape>(&self, s: &MancalaState, player: Player) -> u32 {
         let min = self.description.sowing.min_seeds;
-        if min <= 1 {
-            return s.nonempty_holes(player);
+        if !S::MIN || min <= 1 {
+            return self.nonempty::<S>(s, player);
         }
         let mut mask = 0;
         for (i, &n) in s.row(player).iter().enumerate() {
@@ -194,33 +257,33 @@ impl Mancala {
     /// when he has no move.
     #[inline]
     pub(crate) fn movable(&self, s: &MancalaState) -> Mask {
-        self.movable_with(s, rows(s))
+        self.movable_with::<Any>(s, rows(s))
     }
 
     /// [`movable`](Mancala::movable), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn movable_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
+    fn movable_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Mask {
         let min = self.description.sowing.min_seeds;
-        let mut mask = if min <= 1 {
-            nonempty[s.mover.index()]
+        let mut mask = if !S::MIN || min <= 1 {
+            Self::holes_of::<S>(nonempty[s.mover.index()])
         } else {
-            self.playable_holes(s, s.mover)
+            self.playable_holes::<S>(s, s.mover)
         };
-        if self.description.sowing.direction == Direction::Choice {
+        if S::WAYS && self.description.sowing.direction == Direction::Choice {
             mask |= mask << 16;
         }
         let end = &self.description.end;
-        if !end.must_feed || mask == 0 {
+        if !S::FEED || !end.must_feed || mask == 0 {
             return mask;
         }
         let fed = match end.feed_test {
             FeedTest::Sowing => nonempty[(!s.mover).index()] != 0,
-            FeedTest::Move => self.can_move(s, !s.mover),
+            FeedTest::Move => self.can_move_in::<S>(s, !s.mover),
         };
         if fed {
             return mask;
         }
-        let feeding = self.feeding(s, mask);
+        let feeding = self.feeding::<S>(s, mask);
         match (feeding, end.cannot_feed) {
             (0, CannotFeed::Any) => mask,
             (f, _) => f,
@@ -230,22 +293,22 @@ impl Mancala {
     /// The moves of `mask` that feed the opponent: whose sowing puts a seed in his (empty)
     /// row, or under `feed-test=move` after which, captures made, he has a playable hole.
     #[cold]
-    fn feeding(&self, s: &MancalaState, mask: Mask) -> Mask {
+    fn feeding<S: Shape>(&self, s: &MancalaState, mask: Mask) -> Mask {
         let mut out = 0;
-        for bit in 0..32 {
-            if mask >> bit & 1 == 0 {
-                continue;
-            }
-            let mv = self.move_of_bit(bit);
+        let mut left = mask;
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            let mv = self.move_of_bit_in::<S>(bit);
             let mut after = *s;
             let fed = match self.description.end.feed_test {
                 FeedTest::Sowing => {
-                    self.sow(&mut after, mv);
-                    after.seeds_in_row(!s.mover) != 0
+                    self.sow::<S>(&mut after, mv);
+                    self.nonempty::<S>(&after, !s.mover) != 0
                 }
                 FeedTest::Move => {
-                    let _ = self.sow_and_capture(&mut after, mv);
-                    self.can_move(&after, !s.mover)
+                    let _ = self.sow_and_capture::<S>(&mut after, mv);
+                    self.can_move_in::<S>(&after, !s.mover)
                 }
             };
             if fed {
@@ -258,8 +321,9 @@ impl Mancala {
     /// Whether a store holds more than half the seeds.
     #[inline]
     pub(crate) fn won(&self, s: &MancalaState) -> bool {
-        let half = self.total;
-        2 * u32::from(s.store(Player::South)) > half || 2 * u32::from(s.store(Player::North)) > half
+        let h = s.holes();
+        let most = s.cell(h).max(s.cell(2 * h + 1));
+        2 * u32::from(most) > self.total
     }
 
     /// Whether the ply limit is reached.
@@ -276,7 +340,7 @@ impl Mancala {
     #[inline]
     pub(crate) fn over(&self, s: &MancalaState) -> Option<Ending> {
         self.ended(s)
-            .or_else(|| (!self.has_move(s)).then_some(Ending::Stuck))
+            .or_else(|| (!self.has_move::<Any>(s)).then_some(Ending::Stuck))
     }
 
     /// The ends that do not ask whether the player to move has a move: a cleared row under
@@ -284,33 +348,36 @@ impl Mancala {
     /// `end=side-empty`.
     #[inline]
     fn ended(&self, s: &MancalaState) -> Option<Ending> {
-        self.ended_with(s, rows(s))
+        self.ended_with::<Any>(s, rows(s))
     }
 
     /// [`ended`](Mancala::ended), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn ended_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Option<Ending> {
+    fn ended_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Option<Ending> {
         let end = &self.description.end;
-        if end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
+        if S::RARE && end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
         }
-        if end.half_wins && self.won(s) {
+        if S::HALF && end.half_wins && self.won(s) {
             return Some(Ending::Half);
         }
-        if let Some(few) = end.too_few {
-            let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
-            if left > 0 && left < u32::from(few) {
+        if S::RARE {
+            if let Some(few) = end.too_few {
+                let left = s.seeds_in_row(Player::South) + s.seeds_in_row(Player::North);
+                if left > 0 && left < u32::from(few) {
+                    return Some(Ending::Stuck);
+                }
+            }
+            if self.limit_reached(s) {
                 return Some(Ending::Stuck);
             }
         }
-        if self.limit_reached(s) {
-            return Some(Ending::Stuck);
-        }
         if end.rule == EndRule::SideEmpty {
-            let stuck = if self.description.sowing.min_seeds <= 1 {
+            let stuck = if !S::MIN || self.description.sowing.min_seeds <= 1 {
                 nonempty[0] == 0 || nonempty[1] == 0
             } else {
-                !(self.can_move(s, Player::South) && self.can_move(s, Player::North))
+                !(self.can_move_in::<S>(s, Player::South)
+                    && self.can_move_in::<S>(s, Player::North))
             };
             if stuck {
                 return Some(Ending::Stuck);
@@ -322,12 +389,12 @@ impl Mancala {
     /// The end, or the legal moves of the player to move (never empty), each player's
     /// holes read once.
     #[inline(always)]
-    fn status(&self, s: &MancalaState) -> Result<Mask, Ending> {
-        let nonempty = rows(s);
-        if let Some(ending) = self.ended_with(s, nonempty) {
+    fn status<S: Shape>(&self, s: &MancalaState) -> Result<Mask, Ending> {
+        let nonempty = self.rows::<S>(s);
+        if let Some(ending) = self.ended_with::<S>(s, nonempty) {
             return Err(ending);
         }
-        match self.moves_with(s, nonempty) {
+        match self.moves_with::<S>(s, nonempty) {
             0 => Err(Ending::Stuck),
             moves => Ok(moves),
         }
@@ -339,21 +406,34 @@ impl Mancala {
     /// moves are found once.)
     #[inline]
     pub(crate) fn legal_mask(&self, s: &MancalaState) -> Mask {
-        self.status(s).unwrap_or(0)
+        match self.kernel {
+            Kernel::Kalah => self.legal_mask_in::<KalahShape>(s),
+            Kernel::Oware => self.legal_mask_in::<OwareShape>(s),
+            Kernel::OneLap => self.legal_mask_in::<OneLap>(s),
+            Kernel::Relays => self.legal_mask_in::<Relays>(s),
+            Kernel::Narrow => self.legal_mask_in::<Narrow>(s),
+            Kernel::Any => self.legal_mask_in::<Any>(s),
+        }
+    }
+
+    /// [`legal_mask`](Mancala::legal_mask) in shape `S`.
+    #[inline(always)]
+    pub(crate) fn legal_mask_in<S: Shape>(&self, s: &MancalaState) -> Mask {
+        self.status::<S>(s).unwrap_or(0)
     }
 
     /// The mover's moves under the feeding rule and the grand-slam rule, the end aside.
     #[inline]
-    fn moves(&self, s: &MancalaState) -> Mask {
-        self.moves_with(s, rows(s))
+    fn moves<S: Shape>(&self, s: &MancalaState) -> Mask {
+        self.moves_with::<S>(s, self.rows::<S>(s))
     }
 
     /// [`moves`](Mancala::moves), each player's holes with seeds known (`nonempty`).
     #[inline(always)]
-    fn moves_with(&self, s: &MancalaState, nonempty: [u32; 2]) -> Mask {
-        let mask = self.movable_with(s, nonempty);
+    fn moves_with<S: Shape>(&self, s: &MancalaState, nonempty: Rows) -> Mask {
+        let mask = self.movable_with::<S>(s, nonempty);
         let c = &self.description.captures;
-        if c.grand_slam != GrandSlam::Illegal || mask == 0 {
+        if !S::SLAM || c.grand_slam != GrandSlam::Illegal || mask == 0 {
             return mask;
         }
         // A sowing only adds seeds: an opponent's hole already past every capturing count
@@ -361,16 +441,21 @@ impl Mancala {
         // playing each move).
         if !c.counts.evens {
             let most = 63 - c.counts.mask.leading_zeros();
-            if s.row(!s.mover).iter().any(|&n| u32::from(n) > most) {
+            let past = if S::WIDE {
+                s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
+            } else {
+                // A lane above `most` (at most 63): the low 7 bits plus `127 - most` carry
+                // into the lane's top bit, or the top bit is set already; no lane carries
+                // into the next.
+                let row = nonempty[(!s.mover).index()];
+                let above = (row & !swar::HIGH).wrapping_add((127 - u64::from(most)) * swar::BYTES);
+                (above | row) & swar::HIGH & self.steps.row_mask != 0
+            };
+            if past {
                 return mask;
             }
         }
-        let mut quiet = 0;
-        for bit in 0..32 {
-            if mask >> bit & 1 != 0 && !self.is_grand_slam(s, self.move_of_bit(bit)) {
-                quiet |= 1 << bit;
-            }
-        }
+        let quiet = self.quiet::<S>(s, mask);
         if quiet == 0 && !c.grand_slam_always_illegal {
             mask
         } else {
@@ -381,42 +466,102 @@ impl Mancala {
     /// Whether the player to move has a move, the end aside: under
     /// `grand-slam-always-illegal` a mover whose every move is a grand slam has none.
     #[inline]
-    fn has_move(&self, s: &MancalaState) -> bool {
-        if self.description.captures.grand_slam_always_illegal {
-            self.moves(s) != 0
+    fn has_move<S: Shape>(&self, s: &MancalaState) -> bool {
+        if S::SLAM && self.description.captures.grand_slam_always_illegal {
+            self.moves::<S>(s) != 0
         } else {
-            self.movable(s) != 0
+            self.movable_with::<S>(s, self.rows::<S>(s)) != 0
         }
     }
 
+    /// The moves of `mask` that are not grand slams.
+    #[cold]
+    fn quiet<S: Shape>(&self, s: &MancalaState, mask: Mask) -> Mask {
+        let mut quiet = 0;
+        let mut left = mask;
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            if !self.is_grand_slam::<S>(s, self.move_of_bit_in::<S>(bit)) {
+                quiet |= 1 << bit;
+            }
+        }
+        quiet
+    }
+
     /// Whether a move would capture every seed of the opponent.
-    fn is_grand_slam(&self, s: &MancalaState, mv: MancalaMove) -> bool {
+    #[inline(always)]
+    fn is_grand_slam<S: Shape>(&self, s: &MancalaState, mv: MancalaMove) -> bool {
+        let way = self.way_of::<S>(s, mv);
+        // Without a chain round both rows a grand slam ends in the opponent's row: a lap
+        // that ends elsewhere is none, found without sowing it.
+        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        if let (Some(table), false, false) =
+            (&self.steps.lap, relay, self.description.captures.chain_rows)
+        {
+            let h = s.holes();
+            let last = table.last(s, 0, way, s.at(s.mover, usize::from(mv.hole)));
+            if last == h || last == 2 * h + 1 || owned_by(h, last, s.mover) {
+                return false;
+            }
+        }
         let mut after = *s;
-        let way = self.way_of(s, mv);
-        let seeded = self.seeded(s);
-        let last = self.sow(&mut after, mv);
-        self.count_capture(&after, last, way, seeded).1
+        let seeded = self.seeded::<S>(s);
+        let last = self.sow::<S>(&mut after, mv);
+        self.count_capture::<S>(&after, last, way, seeded).1
     }
 
     /// Sows `mv` (the hole not empty): lifts, sows, relays; returns the ring place of the
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
+    #[inline(always)]
+    pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        if !S::WIDE && !relay {
+            if let Some(table) = &self.steps.lap {
+                let me = s.mover;
+                let way = self.way_of::<S>(s, mv);
+                let origin = s.at(me, usize::from(mv.hole));
+                return table.sow(s, 0, way, origin);
+            }
+        }
+        // The shapes of wider rows sow seed by seed (the table is for 7 holes at most).
+        let table = if S::WIDE {
+            None
+        } else {
+            self.steps.lap.as_ref()
+        };
+        self.sow_relay::<S>(s, mv, table)
+    }
+
+    /// [`sow`](Mancala::sow) lift by lift: each lap by `table` where given, else seed by
+    /// seed by the step tables (rows of more than 7 holes).
     #[inline]
-    pub(crate) fn sow(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+    pub(crate) fn sow_relay<S: Shape>(
+        &self,
+        s: &mut MancalaState,
+        mv: MancalaMove,
+        table: Option<&LapTable>,
+    ) -> usize {
         let me = s.mover;
-        let way = self.way_of(s, mv);
+        let way = self.way_of::<S>(s, mv);
         let next = &self.steps.next[me.index()][way];
         let sowing = &self.description.sowing;
-        let skip = sowing.skip_origin;
-        let relay = sowing.laps == Laps::Relay;
+        let skip = S::SKIP && sowing.skip_origin;
+        let relay = S::RELAY && sowing.laps == Laps::Relay;
         let h = s.holes();
-        let seeded = self.seeded(s);
+        // Whether the opponent had seeds before the move (a relay's count capture asks).
+        let seeded = !relay || self.seeded::<S>(s);
         let mut pos = s.at(me, usize::from(mv.hole));
         let mut lifts = 0;
         loop {
             let origin = pos;
             let mut hand = s.cell(pos);
-            *s.cell_mut(pos) = 0;
-            if skip && hand >= self.steps.places[me.index()] {
+            if let Some(table) = table {
+                // A relay's table holds each player's sowing from every hole.
+                let slot = if relay { me.index() } else { 0 };
+                pos = table.sow(s, slot, way, origin);
+            } else if skip && hand >= self.steps.places[me.index()] {
+                *s.cell_mut(pos) = 0;
                 // A whole lap or more: the hand passes the hole it was lifted from.
                 while hand > 0 {
                     pos = usize::from(next[pos & WRAP]);
@@ -428,6 +573,7 @@ impl Mancala {
                     hand -= 1;
                 }
             } else {
+                *s.cell_mut(pos) = 0;
                 while hand > 0 {
                     pos = usize::from(next[pos & WRAP]);
                     let cell = s.cell_mut(pos);
@@ -439,7 +585,7 @@ impl Mancala {
             if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
                 return pos;
             }
-            if self.steps.counts() && self.count_capture(s, pos, way, seeded).0 != 0 {
+            if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded) {
                 return pos;
             }
             lifts += 1;
@@ -449,11 +595,24 @@ impl Mancala {
         }
     }
 
+    /// Whether a count capture stops a relay at `last`: out of line, so that the relay's
+    /// loop stays small (the capture after the sowing is inlined).
+    #[inline(never)]
+    fn relay_capture<S: Shape>(
+        &self,
+        s: &MancalaState,
+        last: usize,
+        way: usize,
+        seeded: bool,
+    ) -> bool {
+        self.count_capture::<S>(s, last, way, seeded).0 != 0
+    }
+
     /// The ring places a count capture takes after a last seed at `last` (a bit each), and
     /// whether it would take every seed of the opponent (a grand slam, whatever the rule
     /// then does); `way` is the sowing's.
-    #[inline]
-    pub(crate) fn count_capture(
+    #[inline(always)]
+    pub(crate) fn count_capture<S: Shape>(
         &self,
         s: &MancalaState,
         last: usize,
@@ -461,7 +620,7 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
-        if !self.steps.counts() {
+        if !S::COUNTS || !self.steps.counts() {
             return (0, false);
         }
         let h = s.holes();
@@ -584,9 +743,22 @@ impl Mancala {
     /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
     #[inline]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
+        match self.kernel {
+            Kernel::Kalah => self.play_move_in::<KalahShape>(s, mv),
+            Kernel::Oware => self.play_move_in::<OwareShape>(s, mv),
+            Kernel::OneLap => self.play_move_in::<OneLap>(s, mv),
+            Kernel::Relays => self.play_move_in::<Relays>(s, mv),
+            Kernel::Narrow => self.play_move_in::<Narrow>(s, mv),
+            Kernel::Any => self.play_move_in::<Any>(s, mv),
+        }
+    }
+
+    /// [`play_move`](Mancala::play_move) in shape `S`.
+    #[inline(always)]
+    pub(crate) fn play_move_in<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
         let me = s.mover;
-        match self.sow_and_capture(s, mv) {
-            Some(again) => self.finish(s, me, again),
+        match self.sow_and_capture::<S>(s, mv) {
+            Some(again) => self.finish::<S>(s, me, again),
             None => {
                 // A relay cut short by max-laps: the game is over.
                 s.mover = !me;
@@ -594,7 +766,7 @@ impl Mancala {
                     s.ply = s.ply.saturating_add(1);
                 }
                 self.sweep_by(s, me, self.description.end.endless, false);
-                self.legal_mask(s)
+                self.legal_mask_in::<S>(s)
             }
         }
     }
@@ -602,14 +774,14 @@ impl Mancala {
     /// Sows `mv` and makes its captures; returns whether the mover moves again, or `None`
     /// for a relay cut short by `max-laps`. The turn and the end are left to
     /// [`finish`](Mancala::finish).
-    #[inline]
-    fn sow_and_capture(&self, s: &mut MancalaState, mv: MancalaMove) -> Option<bool> {
+    #[inline(always)]
+    fn sow_and_capture<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> Option<bool> {
         let me = s.mover;
         let h = s.holes();
-        let way = self.way_of(s, mv);
-        let seeded = self.seeded(s);
-        let last = self.sow(s, mv);
-        if last == ENDLESS {
+        let way = self.way_of::<S>(s, mv);
+        let seeded = self.seeded::<S>(s);
+        let last = self.sow::<S>(s, mv);
+        if S::RELAY && last == ENDLESS {
             return None;
         }
         let c = &self.description.captures;
@@ -618,8 +790,8 @@ impl Mancala {
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
-            let take = if self.steps.counts() && self.steps.captures(s.cell(last)) {
-                self.count_capture(s, last, way, seeded).0
+            let take = if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
+                self.count_capture::<S>(s, last, way, seeded).0
             } else {
                 0
             };
@@ -629,22 +801,26 @@ impl Mancala {
                 while bits != 0 {
                     let r = bits.trailing_zeros() as usize;
                     captured += u32::from(s.cell(r));
-                    *s.cell_mut(r) = 0;
+                    s.put(r, 0);
                     bits &= bits - 1;
                 }
-            } else if c.opposite != Opposite::Off && s.cells[last] == 1 && owned_by(h, last, me) {
+            } else if S::OPPOSITE
+                && c.opposite != Opposite::Off
+                && s.cells[last] == 1
+                && owned_by(h, last, me)
+            {
                 let across = 2 * h - last;
                 if s.cells[across] > 0 || c.opposite_empty {
                     captured = u32::from(s.cells[across]);
-                    s.cells[across] = 0;
+                    s.put(across, 0);
                     if c.opposite == Opposite::WithSeed {
                         captured += 1;
-                        s.cells[last] = 0;
+                        s.put(last, 0);
                     }
                 }
             }
             if captured > 0 {
-                s.cells[own_store] = s.cells[own_store].wrapping_add(captured as u8);
+                s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
                 again = c.again_on_capture;
             }
         }
@@ -654,39 +830,40 @@ impl Mancala {
     /// Whether the opponent of the mover has seeds before his move: under
     /// `grand-slam-if-seeded` only then can a capture be a grand slam.
     #[inline]
-    fn seeded(&self, s: &MancalaState) -> bool {
-        !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
+    fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
+        !S::SLAM || !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
     }
 
     /// After a move of `me`: the turn, the ply, passing, the end and its leftovers. Returns
     /// the legal moves of the player to move now (none once the game is over), so that a
     /// random game need not find them again.
     #[inline]
-    fn finish(&self, s: &mut MancalaState, me: Player, again: bool) -> Mask {
-        if !again {
-            s.mover = !me;
-        }
+    fn finish<S: Shape>(&self, s: &mut MancalaState, me: Player, again: bool) -> Mask {
+        // By arithmetic, not a branch that random play cannot predict.
+        s.mover = Player::from_index(me.index() ^ usize::from(!again));
         let end = &self.description.end;
-        if end.max_plies.is_some() {
-            s.ply = s.ply.saturating_add(1);
-        }
-        let cleared = match end.rule {
-            EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
-            EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
-            EndRule::SideEmpty | EndRule::Stuck => false,
-        };
-        if cleared {
-            self.sweep(s, me);
-            return 0;
-        }
-        if end.pass && !self.has_move(s) {
-            let mut other = *s;
-            other.mover = !s.mover;
-            if self.has_move(&other) {
-                s.mover = other.mover;
+        if S::RARE {
+            if end.max_plies.is_some() {
+                s.ply = s.ply.saturating_add(1);
+            }
+            let cleared = match end.rule {
+                EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
+                EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
+                EndRule::SideEmpty | EndRule::Stuck => false,
+            };
+            if cleared {
+                self.sweep(s, me);
+                return 0;
+            }
+            if end.pass && !self.has_move::<S>(s) {
+                let mut other = *s;
+                other.mover = !s.mover;
+                if self.has_move::<S>(&other) {
+                    s.mover = other.mover;
+                }
             }
         }
-        match self.status(s) {
+        match self.status::<S>(s) {
             Ok(moves) => moves,
             Err(Ending::Half) if !self.description.end.divide_on_win => 0,
             Err(Ending::Cleared) => 0,
@@ -808,12 +985,16 @@ fn shared([south, north]: [u32; 2], left: u32) -> [u32; 2] {
     }
 }
 
+/// Each player's row as the move code reads it: a word of counters (rows of at most 7
+/// holes, in the narrow shapes) or the holes with seeds (hole `i` from his left bit `i`).
+type Rows = [u64; 2];
+
 /// Each player's holes with seeds, `[South's, North's]`, hole `i` from his left bit `i`.
 #[inline(always)]
-fn rows(s: &MancalaState) -> [u32; 2] {
+fn rows(s: &MancalaState) -> Rows {
     [
-        s.nonempty_holes(Player::South),
-        s.nonempty_holes(Player::North),
+        s.nonempty_holes(Player::South).into(),
+        s.nonempty_holes(Player::North).into(),
     ]
 }
 

@@ -86,11 +86,8 @@ impl MancalaState {
     /// The ring index of `player`'s hole `i` (0 from his left).
     #[inline]
     pub(crate) fn at(&self, player: Player, i: usize) -> usize {
-        let h = self.holes();
-        match player {
-            Player::South => i,
-            Player::North => h + 1 + i,
-        }
+        // South's row starts at 0, North's at h + 1: a product, not a branch.
+        i + player.index() * (self.holes() + 1)
     }
 
     /// The ring index of `player`'s store.
@@ -106,13 +103,19 @@ impl MancalaState {
         &mut self.cells[r & WRAP]
     }
 
+    /// Sets ring place `r` (below [`RING`]) to `n` by a whole aligned word: the moves
+    /// read the ring by such words, and a word read waits for a narrower write inside it
+    /// to reach the cache (a store cannot forward to a wider load).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, r: usize, n: u8) {
+        let (w, b) = ((r / 8) & 3, 8 * (r % 8));
+        let word = swar::word(&self.cells, w) & !(0xFF << b) | u64::from(n) << b;
+        self.cells[8 * w..8 * w + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
     #[inline]
     pub(crate) fn store_at(&self, player: Player) -> usize {
-        let h = self.holes();
-        match player {
-            Player::South => h,
-            Player::North => 2 * h + 1,
-        }
+        self.at(player, self.holes())
     }
 
     /// Seeds in `player`'s hole `hole`, numbered `1..=h` from his left; 0 outside.
@@ -159,6 +162,41 @@ impl MancalaState {
     pub(crate) fn nonempty_holes(&self, player: Player) -> u32 {
         let [lo, hi] = self.row_words(player);
         (swar::nonzero_bits(lo) | swar::nonzero_bits(hi) << 8) as u32
+    }
+
+    /// [`nonempty_holes`](MancalaState::nonempty_holes) of a row of at most 7 holes, whose
+    /// lanes in one word `mask` holds.
+    #[inline(always)]
+    pub(crate) fn nonempty_narrow(&self, player: Player, mask: u64) -> u32 {
+        // From the ring's first 16 places as one word, as the sowing writes them: a read
+        // across two narrower writes would wait for both to reach the cache (a store
+        // cannot forward to it).
+        let row = (self.ring() >> (8 * (self.at(player, 0) & 15))) as u64;
+        swar::nonzero_bits(row & mask) as u32
+    }
+
+    /// Both rows of at most 7 holes, `[South's, North's]`, each a word of counters from
+    /// his left (`mask` holds a row's lanes), from one read of the ring.
+    #[inline(always)]
+    pub(crate) fn row_words_narrow(&self, mask: u64) -> [u64; 2] {
+        let ring = self.ring();
+        let north = (ring >> (8 * ((self.holes() + 1) & 15))) as u64;
+        [ring as u64 & mask, north & mask]
+    }
+
+    /// Ring places `0..16` as one word of 8-bit counters, the first the lowest: the whole
+    /// board of rows of at most 7 holes.
+    #[inline(always)]
+    pub(crate) fn ring(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.cells[..16]);
+        u128::from_le_bytes(bytes)
+    }
+
+    /// Sets ring places `0..16` from one word ([`ring`](MancalaState::ring)).
+    #[inline(always)]
+    pub(crate) fn set_ring(&mut self, ring: u128) {
+        self.cells[..16].copy_from_slice(&ring.to_le_bytes());
     }
 
     /// Seeds in all of `player`'s holes.
