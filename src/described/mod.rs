@@ -140,7 +140,7 @@ use crate::player::{Outcome, Player, Score};
 use crate::rng::RandomSource;
 use crate::ruleset::{Ruleset, SeedCount};
 use crate::switches;
-use shape::{Kernel, Shape};
+use shape::{Kernel, Shape, in_shape};
 use sow::{Ending, Mask, Steps};
 
 /// The moves of a position: at most two a hole.
@@ -357,14 +357,7 @@ impl Ruleset for Mancala {
         rng: &mut G,
         max_plies: u64,
     ) -> u64 {
-        match self.kernel {
-            Kernel::Kalah => self.playout_in::<shape::KalahShape, G>(state, rng, max_plies),
-            Kernel::Oware => self.playout_in::<shape::OwareShape, G>(state, rng, max_plies),
-            Kernel::OneLap => self.playout_in::<shape::OneLap, G>(state, rng, max_plies),
-            Kernel::Relays => self.playout_in::<shape::Relays, G>(state, rng, max_plies),
-            Kernel::Narrow => self.playout_in::<shape::Narrow, G>(state, rng, max_plies),
-            Kernel::Any => self.playout_in::<shape::Any, G>(state, rng, max_plies),
-        }
+        in_shape!(self.kernel, S => self.playout_in::<S, G>(state, rng, max_plies))
     }
 
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {

@@ -214,6 +214,41 @@ impl Uses {
     }
 }
 
+/// `$body` with the type `$S` bound to the shape of `kernel` (a [`Kernel`]): one match, so
+/// that each kernel names its shape here only.
+macro_rules! in_shape {
+    ($kernel:expr, $S:ident => $body:expr) => {{
+        use $crate::described::shape::{self, Kernel};
+        match $kernel {
+            Kernel::Kalah => {
+                type $S = shape::KalahShape;
+                $body
+            }
+            Kernel::Oware => {
+                type $S = shape::OwareShape;
+                $body
+            }
+            Kernel::OneLap => {
+                type $S = shape::OneLap;
+                $body
+            }
+            Kernel::Relays => {
+                type $S = shape::Relays;
+                $body
+            }
+            Kernel::Narrow => {
+                type $S = shape::Narrow;
+                $body
+            }
+            Kernel::Any => {
+                type $S = shape::Any;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use in_shape;
+
 impl Kernel {
     /// The first compiled shape that holds every rule of `d`.
     pub(crate) fn of(d: &Description) -> Kernel {

@@ -8,7 +8,7 @@ use super::description::{
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
-use super::shape::{Any, KalahShape, Kernel, Narrow, OneLap, OwareShape, Relays, Shape};
+use super::shape::{Any, Shape, in_shape};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
 use crate::swar;
@@ -406,14 +406,7 @@ impl Mancala {
     /// moves are found once.)
     #[inline]
     pub(crate) fn legal_mask(&self, s: &MancalaState) -> Mask {
-        match self.kernel {
-            Kernel::Kalah => self.legal_mask_in::<KalahShape>(s),
-            Kernel::Oware => self.legal_mask_in::<OwareShape>(s),
-            Kernel::OneLap => self.legal_mask_in::<OneLap>(s),
-            Kernel::Relays => self.legal_mask_in::<Relays>(s),
-            Kernel::Narrow => self.legal_mask_in::<Narrow>(s),
-            Kernel::Any => self.legal_mask_in::<Any>(s),
-        }
+        in_shape!(self.kernel, S => self.legal_mask_in::<S>(s))
     }
 
     /// [`legal_mask`](Mancala::legal_mask) in shape `S`.
@@ -743,14 +736,7 @@ impl Mancala {
     /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
     #[inline]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
-        match self.kernel {
-            Kernel::Kalah => self.play_move_in::<KalahShape>(s, mv),
-            Kernel::Oware => self.play_move_in::<OwareShape>(s, mv),
-            Kernel::OneLap => self.play_move_in::<OneLap>(s, mv),
-            Kernel::Relays => self.play_move_in::<Relays>(s, mv),
-            Kernel::Narrow => self.play_move_in::<Narrow>(s, mv),
-            Kernel::Any => self.play_move_in::<Any>(s, mv),
-        }
+        in_shape!(self.kernel, S => self.play_move_in::<S>(s, mv))
     }
 
     /// [`play_move`](Mancala::play_move) in shape `S`.
