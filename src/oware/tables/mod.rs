@@ -309,21 +309,26 @@ impl OwareTables {
 
     /// An empty table for `rules` up to `max_seeds`, its memory had.
     fn empty(rules: &Oware, max_seeds: u32) -> Result<OwareTables, TablesError> {
-        Self::check(rules, max_seeds)?;
-        let houses = rules.settings().houses;
-        let index = Index::new(houses.into());
-        let len = index.boards(max_seeds);
-        let mut values = Vec::new();
+        let mut t = Self::without_values(rules, max_seeds)?;
+        let len = t.index.boards(max_seeds);
+        let values = t.values.built_mut();
         values
             .try_reserve_exact(len as usize)
             .map_err(|_| TablesError::OutOfMemory { bytes: len })?;
         values.resize(len as usize, 0);
+        Ok(t)
+    }
+
+    /// A table for `rules` up to `max_seeds` that holds no value yet.
+    fn without_values(rules: &Oware, max_seeds: u32) -> Result<OwareTables, TablesError> {
+        Self::check(rules, max_seeds)?;
+        let houses = rules.settings().houses;
         Ok(OwareTables {
             houses,
             grand_slam: rules.settings().grand_slam,
             max_seeds,
-            index,
-            values: Values::Built(values),
+            index: Index::new(houses.into()),
+            values: Values::Built(Vec::new()),
         })
     }
 
@@ -472,15 +477,7 @@ impl OwareTables {
     /// when the file holds fewer seeds, [`TablesError::Corrupt`] when its values are damaged,
     /// [`TablesError::Io`].
     pub fn load(rules: &Oware, max_seeds: u32, path: &Path) -> Result<OwareTables, TablesError> {
-        Self::check(rules, max_seeds)?;
-        let houses = rules.settings().houses;
-        let mut t = OwareTables {
-            houses,
-            grand_slam: rules.settings().grand_slam,
-            max_seeds,
-            index: Index::new(houses.into()),
-            values: Values::Built(Vec::new()),
-        };
+        let mut t = Self::without_values(rules, max_seeds)?;
         t.values = file::map(&t, path, max_seeds)?;
         Ok(t)
     }
