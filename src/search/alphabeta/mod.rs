@@ -163,7 +163,7 @@ pub struct AlphaBeta<M, E = StoreDifference> {
     game_plies: usize,
     /// How many repetitions have been scored (values that depend on the path, kept out of
     /// the table as proofs).
-    path_repetitions: u64,
+    repetitions_scored: u64,
 }
 
 impl<M: Copy> AlphaBeta<M, StoreDifference> {
@@ -203,7 +203,7 @@ impl<M: Copy, E> AlphaBeta<M, E> {
             tuning: None,
             path: Vec::new(),
             game_plies: 0,
-            path_repetitions: 0,
+            repetitions_scored: 0,
         }
     }
 

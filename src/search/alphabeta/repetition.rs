@@ -176,7 +176,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
                 .any(|&(k, _)| k == key);
             if let (true, Some(outcome)) = (repeated, rules.repetition_outcome(state)) {
                 self.nodes += 1;
-                self.path_repetitions += 1;
+                self.repetitions_scored += 1;
                 return final_value(rules, state, outcome);
             }
         }

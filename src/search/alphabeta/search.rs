@@ -569,7 +569,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
     {
         let me = rules.to_move(state);
         let alpha0 = alpha;
-        let repetitions = self.path_repetitions;
+        let repetitions = self.repetitions_scored;
         let store = if OPT && (self.options.lmr || self.options.tactical || futile.is_some()) {
             rules.seed_count(state).store(me)
         } else {
@@ -716,7 +716,7 @@ impl<M: Copy + Eq + Hash + Send + Sync, E> AlphaBeta<M, E> {
         let depth = depth.min(u32::from(u16::MAX)) as u16;
         // A value that rested on a repetition is kept as unproven (see `repetition`):
         // another path to this position may repeat nothing.
-        let kept = if self.path_repetitions == repetitions {
+        let kept = if self.repetitions_scored == repetitions {
             best
         } else {
             super::repetition::unproven(best)
