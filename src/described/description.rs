@@ -66,6 +66,42 @@ pub enum Laps {
     /// no count capture takes it), the mover lifts that hole's seeds and sows on; the move
     /// ends in an empty hole or a store.
     Relay,
+    /// Relay sowing from the next place (`laps=next`; MancalaGames' LAPPER_NEXT, the
+    /// "Indian" lap): after each lap the mover lifts the seeds of the place after the one
+    /// the last seed fell in (a hole, or a store his sowing passes) and sows on, unless it
+    /// is empty, or the last seed fell in a store, a count capture takes the last hole, or
+    /// the opposite capture would take the hole across it.
+    Next,
+}
+
+/// A condition a relay must meet, besides its own, to lift again after a lap
+/// (MancalaGames' `mlap_cont`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum RelayIf {
+    /// No other condition (`relay-if=any`).
+    #[default]
+    Any,
+    /// The last hole sown holds exactly `N` seeds (`relay-if=exactly.N`, `N` at least 1;
+    /// their ON_PARAM).
+    Exactly(u8),
+    /// The last hole sown holds at least `N` seeds (`relay-if=at-least.N`, `N` at least 1;
+    /// their GREQ_PARAM).
+    AtLeast(u8),
+    /// The last hole sown is the mover's own (`relay-if=own-row`; their OWN_SIDE).
+    OwnRow,
+    /// The last hole sown is the opponent's (`relay-if=opponent-row`; their OPP_SIDE).
+    OpponentRow,
+    /// After the first lap, only if it ended in the opponent's row or sowed into it
+    /// (`relay-if=visited-opponent`; their VISIT_OPP); later laps as usual.
+    VisitedOpponent,
+    /// Under [`Laps::Next`], the place after the last seed's is not a store
+    /// (`relay-if=not-from-store`; their NOT_FROM_STORE): a relay never lifts a store.
+    NotFromStore,
 }
 
 /// Which stores a sowing drops seeds in.
@@ -108,8 +144,17 @@ pub struct Sowing {
     /// `N` laps and would lift again ends the game instead, where it stands, with no
     /// capture, the seeds left going by [`End::endless`]. `None`: a relay goes on (up to
     /// 1000 lifts, then the move ends where it stands).
-    /// Only with `laps=relay`; 1 to 255.
+    /// Only with `laps=relay` or `laps=next`; 1 to 255.
     pub max_laps: Option<u8>,
+    /// What else a relay asks before it lifts again (`relay-if=`; MancalaGames'
+    /// `mlap_cont` with `mlap_param`); only with `laps=relay` or `laps=next`.
+    pub relay_if: RelayIf,
+    /// Whether a relay stops where a count capture's count and side alone would take the
+    /// last hole, whatever the grand-slam rule then makes of the capture
+    /// (`relay-stops-on-count`; MancalaGames' relays stop so); without it a relay stops
+    /// only where the capture takes seeds, and goes on past a grand slam that takes
+    /// nothing. Only with a relay and a count capture.
+    pub relay_stops_on_count: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -473,6 +518,14 @@ pub struct End {
     /// player to move stuck is over. Only with an end by the player to move
     /// ([`EndRule::Stuck`] and the `cleared` rules).
     pub pass: bool,
+    /// An end by the seeds left (`seeds-limit=N`; MancalaGames' `end_cond` SEEDS_LIMIT with
+    /// `end_param`): once the holes hold `N` seeds or fewer in all, the game is over, the
+    /// seeds left going by [`leftovers`](Self::leftovers). Asked before a store past half.
+    pub seeds_limit: Option<u8>,
+    /// An end by the seeds of each hole (`hole-limit=N`; their HOLE_SEED_LIMIT): once no
+    /// hole holds more than `N` seeds, the game is over, the seeds left going by
+    /// [`leftovers`](Self::leftovers). Asked before a store past half.
+    pub hole_limit: Option<u8>,
 }
 
 /// A two-row game's every parameter: the board, the sowing, the captures and the end.
@@ -536,6 +589,8 @@ impl Description {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
+            relay_if: RelayIf::Any,
+            relay_stops_on_count: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -565,6 +620,8 @@ impl Description {
             max_plies: None,
             too_few: None,
             pass: false,
+            seeds_limit: None,
+            hole_limit: None,
         },
     };
 
@@ -585,6 +642,8 @@ impl Description {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
+            relay_if: RelayIf::Any,
+            relay_stops_on_count: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -614,6 +673,8 @@ impl Description {
             max_plies: None,
             too_few: None,
             pass: false,
+            seeds_limit: None,
+            hole_limit: None,
         },
     };
 
@@ -690,8 +751,8 @@ impl Description {
             ));
         }
         if let Some(max) = s.max_laps {
-            if s.laps != Laps::Relay {
-                return Err(SettingsError::Conflict("max-laps without laps=relay"));
+            if s.laps == Laps::One {
+                return Err(SettingsError::Conflict("max-laps without a relay"));
             }
             if max == 0 {
                 return Err(SettingsError::OutOfRange {
@@ -829,6 +890,8 @@ impl Description {
                 "no seed ever leaves the board: no store is sown and nothing is captured",
             ));
         }
+        self.validate_relay()?;
+        self.validate_limits()?;
         Ok(())
     }
 }

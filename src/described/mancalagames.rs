@@ -63,7 +63,8 @@ use thiserror::Error;
 
 use super::description::{
     Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
-    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, RelayIf, Side, Sowing,
+    StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;
@@ -166,6 +167,9 @@ struct Params {
     goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
+    mlap_cont: At<i64>,
+    mlap_param: At<i64>,
+    end_param: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -200,6 +204,9 @@ impl Default for Params {
             goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
+            mlap_cont: At::default(0),
+            mlap_param: At::default(0),
+            end_param: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -314,9 +321,20 @@ impl Params {
             "name" | "about" | "help_file" => {}
             // Parameters that only act under a rule refused elsewhere (rounds, children,
             // special sowing): any value their engine takes is read and has no effect.
-            "goal_param" | "gparam_one" | "end_param" | "sow_param" | "mlap_param"
-            | "child_cvt" => {
+            "goal_param" | "gparam_one" | "sow_param" | "child_cvt" => {
                 int_param(m)?;
+            }
+            // The counts of `mlap_cont` and `end_cond`.
+            "mlap_param" | "end_param" => {
+                let at = At {
+                    value: int_param(m)?,
+                    pos,
+                };
+                if m.key == "mlap_param" {
+                    self.mlap_param = at;
+                } else {
+                    self.end_param = at;
+                }
             }
             "round_starter" | "round_fill" | "child_rule" => {
                 int_param(m)?;
@@ -340,11 +358,10 @@ impl Params {
                 self.goal = At { value: n, pos };
             }
             "end_cond" => {
-                let n = only(
-                    m,
-                    &[0, 1, 2],
-                    "only the ends by a cleared own or opponent's row can be described",
-                )?;
+                let n = int_param(m)?;
+                if !(0..=4).contains(&n) {
+                    return Err(out_of_range(m, "0 to 4"));
+                }
                 self.end_cond = At { value: n, pos };
             }
             "mustpass" => {
@@ -392,7 +409,11 @@ impl Params {
                 only(m, &[0], "special sowing rules cannot be described")?;
             }
             "mlap_cont" => {
-                only(m, &[0], "conditions on relaying cannot be described")?;
+                let n = int_param(m)?;
+                if !(0..=7).contains(&n) {
+                    return Err(out_of_range(m, "0 to 7"));
+                }
+                self.mlap_cont = At { value: n, pos };
             }
             "visit_opp" => only_false(m, "conditions on relaying cannot be described")?,
             "moveunlock" => only_false(m, "locked holes cannot be described")?,
@@ -503,7 +524,10 @@ impl Params {
                 self.sow_stores = At { value: n, pos };
             }
             "mlaps" => {
-                let n = only(m, &[0, 1], "only single and relay sowing can be described")?;
+                let n = int_param(m)?;
+                if !(0..=2).contains(&n) {
+                    return Err(out_of_range(m, "0 to 2"));
+                }
                 self.mlaps = At { value: n, pos };
             }
             "capt_dir" | "capsamedir" => {
@@ -551,8 +575,8 @@ impl Params {
             "grandslam" => {
                 let n = only(
                     m,
-                    &[0, 1, 2, 4],
-                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT and LEAVE_LEFT)",
+                    &[0, 1, 2, 4, 5],
+                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT, LEAVE_LEFT and LEAVE_RIGHT)",
                 )?;
                 self.grandslam = At { value: n, pos };
             }
@@ -629,6 +653,53 @@ impl Params {
         )
     }
 
+    /// The relay's extra condition (`mlap_cont` with `mlap_param`), and the refusal of a
+    /// combination their engine refuses or a description cannot say.
+    fn relay_if(&self, relay: bool) -> (RelayIf, Option<Refusal>) {
+        let (cont, param) = (self.mlap_cont.value, self.mlap_param.value);
+        let refuse = |b: Option<usize>, reason| self.pair(self.mlap_cont.pos, b, reason);
+        if cont != 0 && !relay {
+            let why = "their engine refuses a lap condition without lap sowing";
+            return (RelayIf::Any, Some(refuse(self.mlaps.pos, why)));
+        }
+        let next = self.mlaps.value == 2;
+        // Without another turn for a last seed in a store, their relay sows on from that
+        // store unless told to stop there; a description's stops.
+        let stops_in_store = cont == 6 || (cont == 7 && !next);
+        if relay && matches!(self.sow_stores.value, 3 | 4) && !stops_in_store {
+            let why = "their relay sows on from the store its last seed fell in; a description's stops there";
+            let refusal = self.pair(
+                self.mlaps.pos.max(self.mlap_cont.pos),
+                self.sow_stores.pos,
+                why,
+            );
+            return (RelayIf::Any, Some(refusal));
+        }
+        if matches!(cont, 6 | 7) && self.sow_stores.value == 0 {
+            let why = "their engine refuses a store condition on laps without store sowing";
+            return (RelayIf::Any, Some(refuse(self.sow_stores.pos, why)));
+        }
+        let count = match u8::try_from(param) {
+            Ok(n @ 1..) => Some(n),
+            _ => None,
+        };
+        let rule = match (cont, count) {
+            (1, Some(n)) => RelayIf::Exactly(n),
+            (2, Some(n)) => RelayIf::AtLeast(n),
+            (1 | 2, None) => {
+                let why = "a lap condition on a count needs mlap_param from 1 to 255";
+                return (RelayIf::Any, Some(refuse(self.mlap_param.pos, why)));
+            }
+            (3, _) => RelayIf::OwnRow,
+            (4, _) => RelayIf::OpponentRow,
+            (5, _) => RelayIf::VisitedOpponent,
+            // A description's relay never sows on from a store its last seed fell in.
+            (7, _) if next => RelayIf::NotFromStore,
+            _ => RelayIf::Any,
+        };
+        (rule, None)
+    }
+
     /// Builds the description from the parameters read, or the first combination (by
     /// position) that cannot be described.
     fn describe(&self) -> Result<Description, Refusal> {
@@ -665,14 +736,22 @@ impl Params {
             4 => (StoreSowing::Both, false),
             _ => (StoreSowing::None, false),
         };
-        let relay = self.mlaps.value == 1;
+        let relay = self.mlaps.value != 0;
+        let (relay_if, relay_refusal) = self.relay_if(relay);
+        refusals.extend(relay_refusal);
         let mut sowing = Sowing {
             direction,
-            laps: if relay { Laps::Relay } else { Laps::One },
+            laps: match self.mlaps.value {
+                1 => Laps::Relay,
+                2 => Laps::Next,
+                _ => Laps::One,
+            },
             skip_origin: self.skip_start.value,
             stores,
             min_seeds: self.min_move.value as u8,
             max_laps: None,
+            relay_if,
+            relay_stops_on_count: false,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -800,25 +879,25 @@ impl Params {
             match self.grandslam.value {
                 1 => GrandSlam::Illegal,
                 2 => GrandSlam::NoCapture,
-                4 if direction == Direction::Ccw => GrandSlam::LeaveLast,
-                4 => {
+                // They keep one hole of the opponent's, whatever the move sowed: his last
+                // (LEAVE_LEFT, the mover's left) or his first (LEAVE_RIGHT), from his left.
+                // That is the first of his holes the sowing enters when it goes that way.
+                4 if direction == Direction::Cw => GrandSlam::LeaveFirst,
+                5 if direction == Direction::Ccw => GrandSlam::LeaveFirst,
+                4 | 5 => {
                     refusals.push(self.pair(
                         self.grandslam.pos,
                         self.sow_direct.pos.max(self.udir_holes.pos),
-                        "leaving the leftmost hole is the last sown only when sowing counter-clockwise",
+                        "leaving the opponent's leftmost (rightmost) hole is the first sown only when sowing clockwise (counter-clockwise)",
                     ));
-                    GrandSlam::LeaveLast
+                    GrandSlam::LeaveFirst
                 }
                 _ => GrandSlam::Capture,
             }
         };
-        if counting && relay && self.grandslam.value != 0 {
-            refusals.push(self.pair(
-                self.grandslam.pos,
-                self.mlaps.pos,
-                "their relay stops where a capture would be allowed before the grand slam rule; a description's goes on",
-            ));
-        }
+        // Their relay stops where the count alone would capture, whatever the grand slam
+        // rule then does.
+        sowing.relay_stops_on_count = counting && relay && self.grandslam.value != 0;
         let opposite = match (cross, self.xcpickown.value) {
             (false, _) => Opposite::Off,
             (true, 0) => Opposite::WithoutSeed,
@@ -954,6 +1033,21 @@ impl Params {
             2 => EndRule::ClearedOpponent,
             _ => EndRule::Stuck,
         };
+        let limit = match u8::try_from(self.end_param.value) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                if matches!(self.end_cond.value, 3 | 4) {
+                    refusals.push(self.pair(
+                        self.end_cond.pos,
+                        self.end_param.pos,
+                        "a description's seed limits are 0 to 255",
+                    ));
+                }
+                None
+            }
+        };
+        let seeds_limit = limit.filter(|_| self.end_cond.value == 3);
+        let hole_limit = limit.filter(|_| self.end_cond.value == 4);
         if rule != EndRule::Stuck && leftovers == Leftovers::Nobody {
             refusals.push(self.pair(
                 self.end_cond.pos,
@@ -981,6 +1075,8 @@ impl Params {
             max_plies: None,
             too_few,
             pass: self.mustpass.value,
+            seeds_limit,
+            hole_limit,
         };
 
         if let Some(first) = refusals.into_iter().min_by_key(|(pos, _)| *pos) {

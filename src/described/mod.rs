@@ -29,11 +29,13 @@
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
 //! | `sow=ccw\|cw\|choice\|even-odd` | [`Sowing::direction`] | which way ([`Direction`]) |
-//! | `laps=one\|relay` | [`Sowing::laps`] | one lap or relay ([`Laps`]) |
+//! | `laps=one\|relay\|next` | [`Sowing::laps`] | one lap, relay, or relay from the next place ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
 //! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
 //! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
+//! | `relay-if=any\|exactly.N\|at-least.N\|own-row\|opponent-row\|visited-opponent\|not-from-store` | [`Sowing::relay_if`] | what else a relay asks before it lifts again ([`RelayIf`]) |
+//! | `relay-stops-on-count` | [`Sowing::relay_stops_on_count`] | a relay stops where a count capture's count and side would take, the grand-slam rule aside |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
@@ -58,6 +60,8 @@
 //! | `max-plies=N\|off` | [`End::max_plies`] | a ply limit |
 //! | `too-few=N\|off` | [`End::too_few`] | fewer than `N` seeds left on the board end the game |
 //! | `pass` | [`End::pass`] | a player without a move passes |
+//! | `seeds-limit=N\|off` | [`End::seeds_limit`] | `N` seeds or fewer left on the board end the game |
+//! | `hole-limit=N\|off` | [`End::hole_limit`] | no hole holding more than `N` seeds ends the game |
 //!
 //! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
 //! Each switch is given once; contradictory switches are refused
@@ -80,7 +84,11 @@
 //!
 //! # Order of a move
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
-//!    the last seed falls in a hole that held seeds and no count capture takes it there;
+//!    the last seed falls in a hole that held seeds and no count capture takes it there
+//!    (under `relay-stops-on-count`, would take it but for the grand-slam rule), and
+//!    `relay-if` holds; under `laps=next`, lifting the place after the last seed's while it
+//!    holds seeds, the last seed did not fall in a store and no count or opposite capture
+//!    would take there;
 //!    a relay of more than 1000 lifts ends where it stands; under
 //!    `max-laps`, a relay that would lift again after that many laps ends the game there,
 //!    the seeds left going by `endless-leftovers`). Under
@@ -92,7 +100,8 @@
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
 //!    ends the game, the seeds left going by `leftovers` at once.
 //! 5. Under `pass`, a player to move without a move passes: the other moves again.
-//! 6. The end: a store past half (`half-wins`), fewer seeds left than `too-few`, the ply
+//! 6. The end: `seeds-limit` or `hole-limit` reached (asked first: the seeds left then go by
+//!    `leftovers`), a store past half (`half-wins`), fewer seeds left than `too-few`, the ply
 //!    limit, a row with no playable hole (`end=side-empty`), or the player to move without
 //!    a move (every rule; under `pass`, neither player has one). The seeds left then go by
 //!    `leftovers` (under `half-wins`, only with `divide-on-win`), or all to the unfed
@@ -109,12 +118,14 @@
 pub mod catalogue;
 mod description;
 mod encode;
+mod end_limit;
 mod eval;
 mod json;
 mod lap;
 pub mod mancalagames;
 mod moves;
 mod picture;
+mod relay;
 mod shape;
 pub(crate) mod sow;
 mod state;
@@ -125,8 +136,8 @@ use std::str::FromStr;
 
 pub use description::{
     Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
-    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing,
-    StoreSowing,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, RelayIf, Side,
+    Sowing, StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};

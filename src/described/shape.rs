@@ -8,7 +8,9 @@
 //! with it the code asks exactly what the description says. The rules themselves never
 //! differ between shapes: a shape only says which questions can have a `yes`.
 
-use super::description::{Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite};
+use super::description::{
+    Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite, RelayIf,
+};
 
 /// The rules a compiled shape of the move code may meet; `false` where it never does.
 pub(crate) trait Shape {
@@ -29,8 +31,9 @@ pub(crate) trait Shape {
     /// A grand-slam rule that asks more than the capture (`grand-slam=illegal`,
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
-    /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`.
+    /// The rarer ends, turns and relays: `goal=clear`, `too-few`, `max-plies`, `pass`,
+    /// `end=cleared-own|cleared-opponent`, `seeds-limit`, `hole-limit`, `laps=next`,
+    /// `relay-if`, `relay-stops-on-count`.
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
@@ -180,7 +183,7 @@ impl Uses {
         Uses {
             ways: matches!(s.direction, Direction::Choice | Direction::EvenOdd),
             min: s.min_seeds > 1,
-            relay: s.laps == Laps::Relay,
+            relay: s.laps != Laps::One,
             skip: s.skip_origin,
             counts: !c.counts.is_empty(),
             opposite: c.opposite != Opposite::Off,
@@ -192,7 +195,12 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+                || s.laps == Laps::Next
+                || s.relay_if != RelayIf::Any
+                || s.relay_stops_on_count
+                || e.seeds_limit.is_some()
+                || e.hole_limit.is_some(),
             half: e.half_wins,
             wide: d.board.holes > 7,
         }

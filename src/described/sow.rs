@@ -108,7 +108,7 @@ impl Steps {
             counts: !counts.is_empty(),
             way: fixed_way.unwrap_or(0),
             lap: (h <= TABLE_HOLES).then(|| {
-                let relay = sowing.laps == Laps::Relay;
+                let relay = sowing.laps != Laps::One;
                 LapTable::new(h, &next, places, sowing.skip_origin, relay)
             }),
             row_mask: (1u64 << (8 * h.min(7))) - 1,
@@ -358,6 +358,12 @@ impl Mancala {
         if S::RARE && end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
         }
+        if S::RARE
+            && (end.seeds_limit.is_some() || end.hole_limit.is_some())
+            && self.limit_reached_in(s)
+        {
+            return Some(Ending::Stuck);
+        }
         if S::HALF && end.half_wins && self.won(s) {
             return Some(Ending::Half);
         }
@@ -488,7 +494,7 @@ impl Mancala {
         let way = self.way_of::<S>(s, mv);
         // Without a chain round both rows a grand slam ends in the opponent's row: a lap
         // that ends elsewhere is none, found without sowing it.
-        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        let relay = S::RELAY && self.description.sowing.laps != Laps::One;
         if let (Some(table), false, false) =
             (&self.steps.lap, relay, self.description.captures.chain_rows)
         {
@@ -508,7 +514,7 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
-        let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
+        let relay = S::RELAY && self.description.sowing.laps != Laps::One;
         if !S::WIDE && !relay {
             if let Some(table) = &self.steps.lap {
                 let me = s.mover;
@@ -540,10 +546,15 @@ impl Mancala {
         let next = &self.steps.next[me.index()][way];
         let sowing = &self.description.sowing;
         let skip = S::SKIP && sowing.skip_origin;
-        let relay = S::RELAY && sowing.laps == Laps::Relay;
+        let relay = S::RELAY && sowing.laps != Laps::One;
         let h = s.holes();
         // Whether the opponent had seeds before the move (a relay's count capture asks).
         let seeded = !relay || self.seeded::<S>(s);
+        // A relay of the rarer rules asks after each lap where it lifts next (a relay from
+        // the next place may lift a store, which the table does not sow from).
+        let rare = S::RARE && relay && self.relay_is_rare();
+        let table = if rare { None } else { table };
+        let before = if rare { s.seeds_in_row(!me) } else { 0 };
         let mut pos = s.at(me, usize::from(mv.hole));
         let mut lifts = 0;
         loop {
@@ -575,11 +586,22 @@ impl Mancala {
                 }
             }
             let store = pos == h || pos == 2 * h + 1;
-            if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
-                return pos;
-            }
-            if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded) {
-                return pos;
+            if rare {
+                if store || lifts >= MAX_LIFTS {
+                    return pos;
+                }
+                match self.relay_lift::<S>(s, pos, way, seeded, lifts == 0, before) {
+                    Some(from) => pos = from,
+                    None => return pos,
+                }
+            } else {
+                if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
+                    return pos;
+                }
+                if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded)
+                {
+                    return pos;
+                }
             }
             lifts += 1;
             if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {

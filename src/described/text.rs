@@ -3,7 +3,7 @@
 
 use super::description::{
     CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
-    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
+    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, RelayIf, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -63,7 +63,11 @@ const DIRECTIONS: [(&str, Direction); 4] = [
     ("choice", Direction::Choice),
     ("even-odd", Direction::EvenOdd),
 ];
-const LAPS: [(&str, Laps); 2] = [("one", Laps::One), ("relay", Laps::Relay)];
+const LAPS: [(&str, Laps); 3] = [
+    ("one", Laps::One),
+    ("relay", Laps::Relay),
+    ("next", Laps::Next),
+];
 const STORES: [(&str, StoreSowing); 3] = [
     ("none", StoreSowing::None),
     ("own", StoreSowing::Own),
@@ -127,6 +131,44 @@ fn counts(sw: &Switch<'_>, game: &'static str) -> Result<Counts, RulesetParseErr
         value: value.to_string(),
         expected: "none, or counts from 1 to 63 and `evens` joined by dots (2.3, evens)",
     })
+}
+
+/// Reads `relay-if=`: a name, or `exactly.N` / `at-least.N`.
+fn relay_if(sw: &Switch<'_>, game: &'static str) -> Result<RelayIf, RulesetParseError> {
+    let value = sw.text(game)?;
+    let bad = || RulesetParseError::BadValue {
+        game,
+        switch: sw.name.to_string(),
+        value: value.to_string(),
+        expected: "any, exactly.N, at-least.N, own-row, opponent-row, visited-opponent or not-from-store",
+    };
+    let count = |n: &str| n.parse::<u8>().map_err(|_| bad());
+    Ok(match value.split_once('.') {
+        Some(("exactly", n)) => RelayIf::Exactly(count(n)?),
+        Some(("at-least", n)) => RelayIf::AtLeast(count(n)?),
+        Some(_) => return Err(bad()),
+        None => match value {
+            "any" => RelayIf::Any,
+            "own-row" => RelayIf::OwnRow,
+            "opponent-row" => RelayIf::OpponentRow,
+            "visited-opponent" => RelayIf::VisitedOpponent,
+            "not-from-store" => RelayIf::NotFromStore,
+            _ => return Err(bad()),
+        },
+    })
+}
+
+/// `relay-if=`'s text of `r`.
+fn relay_if_text(r: RelayIf) -> String {
+    match r {
+        RelayIf::Any => "any".into(),
+        RelayIf::Exactly(n) => format!("exactly.{n}"),
+        RelayIf::AtLeast(n) => format!("at-least.{n}"),
+        RelayIf::OwnRow => "own-row".into(),
+        RelayIf::OpponentRow => "opponent-row".into(),
+        RelayIf::VisitedOpponent => "visited-opponent".into(),
+        RelayIf::NotFromStore => "not-from-store".into(),
+    }
 }
 
 fn counts_text(c: Counts) -> String {
@@ -195,7 +237,7 @@ pub(crate) fn apply(
                 "sow"
             }
             "laps" => {
-                d.sowing.laps = choice(sw, game, &LAPS, "one or relay")?;
+                d.sowing.laps = choice(sw, game, &LAPS, "one, relay or next")?;
                 "laps"
             }
             "skip-origin" => {
@@ -216,6 +258,14 @@ pub(crate) fn apply(
                     _ => Some(number(sw, game, "max-laps", 1, 255)? as u8),
                 };
                 "max-laps"
+            }
+            "relay-if" => {
+                d.sowing.relay_if = relay_if(sw, game)?;
+                "relay-if"
+            }
+            "relay-stops-on-count" => {
+                d.sowing.relay_stops_on_count = flag(sw, game)?;
+                "relay-stops-on-count"
             }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
@@ -341,6 +391,20 @@ pub(crate) fn apply(
                 d.end.pass = flag(sw, game)?;
                 "pass"
             }
+            "seeds-limit" => {
+                d.end.seeds_limit = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "seeds-limit", 0, MAX_TOTAL.into())? as u8),
+                };
+                "seeds-limit"
+            }
+            "hole-limit" => {
+                d.end.hole_limit = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "hole-limit", 0, MAX_TOTAL.into())? as u8),
+                };
+                "hole-limit"
+            }
             _ => return Err(sw.unknown(game)),
         };
         // `seeds` and `start` set one thing: the start.
@@ -399,6 +463,15 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             None => "max-laps=off".into(),
         });
     }
+    if b.relay_if != n.relay_if {
+        out.push(format!("relay-if={}", relay_if_text(n.relay_if)));
+    }
+    push_flag(
+        &mut out,
+        "relay-stops-on-count",
+        b.relay_stops_on_count,
+        n.relay_stops_on_count,
+    );
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -481,5 +554,16 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         });
     }
     push_flag(&mut out, "pass", b.pass, n.pass);
+    for (name, from, to) in [
+        ("seeds-limit", b.seeds_limit, n.seeds_limit),
+        ("hole-limit", b.hole_limit, n.hole_limit),
+    ] {
+        if from != to {
+            out.push(match to {
+                Some(limit) => format!("{name}={limit}"),
+                None => format!("{name}=off"),
+            });
+        }
+    }
     out
 }

@@ -6,7 +6,7 @@ use sowing::Ruleset;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
     Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
-    Goal, GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
+    Goal, GrandSlam, Laps, Leftovers, Mancala, Opposite, RelayIf, Side, Sowing, StoreSowing,
 };
 
 /// A Kalah as their format writes it: cross capture with the sower's seed, own store sown.
@@ -77,6 +77,8 @@ fn their_end(must_feed: bool, leftovers: Leftovers) -> End {
         max_plies: None,
         too_few: None,
         pass: false,
+        seeds_limit: None,
+        hole_limit: None,
     }
 }
 
@@ -92,6 +94,8 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
+            relay_if: RelayIf::Any,
+            relay_stops_on_count: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -132,6 +136,8 @@ fn an_oware_like_file_reads_as_their_oware() {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
+            relay_if: RelayIf::Any,
+            relay_stops_on_count: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
