@@ -4,5 +4,6 @@
 
 mod catalogue;
 mod equivalence;
+mod laps;
 mod mancalagames;
 mod rules;
