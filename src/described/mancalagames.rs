@@ -22,6 +22,9 @@
 //! - Their tests of feeding (the whole move, a hole of `min_move` seeds) and of a grand
 //!   slam (an opponent with seeds before the move) are read as [`FeedTest::Move`] and
 //!   [`Captures::grand_slam_if_seeded`], so their Oware is not quite the crate's Abapa.
+//! - Their relays stop where a count capture's count and side alone would take the last
+//!   hole, before their grand slam rule decides what the capture takes: read as
+//!   [`Sowing::relay_stops_on_count`] wherever a grand slam rule is set.
 //! - Without store sowing or feeding their engine ends a game once too few seeds are left
 //!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
 //!   ([`Sowing::max_laps`]).
@@ -1112,7 +1115,8 @@ impl Params {
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
 /// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
 /// | `udir_holes` | a list as long as a row: [`Direction::Choice`] (a chain then goes against `sow_direct`: [`Captures::chain_way`]) | a shorter list (some holes only) |
-/// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 2 (relay from the next hole) |
+/// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), 2 [`Laps::Next`] (lift the place after the last seed's, a store too, stop where it is empty or a count or opposite capture would be allowed), each with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 1 and 2 with `sow_stores` 3 or 4 (their relay sows on from the store the last seed fell in) unless `mlap_cont` stops there |
+/// | `mlap_cont`, `mlap_param` | [`Sowing::relay_if`]: 1 exactly and 2 at least `mlap_param` seeds in the last hole, 3 own row, 4 opponent's row, 5 a first lap that visited the opponent, 7 not from a store (with `mlaps` 2); 6 STOP_STORE (and 7 with `mlaps` 1) is a description's own relay | any with `mlaps` 0; 1 and 2 without an `mlap_param` of 1 to 255; 6 and 7 without store sowing |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
@@ -1122,16 +1126,16 @@ impl Params {
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3, 6; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
-/// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
+/// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
-/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `move_one` | read, no effect on play here | |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an
