@@ -62,8 +62,9 @@
 use thiserror::Error;
 
 use super::description::{
-    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
-    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
+    Allow, Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule,
+    FeedTest, Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing,
+    StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;
@@ -166,6 +167,7 @@ struct Params {
     goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
+    allow_rule: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -200,6 +202,7 @@ impl Default for Params {
             goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
+            allow_rule: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -368,11 +371,12 @@ impl Params {
                 only(m, &[0], "moves from a store cannot be described")?;
             }
             "allow_rule" => {
-                only(
+                let n = only(
                     m,
-                    &[0],
-                    "restrictions on the holes played cannot be described",
+                    &[0, 1, 2, 3, 4, 5, 6, 10, 11],
+                    "restrictions on the holes played that follow the moves made so far cannot be described",
                 )?;
+                self.allow_rule = At { value: n, pos };
             }
             "child_type" => {
                 only(m, &[0], CHILDREN)?;
@@ -551,8 +555,8 @@ impl Params {
             "grandslam" => {
                 let n = only(
                     m,
-                    &[0, 1, 2, 4],
-                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT and LEAVE_LEFT)",
+                    &[0, 1, 2, 4, 6],
+                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT, LEAVE_LEFT and LEGAL_SHARE)",
                 )?;
                 self.grandslam = At { value: n, pos };
             }
@@ -629,6 +633,45 @@ impl Params {
         )
     }
 
+    /// The [`Allow`] rule of `allow_rule`, refusing a rule that follows the sowing where
+    /// the way is not fixed, or that looks at the next hole where a store may be next.
+    fn allow(
+        &self,
+        direction: Direction,
+        stores: StoreSowing,
+        refusals: &mut Vec<Refusal>,
+    ) -> Allow {
+        let allow = match self.allow_rule.value {
+            1 => Allow::OpponentOrEmpty,
+            2 => Allow::SingleToEmpty,
+            3 => Allow::SinglesLast,
+            4 => Allow::SinglesLastToEmpty,
+            5 => Allow::TwosLast,
+            6 => Allow::TwosLastRightmost,
+            10 => Allow::NotOppositeSingle,
+            11 => Allow::Occupied,
+            _ => Allow::Any,
+        };
+        if allow.follows_the_sowing() && matches!(direction, Direction::Choice | Direction::EvenOdd)
+        {
+            refusals.push(self.pair(
+                self.allow_rule.pos,
+                self.sow_direct.pos.max(self.udir_holes.pos),
+                "a restriction on the holes played that follows the sowing is described only for one fixed way",
+            ));
+        }
+        if matches!(allow, Allow::SingleToEmpty | Allow::SinglesLastToEmpty)
+            && stores != StoreSowing::None
+        {
+            refusals.push(self.pair(
+                self.allow_rule.pos,
+                self.sow_stores.pos,
+                "their single-seed restriction next to a sown store cannot be described",
+            ));
+        }
+        allow
+    }
+
     /// Builds the description from the parameters read, or the first combination (by
     /// position) that cannot be described.
     fn describe(&self) -> Result<Description, Refusal> {
@@ -673,6 +716,7 @@ impl Params {
             stores,
             min_seeds: self.min_move.value as u8,
             max_laps: None,
+            allow: self.allow(direction, stores, &mut refusals),
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -838,6 +882,8 @@ impl Params {
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
+            // LEGAL_SHARE: the grand slam captures and the mover moves again.
+            grand_slam_again: counting && self.grandslam.value == 6,
         };
 
         // Their engine ends a game early when too few seeds are left to capture any.
@@ -1026,16 +1072,17 @@ impl Params {
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`] | 3, 5; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
+/// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 /// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an

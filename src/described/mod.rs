@@ -34,6 +34,7 @@
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
 //! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
 //! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
+//! | `allow=any\|opponent-or-empty\|single-to-empty\|singles-last...` | [`Sowing::allow`] | which holes holding enough seeds may be played ([`Allow`]) |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
@@ -42,6 +43,7 @@
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
 //! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
+//! | `grand-slam-again` | [`Captures::grand_slam_again`] | ... under `capture`, the mover moves again |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
@@ -79,6 +81,9 @@
 //! ```
 //!
 //! # Order of a move
+//! 0. The holes he may play: those of at least `min-seeds`, then those `allow` lets him
+//!    play, then (his opponent unfed, under `must-feed`) those that feed, then (under
+//!    `grand-slam=illegal`) those that are no grand slam.
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
 //!    a relay of more than 1000 lifts ends where it stands; under
@@ -86,7 +91,8 @@
 //!    the seeds left going by `endless-leftovers`). Under
 //!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
-//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
+//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule;
+//!    a grand slam captured gives another turn under `grand-slam-again`),
 //!    or else the opposite capture. A capture gives another turn under `again=capture`.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
@@ -106,6 +112,7 @@
 //! alternating directions: a description cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 
+mod allow;
 pub mod catalogue;
 mod description;
 mod encode;
@@ -124,9 +131,9 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use description::{
-    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
-    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing,
-    StoreSowing,
+    Allow, Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule,
+    FeedTest, Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side,
+    Sowing, StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};
@@ -295,6 +302,12 @@ impl Mancala {
             return Some(IllegalReason::Forbidden(format!(
                 "the hole holds {seeds} seeds; a move takes at least {}",
                 self.description.sowing.min_seeds
+            )));
+        }
+        if self.forbidden_by_allow(s, usize::from(mv.hole)) {
+            return Some(IllegalReason::Forbidden(format!(
+                "allow={}: the game does not let this hole be played here",
+                self.description.sowing.allow.name()
             )));
         }
         if self.movable(s) >> bit & 1 == 0 {

@@ -8,7 +8,7 @@
 //! with it the code asks exactly what the description says. The rules themselves never
 //! differ between shapes: a shape only says which questions can have a `yes`.
 
-use super::description::{Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite};
+use super::description::{Allow, Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite};
 
 /// The rules a compiled shape of the move code may meet; `false` where it never does.
 pub(crate) trait Shape {
@@ -30,7 +30,7 @@ pub(crate) trait Shape {
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
     /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`.
+    /// `end=cleared-own|cleared-opponent`, `allow`, `grand-slam-again`.
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
@@ -192,7 +192,9 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+                || s.allow != Allow::Any
+                || c.grand_slam_again,
             half: e.half_wins,
             wide: d.board.holes > 7,
         }

@@ -2,8 +2,8 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
-    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
+    Allow, CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal,
+    GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -217,6 +217,25 @@ pub(crate) fn apply(
                 };
                 "max-laps"
             }
+            "allow" => {
+                let value = sw.text(game)?;
+                d.sowing.allow = Allow::ALL
+                    .into_iter()
+                    .find(|a| a.name() == value)
+                    .ok_or_else(|| RulesetParseError::BadValue {
+                        game,
+                        switch: "allow".into(),
+                        value: value.to_string(),
+                        expected: "any, opponent-or-empty, single-to-empty, singles-last, \
+                            singles-last-to-empty, twos-last, twos-last-rightmost, \
+                            not-opposite-single or occupied",
+                    })?;
+                "allow"
+            }
+            "grand-slam-again" => {
+                d.captures.grand_slam_again = flag(sw, game)?;
+                "grand-slam-again"
+            }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
                 "capture"
@@ -399,6 +418,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
             None => "max-laps=off".into(),
         });
     }
+    if b.allow != n.allow {
+        out.push(format!("allow={}", n.allow.name()));
+    }
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -425,6 +447,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         "grand-slam-if-seeded",
         b.grand_slam_if_seeded,
         n.grand_slam_if_seeded,
+    );
+    push_flag(
+        &mut out,
+        "grand-slam-again",
+        b.grand_slam_again,
+        n.grand_slam_again,
     );
     if b.opposite != n.opposite {
         out.push(format!("opposite={}", name_of(&OPPOSITES, n.opposite)));
