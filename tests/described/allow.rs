@@ -258,6 +258,104 @@ fn random_games_under_the_allow_rules_keep_the_rules_whole() {
     }
 }
 
+/// The holes (1 from the mover's left) `allow` lets the player to move play in `s`, found
+/// from the rules' words on a board of `rules`' kind (counter-clockwise, no store sown, no
+/// origin skipped): a ring of `2h` holes, South's then North's, each from its owner's left.
+fn allowed_by_hand(allow: Allow, s: &MancalaState) -> Vec<usize> {
+    let h = s.holes();
+    let me = s.to_move();
+    let ring: Vec<u8> = (1..=h)
+        .map(|i| s.hole(Player::South, i))
+        .chain((1..=h).map(|i| s.hole(Player::North, i)))
+        .collect();
+    let place = |i: usize| if me == Player::South { i } else { h + i };
+    let mine = |r: usize| (r < h) == (me == Player::South);
+    let row: Vec<u8> = (0..h).map(|i| ring[place(i)]).collect();
+    let playable: Vec<usize> = (0..h).filter(|&i| row[i] > 0).collect();
+    // The first lap from hole i: where it ends and the ring after it.
+    let lap = |i: usize| {
+        let mut after = ring.clone();
+        let mut r = place(i);
+        let hand = after[r];
+        after[r] = 0;
+        for _ in 0..hand {
+            r = (r + 1) % (2 * h);
+            after[r] += 1;
+        }
+        (r, after)
+    };
+    let all = |n: u8| playable.iter().all(|&i| row[i] == n);
+    let ok = |i: usize| -> bool {
+        let single_to_empty = row[i] != 1 || ring[(place(i) + 1) % (2 * h)] == 0;
+        match allow {
+            Allow::Any => true,
+            Allow::OpponentOrEmpty => {
+                let tested = ring[if me == Player::South { i } else { h - 1 - i }];
+                let (end, _) = lap(i);
+                usize::from(tested) > h || !mine(end) || ring[end] == 0
+            }
+            Allow::SingleToEmpty => single_to_empty,
+            Allow::SinglesLast => row[i] != 1 || all(1),
+            Allow::SinglesLastToEmpty => (row[i] != 1 || all(1)) && single_to_empty,
+            Allow::TwosLast => row[i] != 2 || all(2),
+            Allow::TwosLastRightmost => {
+                if all(2) {
+                    Some(&i) == playable.last()
+                } else {
+                    row[i] != 2
+                }
+            }
+            Allow::NotOppositeSingle => {
+                // South's hole i faces North's h - 1 - i (North's left is South's right).
+                let across = if me == Player::South {
+                    h + (h - 1 - i)
+                } else {
+                    h - 1 - i
+                };
+                ring[across] != 1
+            }
+            Allow::Occupied => {
+                let (end, after) = lap(i);
+                end == 0 || after[end] != 1
+            }
+        }
+    };
+    playable
+        .iter()
+        .copied()
+        .filter(|&i| ok(i))
+        .map(|i| i + 1)
+        .collect()
+}
+
+#[test]
+fn every_rule_allows_the_holes_its_words_say_in_random_games() {
+    let mut rng = WyRand::new(17);
+    for allow in Allow::ALL {
+        let text = rules(allow.name()).replace("allow=any,", "");
+        let game: Mancala = text.parse().unwrap();
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut s = game.start();
+            for _ in 0..300 {
+                let moves: Vec<usize> = game
+                    .legal_moves(&s)
+                    .iter()
+                    .map(|m| m.to_string().parse().unwrap())
+                    .collect();
+                assert_eq!(moves, allowed_by_hand(allow, &s), "{text} {s}");
+                checked += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = game.legal_moves(&s)[rng.below(moves.len() as u32) as usize];
+                game.play_unchecked(&mut s, mv);
+            }
+        }
+        assert!(checked > 2000, "{text}: {checked} positions");
+    }
+}
+
 #[test]
 fn their_files_with_allow_rules_load() {
     let dabuda = r#"{"game_class": "Mancala",
