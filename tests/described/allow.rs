@@ -407,3 +407,29 @@ fn their_files_with_allow_rules_load() {
     let err = mancalagames::read(&stored).unwrap_err();
     assert_eq!(err.parameter(), Some("sow_stores"));
 }
+
+/// The rules as data: `allow` in the sowing part, `grand-slam-again` in the captures part,
+/// checked on reading.
+#[cfg(feature = "serde")]
+#[test]
+fn the_rules_read_as_data_and_are_checked() {
+    use sowing::described::Description;
+    let json = r#"{
+        "sowing": { "stores": "none", "allow": "singles-last" },
+        "captures": { "counts": "2.3", "grand-slam": "capture", "grand-slam-again": true,
+                      "opposite": "off", "again-on-store": false },
+        "end": { "rule": "stuck" }
+    }"#;
+    let d: Description = serde_json::from_str(json).unwrap();
+    assert_eq!(d.sowing.allow, Allow::SinglesLast);
+    assert!(d.captures.grand_slam_again);
+    let back: Description = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
+    assert_eq!(back, d);
+    for bad in [
+        r#"{ "sowing": { "allow": "single-to-empty" } }"#,
+        r#"{ "sowing": { "allow": "sometimes" } }"#,
+        r#"{ "captures": { "counts": "2", "grand-slam-again": true } }"#,
+    ] {
+        assert!(serde_json::from_str::<Description>(bad).is_err(), "{bad}");
+    }
+}
