@@ -61,10 +61,10 @@
 
 use thiserror::Error;
 
+use super::Allow;
 use super::description::{
-    Allow, Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule,
-    FeedTest, Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing,
-    StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, Side, Sowing, StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
 use crate::error::SettingsError;

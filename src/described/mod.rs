@@ -130,10 +130,11 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
+pub use description::Allow;
 pub use description::{
-    Allow, Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule,
-    FeedTest, Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side,
-    Sowing, StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, Side, Sowing,
+    StoreSowing,
 };
 pub use eval::MancalaEval;
 pub use moves::{MancalaMove, Way};

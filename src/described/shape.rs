@@ -8,7 +8,7 @@
 //! with it the code asks exactly what the description says. The rules themselves never
 //! differ between shapes: a shape only says which questions can have a `yes`.
 
-use super::description::{Allow, Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite};
+use super::description::{Description, Direction, EndRule, Goal, GrandSlam, Laps, Opposite};
 
 /// The rules a compiled shape of the move code may meet; `false` where it never does.
 pub(crate) trait Shape {
@@ -193,7 +193,7 @@ impl Uses {
                 || e.max_plies.is_some()
                 || e.pass
                 || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || s.allow != Allow::Any
+                || s.allow != super::Allow::Any
                 || c.grand_slam_again,
             half: e.half_wins,
             wide: d.board.holes > 7,

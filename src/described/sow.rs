@@ -3,8 +3,8 @@
 
 use super::Mancala;
 use super::description::{
-    Allow, CannotFeed, ChainWay, Counts, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
-    Leftovers, Opposite, Side, Sowing, StoreSowing,
+    CannotFeed, ChainWay, Counts, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers,
+    Opposite, Side, Sowing, StoreSowing,
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
@@ -269,7 +269,7 @@ impl Mancala {
         } else {
             self.playable_holes::<S>(s, s.mover)
         };
-        if S::RARE && self.description.sowing.allow != Allow::Any {
+        if S::RARE && self.description.sowing.allow != super::Allow::Any {
             mask = self.allowed(s, mask);
         }
         if S::WAYS && self.description.sowing.direction == Direction::Choice {

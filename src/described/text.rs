@@ -2,8 +2,8 @@
 //! parameter of the named game's description (see the [module docs](super) for the list).
 
 use super::description::{
-    Allow, CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal,
-    GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
+    CannotFeed, ChainWay, Counts, Description, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps,
+    Leftovers, MAX_HOLES, MAX_TOTAL, Opposite, Side, StoreSowing,
 };
 use crate::error::{RulesetParseError, SettingsError};
 use crate::switches::{self, Switch};
@@ -219,7 +219,7 @@ pub(crate) fn apply(
             }
             "allow" => {
                 let value = sw.text(game)?;
-                d.sowing.allow = Allow::ALL
+                d.sowing.allow = super::Allow::ALL
                     .into_iter()
                     .find(|a| a.name() == value)
                     .ok_or_else(|| RulesetParseError::BadValue {

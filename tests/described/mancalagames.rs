@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use sowing::Ruleset;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
-    Allow, Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule,
-    FeedTest, Goal, GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
+    Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
+    Goal, GrandSlam, Laps, Leftovers, Mancala, Opposite, Side, Sowing, StoreSowing,
 };
 
 /// A Kalah as their format writes it: cross capture with the sower's seed, own store sown.
@@ -92,7 +92,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
-            allow: Allow::Any,
+            allow: sowing::described::Allow::Any,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -134,7 +134,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
-            allow: Allow::Any,
+            allow: sowing::described::Allow::Any,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
