@@ -121,6 +121,96 @@ pub enum StoreSowing {
     Both,
 }
 
+/// Which of the mover's holes (among those holding [`Sowing::min_seeds`]) he may play:
+/// MancalaGames' `allow_rule`, whose number each rule names. A rule that leaves him no hole
+/// leaves him no move (the game then ends, or under [`End::pass`] he passes); feeding
+/// ([`End::must_feed`]) and an illegal grand slam then choose among the holes it allows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Allow {
+    /// Any hole (`allow=any`).
+    #[default]
+    Any,
+    /// A hole whose first lap (sown as the move sows it, without relaying) ends in the
+    /// opponent's row, in a store, or in a hole of the mover's that was empty before the
+    /// move (`allow=opponent-or-empty`; their OPP_OR_EMPTY, 1). Only a hole of at most
+    /// [`Board::holes`] seeds is tested, any larger one may be played; for North their
+    /// engine reads that count in the hole across the board from the one played (South's),
+    /// and so does this rule. Only with a fixed direction.
+    OpponentOrEmpty,
+    /// A hole of a single seed only when the next hole sown is empty
+    /// (`allow=single-to-empty`; their SINGLE_TO_ZERO, 2). Only with a fixed direction and
+    /// no store sown.
+    SingleToEmpty,
+    /// A hole of a single seed only when every hole he may play holds one
+    /// (`allow=singles-last`; their SINGLE_ONLY_ALL, 3).
+    SinglesLast,
+    /// Both [`SinglesLast`](Self::SinglesLast) and then
+    /// [`SingleToEmpty`](Self::SingleToEmpty) (`allow=singles-last-to-empty`; their
+    /// SINGLE_ALL_TO_ZERO, 4).
+    SinglesLastToEmpty,
+    /// A hole of two seeds only when every hole he may play holds two
+    /// (`allow=twos-last`; their TWO_ONLY_ALL, 5).
+    TwosLast,
+    /// A hole of two seeds only when every hole he may play holds two, and then only the
+    /// rightmost of them, from his seat (`allow=twos-last-rightmost`; their
+    /// TWO_ONLY_ALL_RIGHT, 6).
+    TwosLastRightmost,
+    /// No hole across the board from an opponent's hole of exactly one seed
+    /// (`allow=not-opposite-single`; their NOT_XFROM_1S, 10).
+    NotOppositeSingle,
+    /// A hole whose first lap (sown as the move sows it, without relaying) ends in a hole
+    /// that held seeds before its last seed, or in a store (`allow=occupied`; their
+    /// OCCUPIED, 11). Their engine never forbids a lap ending in South's first hole (his
+    /// leftmost), and neither does this rule. Only with a fixed direction.
+    Occupied,
+}
+
+impl Allow {
+    /// Every rule, in the order of their text.
+    pub const ALL: [Allow; 9] = [
+        Allow::Any,
+        Allow::OpponentOrEmpty,
+        Allow::SingleToEmpty,
+        Allow::SinglesLast,
+        Allow::SinglesLastToEmpty,
+        Allow::TwosLast,
+        Allow::TwosLastRightmost,
+        Allow::NotOppositeSingle,
+        Allow::Occupied,
+    ];
+
+    /// The rule's name in ruleset text (`allow=<name>`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Allow::Any => "any",
+            Allow::OpponentOrEmpty => "opponent-or-empty",
+            Allow::SingleToEmpty => "single-to-empty",
+            Allow::SinglesLast => "singles-last",
+            Allow::SinglesLastToEmpty => "singles-last-to-empty",
+            Allow::TwosLast => "twos-last",
+            Allow::TwosLastRightmost => "twos-last-rightmost",
+            Allow::NotOppositeSingle => "not-opposite-single",
+            Allow::Occupied => "occupied",
+        }
+    }
+
+    /// Whether the rule asks where a move's sowing goes (so needs a fixed direction).
+    pub const fn follows_the_sowing(self) -> bool {
+        matches!(
+            self,
+            Allow::OpponentOrEmpty
+                | Allow::SingleToEmpty
+                | Allow::SinglesLastToEmpty
+                | Allow::Occupied
+        )
+    }
+}
+
 /// The sowing: direction, laps, the origin hole and the stores.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(
@@ -155,6 +245,8 @@ pub struct Sowing {
     /// only where the capture takes seeds, and goes on past a grand slam that takes
     /// nothing. Only with a relay and a count capture.
     pub relay_stops_on_count: bool,
+    /// Which holes the mover may play (`allow=`; MancalaGames' `allow_rule`).
+    pub allow: Allow,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -367,6 +459,11 @@ pub struct Captures {
     pub again_on_store: bool,
     /// Whether a capture gives him another turn (`again=capture`).
     pub again_on_capture: bool,
+    /// Whether a grand slam, captured under [`GrandSlam::Capture`], gives the mover another
+    /// turn (`grand-slam-again`; MancalaGames' LEGAL_SHARE, their grand slam rule 6): he
+    /// moves again with the opponent's row empty, so must feed him under
+    /// [`End::must_feed`] or end the game. Only with `grand-slam=capture`.
+    pub grand_slam_again: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -591,6 +688,7 @@ impl Description {
             max_laps: None,
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
+            allow: Allow::Any,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -605,6 +703,7 @@ impl Description {
             grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
+            grand_slam_again: false,
         },
         end: End {
             must_feed: false,
@@ -644,6 +743,7 @@ impl Description {
             max_laps: None,
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
+            allow: Allow::Any,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -658,6 +758,7 @@ impl Description {
             grand_slam_if_seeded: false,
             again_on_store: false,
             again_on_capture: false,
+            grand_slam_again: false,
         },
         end: End {
             must_feed: true,
@@ -773,6 +874,20 @@ impl Description {
                 "endless-leftovers=nobody: the end would not show on the board",
             ));
         }
+        if s.allow.follows_the_sowing()
+            && matches!(s.direction, Direction::Choice | Direction::EvenOdd)
+        {
+            return Err(SettingsError::Conflict(
+                "allow=opponent-or-empty, single-to-empty or occupied with sow=choice or even-odd: the rule follows one fixed way",
+            ));
+        }
+        if matches!(s.allow, Allow::SingleToEmpty | Allow::SinglesLastToEmpty)
+            && s.stores != StoreSowing::None
+        {
+            return Err(SettingsError::Conflict(
+                "allow=single-to-empty with a store sown: the next place may be a store",
+            ));
+        }
         let c = &self.captures;
         if c.counts.mask & 1 != 0 {
             return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));
@@ -800,6 +915,11 @@ impl Description {
         if c.grand_slam_always_illegal && c.grand_slam != GrandSlam::Illegal {
             return Err(SettingsError::Conflict(
                 "grand-slam-always-illegal without grand-slam=illegal",
+            ));
+        }
+        if c.grand_slam_again && c.grand_slam != GrandSlam::Capture {
+            return Err(SettingsError::Conflict(
+                "grand-slam-again without grand-slam=capture",
             ));
         }
         if c.chain_way != ChainWay::Back && !c.chain {

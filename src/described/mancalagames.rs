@@ -64,6 +64,7 @@
 
 use thiserror::Error;
 
+use super::Allow;
 use super::description::{
     Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
     Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MIN_HOLES, Opposite, RelayIf, Side, Sowing,
@@ -173,6 +174,7 @@ struct Params {
     mlap_cont: At<i64>,
     mlap_param: At<i64>,
     end_param: At<i64>,
+    allow_rule: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -210,6 +212,7 @@ impl Default for Params {
             mlap_cont: At::default(0),
             mlap_param: At::default(0),
             end_param: At::default(0),
+            allow_rule: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -388,11 +391,12 @@ impl Params {
                 only(m, &[0], "moves from a store cannot be described")?;
             }
             "allow_rule" => {
-                only(
+                let n = only(
                     m,
-                    &[0],
-                    "restrictions on the holes played cannot be described",
+                    &[0, 1, 2, 3, 4, 5, 6, 10, 11],
+                    "restrictions on the holes played that follow the moves made so far cannot be described",
                 )?;
+                self.allow_rule = At { value: n, pos };
             }
             "child_type" => {
                 only(m, &[0], CHILDREN)?;
@@ -578,8 +582,8 @@ impl Params {
             "grandslam" => {
                 let n = only(
                     m,
-                    &[0, 1, 2, 4, 5],
-                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT, LEAVE_LEFT and LEAVE_RIGHT)",
+                    &[0, 1, 2, 4, 5, 6],
+                    "this grand slam rule cannot be described (only LEGAL, NOT_LEGAL, NO_CAPT, LEAVE_LEFT, LEAVE_RIGHT and LEGAL_SHARE)",
                 )?;
                 self.grandslam = At { value: n, pos };
             }
@@ -703,6 +707,45 @@ impl Params {
         (rule, None)
     }
 
+    /// The [`Allow`] rule of `allow_rule`, refusing a rule that follows the sowing where
+    /// the way is not fixed, or that looks at the next hole where a store may be next.
+    fn allow(
+        &self,
+        direction: Direction,
+        stores: StoreSowing,
+        refusals: &mut Vec<Refusal>,
+    ) -> Allow {
+        let allow = match self.allow_rule.value {
+            1 => Allow::OpponentOrEmpty,
+            2 => Allow::SingleToEmpty,
+            3 => Allow::SinglesLast,
+            4 => Allow::SinglesLastToEmpty,
+            5 => Allow::TwosLast,
+            6 => Allow::TwosLastRightmost,
+            10 => Allow::NotOppositeSingle,
+            11 => Allow::Occupied,
+            _ => Allow::Any,
+        };
+        if allow.follows_the_sowing() && matches!(direction, Direction::Choice | Direction::EvenOdd)
+        {
+            refusals.push(self.pair(
+                self.allow_rule.pos,
+                self.sow_direct.pos.max(self.udir_holes.pos),
+                "a restriction on the holes played that follows the sowing is described only for one fixed way",
+            ));
+        }
+        if matches!(allow, Allow::SingleToEmpty | Allow::SinglesLastToEmpty)
+            && stores != StoreSowing::None
+        {
+            refusals.push(self.pair(
+                self.allow_rule.pos,
+                self.sow_stores.pos,
+                "their single-seed restriction next to a sown store cannot be described",
+            ));
+        }
+        allow
+    }
+
     /// Builds the description from the parameters read, or the first combination (by
     /// position) that cannot be described.
     fn describe(&self) -> Result<Description, Refusal> {
@@ -755,6 +798,7 @@ impl Params {
             max_laps: None,
             relay_if,
             relay_stops_on_count: false,
+            allow: self.allow(direction, stores, &mut refusals),
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -920,6 +964,8 @@ impl Params {
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
+            // LEGAL_SHARE: the grand slam captures and the mover moves again.
+            grand_slam_again: counting && self.grandslam.value == 6,
         };
 
         // Their engine ends a game early when too few seeds are left to capture any.
@@ -1126,7 +1172,7 @@ impl Params {
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3, 6; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
@@ -1135,7 +1181,8 @@ impl Params {
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `presowcapt`, `sow_rule`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an

@@ -36,6 +36,7 @@
 //! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
 //! | `relay-if=any\|exactly.N\|at-least.N\|own-row\|opponent-row\|visited-opponent\|not-from-store` | [`Sowing::relay_if`] | what else a relay asks before it lifts again ([`RelayIf`]) |
 //! | `relay-stops-on-count` | [`Sowing::relay_stops_on_count`] | a relay stops where a count capture's count and side would take, the grand-slam rule aside |
+//! | `allow=any\|opponent-or-empty\|single-to-empty\|singles-last...` | [`Sowing::allow`] | which holes holding enough seeds may be played ([`Allow`]) |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
@@ -44,6 +45,7 @@
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
 //! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
+//! | `grand-slam-again` | [`Captures::grand_slam_again`] | ... under `capture`, the mover moves again |
 //! | `opposite=with-seed\|without-seed\|off` | [`Captures::opposite`] | the capture of the hole opposite an empty own hole ([`Opposite`]) |
 //! | `opposite-empty` | [`Captures::opposite_empty`] | ... even when the hole opposite is empty |
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
@@ -83,6 +85,9 @@
 //! ```
 //!
 //! # Order of a move
+//! 0. The holes he may play: those of at least `min-seeds`, then those `allow` lets him
+//!    play, then (his opponent unfed, under `must-feed`) those that feed, then (under
+//!    `grand-slam=illegal`) those that are no grand slam.
 //! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there
 //!    (under `relay-stops-on-count`, would take it but for the grand-slam rule), and
@@ -94,7 +99,8 @@
 //!    the seeds left going by `endless-leftovers`). Under
 //!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
-//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
+//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule;
+//!    a grand slam captured gives another turn under `grand-slam-again`),
 //!    or else the opposite capture. A capture gives another turn under `again=capture`.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
@@ -115,6 +121,7 @@
 //! alternating directions: a description cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 
+mod allow;
 pub mod catalogue;
 mod description;
 mod encode;
@@ -134,6 +141,7 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
+pub use description::Allow;
 pub use description::{
     Board, CannotFeed, Captures, ChainWay, Counts, Description, Direction, End, EndRule, FeedTest,
     Goal, GrandSlam, Laps, Leftovers, MAX_HOLES, MAX_TOTAL, MIN_HOLES, Opposite, RelayIf, Side,
@@ -306,6 +314,12 @@ impl Mancala {
             return Some(IllegalReason::Forbidden(format!(
                 "the hole holds {seeds} seeds; a move takes at least {}",
                 self.description.sowing.min_seeds
+            )));
+        }
+        if self.forbidden_by_allow(s, usize::from(mv.hole)) {
+            return Some(IllegalReason::Forbidden(format!(
+                "allow={}: the game does not let this hole be played here",
+                self.description.sowing.allow.name()
             )));
         }
         if self.movable(s) >> bit & 1 == 0 {

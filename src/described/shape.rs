@@ -33,7 +33,7 @@ pub(crate) trait Shape {
     const SLAM: bool;
     /// The rarer ends, turns and relays: `goal=clear`, `too-few`, `max-plies`, `pass`,
     /// `end=cleared-own|cleared-opponent`, `seeds-limit`, `hole-limit`, `laps=next`,
-    /// `relay-if`, `relay-stops-on-count`.
+    /// `relay-if`, `relay-stops-on-count`, `allow`, `grand-slam-again`.
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
@@ -200,7 +200,9 @@ impl Uses {
                 || s.relay_if != RelayIf::Any
                 || s.relay_stops_on_count
                 || e.seeds_limit.is_some()
-                || e.hole_limit.is_some(),
+                || e.hole_limit.is_some()
+                || s.allow != super::Allow::Any
+                || c.grand_slam_again,
             half: e.half_wins,
             wide: d.board.holes > 7,
         }

@@ -269,6 +269,9 @@ impl Mancala {
         } else {
             self.playable_holes::<S>(s, s.mover)
         };
+        if S::RARE && self.description.sowing.allow != super::Allow::Any {
+            mask = self.allowed(s, mask);
+        }
         if S::WAYS && self.description.sowing.direction == Direction::Choice {
             mask |= mask << 16;
         }
@@ -798,11 +801,12 @@ impl Mancala {
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
-            let take = if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
-                self.count_capture::<S>(s, last, way, seeded).0
-            } else {
-                0
-            };
+            let (take, slam) =
+                if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
+                    self.count_capture::<S>(s, last, way, seeded)
+                } else {
+                    (0, false)
+                };
             let mut captured = 0u32;
             if take != 0 {
                 let mut bits = take;
@@ -829,7 +833,7 @@ impl Mancala {
             }
             if captured > 0 {
                 s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
-                again = c.again_on_capture;
+                again = c.again_on_capture || (S::RARE && slam && c.grand_slam_again);
             }
         }
         Some(again)

@@ -267,6 +267,25 @@ pub(crate) fn apply(
                 d.sowing.relay_stops_on_count = flag(sw, game)?;
                 "relay-stops-on-count"
             }
+            "allow" => {
+                let value = sw.text(game)?;
+                d.sowing.allow = super::Allow::ALL
+                    .into_iter()
+                    .find(|a| a.name() == value)
+                    .ok_or_else(|| RulesetParseError::BadValue {
+                        game,
+                        switch: "allow".into(),
+                        value: value.to_string(),
+                        expected: "any, opponent-or-empty, single-to-empty, singles-last, \
+                            singles-last-to-empty, twos-last, twos-last-rightmost, \
+                            not-opposite-single or occupied",
+                    })?;
+                "allow"
+            }
+            "grand-slam-again" => {
+                d.captures.grand_slam_again = flag(sw, game)?;
+                "grand-slam-again"
+            }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
                 "capture"
@@ -472,6 +491,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         b.relay_stops_on_count,
         n.relay_stops_on_count,
     );
+    if b.allow != n.allow {
+        out.push(format!("allow={}", n.allow.name()));
+    }
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -498,6 +520,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         "grand-slam-if-seeded",
         b.grand_slam_if_seeded,
         n.grand_slam_if_seeded,
+    );
+    push_flag(
+        &mut out,
+        "grand-slam-again",
+        b.grand_slam_again,
+        n.grand_slam_again,
     );
     if b.opposite != n.opposite {
         out.push(format!("opposite={}", name_of(&OPPOSITES, n.opposite)));

@@ -96,6 +96,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             max_laps: None,
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
+            allow: sowing::described::Allow::Any,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -110,6 +111,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
+            grand_slam_again: false,
         },
         end: their_end(false, Leftovers::Owner),
     };
@@ -138,6 +140,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             max_laps: None,
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
+            allow: sowing::described::Allow::Any,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -152,6 +155,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             grand_slam_if_seeded: true,
             again_on_store: false,
             again_on_capture: false,
+            grand_slam_again: false,
         },
         end: their_end(true, Leftovers::Owner),
     };
