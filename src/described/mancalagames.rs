@@ -166,6 +166,10 @@ struct Params {
     goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
+    sow_rule: At<i64>,
+    nosinglecapt: At<bool>,
+    capt_type: At<i64>,
+    pickextra: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -200,6 +204,10 @@ impl Default for Params {
             goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
+            sow_rule: At::default(0),
+            nosinglecapt: At::default(false),
+            capt_type: At::default(0),
+            pickextra: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -389,14 +397,24 @@ impl Params {
                 only(m, &[0], "captures before sowing cannot be described")?;
             }
             "sow_rule" => {
-                only(m, &[0], "special sowing rules cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "of their special sowing rules only captures by the holes' owners (3) can be described",
+                )?;
+                self.sow_rule = At { value: n, pos };
             }
             "mlap_cont" => {
                 only(m, &[0], "conditions on relaying cannot be described")?;
             }
             "visit_opp" => only_false(m, "conditions on relaying cannot be described")?,
             "moveunlock" => only_false(m, "locked holes cannot be described")?,
-            "nosinglecapt" => only_false(m, NOT_YET)?,
+            "nosinglecapt" => {
+                self.nosinglecapt = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
             "nocaptmoves" => {
                 only(
                     m,
@@ -405,10 +423,20 @@ impl Params {
                 )?;
             }
             "capt_type" => {
-                only(m, &[0], "their other capture types cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 7],
+                    "of their other capture types only the pull across (7) can be described",
+                )?;
+                self.capt_type = At { value: n, pos };
             }
             "pickextra" => {
-                only(m, &[0], "extra picks after a capture cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "of their extra picks only the last seeds taken (3) can be described",
+                )?;
+                self.pickextra = At { value: n, pos };
             }
             "xc_sown" => only_false(m, NOT_YET)?,
             "mustshare" => {
@@ -525,10 +553,10 @@ impl Params {
                 } else {
                     int_param(m)?
                 };
-                if !matches!(n, 0..=2) {
+                if !matches!(n, 0..=4) {
                     return Err(unsupported(
                         m,
-                        "captures limited by continuation or territory cannot be described",
+                        "captures limited by territory cannot be described",
                     ));
                 }
                 self.capt_side = At { value: n, pos };
@@ -629,6 +657,124 @@ impl Params {
         )
     }
 
+    /// The refusals of the rarer captures (`sow_rule` 3, `capt_type` 7, `nosinglecapt`,
+    /// `pickextra` 3, `capt_side` 3 and 4) next to the file's other parameters.
+    fn rarer_captures(
+        &self,
+        refusals: &mut Vec<Refusal>,
+        counting: bool,
+        relay: bool,
+        continued: bool,
+    ) {
+        let basic_pos = [
+            self.capt_on.pos.filter(|_| !self.capt_on.value.is_empty()),
+            self.evens.pos.filter(|_| self.evens.value),
+            self.capt_min.pos.filter(|_| self.capt_min.value > 0),
+            self.capt_max.pos.filter(|_| self.capt_max.value > 0),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        let mut refuse = |a: Option<usize>, b: Option<usize>, reason: &'static str| {
+            refusals.push(self.pair(a, b, reason));
+        };
+        if continued && relay {
+            refuse(
+                self.capt_side.pos,
+                self.mlaps.pos,
+                "their relay's stop test asks the side of a hole by the last capture's start; a description's cannot say it",
+            );
+        }
+        if self.sow_rule.value == 3 {
+            let against = if !counting {
+                Some((
+                    basic_pos,
+                    "captures by the holes' owners need a count capture",
+                ))
+            } else if self.capt_side.value != 0 {
+                Some((
+                    self.capt_side.pos,
+                    "captures by the holes' owners are described only on either side (capt_side 0)",
+                ))
+            } else if self.sow_stores.value != 0 {
+                Some((
+                    self.sow_stores.pos,
+                    "their sowing with captures by the holes' owners sows no store",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "their engine takes captures by the holes' owners only with grand slams LEGAL",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.sow_rule.pos, pos, reason);
+            }
+        }
+        if self.capt_type.value == 7 {
+            let against = if counting || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the pull across is described without count or cross captures",
+                ))
+            } else if self.capt_side.value != 1 {
+                Some((
+                    self.capt_side.pos,
+                    "the pull across is described only into the mover's own row (capt_side OPP_SIDE)",
+                ))
+            } else if self.multicapt.value == -1 {
+                Some((
+                    self.multicapt.pos,
+                    "a chain of pulls across cannot be described",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the pull across cannot be described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos, pos, reason);
+            }
+        }
+        if self.nosinglecapt.value {
+            if relay {
+                refuse(
+                    self.nosinglecapt.pos,
+                    self.mlaps.pos,
+                    "no capture after a single seed is described only with one lap",
+                );
+            }
+            if self.grandslam.value == 1 {
+                refuse(
+                    self.nosinglecapt.pos,
+                    self.grandslam.pos,
+                    "no capture after a single seed with grand slams NOT_LEGAL cannot be described",
+                );
+            }
+        }
+        if self.pickextra.value == 3 {
+            if self.grandslam.value != 0 {
+                refuse(
+                    self.pickextra.pos,
+                    self.grandslam.pos,
+                    "their grand slam test counts the last seeds taken; a description's does not",
+                );
+            }
+            if self.capt_side.value != 0 && self.crosscapt.value == 0 {
+                refuse(
+                    self.pickextra.pos,
+                    self.capt_side.pos,
+                    "their last seeds are counted on the capturing side only; a description counts the board",
+                );
+            }
+        }
+    }
+
     /// Builds the description from the parameters read, or the first combination (by
     /// position) that cannot be described.
     fn describe(&self) -> Result<Description, Refusal> {
@@ -673,6 +819,7 @@ impl Params {
             stores,
             min_seeds: self.min_move.value as u8,
             max_laps: None,
+            owner_captures: self.sow_rule.value == 3,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -760,9 +907,11 @@ impl Params {
         }
         let side = match self.capt_side.value {
             0 => Side::Either,
-            2 => Side::Own,
+            2 | 4 => Side::Own,
             _ => Side::Opponent,
         };
+        // OPP_CONT, OWN_CONT: the first hole's side, a chain going on into the other row.
+        let continued = matches!(self.capt_side.value, 3 | 4);
         let chain = counting && self.multicapt.value == -1;
         if chain {
             if self.capt_dir.value != 0 {
@@ -770,6 +919,13 @@ impl Params {
                     self.multicapt.pos,
                     self.capt_dir.pos,
                     "a chain of captures onward, with the sowing, cannot be described",
+                ));
+            }
+            if continued && !matches!(self.grandslam.value, 0..=2) {
+                refusals.push(self.pair(
+                    self.multicapt.pos.max(self.capt_side.pos),
+                    self.grandslam.pos,
+                    "a grand slam rule other than LEGAL, NOT_LEGAL and NO_CAPT on a chain round both rows cannot be described",
                 ));
             }
             if side == Side::Either && self.grandslam.value != 0 {
@@ -828,7 +984,7 @@ impl Params {
             counts,
             side: if counting { side } else { Side::Opponent },
             chain,
-            chain_rows: chain && side == Side::Either,
+            chain_rows: chain && (side == Side::Either || continued),
             chain_way,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
@@ -838,14 +994,19 @@ impl Params {
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
+            pull_across: self.capt_type.value == 7,
+            no_single_capture: self.nosinglecapt.value,
+            take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
         };
+        self.rarer_captures(&mut refusals, counting, relay, continued);
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let clear = self.goal.value == 3;
         let no_change_checked = !clear
             && self.sow_stores.value == 0
             && (!self.mustshare.value || self.mustpass.value)
-            && self.end_cond.value == 0;
+            && self.end_cond.value == 0
+            && self.pickextra.value != 3;
         let mut too_few = None;
         if no_change_checked {
             let mut needed = total;

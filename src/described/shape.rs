@@ -29,8 +29,9 @@ pub(crate) trait Shape {
     /// A grand-slam rule that asks more than the capture (`grand-slam=illegal`,
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
-    /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`.
+    /// The rarer ends, turns and captures: `goal=clear`, `too-few`, `max-plies`, `pass`,
+    /// `end=cleared-own|cleared-opponent`, `owner-captures`, `pull-across`,
+    /// `no-single-capture`, `take-last`.
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
@@ -192,7 +193,11 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+                || s.owner_captures
+                || c.pull_across
+                || c.no_single_capture
+                || c.take_last.is_some(),
             half: e.half_wins,
             wide: d.board.holes > 7,
         }

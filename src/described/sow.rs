@@ -508,6 +508,9 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+        if S::RARE && self.description.sowing.owner_captures {
+            return self.sow_owned::<S>(s, mv);
+        }
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
         if !S::WIDE && !relay {
             if let Some(table) = &self.steps.lap {
@@ -591,7 +594,7 @@ impl Mancala {
     /// Whether a count capture stops a relay at `last`: out of line, so that the relay's
     /// loop stays small (the capture after the sowing is inlined).
     #[inline(never)]
-    fn relay_capture<S: Shape>(
+    pub(crate) fn relay_capture<S: Shape>(
         &self,
         s: &MancalaState,
         last: usize,
@@ -766,6 +769,7 @@ impl Mancala {
         let h = s.holes();
         let way = self.way_of::<S>(s, mv);
         let seeded = self.seeded::<S>(s);
+        let single = S::RARE && self.single_seed_move(s, mv);
         let last = self.sow::<S>(s, mv);
         if S::RELAY && last == ENDLESS {
             return None;
@@ -775,6 +779,8 @@ impl Mancala {
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
+        } else if single {
+            // `no-single-capture`: a single seed lifted captures nothing.
         } else if last != h && last < 2 * h + 1 {
             let take = if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
                 self.count_capture::<S>(s, last, way, seeded).0
@@ -809,6 +815,12 @@ impl Mancala {
                 s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
                 again = c.again_on_capture;
             }
+            if S::RARE && c.pull_across && self.pull_across(s, last) {
+                again = c.again_on_capture;
+            }
+            if let (true, Some(n)) = (S::RARE, c.take_last) {
+                self.take_last(s, me, n);
+            }
         }
         Some(again)
     }
@@ -816,7 +828,7 @@ impl Mancala {
     /// Whether the opponent of the mover has seeds before his move: under
     /// `grand-slam-if-seeded` only then can a capture be a grand slam.
     #[inline]
-    fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
+    pub(crate) fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
         !S::SLAM || !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
     }
 

@@ -2,6 +2,7 @@
 //! hand-written Kalah and Oware, each rule on a worked position, MancalaGames' files, and the
 //! catalogue.
 
+mod capts;
 mod catalogue;
 mod equivalence;
 mod mancalagames;
