@@ -1182,13 +1182,17 @@ impl Params {
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
-/// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
+/// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
 /// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
+/// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule |
+/// | `capt_type` | 7 PULL_ACROSS: [`Captures::pull_across`] | 1 to 6, 8, 9; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
+/// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
@@ -1196,11 +1200,11 @@ impl Params {
 /// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nocaptmoves`, `xc_sown` | their default | any other value |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
-/// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an
-/// `end_cond` is set: the reader computes that count as their engine does (from `evens`,
+/// capture needs, unless stores are sown, a mover must feed (and cannot pass), an
+/// `end_cond` is set or the last seeds are picked (`pickextra` 3): the reader computes that count as their engine does (from `evens`,
 /// the cross capture, `capt_on` and `capt_min`) into [`End::too_few`]. Any other key in `game_info` or `game_constants`
 /// is refused, as their engine refuses it.
 ///
