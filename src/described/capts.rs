@@ -1,7 +1,7 @@
 //! The rarer captures: captures by the holes' owners while sowing (`owner-captures`), the
 //! pull across (`pull-across`), no capture after a single seed (`no-single-capture`) and
-//! the last seeds taken (`take-last`). Each runs only in the shapes of the rarer rules
-//! ([`Shape::RARE`]); the move code calls in here at a few points.
+//! the last seeds taken (`take-last`). They run only in the `Any` shape
+//! ([`rarer_in`](super::shape::rarer_in)); the move code calls in here at a few points.
 
 use super::Mancala;
 use super::description::{Description, Laps, Opposite, Side, StoreSowing};
@@ -13,6 +13,12 @@ use crate::error::SettingsError;
 use crate::player::Player;
 
 impl Description {
+    /// Whether any of the rarer captures is used.
+    pub(crate) fn rarer_captures(&self) -> bool {
+        let c = &self.captures;
+        self.sowing.owner_captures || c.pull_across || c.no_single_capture || c.take_last.is_some()
+    }
+
     /// The checks of the rarer captures against the other parameters (part of
     /// [`validate`](Description::validate)).
     pub(crate) fn validate_rarer_captures(&self) -> Result<(), SettingsError> {
@@ -127,6 +133,18 @@ impl Mancala {
             && s.row(s.mover).get(usize::from(mv.hole)) == Some(&1)
     }
 
+    /// After the captures of a move of `me` whose last seed fell at hole `last`: the pull
+    /// across, then the last seeds taken. Returns whether a pull gives another turn.
+    #[cold]
+    pub(crate) fn after_captures(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
+        let c = &self.description.captures;
+        let again = c.pull_across && self.pull_across(s, last) && c.again_on_capture;
+        if let Some(n) = c.take_last {
+            self.take_last(s, me, n);
+        }
+        again
+    }
+
     /// The pull across after a last seed at hole `last`: if it fell in an empty hole of the
     /// mover's row (which now holds it alone) and the hole opposite holds seeds, they are
     /// moved into it. Returns whether seeds moved.
@@ -161,5 +179,27 @@ impl Mancala {
             let start = s.at(player, 0);
             s.cells[start..start + h].fill(0);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::described::Mancala;
+    use crate::described::shape::Kernel;
+
+    /// A game of a rarer capture runs in the `Any` shape, whatever its size; without it,
+    /// the same game in a narrower one.
+    #[test]
+    fn the_rarer_captures_run_in_the_any_shape_only() {
+        let base = "mancala:holes=3,seeds=2,stores=none,capture=4,capture-side=either,\
+            grand-slam=capture,opposite=off,again=none,end=stuck";
+        for switch in ["owner-captures", "no-single-capture", "take-last=2"] {
+            let game: Mancala = format!("{base},{switch}").parse().unwrap();
+            assert_eq!(Kernel::of(game.description()), Kernel::Any, "{switch}");
+        }
+        let pull: Mancala = "mancala:opposite=off,pull-across".parse().unwrap();
+        assert_eq!(Kernel::of(pull.description()), Kernel::Any);
+        let plain: Mancala = base.parse().unwrap();
+        assert_ne!(Kernel::of(plain.description()), Kernel::Any);
     }
 }

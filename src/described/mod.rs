@@ -174,6 +174,9 @@ pub struct Mancala {
     steps: Steps,
     /// The compiled shape its moves run in (found from the description).
     kernel: Kernel,
+    /// Whether a rarer capture is used (`owner-captures`, `pull-across`,
+    /// `no-single-capture`, `take-last`): one flag the move code asks, not four.
+    rarer: bool,
 }
 
 impl PartialEq for Mancala {
@@ -217,6 +220,7 @@ impl Mancala {
                 description.captures.counts,
             ),
             kernel: Kernel::of(&description),
+            rarer: description.rarer_captures(),
             description,
         };
         if rules.over(&rules.start()).is_some() {

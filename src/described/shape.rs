@@ -29,14 +29,22 @@ pub(crate) trait Shape {
     /// A grand-slam rule that asks more than the capture (`grand-slam=illegal`,
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
-    /// The rarer ends, turns and captures: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`, `owner-captures`, `pull-across`,
-    /// `no-single-capture`, `take-last`.
+    /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
+    /// `end=cleared-own|cleared-opponent` (and, with [`WIDE`](Shape::WIDE), the rarer
+    /// captures: [`rarer_in`]).
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+}
+
+/// Whether shape `S` runs the rarer captures (`owner-captures`, `pull-across`,
+/// `no-single-capture`, `take-last`): only [`Any`], the one shape of every rule and wide
+/// rows, so that no other shape spends an instruction asking for them.
+#[inline(always)]
+pub(crate) const fn rarer_in<S: Shape>() -> bool {
+    S::RARE && S::WIDE
 }
 
 /// Kalah's shape: one lap, the opposite capture, nothing else asked at run time but the
@@ -173,6 +181,8 @@ struct Uses {
     rare: bool,
     half: bool,
     wide: bool,
+    /// The rarer captures ([`rarer_in`]): the `Any` shape only.
+    rarer: bool,
 }
 
 impl Uses {
@@ -193,13 +203,10 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || s.owner_captures
-                || c.pull_across
-                || c.no_single_capture
-                || c.take_last.is_some(),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
             half: e.half_wins,
             wide: d.board.holes > 7,
+            rarer: d.rarer_captures(),
         }
     }
 
@@ -216,6 +223,7 @@ impl Uses {
             && (!self.rare || S::RARE)
             && (!self.half || S::HALF)
             && (!self.wide || S::WIDE)
+            && (!self.rarer || rarer_in::<S>())
     }
 }
 

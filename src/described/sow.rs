@@ -8,7 +8,7 @@ use super::description::{
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
-use super::shape::{Any, Shape, in_shape};
+use super::shape::{Any, Shape, in_shape, rarer_in};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
 use crate::swar;
@@ -508,7 +508,7 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
-        if S::RARE && self.description.sowing.owner_captures {
+        if rarer_in::<S>() && self.rarer && self.description.sowing.owner_captures {
             return self.sow_owned::<S>(s, mv);
         }
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
@@ -769,7 +769,7 @@ impl Mancala {
         let h = s.holes();
         let way = self.way_of::<S>(s, mv);
         let seeded = self.seeded::<S>(s);
-        let single = S::RARE && self.single_seed_move(s, mv);
+        let single = rarer_in::<S>() && self.rarer && self.single_seed_move(s, mv);
         let last = self.sow::<S>(s, mv);
         if S::RELAY && last == ENDLESS {
             return None;
@@ -815,11 +815,8 @@ impl Mancala {
                 s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
                 again = c.again_on_capture;
             }
-            if S::RARE && c.pull_across && self.pull_across(s, last) {
-                again = c.again_on_capture;
-            }
-            if let (true, Some(n)) = (S::RARE, c.take_last) {
-                self.take_last(s, me, n);
+            if rarer_in::<S>() && self.rarer {
+                again |= self.after_captures(s, last, me);
             }
         }
         Some(again)
