@@ -247,6 +247,13 @@ pub struct Sowing {
     pub relay_stops_on_count: bool,
     /// Which holes the mover may play (`allow=`; MancalaGames' `allow_rule`).
     pub allow: Allow,
+    /// Captures by the holes' owners while sowing (`owner-captures`; MancalaGames'
+    /// `sow_rule` 3, OWN_SOW_CAPT_ALL): each seed that brings a hole to a capturing count
+    /// ([`Captures::counts`]) makes the player whose row it is take that hole into his store
+    /// at once, whoever sows. Under `laps=relay` the last seed of each lap is left to the
+    /// relay and the count capture; in one lap the last seed's hole is taken too. Only with
+    /// a count capture, on either side, and no store sown.
+    pub owner_captures: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -435,7 +442,9 @@ pub struct Captures {
     /// Whether the chain goes on round the board into the other row (`chain-rows`): from
     /// the mover's first hole into the opponent's last and so on, the stores not counted,
     /// until a hole whose count does not capture (MancalaGames' chain with `capt_side` 0);
-    /// only with `chain` and `capture-side=either`.
+    /// only with `chain`. [`side`](Self::side) then decides the last hole only: with
+    /// `capture-side=opponent` (`own`) a chain from the opponent's (mover's) row may go on
+    /// into the other (MancalaGames' `capt_side` 3 OPP_CONT, 4 OWN_CONT).
     pub chain_rows: bool,
     /// Which way the chain goes (`chain-way=`); only with `chain`.
     pub chain_way: ChainWay,
@@ -464,6 +473,20 @@ pub struct Captures {
     /// moves again with the opponent's row empty, so must feed him under
     /// [`End::must_feed`] or end the game. Only with `grand-slam=capture`.
     pub grand_slam_again: bool,
+    /// The pull across (`pull-across`; MancalaGames' `capt_type` 7, PULL_ACROSS): when the
+    /// last seed falls in an empty hole of the mover's row, the seeds of the hole opposite
+    /// (if any) are moved into it; they stay on the board, his now. It counts as a capture
+    /// for `again=capture`. Only without the count and opposite captures.
+    pub pull_across: bool,
+    /// No capture after a move that lifted a single seed (`no-single-capture`;
+    /// MancalaGames' `nosinglecapt`): neither the count nor the opposite capture nor the
+    /// pull across, nor [`take_last`](Self::take_last). Only with one lap.
+    pub no_single_capture: bool,
+    /// The last seeds taken (`take-last=N`; MancalaGames' `pickextra` 3, PICKLASTSEEDS,
+    /// with `N` their `nbr_start`): after each move whose last seed fell in a hole, its
+    /// captures made, when 1 to `N` seeds are left on the board the mover takes them all
+    /// into his store. `N` is 1 to 255.
+    pub take_last: Option<u8>,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -689,6 +712,7 @@ impl Description {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: Allow::Any,
+            owner_captures: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -704,6 +728,9 @@ impl Description {
             again_on_store: true,
             again_on_capture: false,
             grand_slam_again: false,
+            pull_across: false,
+            no_single_capture: false,
+            take_last: None,
         },
         end: End {
             must_feed: false,
@@ -744,6 +771,7 @@ impl Description {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: Allow::Any,
+            owner_captures: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -759,6 +787,9 @@ impl Description {
             again_on_store: false,
             again_on_capture: false,
             grand_slam_again: false,
+            pull_across: false,
+            no_single_capture: false,
+            take_last: None,
         },
         end: End {
             must_feed: true,
@@ -928,11 +959,6 @@ impl Description {
         if c.chain_rows && !c.chain {
             return Err(SettingsError::Conflict("chain-rows without chain"));
         }
-        if c.chain_rows && c.side != Side::Either {
-            return Err(SettingsError::Conflict(
-                "chain-rows without capture-side=either: the other row never captures",
-            ));
-        }
         if c.opposite == Opposite::Off && c.opposite_empty {
             return Err(SettingsError::Conflict("opposite-empty with opposite=off"));
         }
@@ -1005,7 +1031,12 @@ impl Description {
                 max: u32::MAX.into(),
             });
         }
-        if s.stores == StoreSowing::None && c.counts.is_empty() && c.opposite == Opposite::Off {
+        self.validate_rarer_captures()?;
+        if s.stores == StoreSowing::None
+            && c.counts.is_empty()
+            && c.opposite == Opposite::Off
+            && c.take_last.is_none()
+        {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",
             ));

@@ -175,6 +175,10 @@ struct Params {
     mlap_param: At<i64>,
     end_param: At<i64>,
     allow_rule: At<i64>,
+    sow_rule: At<i64>,
+    nosinglecapt: At<bool>,
+    capt_type: At<i64>,
+    pickextra: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -213,6 +217,10 @@ impl Default for Params {
             mlap_param: At::default(0),
             end_param: At::default(0),
             allow_rule: At::default(0),
+            sow_rule: At::default(0),
+            nosinglecapt: At::default(false),
+            capt_type: At::default(0),
+            pickextra: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -413,7 +421,12 @@ impl Params {
                 only(m, &[0], "captures before sowing cannot be described")?;
             }
             "sow_rule" => {
-                only(m, &[0], "special sowing rules cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "of their special sowing rules only captures by the holes' owners (3) can be described",
+                )?;
+                self.sow_rule = At { value: n, pos };
             }
             "mlap_cont" => {
                 let n = int_param(m)?;
@@ -424,7 +437,12 @@ impl Params {
             }
             "visit_opp" => only_false(m, "conditions on relaying cannot be described")?,
             "moveunlock" => only_false(m, "locked holes cannot be described")?,
-            "nosinglecapt" => only_false(m, NOT_YET)?,
+            "nosinglecapt" => {
+                self.nosinglecapt = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
             "nocaptmoves" => {
                 only(
                     m,
@@ -433,10 +451,20 @@ impl Params {
                 )?;
             }
             "capt_type" => {
-                only(m, &[0], "their other capture types cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 7],
+                    "of their other capture types only the pull across (7) can be described",
+                )?;
+                self.capt_type = At { value: n, pos };
             }
             "pickextra" => {
-                only(m, &[0], "extra picks after a capture cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 3],
+                    "of their extra picks only the last seeds taken (3) can be described",
+                )?;
+                self.pickextra = At { value: n, pos };
             }
             "xc_sown" => only_false(m, NOT_YET)?,
             "mustshare" => {
@@ -556,10 +584,10 @@ impl Params {
                 } else {
                     int_param(m)?
                 };
-                if !matches!(n, 0..=2) {
+                if !matches!(n, 0..=4) {
                     return Err(unsupported(
                         m,
-                        "captures limited by continuation or territory cannot be described",
+                        "captures limited by territory cannot be described",
                     ));
                 }
                 self.capt_side = At { value: n, pos };
@@ -746,6 +774,124 @@ impl Params {
         allow
     }
 
+    /// The refusals of the rarer captures (`sow_rule` 3, `capt_type` 7, `nosinglecapt`,
+    /// `pickextra` 3, `capt_side` 3 and 4) next to the file's other parameters.
+    fn rarer_captures(
+        &self,
+        refusals: &mut Vec<Refusal>,
+        counting: bool,
+        relay: bool,
+        continued: bool,
+    ) {
+        let basic_pos = [
+            self.capt_on.pos.filter(|_| !self.capt_on.value.is_empty()),
+            self.evens.pos.filter(|_| self.evens.value),
+            self.capt_min.pos.filter(|_| self.capt_min.value > 0),
+            self.capt_max.pos.filter(|_| self.capt_max.value > 0),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        let mut refuse = |a: Option<usize>, b: Option<usize>, reason: &'static str| {
+            refusals.push(self.pair(a, b, reason));
+        };
+        if continued && relay {
+            refuse(
+                self.capt_side.pos,
+                self.mlaps.pos,
+                "their relay's stop test asks the side of a hole by the last capture's start; a description's cannot say it",
+            );
+        }
+        if self.sow_rule.value == 3 {
+            let against = if !counting {
+                Some((
+                    basic_pos,
+                    "captures by the holes' owners need a count capture",
+                ))
+            } else if self.capt_side.value != 0 {
+                Some((
+                    self.capt_side.pos,
+                    "captures by the holes' owners are described only on either side (capt_side 0)",
+                ))
+            } else if self.sow_stores.value != 0 {
+                Some((
+                    self.sow_stores.pos,
+                    "their sowing with captures by the holes' owners sows no store",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "their engine takes captures by the holes' owners only with grand slams LEGAL",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.sow_rule.pos, pos, reason);
+            }
+        }
+        if self.capt_type.value == 7 {
+            let against = if counting || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the pull across is described without count or cross captures",
+                ))
+            } else if self.capt_side.value != 1 {
+                Some((
+                    self.capt_side.pos,
+                    "the pull across is described only into the mover's own row (capt_side OPP_SIDE)",
+                ))
+            } else if self.multicapt.value == -1 {
+                Some((
+                    self.multicapt.pos,
+                    "a chain of pulls across cannot be described",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the pull across cannot be described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos, pos, reason);
+            }
+        }
+        if self.nosinglecapt.value {
+            if relay {
+                refuse(
+                    self.nosinglecapt.pos,
+                    self.mlaps.pos,
+                    "no capture after a single seed is described only with one lap",
+                );
+            }
+            if self.grandslam.value == 1 {
+                refuse(
+                    self.nosinglecapt.pos,
+                    self.grandslam.pos,
+                    "no capture after a single seed with grand slams NOT_LEGAL cannot be described",
+                );
+            }
+        }
+        if self.pickextra.value == 3 {
+            if self.grandslam.value != 0 {
+                refuse(
+                    self.pickextra.pos,
+                    self.grandslam.pos,
+                    "their grand slam test counts the last seeds taken; a description's does not",
+                );
+            }
+            if self.capt_side.value != 0 && self.crosscapt.value == 0 {
+                refuse(
+                    self.pickextra.pos,
+                    self.capt_side.pos,
+                    "their last seeds are counted on the capturing side only; a description counts the board",
+                );
+            }
+        }
+    }
+
     /// Builds the description from the parameters read, or the first combination (by
     /// position) that cannot be described.
     fn describe(&self) -> Result<Description, Refusal> {
@@ -799,6 +945,7 @@ impl Params {
             relay_if,
             relay_stops_on_count: false,
             allow: self.allow(direction, stores, &mut refusals),
+            owner_captures: self.sow_rule.value == 3,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -886,9 +1033,11 @@ impl Params {
         }
         let side = match self.capt_side.value {
             0 => Side::Either,
-            2 => Side::Own,
+            2 | 4 => Side::Own,
             _ => Side::Opponent,
         };
+        // OPP_CONT, OWN_CONT: the first hole's side, a chain going on into the other row.
+        let continued = matches!(self.capt_side.value, 3 | 4);
         let chain = counting && self.multicapt.value == -1;
         if chain {
             if self.capt_dir.value != 0 {
@@ -896,6 +1045,13 @@ impl Params {
                     self.multicapt.pos,
                     self.capt_dir.pos,
                     "a chain of captures onward, with the sowing, cannot be described",
+                ));
+            }
+            if continued && !matches!(self.grandslam.value, 0..=2) {
+                refusals.push(self.pair(
+                    self.multicapt.pos.max(self.capt_side.pos),
+                    self.grandslam.pos,
+                    "a grand slam rule other than LEGAL, NOT_LEGAL and NO_CAPT on a chain round both rows cannot be described",
                 ));
             }
             if side == Side::Either && self.grandslam.value != 0 {
@@ -954,7 +1110,7 @@ impl Params {
             counts,
             side: if counting { side } else { Side::Opponent },
             chain,
-            chain_rows: chain && side == Side::Either,
+            chain_rows: chain && (side == Side::Either || continued),
             chain_way,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
@@ -966,14 +1122,19 @@ impl Params {
             again_on_capture: self.capt_rturn.value == 1,
             // LEGAL_SHARE: the grand slam captures and the mover moves again.
             grand_slam_again: counting && self.grandslam.value == 6,
+            pull_across: self.capt_type.value == 7,
+            no_single_capture: self.nosinglecapt.value,
+            take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
         };
+        self.rarer_captures(&mut refusals, counting, relay, continued);
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let clear = self.goal.value == 3;
         let no_change_checked = !clear
             && self.sow_stores.value == 0
             && (!self.mustshare.value || self.mustpass.value)
-            && self.end_cond.value == 0;
+            && self.end_cond.value == 0
+            && self.pickextra.value != 3;
         let mut too_few = None;
         if no_change_checked {
             let mut needed = total;
@@ -1167,13 +1328,17 @@ impl Params {
 /// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
-/// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
+/// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
 /// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
+/// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule |
+/// | `capt_type` | 7 PULL_ACROSS: [`Captures::pull_across`] | 1 to 6, 8, 9; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
+/// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
@@ -1181,12 +1346,12 @@ impl Params {
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `presowcapt`, `sow_rule`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `presowcapt`, `visit_opp`, `sow_start`, `moveunlock`, `nocaptmoves`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
-/// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an
-/// `end_cond` is set: the reader computes that count as their engine does (from `evens`,
+/// capture needs, unless stores are sown, a mover must feed (and cannot pass), an
+/// `end_cond` is set or the last seeds are picked (`pickextra` 3): the reader computes that count as their engine does (from `evens`,
 /// the cross capture, `capt_on` and `capt_min`) into [`End::too_few`]. Any other key in `game_info` or `game_constants`
 /// is refused, as their engine refuses it.
 ///

@@ -40,7 +40,7 @@
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
-//! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
+//! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row (`capture-side` then decides the last hole only) |
 //! | `chain-way=back\|cw\|ccw` | [`Captures::chain_way`] | ... back against the sowing, or one fixed way ([`ChainWay`]) |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
@@ -64,6 +64,10 @@
 //! | `pass` | [`End::pass`] | a player without a move passes |
 //! | `seeds-limit=N\|off` | [`End::seeds_limit`] | `N` seeds or fewer left on the board end the game |
 //! | `hole-limit=N\|off` | [`End::hole_limit`] | no hole holding more than `N` seeds ends the game |
+//! | `owner-captures` | [`Sowing::owner_captures`] | a hole sown to a capturing count is taken by its owner at once |
+//! | `pull-across` | [`Captures::pull_across`] | a last seed in an empty own hole pulls the seeds opposite into it |
+//! | `no-single-capture` | [`Captures::no_single_capture`] | a move of a single seed captures nothing |
+//! | `take-last=N\|off` | [`Captures::take_last`] | 1 to `N` seeds left after a move's captures go to the mover |
 //!
 //! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
 //! Each switch is given once; contradictory switches are refused
@@ -102,6 +106,14 @@
 //!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule;
 //!    a grand slam captured gives another turn under `grand-slam-again`),
 //!    or else the opposite capture. A capture gives another turn under `again=capture`.
+//!    Under `owner-captures` each seed that brings a hole to a capturing count makes the
+//!    hole's owner take it at once (under relays, not the hole of a lap's last seed).
+//! 2. A last seed in his store: another turn under `again=store`. In a hole (and not after
+//!    a single seed lifted, under `no-single-capture`): the count
+//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
+//!    or else the opposite capture, or the pull across (`pull-across`). A capture gives
+//!    another turn under `again=capture`. Then, under `take-last=N`, 1 to `N` seeds left on
+//!    the board go to the mover.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
 //!    ends the game, the seeds left going by `leftovers` at once.
@@ -122,6 +134,7 @@
 //! for one is refused naming it.
 
 mod allow;
+mod capts;
 pub mod catalogue;
 mod description;
 mod encode;
@@ -183,6 +196,9 @@ pub struct Mancala {
     steps: Steps,
     /// The compiled shape its moves run in (found from the description).
     kernel: Kernel,
+    /// Whether a rarer capture is used (`owner-captures`, `pull-across`,
+    /// `no-single-capture`, `take-last`): one flag the move code asks, not four.
+    rarer: bool,
 }
 
 impl PartialEq for Mancala {
@@ -226,6 +242,7 @@ impl Mancala {
                 description.captures.counts,
             ),
             kernel: Kernel::of(&description),
+            rarer: description.rarer_captures(),
             description,
         };
         if rules.over(&rules.start()).is_some() {

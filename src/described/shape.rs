@@ -33,12 +33,21 @@ pub(crate) trait Shape {
     const SLAM: bool;
     /// The rarer ends, turns and relays: `goal=clear`, `too-few`, `max-plies`, `pass`,
     /// `end=cleared-own|cleared-opponent`, `seeds-limit`, `hole-limit`, `laps=next`,
-    /// `relay-if`, `relay-stops-on-count`, `allow`, `grand-slam-again`.
+    /// `relay-if`, `relay-stops-on-count`, `allow`, `grand-slam-again` (and, with
+    /// [`WIDE`](Shape::WIDE), the rarer captures: [`rarer_in`]).
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+}
+
+/// Whether shape `S` runs the rarer captures (`owner-captures`, `pull-across`,
+/// `no-single-capture`, `take-last`): only [`Any`], the one shape of every rule and wide
+/// rows, so that no other shape spends an instruction asking for them.
+#[inline(always)]
+pub(crate) const fn rarer_in<S: Shape>() -> bool {
+    S::RARE && S::WIDE
 }
 
 /// Kalah's shape: one lap, the opposite capture, nothing else asked at run time but the
@@ -175,6 +184,8 @@ struct Uses {
     rare: bool,
     half: bool,
     wide: bool,
+    /// The rarer captures ([`rarer_in`]): the `Any` shape only.
+    rarer: bool,
 }
 
 impl Uses {
@@ -205,6 +216,7 @@ impl Uses {
                 || c.grand_slam_again,
             half: e.half_wins,
             wide: d.board.holes > 7,
+            rarer: d.rarer_captures(),
         }
     }
 
@@ -221,6 +233,7 @@ impl Uses {
             && (!self.rare || S::RARE)
             && (!self.half || S::HALF)
             && (!self.wide || S::WIDE)
+            && (!self.rarer || rarer_in::<S>())
     }
 }
 

@@ -8,7 +8,7 @@ use super::description::{
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
-use super::shape::{Any, Shape, in_shape};
+use super::shape::{Any, Shape, in_shape, rarer_in};
 use super::state::{MancalaState, RING, WRAP};
 use crate::player::Player;
 use crate::swar;
@@ -517,6 +517,9 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+        if rarer_in::<S>() && self.rarer && self.description.sowing.owner_captures {
+            return self.sow_owned::<S>(s, mv);
+        }
         let relay = S::RELAY && self.description.sowing.laps != Laps::One;
         if !S::WIDE && !relay {
             if let Some(table) = &self.steps.lap {
@@ -616,7 +619,7 @@ impl Mancala {
     /// Whether a count capture stops a relay at `last`: out of line, so that the relay's
     /// loop stays small (the capture after the sowing is inlined).
     #[inline(never)]
-    fn relay_capture<S: Shape>(
+    pub(crate) fn relay_capture<S: Shape>(
         &self,
         s: &MancalaState,
         last: usize,
@@ -791,6 +794,7 @@ impl Mancala {
         let h = s.holes();
         let way = self.way_of::<S>(s, mv);
         let seeded = self.seeded::<S>(s);
+        let single = rarer_in::<S>() && self.rarer && self.single_seed_move(s, mv);
         let last = self.sow::<S>(s, mv);
         if S::RELAY && last == ENDLESS {
             return None;
@@ -800,6 +804,8 @@ impl Mancala {
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
+        } else if single {
+            // `no-single-capture`: a single seed lifted captures nothing.
         } else if last != h && last < 2 * h + 1 {
             let (take, slam) =
                 if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
@@ -835,6 +841,9 @@ impl Mancala {
                 s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
                 again = c.again_on_capture || (S::RARE && slam && c.grand_slam_again);
             }
+            if rarer_in::<S>() && self.rarer {
+                again |= self.after_captures(s, last, me);
+            }
         }
         Some(again)
     }
@@ -842,7 +851,7 @@ impl Mancala {
     /// Whether the opponent of the mover has seeds before his move: under
     /// `grand-slam-if-seeded` only then can a capture be a grand slam.
     #[inline]
-    fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
+    pub(crate) fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
         !S::SLAM || !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
     }
 

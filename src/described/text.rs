@@ -424,6 +424,25 @@ pub(crate) fn apply(
                 };
                 "hole-limit"
             }
+            "owner-captures" => {
+                d.sowing.owner_captures = flag(sw, game)?;
+                "owner-captures"
+            }
+            "pull-across" => {
+                d.captures.pull_across = flag(sw, game)?;
+                "pull-across"
+            }
+            "no-single-capture" => {
+                d.captures.no_single_capture = flag(sw, game)?;
+                "no-single-capture"
+            }
+            "take-last" => {
+                d.captures.take_last = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "take-last", 1, 255)? as u8),
+                };
+                "take-last"
+            }
             _ => return Err(sw.unknown(game)),
         };
         // `seeds` and `start` set one thing: the start.
@@ -592,6 +611,31 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
                 None => format!("{name}=off"),
             });
         }
+    }
+    let (b, n) = (base, d);
+    push_flag(
+        &mut out,
+        "owner-captures",
+        b.sowing.owner_captures,
+        n.sowing.owner_captures,
+    );
+    push_flag(
+        &mut out,
+        "pull-across",
+        b.captures.pull_across,
+        n.captures.pull_across,
+    );
+    push_flag(
+        &mut out,
+        "no-single-capture",
+        b.captures.no_single_capture,
+        n.captures.no_single_capture,
+    );
+    if b.captures.take_last != n.captures.take_last {
+        out.push(match n.captures.take_last {
+            Some(n) => format!("take-last={n}"),
+            None => "take-last=off".into(),
+        });
     }
     out
 }

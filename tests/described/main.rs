@@ -3,6 +3,7 @@
 //! catalogue.
 
 mod allow;
+mod capts;
 mod catalogue;
 mod equivalence;
 mod laps;

@@ -97,6 +97,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: sowing::described::Allow::Any,
+            ..Description::KALAH.sowing
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -112,6 +113,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             again_on_store: true,
             again_on_capture: false,
             grand_slam_again: false,
+            ..Description::KALAH.captures
         },
         end: their_end(false, Leftovers::Owner),
     };
@@ -141,6 +143,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: sowing::described::Allow::Any,
+            ..Description::KALAH.sowing
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -156,6 +159,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             again_on_store: false,
             again_on_capture: false,
             grand_slam_again: false,
+            ..Description::KALAH.captures
         },
         end: their_end(true, Leftovers::Owner),
     };
