@@ -110,6 +110,21 @@ pub struct Sowing {
     /// 1000 lifts, then the move ends where it stands).
     /// Only with `laps=relay`; 1 to 255.
     pub max_laps: Option<u8>,
+    /// Whether the first seed of a move goes back into the hole it was lifted from
+    /// (`sow-start`; MancalaGames' `sow_start`): the hole keeps one seed and the rest are
+    /// sown from the next hole on. Only the move's first lift, not a relay's later ones.
+    /// With [`min_seeds`](Self::min_seeds) 1 only with [`move_one`](Self::move_one), else a
+    /// hole of one seed would sow nothing.
+    pub sow_start: bool,
+    /// Under [`sow_start`](Self::sow_start), a hole of a single seed is lifted and its seed
+    /// sown into the next hole (`move-one`; MancalaGames' `move_one`); only with
+    /// `sow-start`.
+    pub move_one: bool,
+    /// Whether, before each lap of sowing (the move's lift and each lift of a relay), one
+    /// seed of the hand goes into the mover's store (`take-one`; MancalaGames' `presowcapt`
+    /// 1, CAPT_ONE); a hand of one seed then sows nothing and the move ends in the emptied
+    /// hole. This is not a capture: [`Captures::no_capture_moves`] does not stop it.
+    pub take_one: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -322,6 +337,18 @@ pub struct Captures {
     pub again_on_store: bool,
     /// Whether a capture gives him another turn (`again=capture`).
     pub again_on_capture: bool,
+    /// The most holes a chain takes, the last hole sown counted (`chain-most=N`;
+    /// MancalaGames' `multicapt` N): the chain stops after `N` holes even where the next
+    /// would capture. `None`: no limit. Only with [`chain`](Self::chain); 2 to 255.
+    pub chain_most: Option<u8>,
+    /// The moves at the start of the game that capture nothing (`no-capture-moves=N`; both
+    /// players' moves counted): neither the count capture nor the opposite capture is made
+    /// in the game's first `N` moves, and a relay does not stop where one would be made.
+    /// MancalaGames' `nocaptmoves` n is `N` = n + 1: their engine lifts the bar at the end
+    /// of the move made after n moves. The moves are counted in the position's ply (up to
+    /// `N` without a ply limit). 0: off. Not with another turn (`again=`) or `pass`, under
+    /// which a move and a turn differ.
+    pub no_capture_moves: u8,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -536,6 +563,9 @@ impl Description {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -550,6 +580,8 @@ impl Description {
             grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
+            chain_most: None,
+            no_capture_moves: 0,
         },
         end: End {
             must_feed: false,
@@ -585,6 +617,9 @@ impl Description {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -599,6 +634,8 @@ impl Description {
             grand_slam_if_seeded: false,
             again_on_store: false,
             again_on_capture: false,
+            chain_most: None,
+            no_capture_moves: 0,
         },
         end: End {
             must_feed: true,
@@ -824,7 +861,12 @@ impl Description {
                 max: u32::MAX.into(),
             });
         }
-        if s.stores == StoreSowing::None && c.counts.is_empty() && c.opposite == Opposite::Off {
+        self.validate_early()?;
+        if s.stores == StoreSowing::None
+            && c.counts.is_empty()
+            && c.opposite == Opposite::Off
+            && !s.take_one
+        {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",
             ));

@@ -166,6 +166,8 @@ struct Params {
     goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
+    presowcapt: At<i64>,
+    nocaptmoves: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -200,6 +202,8 @@ impl Default for Params {
             goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
+            presowcapt: At::default(0),
+            nocaptmoves: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -386,7 +390,12 @@ impl Params {
                 }
             }
             "presowcapt" => {
-                only(m, &[0], "captures before sowing cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 1],
+                    "only the capture of one seed of each lap before sowing can be described",
+                )?;
+                self.presowcapt = At { value: n, pos };
             }
             "sow_rule" => {
                 only(m, &[0], "special sowing rules cannot be described")?;
@@ -398,11 +407,11 @@ impl Params {
             "moveunlock" => only_false(m, "locked holes cannot be described")?,
             "nosinglecapt" => only_false(m, NOT_YET)?,
             "nocaptmoves" => {
-                only(
-                    m,
-                    &[0],
-                    "moves without captures at the start cannot be described",
-                )?;
+                let n = int_param(m)?;
+                if !(0..=254).contains(&n) {
+                    return Err(out_of_range(m, "0 to 254 moves"));
+                }
+                self.nocaptmoves = At { value: n, pos };
             }
             "capt_type" => {
                 only(m, &[0], "their other capture types cannot be described")?;
@@ -428,15 +437,9 @@ impl Params {
                     value: truthy(&m.value.value),
                     pos,
                 };
-                if self.sow_start.value {
-                    return Err(unsupported(
-                        m,
-                        "a sowing that starts in the hole it lifts from cannot be described",
-                    ));
-                }
             }
             "move_one" => {
-                // Only acts with sow_start, which is refused.
+                // Only acts with sow_start.
                 self.move_one = At {
                     value: truthy(&m.value.value),
                     pos,
@@ -468,13 +471,9 @@ impl Params {
                 }
             }
             "multicapt" => {
+                // Any negative count is their unlimited chain (their count down never
+                // reaches 0); 1 is a single capture.
                 let n = int_param(m)?;
-                if !matches!(n, -1..=1) {
-                    return Err(unsupported(
-                        m,
-                        "a chain of at most N captures cannot be described (only -1, 0 and 1)",
-                    ));
-                }
                 self.multicapt = At { value: n, pos };
             }
             "sow_direct" => {
@@ -673,6 +672,9 @@ impl Params {
             stores,
             min_seeds: self.min_move.value as u8,
             max_laps: None,
+            sow_start: self.sow_start.value,
+            move_one: self.sow_start.value && self.move_one.value,
+            take_one: self.presowcapt.value == 1,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -729,6 +731,8 @@ impl Params {
         };
         let counting = !counts.is_empty();
         let cross = self.crosscapt.value == 1;
+        // A chain: unlimited (negative) or of at most `multicapt` captures.
+        let multi = self.multicapt.value < 0 || self.multicapt.value >= 2;
 
         if cross && basic {
             refusals.push(self.pair(
@@ -744,7 +748,7 @@ impl Params {
                 "the opposite capture is described only from the mover's own row (capt_side OPP_SIDE)",
             ));
         }
-        if cross && self.multicapt.value == -1 {
+        if cross && multi {
             refusals.push(self.pair(
                 self.crosscapt.pos,
                 self.multicapt.pos,
@@ -763,7 +767,7 @@ impl Params {
             2 => Side::Own,
             _ => Side::Opponent,
         };
-        let chain = counting && self.multicapt.value == -1;
+        let chain = counting && multi;
         if chain {
             if self.capt_dir.value != 0 {
                 refusals.push(self.pair(
@@ -772,7 +776,10 @@ impl Params {
                     "a chain of captures onward, with the sowing, cannot be described",
                 ));
             }
-            if side == Side::Either && self.grandslam.value != 0 {
+            // Without a relay the opponent's row only gains seeds in the sowing: a chain
+            // round both rows empties it exactly when it takes his every seed, as their
+            // NOT_LEGAL asks; their other rules undo or redo captures of both rows.
+            if side == Side::Either && !matches!(self.grandslam.value, 0 | 1) {
                 refusals.push(self.pair(
                     self.multicapt.pos.max(self.capt_side.pos),
                     self.grandslam.pos,
@@ -838,7 +845,30 @@ impl Params {
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
+            chain_most: (chain && self.multicapt.value >= 2)
+                .then(|| self.multicapt.value.min(255) as u8),
+            // Their bar lifts at the end of the move made after `nocaptmoves` moves.
+            no_capture_moves: if self.nocaptmoves.value > 0 && (counting || cross) {
+                self.nocaptmoves.value as u8 + 1
+            } else {
+                0
+            },
         };
+
+        if self.nocaptmoves.value > 0 && (again_on_store || self.capt_rturn.value != 0) {
+            refusals.push(self.pair(
+                self.nocaptmoves.pos,
+                self.sow_stores.pos.max(self.capt_rturn.pos),
+                "moves without captures where a move may give another turn cannot be described",
+            ));
+        }
+        if self.nocaptmoves.value > 0 && self.mustpass.value {
+            refusals.push(self.pair(
+                self.nocaptmoves.pos,
+                self.mustpass.pos,
+                "their count of moves without captures counts passes but is not ended by one: not described",
+            ));
+        }
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let clear = self.goal.value == 3;

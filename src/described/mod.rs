@@ -108,6 +108,7 @@
 
 pub mod catalogue;
 mod description;
+mod early;
 mod encode;
 mod eval;
 mod json;
@@ -422,11 +423,17 @@ impl Ruleset for Mancala {
             ));
         }
         let end = &self.description.end;
+        let opening = u32::from(self.description.captures.no_capture_moves);
         match end.max_plies {
-            None if s.ply != 0 => {
-                return Err(PositionError::Impossible(
-                    "a ply count under a ruleset without a ply limit".into(),
-                ));
+            None if s.ply > opening => {
+                return Err(PositionError::Impossible(if opening == 0 {
+                    "a ply count under a ruleset without a ply limit".into()
+                } else {
+                    format!(
+                        "ply {} is past the {opening} moves counted under no-capture-moves",
+                        s.ply
+                    )
+                }));
             }
             Some(max) if s.ply > max => {
                 return Err(PositionError::Impossible(format!(

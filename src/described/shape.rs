@@ -192,7 +192,8 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
+                || d.uses_early(),
             half: e.half_wins,
             wide: d.board.holes > 7,
         }

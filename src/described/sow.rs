@@ -489,9 +489,13 @@ impl Mancala {
         // Without a chain round both rows a grand slam ends in the opponent's row: a lap
         // that ends elsewhere is none, found without sowing it.
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
-        if let (Some(table), false, false) =
-            (&self.steps.lap, relay, self.description.captures.chain_rows)
-        {
+        let rare = S::RARE && self.sows_rarely();
+        if let (Some(table), false, false, false) = (
+            &self.steps.lap,
+            relay,
+            self.description.captures.chain_rows,
+            rare,
+        ) {
             let h = s.holes();
             let last = table.last(s, 0, way, s.at(s.mover, usize::from(mv.hole)));
             if last == h || last == 2 * h + 1 || owned_by(h, last, s.mover) {
@@ -508,6 +512,9 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
+        if S::RARE && self.sows_rarely() {
+            return self.sow_rare::<S>(s, mv);
+        }
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
         if !S::WIDE && !relay {
             if let Some(table) = &self.steps.lap {
@@ -613,7 +620,7 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
-        if !S::COUNTS || !self.steps.counts() {
+        if !S::COUNTS || !self.steps.counts() || (S::RARE && self.captures_barred(s)) {
             return (0, false);
         }
         let h = s.holes();
@@ -646,6 +653,11 @@ impl Mancala {
             ChainWay::Cw => 0,
             ChainWay::Ccw => 1,
         };
+        // The holes a chain may take (`chain-most`), the last hole counted.
+        let mut room = match c.chain_most {
+            Some(most) if S::RARE => u32::from(most).saturating_sub(1),
+            _ => u32::MAX,
+        };
         if c.chain && c.chain_rows {
             // Round the ring of holes, the stores not counted, against the sowing; a full
             // circle ends it.
@@ -664,9 +676,10 @@ impl Mancala {
                 } else {
                     r + 1
                 };
-                if take >> prev & 1 != 0 || !self.steps.captures(s.cell(prev)) {
+                if room == 0 || take >> prev & 1 != 0 || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
+                room -= 1;
                 take |= 1 << prev;
                 r = prev;
             }
@@ -685,9 +698,10 @@ impl Mancala {
                     }
                     r + 1
                 };
-                if !self.steps.captures(s.cell(prev)) {
+                if room == 0 || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
+                room -= 1;
                 take |= 1 << prev;
                 r = prev;
             }
@@ -748,9 +762,7 @@ impl Mancala {
             None => {
                 // A relay cut short by max-laps: the game is over.
                 s.mover = !me;
-                if self.description.end.max_plies.is_some() {
-                    s.ply = s.ply.saturating_add(1);
-                }
+                self.count_ply(s);
                 self.sweep_by(s, me, self.description.end.endless, false);
                 self.legal_mask_in::<S>(s)
             }
@@ -794,6 +806,7 @@ impl Mancala {
                 && c.opposite != Opposite::Off
                 && s.cells[last] == 1
                 && owned_by(h, last, me)
+                && !(S::RARE && self.captures_barred(s))
             {
                 let across = 2 * h - last;
                 if s.cells[across] > 0 || c.opposite_empty {
@@ -816,7 +829,7 @@ impl Mancala {
     /// Whether the opponent of the mover has seeds before his move: under
     /// `grand-slam-if-seeded` only then can a capture be a grand slam.
     #[inline]
-    fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
+    pub(crate) fn seeded<S: Shape>(&self, s: &MancalaState) -> bool {
         !S::SLAM || !self.description.captures.grand_slam_if_seeded || s.seeds_in_row(!s.mover) != 0
     }
 
@@ -829,9 +842,7 @@ impl Mancala {
         s.mover = Player::from_index(me.index() ^ usize::from(!again));
         let end = &self.description.end;
         if S::RARE {
-            if end.max_plies.is_some() {
-                s.ply = s.ply.saturating_add(1);
-            }
+            self.count_ply(s);
             let cleared = match end.rule {
                 EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
                 EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
