@@ -1052,11 +1052,11 @@ impl Params {
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own | continuation and territory sides |
-/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
+/// | `multicapt` | negative: [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none, `n` > 1 a chain of at most `n` ([`Captures::chain_most`]) | a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule other than 1 |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 1, 3, 5, 6; any but 0 with relay sowing |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
@@ -1064,8 +1064,11 @@ impl Params {
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`] | 3; 1 and 2 with the seeds left to nobody |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
-/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `presowcapt`, `sow_rule`, `mlap_cont`, `visit_opp`, `sow_start`, `moveunlock`, `nosinglecapt`, `nocaptmoves`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
+/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store) | 2, 3 |
+/// | `nocaptmoves` | `n` > 0: [`Captures::no_capture_moves`] `n` + 1 (their bar lifts at the end of the move made after `n` moves), where something is captured | with another turn (`sow_stores` 1, `capt_rturn`) or `mustpass` |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param` | read, no effect on play here | |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `sow_rule`, `mlap_cont`, `visit_opp`, `moveunlock`, `nosinglecapt`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an

@@ -34,11 +34,16 @@
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
 //! | `min-seeds=N` | [`Sowing::min_seeds`] | the fewest seeds a hole must hold to be played |
 //! | `max-laps=N\|off` | [`Sowing::max_laps`] | a relay's most laps, past which the game ends |
+//! | `sow-start` | [`Sowing::sow_start`] | the first seed of a move goes back into the hole lifted from |
+//! | `move-one` | [`Sowing::move_one`] | ... but a single seed moves on |
+//! | `take-one` | [`Sowing::take_one`] | a seed of each hand goes to the mover's store before it is sown |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
 //! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row |
 //! | `chain-way=back\|cw\|ccw` | [`Captures::chain_way`] | ... back against the sowing, or one fixed way ([`ChainWay`]) |
+//! | `chain-most=N\|off` | [`Captures::chain_most`] | ... of at most `N` holes |
+//! | `no-capture-moves=N` | [`Captures::no_capture_moves`] | the game's first `N` moves capture nothing (0: off) |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
 //! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
@@ -79,7 +84,10 @@
 //! ```
 //!
 //! # Order of a move
-//! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
+//! 1. The mover lifts his hole's seeds and sows them (under `sow-start` the move's first
+//!    lift leaves one seed in its hole, but for a single seed under `move-one`; under
+//!    `take-one` each lift puts one seed of the hand in his store before sowing; relaying,
+//!    under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there;
 //!    a relay of more than 1000 lifts ends where it stands; under
 //!    `max-laps`, a relay that would lift again after that many laps ends the game there,
@@ -87,8 +95,11 @@
 //!    `sow=even-odd` the count lifted decides the way.
 //! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
 //!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
-//!    or else the opposite capture. A capture gives another turn under `again=capture`.
-//! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
+//!    or else the opposite capture; a chain stops after `chain-most` holes, and nothing is
+//!    captured in the game's first `no-capture-moves` moves. A capture gives another turn
+//!    under `again=capture`.
+//! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`, and
+//!    up to `N` under `no-capture-moves=N`.
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
 //!    ends the game, the seeds left going by `leftovers` at once.
 //! 5. Under `pass`, a player to move without a move passes: the other moves again.
@@ -101,8 +112,8 @@
 //!
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
-//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, a sowing that
-//! starts in the hole it lifts from, goals other than the most seeds, and their split and
+//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, goals other
+//! than the most seeds and a cleared row, and their split and
 //! alternating directions: a description cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 

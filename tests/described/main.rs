@@ -3,6 +3,7 @@
 //! catalogue.
 
 mod catalogue;
+mod early;
 mod equivalence;
 mod mancalagames;
 mod rules;

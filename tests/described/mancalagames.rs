@@ -92,6 +92,9 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -106,6 +109,8 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             grand_slam_if_seeded: false,
             again_on_store: true,
             again_on_capture: false,
+            chain_most: None,
+            no_capture_moves: 0,
         },
         end: their_end(false, Leftovers::Owner),
     };
@@ -132,6 +137,9 @@ fn an_oware_like_file_reads_as_their_oware() {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -146,6 +154,8 @@ fn an_oware_like_file_reads_as_their_oware() {
             grand_slam_if_seeded: true,
             again_on_store: false,
             again_on_capture: false,
+            chain_most: None,
+            no_capture_moves: 0,
         },
         end: their_end(true, Leftovers::Owner),
     };
