@@ -387,6 +387,11 @@ pub enum FeedTest {
     /// when, played in full (sowing and captures), it leaves him one (`feed-test=move`), as
     /// MancalaGames tests it.
     Move,
+    /// The opponent's row is empty, and a move feeds him when, played in full (sowing and
+    /// captures), it leaves him a seed (`feed-test=move-seed`), as the newest MancalaGames
+    /// tests it: the same as [`Move`](Self::Move) but where a move takes more than one
+    /// seed, when an opponent with seeds but no playable hole need not be fed.
+    MoveSeed,
 }
 
 /// What makes the game end.

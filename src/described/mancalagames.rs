@@ -19,8 +19,9 @@
 //!   player to move has seeds.
 //! - Their engine picks the first player at random; a [`Description`] always starts with
 //!   South, so a game read here is their game with South to move first.
-//! - Their tests of feeding (the whole move, a hole of `min_move` seeds) and of a grand
-//!   slam (an opponent with seeds before the move) are read as [`FeedTest::Move`] and
+//! - Their tests of feeding (the whole move, for an opponent without a seed) and of a
+//!   grand slam (an opponent with seeds before the move) are read as [`FeedTest::Move`]
+//!   ([`FeedTest::MoveSeed`] where a move takes more than one seed) and
 //!   [`Captures::grand_slam_if_seeded`], so their Oware is not quite the crate's Abapa.
 //! - Without store sowing or feeding their engine ends a game once too few seeds are left
 //!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
@@ -996,8 +997,12 @@ impl Params {
             must_feed: self.mustshare.value,
             cannot_feed,
             goal: if clear { Goal::Clear } else { Goal::MostSeeds },
-            // Their feeding test plays the whole move and asks for a playable hole.
-            feed_test: if self.mustshare.value {
+            // Their feeding test plays the whole move; their newest engine asks it only of
+            // an opponent without a seed, and for a seed (the same as a playable hole where
+            // a move takes one seed).
+            feed_test: if self.mustshare.value && self.min_move.value > 1 {
+                FeedTest::MoveSeed
+            } else if self.mustshare.value {
                 FeedTest::Move
             } else {
                 FeedTest::Sowing
@@ -1058,7 +1063,7 @@ impl Params {
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 leave the last sown (counter-clockwise), each with [`Captures::grand_slam_if_seeded`] | 3, 5, 6; any but 0 with relay sowing |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
-/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
+/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`] ([`FeedTest::MoveSeed`] for `min_move` > 1), the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |

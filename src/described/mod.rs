@@ -52,7 +52,7 @@
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
 //! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
-//! | `feed-test=sowing\|move` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole after the whole move ([`FeedTest`]) |
+//! | `feed-test=sowing\|move\|move-seed` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole (a seed) after the whole move ([`FeedTest`]) |
 //! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |

@@ -277,7 +277,7 @@ impl Mancala {
             return mask;
         }
         let fed = match end.feed_test {
-            FeedTest::Sowing => nonempty[(!s.mover).index()] != 0,
+            FeedTest::Sowing | FeedTest::MoveSeed => nonempty[(!s.mover).index()] != 0,
             FeedTest::Move => self.can_move_in::<S>(s, !s.mover),
         };
         if fed {
@@ -309,6 +309,10 @@ impl Mancala {
                 FeedTest::Move => {
                     let _ = self.sow_and_capture::<S>(&mut after, mv);
                     self.can_move_in::<S>(&after, !s.mover)
+                }
+                FeedTest::MoveSeed => {
+                    let _ = self.sow_and_capture::<S>(&mut after, mv);
+                    self.nonempty::<S>(&after, !s.mover) != 0
                 }
             };
             if fed {

@@ -89,7 +89,11 @@ const CANNOT_FEED: [(&str, CannotFeed); 3] = [
     ("any", CannotFeed::Any),
     ("to-unfed", CannotFeed::ToUnfed),
 ];
-const FEED_TESTS: [(&str, FeedTest); 2] = [("sowing", FeedTest::Sowing), ("move", FeedTest::Move)];
+const FEED_TESTS: [(&str, FeedTest); 3] = [
+    ("sowing", FeedTest::Sowing),
+    ("move", FeedTest::Move),
+    ("move-seed", FeedTest::MoveSeed),
+];
 const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
@@ -304,7 +308,7 @@ pub(crate) fn apply(
                 "cannot-feed"
             }
             "feed-test" => {
-                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing or move")?;
+                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing, move or move-seed")?;
                 "feed-test"
             }
             "goal" => {

@@ -64,6 +64,35 @@ fn move_one_moves_a_single_seed_on() {
     );
 }
 
+/// The moves of `position` under `rules`, as text.
+fn moves(rules: &str, position: &str) -> Vec<String> {
+    let game: Mancala = rules.parse().unwrap();
+    let s: MancalaState = position.parse().unwrap();
+    game.validate(&s).unwrap();
+    game.legal_moves(&s)
+        .into_iter()
+        .map(|m| game.format_move(&s, m))
+        .collect()
+}
+
+#[test]
+fn their_newest_feeding_asks_a_seed_of_an_empty_row() {
+    // North holds one seed, which he cannot play under min-seeds=2. Under feed-test=move
+    // South must leave him a playable hole: only his third hole does (the first's sowing
+    // makes 4 in his own third hole, which is taken). Under move-seed North has a seed and
+    // need not be fed: both moves stand.
+    let rules = format!("{CHAIN},must-feed");
+    let position = "0,0,1/2,0,3 3 3 S";
+    assert_eq!(moves(&format!("{rules},feed-test=move"), position), ["3"]);
+    assert_eq!(
+        moves(&format!("{rules},feed-test=move-seed"), position),
+        ["1", "3"]
+    );
+    // An empty row must be fed under both: a seed left after the whole move.
+    let empty = "0,0,0/2,0,3 4 3 S";
+    assert_eq!(moves(&format!("{rules},feed-test=move-seed"), empty), ["3"]);
+}
+
 /// Sokusowo-like: relay sowing, nothing captured, a seed of each hand to the store.
 const TAKE: &str = "mancala:holes=4,laps=relay,stores=none,min-seeds=2,take-one,opposite=off,\
     again=none,end=stuck,half-wins";
@@ -206,7 +235,7 @@ fn their_mandoli_modiar_and_sokusowo_parameters_load() {
             "mancala:holes=3,seeds=7,stores=none,min-seeds=2,sow-start,capture=2.4.6,\
              capture-side=either,chain,chain-rows,grand-slam=illegal,grand-slam-always-illegal,\
              grand-slam-if-seeded,opposite=off,no-capture-moves=2,again=none,must-feed,\
-             feed-test=move,end=stuck,half-wins",
+             feed-test=move-seed,end=stuck,half-wins",
         ),
         (
             file(

@@ -472,8 +472,11 @@ fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
     let d = info(r#""capt_on": [2, 3], "capt_side": 1, "multicapt": -1, "grandslam": 1"#).unwrap();
     assert_eq!(d.captures.grand_slam, GrandSlam::Illegal);
     assert!(d.captures.grand_slam_always_illegal);
-    // Feeding with an opposite capture, and with min_move: their whole-move test.
+    // Feeding with an opposite capture, and with min_move: their whole-move test, which
+    // their newest engine asks only of an opponent without a seed, for a seed.
     let d = info(r#""crosscapt": 1, "capt_side": 1, "mustshare": true, "min_move": 2"#).unwrap();
+    assert_eq!(d.end.feed_test, FeedTest::MoveSeed);
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "mustshare": true"#).unwrap();
     assert_eq!(d.end.feed_test, FeedTest::Move);
     // Evens on a board of more than 63 seeds.
     let d = mancalagames::read(
