@@ -349,6 +349,15 @@ pub struct Captures {
     /// `N` without a ply limit). 0: off. Not with another turn (`again=`) or `pass`, under
     /// which a move and a turn differ.
     pub no_capture_moves: u8,
+    /// The capture two out (`two-out`; MancalaGames' `capt_type` 2, TWO_OUT), in place of
+    /// the count capture at the last hole: when the hole after the last one sown (the way
+    /// the move sowed, stores not counted) is empty, the mover takes the hole after that,
+    /// whatever it holds, if it holds seeds and is on a side [`side`](Self::side) allows.
+    /// Without a relay, only when the last hole held seeds before the last seed fell. A
+    /// relay does not stop for it. Not with capture [`counts`](Self::counts), a
+    /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
+    /// `capture`, `no-capture` and `illegal`.
+    pub two_out: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -587,6 +596,7 @@ impl Description {
             again_on_capture: false,
             chain_most: None,
             no_capture_moves: 0,
+            two_out: false,
         },
         end: End {
             must_feed: false,
@@ -641,6 +651,7 @@ impl Description {
             again_on_capture: false,
             chain_most: None,
             no_capture_moves: 0,
+            two_out: false,
         },
         end: End {
             must_feed: true,
@@ -758,7 +769,7 @@ impl Description {
         if c.counts.mask & 1 != 0 {
             return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));
         }
-        if c.counts.is_empty() {
+        if c.counts.is_empty() && !c.two_out {
             if c.chain {
                 return Err(SettingsError::Conflict("chain without a count capture"));
             }
@@ -871,6 +882,7 @@ impl Description {
             && c.counts.is_empty()
             && c.opposite == Opposite::Off
             && !s.take_one
+            && !c.two_out
         {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",

@@ -5,12 +5,13 @@
 //! rarer rules ([`Shape::RARE`]).
 
 use super::Mancala;
-use super::description::{Description, Laps};
+use super::description::{Description, GrandSlam, Laps, Side};
 use super::moves::MancalaMove;
 use super::shape::Shape;
 use super::sow::{ENDLESS, MAX_LIFTS};
 use super::state::{MancalaState, WRAP};
 use crate::error::SettingsError;
+use crate::player::Player;
 
 impl Description {
     /// The checks of the rules of this file, for [`Description::validate`].
@@ -37,8 +38,24 @@ impl Description {
                 });
             }
         }
+        if c.two_out {
+            let conflict = if c.chain {
+                Some("two-out with chain")
+            } else if !c.counts.is_empty() {
+                Some("two-out with capture counts: it takes any count")
+            } else if c.opposite != super::Opposite::Off {
+                Some("two-out with an opposite capture")
+            } else if matches!(c.grand_slam, GrandSlam::LeaveLast | GrandSlam::LeaveFirst) {
+                Some("two-out with grand-slam=leave-last or leave-first")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
+        }
         if c.no_capture_moves > 0 {
-            if c.counts.is_empty() && c.opposite == super::Opposite::Off {
+            if c.counts.is_empty() && c.opposite == super::Opposite::Off && !c.two_out {
                 return Err(SettingsError::Conflict(
                     "no-capture-moves without a capture",
                 ));
@@ -55,7 +72,7 @@ impl Description {
     /// Whether the description uses a rule of this file (each is one of the rarer rules).
     pub(crate) fn uses_early(&self) -> bool {
         let (s, c) = (&self.sowing, &self.captures);
-        s.sow_start || s.take_one || c.chain_most.is_some() || c.no_capture_moves > 0
+        s.sow_start || s.take_one || c.chain_most.is_some() || c.no_capture_moves > 0 || c.two_out
     }
 }
 
@@ -65,6 +82,77 @@ impl Mancala {
     #[inline(always)]
     pub(crate) fn captures_barred(&self, s: &MancalaState) -> bool {
         s.ply < u32::from(self.description.captures.no_capture_moves)
+    }
+
+    /// The capture two out (`two-out`) after a last seed at `last`, in the ring places a
+    /// count capture returns (a bit), and whether it takes the opponent's every seed; none
+    /// at all while captures are barred (`no-capture-moves`).
+    #[inline(never)]
+    pub(crate) fn two_out_capture<S: Shape>(
+        &self,
+        s: &MancalaState,
+        last: usize,
+        way: usize,
+        seeded: bool,
+    ) -> (u32, bool) {
+        let c = &self.description.captures;
+        let h = s.holes();
+        if self.captures_barred(s) || !c.two_out || last == h || last > 2 * h {
+            return (0, false);
+        }
+        if self.description.sowing.laps != Laps::Relay && s.cell(last) <= 1 {
+            return (0, false);
+        }
+        // The next hole the move's way, the stores not counted.
+        let ring = 2 * h + 2;
+        let step = |r: usize| {
+            let mut n = r;
+            loop {
+                n = if way == 0 {
+                    (n + 1) % ring
+                } else {
+                    (n + ring - 1) % ring
+                };
+                if n != h && n != 2 * h + 1 {
+                    return n;
+                }
+            }
+        };
+        let gap = step(last);
+        let out = step(gap);
+        let seeds = s.cell(out);
+        if s.cell(gap) != 0 || seeds == 0 {
+            return (0, false);
+        }
+        let owner = if out < h {
+            Player::South
+        } else {
+            Player::North
+        };
+        let side_ok = match c.side {
+            Side::Opponent => owner != s.mover,
+            Side::Own => owner == s.mover,
+            Side::Either => true,
+        };
+        if !side_ok {
+            return (0, false);
+        }
+        let take = 1u32 << out;
+        // A grand slam: the opponent's last seeds taken.
+        let opponent = !s.mover;
+        let left = s.seeds_in_row(opponent)
+            - if owner == opponent {
+                u32::from(seeds)
+            } else {
+                0
+            };
+        if !seeded || owner != opponent || left != 0 {
+            return (take, false);
+        }
+        match c.grand_slam {
+            GrandSlam::NoCapture | GrandSlam::Illegal => (0, true),
+            _ => (take, true),
+        }
     }
 
     /// Counts a move in the position's ply: every move under `max-plies`, else up to the
@@ -132,6 +220,7 @@ impl Mancala {
             }
             if S::COUNTS
                 && self.steps.counts()
+                && !self.description.captures.two_out
                 && self.count_capture::<S>(s, pos, way, seeded).0 != 0
             {
                 return pos;

@@ -169,6 +169,7 @@ struct Params {
     udir_holes: At<Vec<i64>>,
     presowcapt: At<i64>,
     nocaptmoves: At<i64>,
+    capt_type: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -205,6 +206,7 @@ impl Default for Params {
             udir_holes: At::default(Vec::new()),
             presowcapt: At::default(0),
             nocaptmoves: At::default(0),
+            capt_type: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -415,7 +417,12 @@ impl Params {
                 self.nocaptmoves = At { value: n, pos };
             }
             "capt_type" => {
-                only(m, &[0], "their other capture types cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 2],
+                    "of their other capture types only TWO_OUT can be described",
+                )?;
+                self.capt_type = At { value: n, pos };
             }
             "pickextra" => {
                 only(m, &[0], "extra picks after a capture cannot be described")?;
@@ -734,6 +741,31 @@ impl Params {
         let cross = self.crosscapt.value == 1;
         // A chain: unlimited (negative) or of at most `multicapt` captures.
         let multi = self.multicapt.value < 0 || self.multicapt.value >= 2;
+        // Their capture two out replaces the base capture (cross or count), which is then
+        // never made; their counts still decide the early end (`too_few`).
+        let two_out = self.capt_type.value == 2;
+        if two_out {
+            let against = if multi {
+                Some(self.multicapt.pos)
+            } else if cross {
+                Some(self.crosscapt.pos)
+            } else if self.capt_dir.value == 2 {
+                Some(self.capt_dir.pos)
+            } else if !matches!(self.grandslam.value, 0..=2) {
+                Some(self.grandslam.pos)
+            } else {
+                None
+            };
+            if let Some(pos) = against {
+                refusals.push(self.pair(
+                    self.capt_type.pos,
+                    pos,
+                    "the capture two out is described alone, in the sowing's way, without a chain, an opposite capture or a grand slam rule other than 0 to 2",
+                ));
+            }
+        }
+        // Whether a capture is made at all, whose grand slam and side rules then hold.
+        let capturing = counting || two_out;
 
         if cross && basic {
             refusals.push(self.pair(
@@ -768,7 +800,7 @@ impl Params {
             2 => Side::Own,
             _ => Side::Opponent,
         };
-        let chain = counting && multi;
+        let chain = counting && multi && !two_out;
         if chain {
             if self.capt_dir.value != 0 {
                 refusals.push(self.pair(
@@ -802,7 +834,7 @@ impl Params {
             // Their even/odd direction is not known before the move: against the sowing.
             _ => ChainWay::Back,
         };
-        let grand_slam = if !counting {
+        let grand_slam = if !capturing {
             GrandSlam::NoCapture
         } else {
             match self.grandslam.value {
@@ -820,7 +852,7 @@ impl Params {
                 _ => GrandSlam::Capture,
             }
         };
-        if counting && relay && self.grandslam.value != 0 {
+        if capturing && relay && self.grandslam.value != 0 {
             refusals.push(self.pair(
                 self.grandslam.pos,
                 self.mlaps.pos,
@@ -833,23 +865,25 @@ impl Params {
             (true, _) => Opposite::WithSeed,
         };
         let captures = Captures {
-            counts,
-            side: if counting { side } else { Side::Opponent },
+            // Their capture two out tests the hole taken for its side only, never a count.
+            counts: if two_out { Counts::NONE } else { counts },
+            side: if capturing { side } else { Side::Opponent },
             chain,
             chain_rows: chain && side == Side::Either,
             chain_way,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
-            grand_slam_always_illegal: counting && self.grandslam.value == 1,
-            grand_slam_if_seeded: counting,
+            grand_slam_always_illegal: capturing && self.grandslam.value == 1,
+            grand_slam_if_seeded: capturing,
             opposite,
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
             again_on_capture: self.capt_rturn.value == 1,
+            two_out,
             chain_most: (chain && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
-            no_capture_moves: if self.nocaptmoves.value > 0 && (counting || cross) {
+            no_capture_moves: if self.nocaptmoves.value > 0 && (capturing || cross) {
                 self.nocaptmoves.value as u8 + 1
             } else {
                 0
@@ -888,6 +922,11 @@ impl Params {
                     .pos
                     .filter(|_| self.evens.value)
                     .or(self.crosscapt.pos);
+            }
+            if two_out {
+                // Their capture two out needs an empty hole between: 3 seeds, 2 in a relay.
+                needed = needed.min(if self.mlaps.value != 0 { 2 } else { 3 });
+                by = self.capt_type.pos;
             }
             if let Some(&least) = capt_on.iter().min() {
                 needed = if self.evens.value {
@@ -957,7 +996,7 @@ impl Params {
                 Some(self.mustpass.pos)
             } else if !matches!(self.sow_stores.value, 1 | 3) {
                 Some(self.sow_stores.pos)
-            } else if counting || cross {
+            } else if capturing || cross {
                 Some(basic_pos.max(self.crosscapt.pos))
             } else {
                 None
@@ -1071,9 +1110,10 @@ impl Params {
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
 /// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
 /// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store) | 2, 3 |
+/// | `capt_type` | 2 [`Captures::two_out`] (their counts then only decide the early end) | every other type; 2 with a chain, a cross capture, `capt_dir` 2 or `grandslam` past 2 |
 /// | `nocaptmoves` | `n` > 0: [`Captures::no_capture_moves`] `n` + 1 (their bar lifts at the end of the move made after `n` moves), where something is captured | with another turn (`sow_stores` 1, `capt_rturn`) or `mustpass` |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `mlap_param`, `end_param` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `sow_rule`, `mlap_cont`, `visit_opp`, `moveunlock`, `nosinglecapt`, `capt_type`, `pickextra`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `allow_rule`, `sow_rule`, `mlap_cont`, `visit_opp`, `moveunlock`, `nosinglecapt`, `pickextra`, `xc_sown` | their default | any other value |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass) or an

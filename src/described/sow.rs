@@ -435,8 +435,8 @@ impl Mancala {
         }
         // A sowing only adds seeds: an opponent's hole already past every capturing count
         // is never taken, so no move is a grand slam (the common case, found without
-        // playing each move).
-        if !c.counts.evens {
+        // playing each move). The capture two out takes any count.
+        if !c.counts.evens && !(S::RARE && c.two_out) {
             let most = 63 - c.counts.mask.leading_zeros();
             let past = if S::WIDE {
                 s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
@@ -493,7 +493,7 @@ impl Mancala {
         // Without a chain round both rows a grand slam ends in the opponent's row: a lap
         // that ends elsewhere is none, found without sowing it.
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
-        let rare = S::RARE && self.sows_rarely();
+        let rare = S::RARE && (self.sows_rarely() || self.description.captures.two_out);
         if let (Some(table), false, false, false) = (
             &self.steps.lap,
             relay,
@@ -609,7 +609,8 @@ impl Mancala {
         way: usize,
         seeded: bool,
     ) -> bool {
-        self.count_capture::<S>(s, last, way, seeded).0 != 0
+        !(S::RARE && self.description.captures.two_out)
+            && self.count_capture::<S>(s, last, way, seeded).0 != 0
     }
 
     /// The ring places a count capture takes after a last seed at `last` (a bit each), and
@@ -624,7 +625,10 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
-        if !S::COUNTS || !self.steps.counts() || (S::RARE && self.captures_barred(s)) {
+        if S::RARE && (self.captures_barred(s) || c.two_out) {
+            return self.two_out_capture::<S>(s, last, way, seeded);
+        }
+        if !S::COUNTS || !self.steps.counts() {
             return (0, false);
         }
         let h = s.holes();
@@ -792,7 +796,9 @@ impl Mancala {
         if last == own_store {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
-            let take = if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
+            let take = if (S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)))
+                || (S::RARE && c.two_out)
+            {
                 self.count_capture::<S>(s, last, way, seeded).0
             } else {
                 0

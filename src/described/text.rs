@@ -240,6 +240,10 @@ pub(crate) fn apply(
                 };
                 "chain-most"
             }
+            "two-out" => {
+                d.captures.two_out = flag(sw, game)?;
+                "two-out"
+            }
             "no-capture-moves" => {
                 d.captures.no_capture_moves = number(sw, game, "no-capture-moves", 0, 255)? as u8;
                 "no-capture-moves"
@@ -471,6 +475,7 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         b.opposite_empty,
         n.opposite_empty,
     );
+    push_flag(&mut out, "two-out", b.two_out, n.two_out);
     if b.no_capture_moves != n.no_capture_moves {
         out.push(format!("no-capture-moves={}", n.no_capture_moves));
     }

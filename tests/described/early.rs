@@ -178,6 +178,50 @@ fn no_capture_moves_bar_the_first_moves() {
     );
 }
 
+/// The capture two out, on either row, no store sown.
+const TWO_OUT: &str = "mancala:holes=4,seeds=2,stores=none,two-out,capture-side=either,\
+    opposite=off,again=none,end=stuck";
+
+#[test]
+fn two_out_takes_the_hole_past_an_empty_one() {
+    // South's last seed makes his third hole 2; his fourth is empty, so North's first
+    // hole, two out, is taken.
+    assert_eq!(
+        after(TWO_OUT, "1,1,1,3/2,0,1,0 4 3 S", &["1"]),
+        "1,1,1,0/0,1,2,0 7 3 N"
+    );
+    // Not when the last hole was empty before the last seed fell.
+    assert_eq!(
+        after(TWO_OUT, "1,1,1,3/2,0,0,0 4 4 S", &["1"]),
+        "1,1,1,3/0,1,1,0 4 4 N"
+    );
+    // Nor past a hole with seeds.
+    assert_eq!(
+        after(TWO_OUT, "1,1,1,3/2,0,1,1 4 2 S", &["1"]),
+        "1,1,1,3/0,1,2,1 4 2 N"
+    );
+    // A relay ends in an empty hole: there the capture two out is made all the same.
+    let relay = format!("{TWO_OUT},laps=relay");
+    assert_eq!(
+        after(&relay, "1,1,1,3/2,0,0,0 4 4 S", &["1"]),
+        "1,1,1,0/0,1,1,0 7 4 N"
+    );
+    // A capture of the opponent's last seeds is a grand slam: no capture by default here.
+    assert_eq!(
+        after(TWO_OUT, "0,0,0,3/2,0,1,0 5 5 S", &["1"]),
+        "0,0,0,3/0,1,2,0 5 5 N"
+    );
+    // Barred in the opening like any capture.
+    assert_eq!(
+        after(
+            &format!("{TWO_OUT},no-capture-moves=1"),
+            "1,1,1,3/2,0,1,0 4 3 S",
+            &["1"]
+        ),
+        "1,1,1,3/0,1,2,0 4 3 N ply=1"
+    );
+}
+
 #[test]
 fn contradictory_switches_are_refused() {
     for text in [
@@ -185,6 +229,9 @@ fn contradictory_switches_are_refused() {
         "mancala:sow-start",
         "mancala:chain-most=2",
         "mancala:chain-most=1",
+        "mancala:two-out",
+        "mancala:stores=none,capture=2,opposite=off,again=none,end=stuck,two-out",
+        "mancala:stores=none,capture=2,chain,opposite=off,again=none,end=stuck,two-out",
         "mancala:no-capture-moves=2",
         "mancala:opposite=off,again=none,no-capture-moves=2",
         "mancala:holes=3,stores=none,capture=2,opposite=off,again=none,end=stuck,pass,\
@@ -263,12 +310,21 @@ fn their_mandoli_modiar_and_sokusowo_parameters_load() {
     .unwrap();
     assert!(d.captures.chain && d.captures.chain_most.is_none());
     assert!(!d.sowing.move_one);
-    // Still refused: other captures before sowing, a bar with another turn or passing.
+    // Their TWO_OUT: the capture two out alone; their counts only decide the early end.
+    let d = mancalagames::read(&file(6, 4, r#""capt_type": 2, "evens": true"#)).unwrap();
+    assert!(d.captures.two_out && d.captures.counts.is_empty());
+    assert_eq!(d.end.too_few, Some(2));
+    let d = mancalagames::read(&file(6, 4, r#""capt_type": 2"#)).unwrap();
+    assert_eq!(d.end.too_few, Some(3));
+    // Still refused: other captures before sowing, a bar with another turn or passing,
+    // a chain two out.
     for members in [
         r#""capt_on": [2], "presowcapt": 2"#,
         r#""capt_on": [2], "nocaptmoves": 1, "sow_stores": 1"#,
         r#""capt_on": [2], "nocaptmoves": 1, "capt_rturn": 1"#,
         r#""capt_on": [2], "nocaptmoves": 1, "mustpass": true"#,
+        r#""capt_type": 2, "multicapt": -1"#,
+        r#""capt_type": 3"#,
     ] {
         assert!(
             mancalagames::read(&file(6, 4, members)).is_err(),
@@ -290,6 +346,14 @@ fn random_games_under_the_opening_switches_keep_the_rules_whole() {
         TAKE.to_string(),
         format!("{TAKE},skip-origin,sow-start,move-one"),
         "mancala:take-one".into(),
+        TWO_OUT.to_string(),
+        format!("{TWO_OUT},laps=relay,max-laps=30,no-capture-moves=3"),
+        format!("{TWO_OUT},grand-slam=illegal,grand-slam-if-seeded,must-feed,feed-test=move"),
+        format!("{TWO_OUT},capture-side=opponent,sow=cw,grand-slam=capture").replacen(
+            "capture-side=either,",
+            "",
+            1,
+        ),
         "mancala:holes=5,seeds=3,stores=none,capture=2.3,chain,chain-most=2,opposite=off,\
          again=none,must-feed,end=stuck,half-wins,no-capture-moves=4"
             .into(),

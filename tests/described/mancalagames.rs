@@ -111,6 +111,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             again_on_capture: false,
             chain_most: None,
             no_capture_moves: 0,
+            two_out: false,
         },
         end: their_end(false, Leftovers::Owner),
     };
@@ -156,6 +157,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             again_on_capture: false,
             chain_most: None,
             no_capture_moves: 0,
+            two_out: false,
         },
         end: their_end(true, Leftovers::Owner),
     };
