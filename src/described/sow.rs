@@ -436,7 +436,7 @@ impl Mancala {
         // A sowing only adds seeds: an opponent's hole already past every capturing count
         // is never taken, so no move is a grand slam (the common case, found without
         // playing each move). The capture two out takes any count.
-        if !c.counts.evens && !(S::RARE && c.two_out) {
+        if !(c.counts.evens || (S::RARE && c.two_out)) {
             let most = 63 - c.counts.mask.leading_zeros();
             let past = if S::WIDE {
                 s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
