@@ -684,10 +684,13 @@ impl Mancala {
                 } else {
                     r + 1
                 };
-                if room == 0 || take >> prev & 1 != 0 || !self.steps.captures(s.cell(prev)) {
+                if (S::RARE && room == 0)
+                    || take >> prev & 1 != 0
+                    || !self.steps.captures(s.cell(prev))
+                {
                     break;
                 }
-                room -= 1;
+                room = room.wrapping_sub(1);
                 take |= 1 << prev;
                 r = prev;
             }
@@ -706,10 +709,10 @@ impl Mancala {
                     }
                     r + 1
                 };
-                if room == 0 || !self.steps.captures(s.cell(prev)) {
+                if (S::RARE && room == 0) || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
-                room -= 1;
+                room = room.wrapping_sub(1);
                 take |= 1 << prev;
                 r = prev;
             }
