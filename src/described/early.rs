@@ -1,8 +1,8 @@
 //! Rules of the opening and of the lift: a sowing that starts in the hole it lifts from
 //! (`sow-start`, `move-one`), a seed of each hand put in the store before it is sown
 //! (`take-one`), a chain of at most so many captures (`chain-most`), and no capture in the
-//! game's first moves (`no-capture-moves`). Each runs only in the shapes that ask the
-//! rarer rules ([`Shape::RARE`]).
+//! game's first moves (`no-capture-moves`), and the capture two out (`two-out`). Each runs
+//! only in the [`Any`](super::shape::Any) shape ([`Shape::EARLY`]).
 
 use super::Mancala;
 use super::description::{Description, GrandSlam, Laps, Side};
@@ -77,6 +77,13 @@ impl Description {
 }
 
 impl Mancala {
+    /// Whether the rules of this file are asked: only in the [`Any`](super::shape::Any)
+    /// shape, whose other games (rows of more than 7 holes) read one flag.
+    #[inline(always)]
+    pub(crate) fn early<S: Shape>(&self) -> bool {
+        S::EARLY && self.early
+    }
+
     /// Whether the position is still in the game's first moves, in which nothing is
     /// captured (`no-capture-moves`).
     #[inline(always)]
@@ -159,10 +166,10 @@ impl Mancala {
     /// `no-capture-moves` (past which the count no longer matters, so that positions after
     /// the opening are alike whatever move they came at).
     #[inline(always)]
-    pub(crate) fn count_ply(&self, s: &mut MancalaState) {
+    pub(crate) fn count_ply<S: Shape>(&self, s: &mut MancalaState) {
         if self.description.end.max_plies.is_some() {
             s.ply = s.ply.saturating_add(1);
-        } else if self.captures_barred(s) {
+        } else if self.early::<S>() && self.captures_barred(s) {
             s.ply += 1;
         }
     }

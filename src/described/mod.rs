@@ -177,6 +177,9 @@ pub struct Mancala {
     steps: Steps,
     /// The compiled shape its moves run in (found from the description).
     kernel: Kernel,
+    /// Whether it uses a rule of the opening or the lift ([`Description::uses_early`]),
+    /// asked once a move in the shapes of the rarer rules.
+    early: bool,
 }
 
 impl PartialEq for Mancala {
@@ -220,6 +223,7 @@ impl Mancala {
                 description.captures.counts,
             ),
             kernel: Kernel::of(&description),
+            early: description.uses_early(),
             description,
         };
         if rules.over(&rules.start()).is_some() {

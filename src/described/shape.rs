@@ -36,6 +36,9 @@ pub(crate) trait Shape {
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+    /// The rules of the opening and the lift (`sow-start`, `take-one`, `chain-most`,
+    /// `no-capture-moves`, `two-out`): only in [`Any`].
+    const EARLY: bool = false;
 }
 
 /// Kalah's shape: one lap, the opposite capture, nothing else asked at run time but the
@@ -139,6 +142,7 @@ impl Shape for Any {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = true;
+    const EARLY: bool = true;
 }
 
 /// The compiled shape a game's moves run in, chosen once by [`Kernel::of`].
@@ -172,6 +176,7 @@ struct Uses {
     rare: bool,
     half: bool,
     wide: bool,
+    early: bool,
 }
 
 impl Uses {
@@ -192,10 +197,10 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || d.uses_early(),
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
             half: e.half_wins,
             wide: d.board.holes > 7,
+            early: d.uses_early(),
         }
     }
 
@@ -212,6 +217,7 @@ impl Uses {
             && (!self.rare || S::RARE)
             && (!self.half || S::HALF)
             && (!self.wide || S::WIDE)
+            && (!self.early || S::EARLY)
     }
 }
 
@@ -303,5 +309,15 @@ mod tests {
         let all = Uses::of(&wide);
         assert!(all.fit::<Any>());
         assert!(!all.fit::<Narrow>());
+    }
+
+    #[test]
+    fn the_opening_and_lift_rules_run_in_the_any_shape_only() {
+        let mut d = Description::ABAPA;
+        d.captures.chain_most = Some(2);
+        assert_eq!(Kernel::of(&d), Kernel::Any);
+        let mut d = Description::KALAH;
+        d.sowing.take_one = true;
+        assert_eq!(Kernel::of(&d), Kernel::Any);
     }
 }

@@ -436,7 +436,7 @@ impl Mancala {
         // A sowing only adds seeds: an opponent's hole already past every capturing count
         // is never taken, so no move is a grand slam (the common case, found without
         // playing each move). The capture two out takes any count.
-        if !(c.counts.evens || (S::RARE && c.two_out)) {
+        if !(c.counts.evens || (self.early::<S>() && c.two_out)) {
             let most = 63 - c.counts.mask.leading_zeros();
             let past = if S::WIDE {
                 s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
@@ -493,7 +493,7 @@ impl Mancala {
         // Without a chain round both rows a grand slam ends in the opponent's row: a lap
         // that ends elsewhere is none, found without sowing it.
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
-        let rare = S::RARE && (self.sows_rarely() || self.description.captures.two_out);
+        let rare = self.early::<S>() && (self.sows_rarely() || self.description.captures.two_out);
         if let (Some(table), false, false, false) = (
             &self.steps.lap,
             relay,
@@ -516,7 +516,7 @@ impl Mancala {
     /// last seed. The captures and the turn are left to [`play`](Mancala::play_move).
     #[inline(always)]
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
-        if S::RARE && self.sows_rarely() {
+        if self.early::<S>() && self.sows_rarely() {
             return self.sow_rare::<S>(s, mv);
         }
         let relay = S::RELAY && self.description.sowing.laps == Laps::Relay;
@@ -609,7 +609,7 @@ impl Mancala {
         way: usize,
         seeded: bool,
     ) -> bool {
-        !(S::RARE && self.description.captures.two_out)
+        !(self.early::<S>() && self.description.captures.two_out)
             && self.count_capture::<S>(s, last, way, seeded).0 != 0
     }
 
@@ -625,7 +625,7 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
-        if S::RARE && (self.captures_barred(s) || c.two_out) {
+        if self.early::<S>() && (self.captures_barred(s) || c.two_out) {
             return self.two_out_capture::<S>(s, last, way, seeded);
         }
         if !S::COUNTS || !self.steps.counts() {
@@ -663,7 +663,7 @@ impl Mancala {
         };
         // The holes a chain may take (`chain-most`), the last hole counted.
         let mut room = match c.chain_most {
-            Some(most) if S::RARE => u32::from(most).saturating_sub(1),
+            Some(most) if S::EARLY => u32::from(most).saturating_sub(1),
             _ => u32::MAX,
         };
         if c.chain && c.chain_rows {
@@ -684,7 +684,7 @@ impl Mancala {
                 } else {
                     r + 1
                 };
-                if (S::RARE && room == 0)
+                if (S::EARLY && room == 0)
                     || take >> prev & 1 != 0
                     || !self.steps.captures(s.cell(prev))
                 {
@@ -709,7 +709,7 @@ impl Mancala {
                     }
                     r + 1
                 };
-                if (S::RARE && room == 0) || !self.steps.captures(s.cell(prev)) {
+                if (S::EARLY && room == 0) || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
                 room = room.wrapping_sub(1);
@@ -759,7 +759,7 @@ impl Mancala {
     }
 
     /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
         in_shape!(self.kernel, S => self.play_move_in::<S>(s, mv))
     }
@@ -773,7 +773,7 @@ impl Mancala {
             None => {
                 // A relay cut short by max-laps: the game is over.
                 s.mover = !me;
-                self.count_ply(s);
+                self.count_ply::<S>(s);
                 self.sweep_by(s, me, self.description.end.endless, false);
                 self.legal_mask_in::<S>(s)
             }
@@ -800,7 +800,7 @@ impl Mancala {
             again = c.again_on_store;
         } else if last != h && last < 2 * h + 1 {
             let take = if (S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)))
-                || (S::RARE && c.two_out)
+                || (self.early::<S>() && c.two_out)
             {
                 self.count_capture::<S>(s, last, way, seeded).0
             } else {
@@ -819,7 +819,7 @@ impl Mancala {
                 && c.opposite != Opposite::Off
                 && s.cells[last] == 1
                 && owned_by(h, last, me)
-                && !(S::RARE && self.captures_barred(s))
+                && !(self.early::<S>() && self.captures_barred(s))
             {
                 let across = 2 * h - last;
                 if s.cells[across] > 0 || c.opposite_empty {
@@ -855,7 +855,7 @@ impl Mancala {
         s.mover = Player::from_index(me.index() ^ usize::from(!again));
         let end = &self.description.end;
         if S::RARE {
-            self.count_ply(s);
+            self.count_ply::<S>(s);
             let cleared = match end.rule {
                 EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
                 EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,
