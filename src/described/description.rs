@@ -254,6 +254,21 @@ pub struct Sowing {
     /// relay and the count capture; in one lap the last seed's hole is taken too. Only with
     /// a count capture, on either side, and no store sown.
     pub owner_captures: bool,
+    /// Whether the first seed of a move goes back into the hole it was lifted from
+    /// (`sow-start`; MancalaGames' `sow_start`): the hole keeps one seed and the rest are
+    /// sown from the next hole on. Only the move's first lift, not a relay's later ones.
+    /// With [`min_seeds`](Self::min_seeds) 1 only with [`move_one`](Self::move_one), else a
+    /// hole of one seed would sow nothing.
+    pub sow_start: bool,
+    /// Under [`sow_start`](Self::sow_start), a hole of a single seed is lifted and its seed
+    /// sown into the next hole (`move-one`; MancalaGames' `move_one`); only with
+    /// `sow-start`.
+    pub move_one: bool,
+    /// Whether, before each lap of sowing (the move's lift and each lift of a relay), one
+    /// seed of the hand goes into the mover's store (`take-one`; MancalaGames' `presowcapt`
+    /// 1, CAPT_ONE); a hand of one seed then sows nothing and the move ends in the emptied
+    /// hole. This is not a capture: [`Captures::no_capture_moves`] does not stop it.
+    pub take_one: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -487,6 +502,27 @@ pub struct Captures {
     /// captures made, when 1 to `N` seeds are left on the board the mover takes them all
     /// into his store. `N` is 1 to 255.
     pub take_last: Option<u8>,
+    /// The most holes a chain takes, the last hole sown counted (`chain-most=N`;
+    /// MancalaGames' `multicapt` N): the chain stops after `N` holes even where the next
+    /// would capture. `None`: no limit. Only with [`chain`](Self::chain); 2 to 255.
+    pub chain_most: Option<u8>,
+    /// The moves at the start of the game that capture nothing (`no-capture-moves=N`; both
+    /// players' moves counted): neither the count capture nor the opposite capture is made
+    /// in the game's first `N` moves, and a relay does not stop where one would be made.
+    /// MancalaGames' `nocaptmoves` n is `N` = n + 1: their engine lifts the bar at the end
+    /// of the move made after n moves. The moves are counted in the position's ply (up to
+    /// `N` without a ply limit). 0: off. Not with another turn (`again=`) or `pass`, under
+    /// which a move and a turn differ.
+    pub no_capture_moves: u8,
+    /// The capture two out (`two-out`; MancalaGames' `capt_type` 2, TWO_OUT), in place of
+    /// the count capture at the last hole: when the hole after the last one sown (the way
+    /// the move sowed, stores not counted) is empty, the mover takes the hole after that,
+    /// whatever it holds, if it holds seeds and is on a side [`side`](Self::side) allows.
+    /// Without a relay, only when the last hole held seeds before the last seed fell. A
+    /// relay does not stop for it. Not with capture [`counts`](Self::counts), a
+    /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
+    /// `capture`, `no-capture` and `illegal`.
+    pub two_out: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -525,6 +561,11 @@ pub enum FeedTest {
     /// when, played in full (sowing and captures), it leaves him one (`feed-test=move`), as
     /// MancalaGames tests it.
     Move,
+    /// The opponent's row is empty, and a move feeds him when, played in full (sowing and
+    /// captures), it leaves him a seed (`feed-test=move-seed`), as the newest MancalaGames
+    /// tests it: the same as [`Move`](Self::Move) but where a move takes more than one
+    /// seed, when an opponent with seeds but no playable hole need not be fed.
+    MoveSeed,
 }
 
 /// What makes the game end.
@@ -713,6 +754,9 @@ impl Description {
             relay_stops_on_count: false,
             allow: Allow::Any,
             owner_captures: false,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -731,6 +775,9 @@ impl Description {
             pull_across: false,
             no_single_capture: false,
             take_last: None,
+            chain_most: None,
+            no_capture_moves: 0,
+            two_out: false,
         },
         end: End {
             must_feed: false,
@@ -772,6 +819,9 @@ impl Description {
             relay_stops_on_count: false,
             allow: Allow::Any,
             owner_captures: false,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -790,6 +840,9 @@ impl Description {
             pull_across: false,
             no_single_capture: false,
             take_last: None,
+            chain_most: None,
+            no_capture_moves: 0,
+            two_out: false,
         },
         end: End {
             must_feed: true,
@@ -923,7 +976,7 @@ impl Description {
         if c.counts.mask & 1 != 0 {
             return Err(SettingsError::Conflict("capture=0: a hole of no seeds"));
         }
-        if c.counts.is_empty() {
+        if c.counts.is_empty() && !c.two_out {
             if c.chain {
                 return Err(SettingsError::Conflict("chain without a count capture"));
             }
@@ -1032,10 +1085,13 @@ impl Description {
             });
         }
         self.validate_rarer_captures()?;
+        self.validate_early()?;
         if s.stores == StoreSowing::None
             && c.counts.is_empty()
             && c.opposite == Opposite::Off
             && c.take_last.is_none()
+            && !s.take_one
+            && !c.two_out
         {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",

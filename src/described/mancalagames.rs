@@ -19,8 +19,9 @@
 //!   player to move has seeds.
 //! - Their engine picks the first player at random; a [`Description`] always starts with
 //!   South, so a game read here is their game with South to move first.
-//! - Their tests of feeding (the whole move, a hole of `min_move` seeds) and of a grand
-//!   slam (an opponent with seeds before the move) are read as [`FeedTest::Move`] and
+//! - Their tests of feeding (the whole move, for an opponent without a seed) and of a
+//!   grand slam (an opponent with seeds before the move) are read as [`FeedTest::Move`]
+//!   ([`FeedTest::MoveSeed`] where a move takes more than one seed) and
 //!   [`Captures::grand_slam_if_seeded`], so their Oware is not quite the crate's Abapa.
 //! - Their relays stop where a count capture's count and side alone would take the last
 //!   hole, before their grand slam rule decides what the capture takes: read as
@@ -179,6 +180,8 @@ struct Params {
     nosinglecapt: At<bool>,
     capt_type: At<i64>,
     pickextra: At<i64>,
+    presowcapt: At<i64>,
+    nocaptmoves: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
 }
@@ -221,6 +224,8 @@ impl Default for Params {
             nosinglecapt: At::default(false),
             capt_type: At::default(0),
             pickextra: At::default(0),
+            presowcapt: At::default(0),
+            nocaptmoves: At::default(0),
             texts: Vec::new(),
         }
     }
@@ -418,7 +423,12 @@ impl Params {
                 }
             }
             "presowcapt" => {
-                only(m, &[0], "captures before sowing cannot be described")?;
+                let n = only(
+                    m,
+                    &[0, 1],
+                    "only the capture of one seed of each lap before sowing can be described",
+                )?;
+                self.presowcapt = At { value: n, pos };
             }
             "sow_rule" => {
                 let n = only(
@@ -444,17 +454,17 @@ impl Params {
                 }
             }
             "nocaptmoves" => {
-                only(
-                    m,
-                    &[0],
-                    "moves without captures at the start cannot be described",
-                )?;
+                let n = int_param(m)?;
+                if !(0..=254).contains(&n) {
+                    return Err(out_of_range(m, "0 to 254 moves"));
+                }
+                self.nocaptmoves = At { value: n, pos };
             }
             "capt_type" => {
                 let n = only(
                     m,
-                    &[0, 7],
-                    "of their other capture types only the pull across (7) can be described",
+                    &[0, 2, 7],
+                    "of their other capture types only TWO_OUT (2) and the pull across (7) can be described",
                 )?;
                 self.capt_type = At { value: n, pos };
             }
@@ -484,15 +494,9 @@ impl Params {
                     value: truthy(&m.value.value),
                     pos,
                 };
-                if self.sow_start.value {
-                    return Err(unsupported(
-                        m,
-                        "a sowing that starts in the hole it lifts from cannot be described",
-                    ));
-                }
             }
             "move_one" => {
-                // Only acts with sow_start, which is refused.
+                // Only acts with sow_start.
                 self.move_one = At {
                     value: truthy(&m.value.value),
                     pos,
@@ -524,13 +528,9 @@ impl Params {
                 }
             }
             "multicapt" => {
+                // Any negative count is their unlimited chain (their count down never
+                // reaches 0); 1 is a single capture.
                 let n = int_param(m)?;
-                if !matches!(n, -1..=1) {
-                    return Err(unsupported(
-                        m,
-                        "a chain of at most N captures cannot be described (only -1, 0 and 1)",
-                    ));
-                }
                 self.multicapt = At { value: n, pos };
             }
             "sow_direct" => {
@@ -946,6 +946,9 @@ impl Params {
             relay_stops_on_count: false,
             allow: self.allow(direction, stores, &mut refusals),
             owner_captures: self.sow_rule.value == 3,
+            sow_start: self.sow_start.value,
+            move_one: self.sow_start.value && self.move_one.value,
+            take_one: self.presowcapt.value == 1,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -1002,6 +1005,33 @@ impl Params {
         };
         let counting = !counts.is_empty();
         let cross = self.crosscapt.value == 1;
+        // A chain: unlimited (negative) or of at most `multicapt` captures.
+        let multi = self.multicapt.value < 0 || self.multicapt.value >= 2;
+        // Their capture two out replaces the base capture (cross or count), which is then
+        // never made; their counts still decide the early end (`too_few`).
+        let two_out = self.capt_type.value == 2;
+        if two_out {
+            let against = if multi {
+                Some(self.multicapt.pos)
+            } else if cross {
+                Some(self.crosscapt.pos)
+            } else if self.capt_dir.value == 2 {
+                Some(self.capt_dir.pos)
+            } else if !matches!(self.grandslam.value, 0..=2) {
+                Some(self.grandslam.pos)
+            } else {
+                None
+            };
+            if let Some(pos) = against {
+                refusals.push(self.pair(
+                    self.capt_type.pos,
+                    pos,
+                    "the capture two out is described alone, in the sowing's way, without a chain, an opposite capture or a grand slam rule other than 0 to 2",
+                ));
+            }
+        }
+        // Whether a capture is made at all, whose grand slam and side rules then hold.
+        let capturing = counting || two_out;
 
         if cross && basic {
             refusals.push(self.pair(
@@ -1017,7 +1047,7 @@ impl Params {
                 "the opposite capture is described only from the mover's own row (capt_side OPP_SIDE)",
             ));
         }
-        if cross && self.multicapt.value == -1 {
+        if cross && multi {
             refusals.push(self.pair(
                 self.crosscapt.pos,
                 self.multicapt.pos,
@@ -1038,7 +1068,7 @@ impl Params {
         };
         // OPP_CONT, OWN_CONT: the first hole's side, a chain going on into the other row.
         let continued = matches!(self.capt_side.value, 3 | 4);
-        let chain = counting && self.multicapt.value == -1;
+        let chain = counting && multi && !two_out;
         if chain {
             if self.capt_dir.value != 0 {
                 refusals.push(self.pair(
@@ -1054,7 +1084,10 @@ impl Params {
                     "a grand slam rule other than LEGAL, NOT_LEGAL and NO_CAPT on a chain round both rows cannot be described",
                 ));
             }
-            if side == Side::Either && self.grandslam.value != 0 {
+            // Without a relay the opponent's row only gains seeds in the sowing: a chain
+            // round both rows empties it exactly when it takes his every seed, as their
+            // NOT_LEGAL asks; their other rules undo or redo captures of both rows.
+            if side == Side::Either && !matches!(self.grandslam.value, 0 | 1) {
                 refusals.push(self.pair(
                     self.multicapt.pos.max(self.capt_side.pos),
                     self.grandslam.pos,
@@ -1076,7 +1109,7 @@ impl Params {
             // Their even/odd direction is not known before the move: against the sowing.
             _ => ChainWay::Back,
         };
-        let grand_slam = if !counting {
+        let grand_slam = if !capturing {
             GrandSlam::NoCapture
         } else {
             match self.grandslam.value {
@@ -1107,15 +1140,16 @@ impl Params {
             (true, _) => Opposite::WithSeed,
         };
         let captures = Captures {
-            counts,
-            side: if counting { side } else { Side::Opponent },
+            // Their capture two out tests the hole taken for its side only, never a count.
+            counts: if two_out { Counts::NONE } else { counts },
+            side: if capturing { side } else { Side::Opponent },
             chain,
             chain_rows: chain && (side == Side::Either || continued),
             chain_way,
             grand_slam,
             // Their grand slam needs an opponent with seeds before the move.
-            grand_slam_always_illegal: counting && self.grandslam.value == 1,
-            grand_slam_if_seeded: counting,
+            grand_slam_always_illegal: capturing && self.grandslam.value == 1,
+            grand_slam_if_seeded: capturing,
             opposite,
             opposite_empty: cross && self.xcpickown.value == 2,
             again_on_store,
@@ -1125,8 +1159,32 @@ impl Params {
             pull_across: self.capt_type.value == 7,
             no_single_capture: self.nosinglecapt.value,
             take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
+            two_out,
+            chain_most: (chain && self.multicapt.value >= 2)
+                .then(|| self.multicapt.value.min(255) as u8),
+            // Their bar lifts at the end of the move made after `nocaptmoves` moves.
+            no_capture_moves: if self.nocaptmoves.value > 0 && (capturing || cross) {
+                self.nocaptmoves.value as u8 + 1
+            } else {
+                0
+            },
         };
         self.rarer_captures(&mut refusals, counting, relay, continued);
+
+        if self.nocaptmoves.value > 0 && (again_on_store || self.capt_rturn.value != 0) {
+            refusals.push(self.pair(
+                self.nocaptmoves.pos,
+                self.sow_stores.pos.max(self.capt_rturn.pos),
+                "moves without captures where a move may give another turn cannot be described",
+            ));
+        }
+        if self.nocaptmoves.value > 0 && self.mustpass.value {
+            refusals.push(self.pair(
+                self.nocaptmoves.pos,
+                self.mustpass.pos,
+                "their count of moves without captures counts passes but is not ended by one: not described",
+            ));
+        }
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let clear = self.goal.value == 3;
@@ -1146,6 +1204,11 @@ impl Params {
                     .pos
                     .filter(|_| self.evens.value)
                     .or(self.crosscapt.pos);
+            }
+            if two_out {
+                // Their capture two out needs an empty hole between: 3 seeds, 2 in a relay.
+                needed = needed.min(if self.mlaps.value != 0 { 2 } else { 3 });
+                by = self.capt_type.pos;
             }
             if let Some(&least) = capt_on.iter().min() {
                 needed = if self.evens.value {
@@ -1215,7 +1278,7 @@ impl Params {
                 Some(self.mustpass.pos)
             } else if !matches!(self.sow_stores.value, 1 | 3) {
                 Some(self.sow_stores.pos)
-            } else if counting || cross {
+            } else if capturing || cross {
                 Some(basic_pos.max(self.crosscapt.pos))
             } else {
                 None
@@ -1270,8 +1333,12 @@ impl Params {
             must_feed: self.mustshare.value,
             cannot_feed,
             goal: if clear { Goal::Clear } else { Goal::MostSeeds },
-            // Their feeding test plays the whole move and asks for a playable hole.
-            feed_test: if self.mustshare.value {
+            // Their feeding test plays the whole move; their newest engine asks it only of
+            // an opponent without a seed, and for a seed (the same as a playable hole where
+            // a move takes one seed).
+            feed_test: if self.mustshare.value && self.min_move.value > 1 {
+                FeedTest::MoveSeed
+            } else if self.mustshare.value {
                 FeedTest::Move
             } else {
                 FeedTest::Sowing
@@ -1329,25 +1396,28 @@ impl Params {
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
-/// | `multicapt` | -1 [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none | limited chains; a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule |
+/// | `multicapt` | negative: [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none, `n` > 1 a chain of at most `n` ([`Captures::chain_most`]) | a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule other than 1 |
 /// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
-/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`], 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
+/// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule |
-/// | `capt_type` | 7 PULL_ACROSS: [`Captures::pull_across`] | 1 to 6, 8, 9; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3 to 6, 8, 9; 2 with a chain, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
 /// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
 /// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
-/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`], the game ending when the mover cannot feed | |
+/// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`] ([`FeedTest::MoveSeed`] for `min_move` > 1), the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
-/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param`, `move_one` | read, no effect on play here | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `presowcapt`, `visit_opp`, `sow_start`, `moveunlock`, `nocaptmoves`, `xc_sown` | their default | any other value |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here | |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
+/// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
+/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store) | 2, 3 |
+/// | `nocaptmoves` | `n` > 0: [`Captures::no_capture_moves`] `n` + 1 (their bar lifts at the end of the move made after `n` moves), where something is captured | with another turn (`sow_stores` 1, `capt_rturn`) or `mustpass` |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest
 /// capture needs, unless stores are sown, a mover must feed (and cannot pass), an

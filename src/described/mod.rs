@@ -37,11 +37,17 @@
 //! | `relay-if=any\|exactly.N\|at-least.N\|own-row\|opponent-row\|visited-opponent\|not-from-store` | [`Sowing::relay_if`] | what else a relay asks before it lifts again ([`RelayIf`]) |
 //! | `relay-stops-on-count` | [`Sowing::relay_stops_on_count`] | a relay stops where a count capture's count and side would take, the grand-slam rule aside |
 //! | `allow=any\|opponent-or-empty\|single-to-empty\|singles-last...` | [`Sowing::allow`] | which holes holding enough seeds may be played ([`Allow`]) |
+//! | `sow-start` | [`Sowing::sow_start`] | the first seed of a move goes back into the hole lifted from |
+//! | `move-one` | [`Sowing::move_one`] | ... but a single seed moves on |
+//! | `take-one` | [`Sowing::take_one`] | a seed of each hand goes to the mover's store before it is sown |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
 //! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row (`capture-side` then decides the last hole only) |
 //! | `chain-way=back\|cw\|ccw` | [`Captures::chain_way`] | ... back against the sowing, or one fixed way ([`ChainWay`]) |
+//! | `chain-most=N\|off` | [`Captures::chain_most`] | ... of at most `N` holes |
+//! | `two-out` | [`Captures::two_out`] | instead, the capture of the hole two out past an empty one |
+//! | `no-capture-moves=N` | [`Captures::no_capture_moves`] | the game's first `N` moves capture nothing (0: off) |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |
 //! | `grand-slam-if-seeded` | [`Captures::grand_slam_if_seeded`] | ... only when the opponent had seeds before the move |
@@ -51,7 +57,7 @@
 //! | `again=store\|capture\|store.capture\|none` | [`Captures::again_on_store`], [`Captures::again_on_capture`] | what gives another turn |
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
 //! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
-//! | `feed-test=sowing\|move` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole after the whole move ([`FeedTest`]) |
+//! | `feed-test=sowing\|move\|move-seed` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole (a seed) after the whole move ([`FeedTest`]) |
 //! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
@@ -92,7 +98,10 @@
 //! 0. The holes he may play: those of at least `min-seeds`, then those `allow` lets him
 //!    play, then (his opponent unfed, under `must-feed`) those that feed, then (under
 //!    `grand-slam=illegal`) those that are no grand slam.
-//! 1. The mover lifts his hole's seeds and sows them (relaying, under `laps=relay`, while
+//! 1. The mover lifts his hole's seeds and sows them (under `sow-start` the move's first
+//!    lift leaves one seed in its hole, but for a single seed under `move-one`; under
+//!    `take-one` each lift puts one seed of the hand in his store before sowing; relaying,
+//!    under `laps=relay`, while
 //!    the last seed falls in a hole that held seeds and no count capture takes it there
 //!    (under `relay-stops-on-count`, would take it but for the grand-slam rule), and
 //!    `relay-if` holds; under `laps=next`, lifting the place after the last seed's while it
@@ -102,19 +111,18 @@
 //!    `max-laps`, a relay that would lift again after that many laps ends the game there,
 //!    the seeds left going by `endless-leftovers`). Under
 //!    `sow=even-odd` the count lifted decides the way.
-//! 2. A last seed in his store: another turn under `again=store`. In a hole: the count
-//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule;
-//!    a grand slam captured gives another turn under `grand-slam-again`),
-//!    or else the opposite capture. A capture gives another turn under `again=capture`.
-//!    Under `owner-captures` each seed that brings a hole to a capturing count makes the
-//!    hole's owner take it at once (under relays, not the hole of a lap's last seed).
 //! 2. A last seed in his store: another turn under `again=store`. In a hole (and not after
-//!    a single seed lifted, under `no-single-capture`): the count
-//!    capture (with the chain, round both rows under `chain-rows`, and the grand-slam rule),
-//!    or else the opposite capture, or the pull across (`pull-across`). A capture gives
-//!    another turn under `again=capture`. Then, under `take-last=N`, 1 to `N` seeds left on
-//!    the board go to the mover.
-//! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`.
+//!    a single seed lifted, under `no-single-capture`): the count capture (with the chain,
+//!    round both rows under `chain-rows`, and the grand-slam rule; a grand slam captured
+//!    gives another turn under `grand-slam-again`), or else the opposite capture, or the
+//!    pull across (`pull-across`); a chain stops after `chain-most` holes, and nothing is
+//!    captured in the game's first `no-capture-moves` moves. A capture gives another turn
+//!    under `again=capture`. Under `owner-captures` each seed that brings a hole to a
+//!    capturing count makes the hole's owner take it at once (under relays, not the hole
+//!    of a lap's last seed). Then, under `take-last=N`, 1 to `N` seeds left on the board go
+//!    to the mover.
+//! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`, and
+//!    up to `N` under `no-capture-moves=N`.
 //! 4. Under `end=cleared-own` (`cleared-opponent`), a mover's (opponent's) row left empty
 //!    ends the game, the seeds left going by `leftovers` at once.
 //! 5. Under `pass`, a player to move without a move passes: the other moves again.
@@ -128,8 +136,8 @@
 //!
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
-//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, a sowing that
-//! starts in the hole it lifts from, goals other than the most seeds, and their split and
+//! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, goals other
+//! than the most seeds and a cleared row, and their split and
 //! alternating directions: a description cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 
@@ -137,6 +145,7 @@ mod allow;
 mod capts;
 pub mod catalogue;
 mod description;
+mod early;
 mod encode;
 mod end_limit;
 mod eval;
@@ -199,6 +208,9 @@ pub struct Mancala {
     /// Whether a rarer capture is used (`owner-captures`, `pull-across`,
     /// `no-single-capture`, `take-last`): one flag the move code asks, not four.
     rarer: bool,
+    /// Whether it uses a rule of the opening or the lift ([`Description::uses_early`]),
+    /// asked once a move in the shapes of the rarer rules.
+    early: bool,
 }
 
 impl PartialEq for Mancala {
@@ -243,6 +255,7 @@ impl Mancala {
             ),
             kernel: Kernel::of(&description),
             rarer: description.rarer_captures(),
+            early: description.uses_early(),
             description,
         };
         if rules.over(&rules.start()).is_some() {
@@ -464,11 +477,17 @@ impl Ruleset for Mancala {
             ));
         }
         let end = &self.description.end;
+        let opening = u32::from(self.description.captures.no_capture_moves);
         match end.max_plies {
-            None if s.ply != 0 => {
-                return Err(PositionError::Impossible(
-                    "a ply count under a ruleset without a ply limit".into(),
-                ));
+            None if s.ply > opening => {
+                return Err(PositionError::Impossible(if opening == 0 {
+                    "a ply count under a ruleset without a ply limit".into()
+                } else {
+                    format!(
+                        "ply {} is past the {opening} moves counted under no-capture-moves",
+                        s.ply
+                    )
+                }));
             }
             Some(max) if s.ply > max => {
                 return Err(PositionError::Impossible(format!(

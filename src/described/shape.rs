@@ -40,6 +40,9 @@ pub(crate) trait Shape {
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+    /// The rules of the opening and the lift (`sow-start`, `take-one`, `chain-most`,
+    /// `no-capture-moves`, `two-out`): only in [`Any`].
+    const EARLY: bool = false;
 }
 
 /// Whether shape `S` runs the rarer captures (`owner-captures`, `pull-across`,
@@ -151,6 +154,7 @@ impl Shape for Any {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = true;
+    const EARLY: bool = true;
 }
 
 /// The compiled shape a game's moves run in, chosen once by [`Kernel::of`].
@@ -186,6 +190,7 @@ struct Uses {
     wide: bool,
     /// The rarer captures ([`rarer_in`]): the `Any` shape only.
     rarer: bool,
+    early: bool,
 }
 
 impl Uses {
@@ -217,6 +222,7 @@ impl Uses {
             half: e.half_wins,
             wide: d.board.holes > 7,
             rarer: d.rarer_captures(),
+            early: d.uses_early(),
         }
     }
 
@@ -234,6 +240,7 @@ impl Uses {
             && (!self.half || S::HALF)
             && (!self.wide || S::WIDE)
             && (!self.rarer || rarer_in::<S>())
+            && (!self.early || S::EARLY)
     }
 }
 
@@ -325,5 +332,15 @@ mod tests {
         let all = Uses::of(&wide);
         assert!(all.fit::<Any>());
         assert!(!all.fit::<Narrow>());
+    }
+
+    #[test]
+    fn the_opening_and_lift_rules_run_in_the_any_shape_only() {
+        let mut d = Description::ABAPA;
+        d.captures.chain_most = Some(2);
+        assert_eq!(Kernel::of(&d), Kernel::Any);
+        let mut d = Description::KALAH;
+        d.sowing.take_one = true;
+        assert_eq!(Kernel::of(&d), Kernel::Any);
     }
 }

@@ -280,7 +280,7 @@ impl Mancala {
             return mask;
         }
         let fed = match end.feed_test {
-            FeedTest::Sowing => nonempty[(!s.mover).index()] != 0,
+            FeedTest::Sowing | FeedTest::MoveSeed => nonempty[(!s.mover).index()] != 0,
             FeedTest::Move => self.can_move_in::<S>(s, !s.mover),
         };
         if fed {
@@ -312,6 +312,10 @@ impl Mancala {
                 FeedTest::Move => {
                     let _ = self.sow_and_capture::<S>(&mut after, mv);
                     self.can_move_in::<S>(&after, !s.mover)
+                }
+                FeedTest::MoveSeed => {
+                    let _ = self.sow_and_capture::<S>(&mut after, mv);
+                    self.nonempty::<S>(&after, !s.mover) != 0
                 }
             };
             if fed {
@@ -440,8 +444,8 @@ impl Mancala {
         }
         // A sowing only adds seeds: an opponent's hole already past every capturing count
         // is never taken, so no move is a grand slam (the common case, found without
-        // playing each move).
-        if !c.counts.evens {
+        // playing each move). The capture two out takes any count.
+        if !(c.counts.evens || (self.early::<S>() && c.two_out)) {
             let most = 63 - c.counts.mask.leading_zeros();
             let past = if S::WIDE {
                 s.row(!s.mover).iter().any(|&n| u32::from(n) > most)
@@ -498,9 +502,13 @@ impl Mancala {
         // Without a chain round both rows a grand slam ends in the opponent's row: a lap
         // that ends elsewhere is none, found without sowing it.
         let relay = S::RELAY && self.description.sowing.laps != Laps::One;
-        if let (Some(table), false, false) =
-            (&self.steps.lap, relay, self.description.captures.chain_rows)
-        {
+        let rare = self.early::<S>() && (self.sows_rarely() || self.description.captures.two_out);
+        if let (Some(table), false, false, false) = (
+            &self.steps.lap,
+            relay,
+            self.description.captures.chain_rows,
+            rare,
+        ) {
             let h = s.holes();
             let last = table.last(s, 0, way, s.at(s.mover, usize::from(mv.hole)));
             if last == h || last == 2 * h + 1 || owned_by(h, last, s.mover) {
@@ -519,6 +527,9 @@ impl Mancala {
     pub(crate) fn sow<S: Shape>(&self, s: &mut MancalaState, mv: MancalaMove) -> usize {
         if rarer_in::<S>() && self.rarer && self.description.sowing.owner_captures {
             return self.sow_owned::<S>(s, mv);
+        }
+        if self.early::<S>() && self.sows_rarely() {
+            return self.sow_rare::<S>(s, mv);
         }
         let relay = S::RELAY && self.description.sowing.laps != Laps::One;
         if !S::WIDE && !relay {
@@ -626,7 +637,8 @@ impl Mancala {
         way: usize,
         seeded: bool,
     ) -> bool {
-        self.count_capture::<S>(s, last, way, seeded).0 != 0
+        !(self.early::<S>() && self.description.captures.two_out)
+            && self.count_capture::<S>(s, last, way, seeded).0 != 0
     }
 
     /// The ring places a count capture takes after a last seed at `last` (a bit each), and
@@ -641,6 +653,9 @@ impl Mancala {
         seeded: bool,
     ) -> (u32, bool) {
         let c = &self.description.captures;
+        if self.early::<S>() && (self.captures_barred(s) || c.two_out) {
+            return self.two_out_capture::<S>(s, last, way, seeded);
+        }
         if !S::COUNTS || !self.steps.counts() {
             return (0, false);
         }
@@ -674,6 +689,11 @@ impl Mancala {
             ChainWay::Cw => 0,
             ChainWay::Ccw => 1,
         };
+        // The holes a chain may take (`chain-most`), the last hole counted.
+        let mut room = match c.chain_most {
+            Some(most) if S::EARLY => u32::from(most).saturating_sub(1),
+            _ => u32::MAX,
+        };
         if c.chain && c.chain_rows {
             // Round the ring of holes, the stores not counted, against the sowing; a full
             // circle ends it.
@@ -692,9 +712,13 @@ impl Mancala {
                 } else {
                     r + 1
                 };
-                if take >> prev & 1 != 0 || !self.steps.captures(s.cell(prev)) {
+                if (S::EARLY && room == 0)
+                    || take >> prev & 1 != 0
+                    || !self.steps.captures(s.cell(prev))
+                {
                     break;
                 }
+                room = room.wrapping_sub(1);
                 take |= 1 << prev;
                 r = prev;
             }
@@ -713,9 +737,10 @@ impl Mancala {
                     }
                     r + 1
                 };
-                if !self.steps.captures(s.cell(prev)) {
+                if (S::EARLY && room == 0) || !self.steps.captures(s.cell(prev)) {
                     break;
                 }
+                room = room.wrapping_sub(1);
                 take |= 1 << prev;
                 r = prev;
             }
@@ -762,7 +787,7 @@ impl Mancala {
     }
 
     /// Plays `mv` (legal): sowing, captures, the turn, and the end with its leftovers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_move(&self, s: &mut MancalaState, mv: MancalaMove) -> Mask {
         in_shape!(self.kernel, S => self.play_move_in::<S>(s, mv))
     }
@@ -776,9 +801,7 @@ impl Mancala {
             None => {
                 // A relay cut short by max-laps: the game is over.
                 s.mover = !me;
-                if self.description.end.max_plies.is_some() {
-                    s.ply = s.ply.saturating_add(1);
-                }
+                self.count_ply::<S>(s);
                 self.sweep_by(s, me, self.description.end.endless, false);
                 self.legal_mask_in::<S>(s)
             }
@@ -808,7 +831,9 @@ impl Mancala {
             // `no-single-capture`: a single seed lifted captures nothing.
         } else if last != h && last < 2 * h + 1 {
             let (take, slam) =
-                if S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)) {
+                if (S::COUNTS && self.steps.counts() && self.steps.captures(s.cell(last)))
+                    || (self.early::<S>() && c.two_out)
+                {
                     self.count_capture::<S>(s, last, way, seeded)
                 } else {
                     (0, false)
@@ -826,6 +851,7 @@ impl Mancala {
                 && c.opposite != Opposite::Off
                 && s.cells[last] == 1
                 && owned_by(h, last, me)
+                && !(self.early::<S>() && self.captures_barred(s))
             {
                 let across = 2 * h - last;
                 if s.cells[across] > 0 || c.opposite_empty {
@@ -864,9 +890,7 @@ impl Mancala {
         s.mover = Player::from_index(me.index() ^ usize::from(!again));
         let end = &self.description.end;
         if S::RARE {
-            if end.max_plies.is_some() {
-                s.ply = s.ply.saturating_add(1);
-            }
+            self.count_ply::<S>(s);
             let cleared = match end.rule {
                 EndRule::ClearedOwn => s.seeds_in_row(me) == 0,
                 EndRule::ClearedOpponent => s.seeds_in_row(!me) == 0,

@@ -40,7 +40,7 @@ const ROW_MASKS: [[u64; 2]; 16] = {
 };
 
 /// A position of a described game: both rows, both stores, the side to move, and under a
-/// ply limit the plies played.
+/// ply limit the plies played (under `no-capture-moves=N`, the moves played up to `N`).
 ///
 /// The board is one ring of 8-bit counters in counter-clockwise order: South's holes
 /// `0..h` from his left, South's store `h`, North's holes from his left `h+1..=2h`, North's
@@ -49,7 +49,8 @@ const ROW_MASKS: [[u64; 2]; 16] = {
 /// # Position text
 /// `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store> <S|N>[ ply=P]`,
 /// the board as South sees it (as Kalah's). `ply=P` counts the plies played under
-/// `max-plies`.
+/// `max-plies`, and under `no-capture-moves=N` without a ply limit the moves played up to
+/// `N` (past which nothing depends on it).
 ///
 /// ```
 /// use sowing::described::MancalaState;
@@ -78,7 +79,8 @@ impl MancalaState {
         self.mover
     }
 
-    /// Plies played, counted under a ply limit (0 otherwise).
+    /// Plies played, counted under a ply limit, or up to `N` under `no-capture-moves=N`
+    /// (0 otherwise).
     pub fn ply(&self) -> u32 {
         self.ply
     }

@@ -93,7 +93,11 @@ const CANNOT_FEED: [(&str, CannotFeed); 3] = [
     ("any", CannotFeed::Any),
     ("to-unfed", CannotFeed::ToUnfed),
 ];
-const FEED_TESTS: [(&str, FeedTest); 2] = [("sowing", FeedTest::Sowing), ("move", FeedTest::Move)];
+const FEED_TESTS: [(&str, FeedTest); 3] = [
+    ("sowing", FeedTest::Sowing),
+    ("move", FeedTest::Move),
+    ("move-seed", FeedTest::MoveSeed),
+];
 const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
@@ -286,6 +290,33 @@ pub(crate) fn apply(
                 d.captures.grand_slam_again = flag(sw, game)?;
                 "grand-slam-again"
             }
+            "sow-start" => {
+                d.sowing.sow_start = flag(sw, game)?;
+                "sow-start"
+            }
+            "move-one" => {
+                d.sowing.move_one = flag(sw, game)?;
+                "move-one"
+            }
+            "take-one" => {
+                d.sowing.take_one = flag(sw, game)?;
+                "take-one"
+            }
+            "chain-most" => {
+                d.captures.chain_most = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "chain-most", 2, 255)? as u8),
+                };
+                "chain-most"
+            }
+            "two-out" => {
+                d.captures.two_out = flag(sw, game)?;
+                "two-out"
+            }
+            "no-capture-moves" => {
+                d.captures.no_capture_moves = number(sw, game, "no-capture-moves", 0, 255)? as u8;
+                "no-capture-moves"
+            }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
                 "capture"
@@ -350,7 +381,7 @@ pub(crate) fn apply(
                 "cannot-feed"
             }
             "feed-test" => {
-                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing or move")?;
+                d.end.feed_test = choice(sw, game, &FEED_TESTS, "sowing, move or move-seed")?;
                 "feed-test"
             }
             "goal" => {
@@ -513,6 +544,9 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     if b.allow != n.allow {
         out.push(format!("allow={}", n.allow.name()));
     }
+    push_flag(&mut out, "sow-start", b.sow_start, n.sow_start);
+    push_flag(&mut out, "move-one", b.move_one, n.move_one);
+    push_flag(&mut out, "take-one", b.take_one, n.take_one);
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));
@@ -524,6 +558,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     push_flag(&mut out, "chain-rows", b.chain_rows, n.chain_rows);
     if b.chain_way != n.chain_way {
         out.push(format!("chain-way={}", name_of(&CHAIN_WAYS, n.chain_way)));
+    }
+    if b.chain_most != n.chain_most {
+        out.push(match n.chain_most {
+            Some(most) => format!("chain-most={most}"),
+            None => "chain-most=off".into(),
+        });
     }
     if b.grand_slam != n.grand_slam {
         out.push(format!("grand-slam={}", n.grand_slam.name()));
@@ -555,6 +595,10 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         b.opposite_empty,
         n.opposite_empty,
     );
+    push_flag(&mut out, "two-out", b.two_out, n.two_out);
+    if b.no_capture_moves != n.no_capture_moves {
+        out.push(format!("no-capture-moves={}", n.no_capture_moves));
+    }
     if (b.again_on_store, b.again_on_capture) != (n.again_on_store, n.again_on_capture) {
         let again = (n.again_on_store, n.again_on_capture);
         out.push(format!("again={}", name_of(&AGAIN, again)));

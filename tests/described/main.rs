@@ -5,6 +5,7 @@
 mod allow;
 mod capts;
 mod catalogue;
+mod early;
 mod equivalence;
 mod laps;
 mod mancalagames;

@@ -97,6 +97,9 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: sowing::described::Allow::Any,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -113,6 +116,9 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             again_on_store: true,
             again_on_capture: false,
             grand_slam_again: false,
+            chain_most: None,
+            no_capture_moves: 0,
+            two_out: false,
             ..Description::KALAH.captures
         },
         end: their_end(false, Leftovers::Owner),
@@ -143,6 +149,9 @@ fn an_oware_like_file_reads_as_their_oware() {
             relay_if: RelayIf::Any,
             relay_stops_on_count: false,
             allow: sowing::described::Allow::Any,
+            sow_start: false,
+            move_one: false,
+            take_one: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -159,6 +168,9 @@ fn an_oware_like_file_reads_as_their_oware() {
             again_on_store: false,
             again_on_capture: false,
             grand_slam_again: false,
+            chain_most: None,
+            no_capture_moves: 0,
+            two_out: false,
             ..Description::KALAH.captures
         },
         end: their_end(true, Leftovers::Owner),
@@ -476,8 +488,11 @@ fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
     let d = info(r#""capt_on": [2, 3], "capt_side": 1, "multicapt": -1, "grandslam": 1"#).unwrap();
     assert_eq!(d.captures.grand_slam, GrandSlam::Illegal);
     assert!(d.captures.grand_slam_always_illegal);
-    // Feeding with an opposite capture, and with min_move: their whole-move test.
+    // Feeding with an opposite capture, and with min_move: their whole-move test, which
+    // their newest engine asks only of an opponent without a seed, for a seed.
     let d = info(r#""crosscapt": 1, "capt_side": 1, "mustshare": true, "min_move": 2"#).unwrap();
+    assert_eq!(d.end.feed_test, FeedTest::MoveSeed);
+    let d = info(r#""crosscapt": 1, "capt_side": 1, "mustshare": true"#).unwrap();
     assert_eq!(d.end.feed_test, FeedTest::Move);
     // Evens on a board of more than 63 seeds.
     let d = mancalagames::read(
