@@ -31,14 +31,16 @@ pub(crate) trait Shape {
     /// A grand-slam rule that asks more than the capture (`grand-slam=illegal`,
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
-    /// The rarer ends, turns and relays: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`, `seeds-limit`, `hole-limit`, `laps=next`,
-    /// `relay-if`, `relay-stops-on-count`.
+    /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
+    /// `end=cleared-own|cleared-opponent`.
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+    /// MancalaGames' relay conditions and ends by a seed limit: `laps=next`, `relay-if`,
+    /// `relay-stops-on-count`, `seeds-limit`, `hole-limit` (only [`Any`] holds them).
+    const LAPS: bool;
 }
 
 /// Kalah's shape: one lap, the opposite capture, nothing else asked at run time but the
@@ -57,6 +59,7 @@ impl Shape for KalahShape {
     const RARE: bool = false;
     const HALF: bool = false;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Oware's shape: one lap skipping its origin, count captures, feeding, a store past half.
@@ -74,6 +77,7 @@ impl Shape for OwareShape {
     const RARE: bool = false;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule of a single lap one fixed way, rows of at most 7 holes.
@@ -91,6 +95,7 @@ impl Shape for OneLap {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule of one fixed way, relays too, rows of at most 7 holes.
@@ -108,6 +113,7 @@ impl Shape for Relays {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule, rows of at most 7 holes.
@@ -125,6 +131,7 @@ impl Shape for Narrow {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule: the code asks exactly what the description says.
@@ -142,6 +149,7 @@ impl Shape for Any {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = true;
+    const LAPS: bool = true;
 }
 
 /// The compiled shape a game's moves run in, chosen once by [`Kernel::of`].
@@ -175,6 +183,7 @@ struct Uses {
     rare: bool,
     half: bool,
     wide: bool,
+    laps: bool,
 }
 
 impl Uses {
@@ -195,14 +204,14 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || s.laps == Laps::Next
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
+            half: e.half_wins,
+            wide: d.board.holes > 7,
+            laps: s.laps == Laps::Next
                 || s.relay_if != RelayIf::Any
                 || s.relay_stops_on_count
                 || e.seeds_limit.is_some()
                 || e.hole_limit.is_some(),
-            half: e.half_wins,
-            wide: d.board.holes > 7,
         }
     }
 
@@ -219,6 +228,7 @@ impl Uses {
             && (!self.rare || S::RARE)
             && (!self.half || S::HALF)
             && (!self.wide || S::WIDE)
+            && (!self.laps || S::LAPS)
     }
 }
 
