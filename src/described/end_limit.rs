@@ -35,6 +35,12 @@ impl Description {
 }
 
 impl Mancala {
+    /// Whether a limit of the seeds left ends this game.
+    pub(crate) fn has_limits(&self) -> bool {
+        let e = &self.description.end;
+        e.seeds_limit.is_some() || e.hole_limit.is_some()
+    }
+
     /// Whether a limit of the seeds left is reached in `s` (the game is then over).
     #[inline(never)]
     pub(crate) fn limit_reached_in(&self, s: &MancalaState) -> bool {

@@ -245,7 +245,7 @@ impl Mancala {
         if description.board.start.is_some() {
             description.board.seeds = 0;
         }
-        let rules = Mancala {
+        let mut rules = Mancala {
             name,
             total: description.total_seeds(),
             steps: Steps::new(
@@ -258,6 +258,7 @@ impl Mancala {
             early: description.uses_early(),
             description,
         };
+        rules.steps.limits = rules.has_limits();
         if rules.over(&rules.start()).is_some() {
             return Err(SettingsError::Conflict(
                 "the game is over at the start: no hole holds enough seeds to move",

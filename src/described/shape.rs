@@ -31,15 +31,17 @@ pub(crate) trait Shape {
     /// A grand-slam rule that asks more than the capture (`grand-slam=illegal`,
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
-    /// The rarer ends, turns and relays: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`, `seeds-limit`, `hole-limit`, `laps=next`,
-    /// `relay-if`, `relay-stops-on-count`, `allow`, `grand-slam-again` (and, with
+    /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
+    /// `end=cleared-own|cleared-opponent`, `allow`, `grand-slam-again` (and, with
     /// [`WIDE`](Shape::WIDE), the rarer captures: [`rarer_in`]).
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
     /// More than 7 holes a row: the board is more than one 128-bit word.
     const WIDE: bool;
+    /// MancalaGames' relay conditions and ends by a seed limit: `laps=next`, `relay-if`,
+    /// `relay-stops-on-count`, `seeds-limit`, `hole-limit` (only [`Any`] holds them).
+    const LAPS: bool;
     /// The rules of the opening and the lift (`sow-start`, `take-one`, `chain-most`,
     /// `no-capture-moves`, `two-out`): only in [`Any`].
     const EARLY: bool = false;
@@ -69,6 +71,7 @@ impl Shape for KalahShape {
     const RARE: bool = false;
     const HALF: bool = false;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Oware's shape: one lap skipping its origin, count captures, feeding, a store past half.
@@ -86,6 +89,7 @@ impl Shape for OwareShape {
     const RARE: bool = false;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule of a single lap one fixed way, rows of at most 7 holes.
@@ -103,6 +107,7 @@ impl Shape for OneLap {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule of one fixed way, relays too, rows of at most 7 holes.
@@ -120,6 +125,7 @@ impl Shape for Relays {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule, rows of at most 7 holes.
@@ -137,6 +143,7 @@ impl Shape for Narrow {
     const RARE: bool = true;
     const HALF: bool = true;
     const WIDE: bool = false;
+    const LAPS: bool = false;
 }
 
 /// Every rule: the code asks exactly what the description says.
@@ -155,6 +162,7 @@ impl Shape for Any {
     const HALF: bool = true;
     const WIDE: bool = true;
     const EARLY: bool = true;
+    const LAPS: bool = true;
 }
 
 /// The compiled shape a game's moves run in, chosen once by [`Kernel::of`].
@@ -191,6 +199,7 @@ struct Uses {
     /// The rarer captures ([`rarer_in`]): the `Any` shape only.
     rarer: bool,
     early: bool,
+    laps: bool,
 }
 
 impl Uses {
@@ -212,15 +221,15 @@ impl Uses {
                 || e.max_plies.is_some()
                 || e.pass
                 || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || s.laps == Laps::Next
-                || s.relay_if != RelayIf::Any
-                || s.relay_stops_on_count
-                || e.seeds_limit.is_some()
-                || e.hole_limit.is_some()
                 || s.allow != super::Allow::Any
                 || c.grand_slam_again,
             half: e.half_wins,
             wide: d.board.holes > 7,
+            laps: s.laps == Laps::Next
+                || s.relay_if != RelayIf::Any
+                || s.relay_stops_on_count
+                || e.seeds_limit.is_some()
+                || e.hole_limit.is_some(),
             rarer: d.rarer_captures(),
             early: d.uses_early(),
         }
@@ -241,6 +250,7 @@ impl Uses {
             && (!self.wide || S::WIDE)
             && (!self.rarer || rarer_in::<S>())
             && (!self.early || S::EARLY)
+            && (!self.laps || S::LAPS)
     }
 }
 

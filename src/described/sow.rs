@@ -4,7 +4,7 @@
 use super::Mancala;
 use super::description::{
     CannotFeed, ChainWay, Counts, Direction, EndRule, FeedTest, Goal, GrandSlam, Laps, Leftovers,
-    Opposite, Side, Sowing, StoreSowing,
+    Opposite, RelayIf, Side, Sowing, StoreSowing,
 };
 use super::lap::{LapTable, TABLE_HOLES};
 use super::moves::{MancalaMove, Way};
@@ -48,6 +48,12 @@ pub(crate) struct Steps {
     pub(crate) row_mask: u64,
     /// A lap's sowing by table, for rows of at most 7 holes.
     pub(crate) lap: Option<LapTable>,
+    /// Whether the relay asks more than the classic one (`laps=next`, `relay-if`,
+    /// `relay-stops-on-count`): it is then sown by [`Mancala::sow_rare_relay`].
+    pub(crate) rare_relay: bool,
+    /// Whether a limit of the seeds left ends the game (`seeds-limit`, `hole-limit`); set
+    /// by [`Mancala::new`](super::Mancala::new).
+    pub(crate) limits: bool,
 }
 
 impl Steps {
@@ -112,6 +118,10 @@ impl Steps {
                 LapTable::new(h, &next, places, sowing.skip_origin, relay)
             }),
             row_mask: (1u64 << (8 * h.min(7))) - 1,
+            rare_relay: sowing.laps == Laps::Next
+                || sowing.relay_if != RelayIf::Any
+                || sowing.relay_stops_on_count,
+            limits: false,
         }
     }
 }
@@ -365,10 +375,7 @@ impl Mancala {
         if S::RARE && end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
         }
-        if S::RARE
-            && (end.seeds_limit.is_some() || end.hole_limit.is_some())
-            && self.limit_reached_in(s)
-        {
+        if S::LAPS && self.steps.limits && self.limit_reached_in(s) {
             return Some(Ending::Stuck);
         }
         if S::HALF && end.half_wins && self.won(s) {
@@ -567,11 +574,9 @@ impl Mancala {
         let h = s.holes();
         // Whether the opponent had seeds before the move (a relay's count capture asks).
         let seeded = !relay || self.seeded::<S>(s);
-        // A relay of the rarer rules asks after each lap where it lifts next (a relay from
-        // the next place may lift a store, which the table does not sow from).
-        let rare = S::RARE && relay && self.relay_is_rare();
-        let table = if rare { None } else { table };
-        let before = if rare { s.seeds_in_row(!me) } else { 0 };
+        if S::LAPS && relay && self.steps.rare_relay {
+            return self.sow_rare_relay::<S>(s, mv);
+        }
         let mut pos = s.at(me, usize::from(mv.hole));
         let mut lifts = 0;
         loop {
@@ -603,22 +608,11 @@ impl Mancala {
                 }
             }
             let store = pos == h || pos == 2 * h + 1;
-            if rare {
-                if store || lifts >= MAX_LIFTS {
-                    return pos;
-                }
-                match self.relay_lift::<S>(s, pos, way, seeded, lifts == 0, before) {
-                    Some(from) => pos = from,
-                    None => return pos,
-                }
-            } else {
-                if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
-                    return pos;
-                }
-                if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded)
-                {
-                    return pos;
-                }
+            if !relay || store || s.cells[pos] <= 1 || lifts >= MAX_LIFTS {
+                return pos;
+            }
+            if S::COUNTS && self.steps.counts() && self.relay_capture::<S>(s, pos, way, seeded) {
+                return pos;
             }
             lifts += 1;
             if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {
