@@ -6,3 +6,4 @@ mod catalogue;
 mod equivalence;
 mod mancalagames;
 mod rules;
+mod split;

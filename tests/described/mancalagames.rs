@@ -92,6 +92,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             stores: StoreSowing::Own,
             min_seeds: 1,
             max_laps: None,
+            choice_holes: 0,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -132,6 +133,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             stores: StoreSowing::None,
             min_seeds: 1,
             max_laps: None,
+            choice_holes: 0,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -479,9 +481,9 @@ fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
     )
     .unwrap();
     assert_eq!(d.captures.chain_way, ChainWay::Cw);
-    // Still refused, by name: SPLIT sowing.
+    // Still refused, by name: their alternating directions (PLAYALTDIR).
     assert_eq!(
-        info(r#""sow_direct": 0"#).unwrap_err().parameter(),
+        info(r#""sow_direct": 2"#).unwrap_err().parameter(),
         Some("sow_direct")
     );
 }
