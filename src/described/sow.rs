@@ -49,6 +49,11 @@ pub(crate) struct Steps {
     pub(crate) row_mask: u64,
     /// A lap's sowing by table, for rows of at most 7 holes.
     pub(crate) lap: Option<LapTable>,
+    /// The holes whose way the mover chooses, hole `i` bit `i` (every bit under
+    /// `sow=choice`, `choice-holes` otherwise): found once, asked of every move.
+    pub(crate) chosen: u32,
+    /// The way of each mask bit's move ([`Mask`]): found once, asked of every move.
+    pub(crate) way_of_bit: [Way; 32],
 }
 
 impl Steps {
@@ -94,6 +99,10 @@ impl Steps {
             Direction::Cw => Some(1),
             Direction::Choice | Direction::EvenOdd | Direction::Split => None,
         };
+        let chosen = match direction {
+            Direction::Choice => 0xFFFF,
+            _ => u32::from(sowing.choice_holes),
+        };
         let mut capturing = [0u64; 4];
         if !counts.is_empty() {
             for n in 0..=255u8 {
@@ -114,6 +123,12 @@ impl Steps {
                 LapTable::new(h, &next, places, sowing.skip_origin, relay)
             }),
             row_mask: (1u64 << (8 * h.min(7))) - 1,
+            chosen,
+            way_of_bit: std::array::from_fn(|bit| match bit {
+                16.. => Way::Left,
+                _ if chosen >> bit & 1 != 0 => Way::Right,
+                _ => Way::Only,
+            }),
         }
     }
 }

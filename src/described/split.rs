@@ -1,10 +1,9 @@
 //! The way of a move where it is not one for the whole game: the split row
-//! ([`Direction::Split`]) and the holes whose way the mover chooses
+//! ([`Direction::Split`](super::Direction::Split)) and the holes whose way the mover chooses
 //! ([`Sowing::choice_holes`](super::Sowing::choice_holes), or every hole under
-//! [`Direction::Choice`]).
+//! [`Direction::Choice`](super::Direction::Choice)).
 
 use super::Mancala;
-use super::description::Direction;
 use super::moves::Way;
 use super::state::MancalaState;
 
@@ -13,12 +12,7 @@ impl Mancala {
     /// `i` and `16 + i`).
     #[inline(always)]
     pub(crate) fn chosen_holes(&self) -> u32 {
-        let s = &self.description.sowing;
-        if s.direction == Direction::Choice {
-            0xFFFF
-        } else {
-            u32::from(s.choice_holes)
-        }
+        self.steps.chosen
     }
 
     /// Whether the mover chooses the way of his hole `hole`.
@@ -28,7 +22,7 @@ impl Mancala {
     }
 
     /// The way index (0 counter-clockwise, 1 clockwise) of a move from `hole` under
-    /// [`Direction::Split`], the hole not chosen: clockwise in the mover's left half, towards
+    /// [`Direction::Split`](super::Direction::Split), the hole not chosen: clockwise in the mover's left half, towards
     /// his left; counter-clockwise in his right half. (The middle hole of an odd row is
     /// always chosen, so it never comes here; were it to, it sows counter-clockwise.)
     #[inline(always)]
@@ -40,13 +34,11 @@ impl Mancala {
     /// bit, none for a hole the game gives the way of.
     #[inline(always)]
     pub(crate) fn way_of_bit(&self, bit: u32) -> Way {
-        if bit >= 16 {
-            Way::Left
-        } else if self.chooses(bit as u8) {
-            Way::Right
-        } else {
-            Way::Only
+        // Most games choose nowhere: one test; the others look the way up.
+        if self.chosen_holes() == 0 {
+            return Way::Only;
         }
+        self.steps.way_of_bit[(bit & 31) as usize]
     }
 
     /// The mask bit of a move of `hole` (in the row) going `way`, if this game has it: a
@@ -54,6 +46,9 @@ impl Mancala {
     #[inline(always)]
     pub(crate) fn bit_of_way(&self, hole: u8, way: Way) -> Option<u32> {
         let hole_bit = u32::from(hole);
+        if self.chosen_holes() == 0 {
+            return (way == Way::Only).then_some(hole_bit);
+        }
         match (self.chooses(hole), way) {
             (true, Way::Right) | (false, Way::Only) => Some(hole_bit),
             (true, Way::Left) => Some(16 + hole_bit),
