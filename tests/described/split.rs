@@ -529,3 +529,17 @@ fn the_three_games_play_as_a_seed_by_seed_model_of_their_engine() {
         assert!(moves_compared > 1000, "{text}: {moves_compared}");
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_new_fields_round_trip_through_serde_and_are_checked() {
+    let game: Mancala = ALEMUNGULA.parse().unwrap();
+    let json = serde_json::to_string(game.description()).unwrap();
+    assert!(json.contains(r#""direction":"split""#), "{json}");
+    assert!(json.contains(r#""choice-holes":4"#), "{json}");
+    let back: sowing::described::Description = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, game.description());
+    // Reading validates: the middle hole of an odd split row must be chosen.
+    let bad = json.replace(r#""choice-holes":4"#, r#""choice-holes":1"#);
+    assert!(serde_json::from_str::<sowing::described::Description>(&bad).is_err());
+}
