@@ -49,6 +49,12 @@ pub enum Direction {
     /// By the count lifted (`sow=even-odd`): a hole of an even count sows clockwise, of an
     /// odd count counter-clockwise (MancalaGames' EVEN_ODD_DIR, as in their Cross-Kalah).
     EvenOdd,
+    /// Split at the middle of the row (`sow=split`): a hole of the mover's left half sows
+    /// clockwise (to his left, away from the middle), a hole of his right half
+    /// counter-clockwise (to his right). The middle hole of an odd row has no way of its own:
+    /// it must be one of [`Sowing::choice_holes`] (MancalaGames' SPLIT, as in their
+    /// Alemungula).
+    Split,
 }
 
 /// Whether a sowing goes on from the hole its last seed fell in.
@@ -269,6 +275,12 @@ pub struct Sowing {
     /// 1, CAPT_ONE); a hand of one seed then sows nothing and the move ends in the emptied
     /// hole. This is not a capture: [`Captures::no_capture_moves`] does not stop it.
     pub take_one: bool,
+    /// The holes whose way the mover chooses, move by move, whatever [`direction`](Self::direction)
+    /// says for the others (`choice-holes=3`, holes numbered from 1 joined by dots:
+    /// `choice-holes=1.4`): bit `i` for the mover's hole `i` from his left, each such hole
+    /// two moves (`3R`, `3L`), the other holes one (`2`). MancalaGames' `udir_holes` when
+    /// shorter than a row. 0: none; not with `sow=choice`, where every hole is chosen.
+    pub choice_holes: u16,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -757,6 +769,7 @@ impl Description {
             sow_start: false,
             move_one: false,
             take_one: false,
+            choice_holes: 0,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -822,6 +835,7 @@ impl Description {
             sow_start: false,
             move_one: false,
             take_one: false,
+            choice_holes: 0,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -948,6 +962,7 @@ impl Description {
                 });
             }
         }
+        self.validate_choice_holes()?;
         if s.max_laps.is_none() && self.end.endless != Leftovers::Owner {
             return Err(SettingsError::Conflict(
                 "endless-leftovers without max-laps",
@@ -959,10 +974,13 @@ impl Description {
             ));
         }
         if s.allow.follows_the_sowing()
-            && matches!(s.direction, Direction::Choice | Direction::EvenOdd)
+            && (matches!(
+                s.direction,
+                Direction::Choice | Direction::EvenOdd | Direction::Split
+            ) || s.choice_holes != 0)
         {
             return Err(SettingsError::Conflict(
-                "allow=opponent-or-empty, single-to-empty or occupied with sow=choice or even-odd: the rule follows one fixed way",
+                "allow=opponent-or-empty, single-to-empty or occupied with sow=choice, even-odd or split, or choice-holes: the rule follows one fixed way",
             ));
         }
         if matches!(s.allow, Allow::SingleToEmpty | Allow::SinglesLastToEmpty)
@@ -1099,6 +1117,31 @@ impl Description {
         }
         self.validate_relay()?;
         self.validate_limits()?;
+        Ok(())
+    }
+}
+
+impl Description {
+    /// The rules of [`Sowing::choice_holes`] and [`Direction::Split`]: the holes named are
+    /// holes of the row, not under `sow=choice`, and an odd row split at its middle chooses
+    /// there.
+    fn validate_choice_holes(&self) -> Result<(), SettingsError> {
+        let (h, s) = (self.board.holes, &self.sowing);
+        if s.choice_holes >> h != 0 {
+            return Err(SettingsError::Conflict(
+                "choice-holes names a hole past the end of the row",
+            ));
+        }
+        if s.choice_holes != 0 && s.direction == Direction::Choice {
+            return Err(SettingsError::Conflict(
+                "choice-holes with sow=choice: every hole is already chosen",
+            ));
+        }
+        if s.direction == Direction::Split && h % 2 == 1 && s.choice_holes >> (h / 2) & 1 == 0 {
+            return Err(SettingsError::Conflict(
+                "sow=split on an odd row without the middle hole in choice-holes: it has no way",
+            ));
+        }
         Ok(())
     }
 }

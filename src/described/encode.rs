@@ -1,19 +1,18 @@
 //! Any described game as numbers: one action a hole (two where the mover chooses the way),
 //! and the board from the mover's side.
 
-use super::{Direction, Mancala, MancalaMove, MancalaState};
+use super::{Mancala, MancalaMove, MancalaState};
 use crate::encode::{Encoding, HasEncoding};
 
-/// Actions `0..h` are the mover's holes from his left (sowing to his right under
-/// `sow=choice`), `h..2h` the same holes sowing to his left under `sow=choice`. The
-/// observation is the mover's holes from his left, the opponent's from his, the mover's
-/// store and the opponent's (`2h + 2` values).
+/// Actions `0..h` are the mover's holes from his left (sowing to his right where he chooses
+/// the way); then one action for each hole whose way he chooses, in order from his left,
+/// sowing to his left: under `sow=choice` actions `h..2h` are holes `0..h` sowing left, under
+/// `choice-holes=3` action `h` is hole 3 sowing left. The observation is the mover's holes
+/// from his left, the opponent's from his, the mover's store and the opponent's (`2h + 2`
+/// values).
 impl Encoding for Mancala {
     fn num_actions(&self) -> usize {
-        match self.description.sowing.direction {
-            Direction::Choice => 2 * self.holes_per_row(),
-            _ => self.holes_per_row(),
-        }
+        self.holes_per_row() + self.chosen_in_row().count_ones() as usize
     }
 
     fn action_to_move(&self, s: &MancalaState, action: usize) -> Option<MancalaMove> {
@@ -21,15 +20,29 @@ impl Encoding for Mancala {
         if action >= self.num_actions() {
             return None;
         }
-        let bit = if action < h { action } else { 16 + action - h };
-        let mv = self.move_of_bit(bit as u32);
+        let bit = if action < h {
+            action as u32
+        } else {
+            // The (action - h)-th chosen hole from the left.
+            let mut chosen = self.chosen_in_row();
+            for _ in h..action {
+                chosen &= chosen - 1;
+            }
+            16 + chosen.trailing_zeros()
+        };
+        let mv = self.move_of_bit(bit);
         self.bit_of(s, mv).map(|_| mv)
     }
 
     fn move_to_action(&self, s: &MancalaState, mv: MancalaMove) -> Option<usize> {
-        let bit = self.bit_of(s, mv)? as usize;
+        let bit = self.bit_of(s, mv)?;
         let h = self.holes_per_row();
-        let action = if bit < 16 { bit } else { h + bit - 16 };
+        let action = if bit < 16 {
+            bit as usize
+        } else {
+            let below = self.chosen_in_row() & ((1 << (bit - 16)) - 1);
+            h + below.count_ones() as usize
+        };
         (action < self.num_actions()).then_some(action)
     }
 
@@ -47,6 +60,13 @@ impl Encoding for Mancala {
         for (o, &v) in out.iter_mut().zip(values) {
             *o = f32::from(v);
         }
+    }
+}
+
+impl Mancala {
+    /// The chosen holes ([`chosen_holes`](Mancala::chosen_holes)) of a row, hole `i` bit `i`.
+    fn chosen_in_row(&self) -> u32 {
+        self.chosen_holes() & ((1 << self.holes_per_row()) - 1)
     }
 }
 

@@ -178,6 +178,8 @@ mod tests {
                         (Direction::Ccw, Laps::One),
                         (Direction::Cw, Laps::One),
                         (Direction::Choice, Laps::One),
+                        (Direction::Split, Laps::One),
+                        (Direction::Split, Laps::Relay),
                         (Direction::Ccw, Laps::Relay),
                         (Direction::Cw, Laps::Relay),
                     ] {

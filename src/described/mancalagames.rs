@@ -26,6 +26,9 @@
 //! - Their relays stop where a count capture's count and side alone would take the last
 //!   hole, before their grand slam rule decides what the capture takes: read as
 //!   [`Sowing::relay_stops_on_count`] wherever a grand slam rule is set.
+//! - Their split sowing (`sow_direct` SPLIT, as in their Alemungula) sows the mover's left
+//!   half clockwise and his right half counter-clockwise, as their code does, though their
+//!   parameter documentation says the reverse ([`Direction::Split`]).
 //! - Without store sowing or feeding their engine ends a game once too few seeds are left
 //!   for any capture ([`End::too_few`]), and a relay past 50 laps ends it
 //!   ([`Sowing::max_laps`]).
@@ -535,10 +538,10 @@ impl Params {
             }
             "sow_direct" => {
                 let n = int_param(m)?;
-                if !matches!(n, -1 | 1 | 3) {
+                if !matches!(n, -1 | 0 | 1 | 3) {
                     return Err(unsupported(
                         m,
-                        "only clockwise, counter-clockwise and even/odd sowing can be described",
+                        "only clockwise, counter-clockwise, split and even/odd sowing can be described",
                     ));
                 }
                 self.sow_direct = At { value: n, pos };
@@ -668,6 +671,52 @@ impl Params {
         Ok(())
     }
 
+    /// The direction of the sowing and the holes whose way the mover chooses, from
+    /// `sow_direct` and `udir_holes` as their engine reads them: a list as long as a row
+    /// makes every hole a choice (they look only at its length, the entries must then be
+    /// distinct for their moves to agree), a shorter one the holes it names, counted from
+    /// the mover's left; the others sow the way `sow_direct` says (their SPLIT: the left
+    /// half clockwise, the right half counter-clockwise, as their code has it).
+    fn direction(&self, holes: i64, refusals: &mut Vec<Refusal>) -> (Direction, u16) {
+        let udir = &self.udir_holes.value;
+        let mut mask = 0u32;
+        if udir.len() as i64 > holes || udir.iter().any(|&i| !(0..holes.min(16)).contains(&i)) {
+            refusals.push(self.pair(
+                self.udir_holes.pos,
+                None,
+                "their engine refuses udir_holes naming holes outside the row",
+            ));
+        } else {
+            for &i in udir {
+                mask |= 1 << i;
+            }
+        }
+        let every = !udir.is_empty() && udir.len() as i64 == holes;
+        if every && i64::from(mask.count_ones()) != holes {
+            refusals.push(self.pair(
+                self.udir_holes.pos,
+                None,
+                "a udir_holes list as long as a row with a hole twice: their moves and directions disagree",
+            ));
+        }
+        let direction = match (every, self.sow_direct.value) {
+            (true, _) => Direction::Choice,
+            (false, -1) => Direction::Cw,
+            (false, 3) => Direction::EvenOdd,
+            (false, 0) => Direction::Split,
+            _ => Direction::Ccw,
+        };
+        if direction == Direction::Split && holes % 2 == 1 && mask >> (holes / 2) & 1 == 0 {
+            refusals.push(self.pair(
+                self.sow_direct.pos,
+                self.udir_holes.pos,
+                "their engine refuses SPLIT on an odd row without the middle hole in udir_holes",
+            ));
+        }
+        let choice_holes = if every { 0 } else { mask as u16 };
+        (direction, choice_holes)
+    }
+
     /// The refusal for two parameters that cannot go together, named by the later of them
     /// in the file (the point where reading it in order stops being describable).
     fn pair(&self, a: Option<usize>, b: Option<usize>, reason: &'static str) -> Refusal {
@@ -754,7 +803,11 @@ impl Params {
             11 => Allow::Occupied,
             _ => Allow::Any,
         };
-        if allow.follows_the_sowing() && matches!(direction, Direction::Choice | Direction::EvenOdd)
+        if allow.follows_the_sowing()
+            && (matches!(
+                direction,
+                Direction::Choice | Direction::EvenOdd | Direction::Split
+            ) || !self.udir_holes.value.is_empty())
         {
             refusals.push(self.pair(
                 self.allow_rule.pos,
@@ -901,27 +954,7 @@ impl Params {
         let total = 2 * holes * seeds;
 
         // Sowing.
-        // Their engine lets the mover choose everywhere as soon as the list is as long as a
-        // row (it does not look at the entries).
-        let udir = &self.udir_holes.value;
-        let choice = match udir.len() {
-            0 => false,
-            n if n as i64 == holes => true,
-            _ => {
-                refusals.push(self.pair(
-                    self.udir_holes.pos,
-                    None,
-                    "a choice of direction at some holes only cannot be described",
-                ));
-                false
-            }
-        };
-        let direction = match (choice, self.sow_direct.value) {
-            (true, _) => Direction::Choice,
-            (false, -1) => Direction::Cw,
-            (false, 3) => Direction::EvenOdd,
-            _ => Direction::Ccw,
-        };
+        let (direction, choice_holes) = self.direction(holes, &mut refusals);
         let (stores, again_on_store) = match self.sow_stores.value {
             1 => (StoreSowing::Own, true),
             3 => (StoreSowing::Own, false),
@@ -949,6 +982,7 @@ impl Params {
             sow_start: self.sow_start.value,
             move_one: self.sow_start.value && self.move_one.value,
             take_one: self.presowcapt.value == 1,
+            choice_holes,
         };
 
         // The count capture: their basic capture, every condition ANDed.
@@ -1102,13 +1136,23 @@ impl Params {
                 ));
             }
         }
-        // Where the mover chooses, their chain goes against the direction configured.
-        let chain_way = match (chain, direction, self.sow_direct.value) {
-            (true, Direction::Choice, -1) => ChainWay::Ccw,
-            (true, Direction::Choice, 1) => ChainWay::Cw,
-            // Their even/odd direction is not known before the move: against the sowing.
+        // Where the mover chooses, their chain goes against the direction configured, when
+        // that is one way (clockwise or counter-clockwise) for the whole game.
+        let chooses = direction == Direction::Choice || choice_holes != 0;
+        let chain_way = match (chain, chooses, self.sow_direct.value) {
+            (true, true, -1) => ChainWay::Ccw,
+            (true, true, 1) => ChainWay::Cw,
+            // Their even/odd and split directions are not one way for the game: against the
+            // sowing.
             _ => ChainWay::Back,
         };
+        if chooses && self.grandslam.value == 1 {
+            refusals.push(self.pair(
+                self.grandslam.pos,
+                self.udir_holes.pos,
+                "their engine refuses a grand slam NOT_LEGAL with udir_holes",
+            ));
+        }
         let grand_slam = if !capturing {
             GrandSlam::NoCapture
         } else {
@@ -1118,8 +1162,8 @@ impl Params {
                 // They keep one hole of the opponent's, whatever the move sowed: his last
                 // (LEAVE_LEFT, the mover's left) or his first (LEAVE_RIGHT), from his left.
                 // That is the first of his holes the sowing enters when it goes that way.
-                4 if direction == Direction::Cw => GrandSlam::LeaveFirst,
-                5 if direction == Direction::Ccw => GrandSlam::LeaveFirst,
+                4 if direction == Direction::Cw && choice_holes == 0 => GrandSlam::LeaveFirst,
+                5 if direction == Direction::Ccw && choice_holes == 0 => GrandSlam::LeaveFirst,
                 4 | 5 => {
                     refusals.push(self.pair(
                         self.grandslam.pos,
@@ -1387,8 +1431,8 @@ impl Params {
 /// |---|---|---|
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
-/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`] | split, alternating, to-centre |
-/// | `udir_holes` | a list as long as a row: [`Direction::Choice`] (a chain then goes against `sow_direct`: [`Captures::chain_way`]) | a shorter list (some holes only) |
+/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`], 0 [`Direction::Split`] (left half clockwise, right half counter-clockwise: their code; their documentation says the reverse) | alternating, to-centre; split on an odd row without the middle hole in `udir_holes` |
+/// | `udir_holes` | a list as long as a row: [`Direction::Choice`]; a shorter one: [`Sowing::choice_holes`] (where the mover chooses, a chain goes against a clockwise or counter-clockwise `sow_direct`: [`Captures::chain_way`]) | holes outside the row; a full list with a hole twice; with `grandslam` 1 |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), 2 [`Laps::Next`] (lift the place after the last seed's, a store too, stop where it is empty or a count or opposite capture would be allowed), each with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 1 and 2 with `sow_stores` 3 or 4 (their relay sows on from the store the last seed fell in) unless `mlap_cont` stops there |
 /// | `mlap_cont`, `mlap_param` | [`Sowing::relay_if`]: 1 exactly and 2 at least `mlap_param` seeds in the last hole, 3 own row, 4 opponent's row, 5 a first lap that visited the opponent, 7 not from a store (with `mlaps` 2); 6 STOP_STORE (and 7 with `mlaps` 1) is a description's own relay | any with `mlaps` 0; 1 and 2 without an `mlap_param` of 1 to 255; 6 and 7 without store sowing |
 /// | `skip_start` | [`Sowing::skip_origin`] | |

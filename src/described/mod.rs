@@ -28,7 +28,7 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
-//! | `sow=ccw\|cw\|choice\|even-odd` | [`Sowing::direction`] | which way ([`Direction`]) |
+//! | `sow=ccw\|cw\|choice\|even-odd\|split` | [`Sowing::direction`] | which way ([`Direction`]) |
 //! | `laps=one\|relay\|next` | [`Sowing::laps`] | one lap, relay, or relay from the next place ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
@@ -40,6 +40,7 @@
 //! | `sow-start` | [`Sowing::sow_start`] | the first seed of a move goes back into the hole lifted from |
 //! | `move-one` | [`Sowing::move_one`] | ... but a single seed moves on |
 //! | `take-one` | [`Sowing::take_one`] | a seed of each hand goes to the mover's store before it is sown |
+//! | `choice-holes=none\|3\|1.4...` | [`Sowing::choice_holes`] | the holes (from 1) whose way the mover chooses, each two moves (`3R`, `3L`) |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
 //! | `chain` | [`Captures::chain`] | a count capture goes back along the row |
@@ -110,7 +111,8 @@
 //!    a relay of more than 1000 lifts ends where it stands; under
 //!    `max-laps`, a relay that would lift again after that many laps ends the game there,
 //!    the seeds left going by `endless-leftovers`). Under
-//!    `sow=even-odd` the count lifted decides the way.
+//!    `sow=even-odd` the count lifted decides the way, under `sow=split` the half of the
+//!    row the hole is in, and at a hole of `choice-holes` the mover (`3R`, `3L`).
 //! 2. A last seed in his store: another turn under `again=store`. In a hole (and not after
 //!    a single seed lifted, under `no-single-capture`): the count capture (with the chain,
 //!    round both rows under `chain-rows`, and the grand-slam rule; a grand slam captured
@@ -137,8 +139,8 @@
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
 //! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, goals other
-//! than the most seeds and a cleared row, and their split and
-//! alternating directions: a description cannot say them, and a MancalaGames file that asks
+//! than the most seeds and a cleared row, and their alternating directions: a description
+//! cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 
 mod allow;
@@ -157,6 +159,7 @@ mod picture;
 mod relay;
 mod shape;
 pub(crate) mod sow;
+mod split;
 mod state;
 mod text;
 
@@ -321,9 +324,10 @@ impl Mancala {
             return Some(IllegalReason::Forbidden(format!(
                 "there is no move {mv}: the holes are 1 to {}{}",
                 s.holes(),
-                match self.description.sowing.direction {
-                    Direction::Choice => ", each with R or L",
-                    _ => ", without a way",
+                match (self.description.sowing.direction, self.chosen_holes()) {
+                    (_, 0) => ", without a way",
+                    (Direction::Choice, _) => ", each with R or L",
+                    _ => ", with R or L where the mover chooses the way (choice-holes)",
                 }
             )));
         };
@@ -533,6 +537,8 @@ impl Ruleset for Mancala {
     fn parse_move(&self, s: &MancalaState, text: &str) -> Result<MancalaMove, MoveParseError> {
         let expected = if self.description.sowing.direction == Direction::Choice {
             "a hole's number from the mover's left and the way, R or L (3R, 1L)"
+        } else if self.chosen_holes() != 0 {
+            "a hole's number from the mover's left, with the way R or L where he chooses it (2, 3R)"
         } else {
             "a hole's number from the mover's left (1, 2, ...)"
         };

@@ -14,7 +14,7 @@ use super::description::{
 
 /// The rules a compiled shape of the move code may meet; `false` where it never does.
 pub(crate) trait Shape {
-    /// The way is not fixed (`sow=choice`, `sow=even-odd`).
+    /// The way is not fixed (`sow=choice`, `sow=even-odd`, `sow=split`, `choice-holes`).
     const WAYS: bool;
     /// A move takes more than one seed (`min-seeds`).
     const MIN: bool;
@@ -206,7 +206,10 @@ impl Uses {
     fn of(d: &Description) -> Uses {
         let (s, c, e) = (&d.sowing, &d.captures, &d.end);
         Uses {
-            ways: matches!(s.direction, Direction::Choice | Direction::EvenOdd),
+            ways: matches!(
+                s.direction,
+                Direction::Choice | Direction::EvenOdd | Direction::Split
+            ) || s.choice_holes != 0,
             min: s.min_seeds > 1,
             relay: s.laps != Laps::One,
             skip: s.skip_origin,

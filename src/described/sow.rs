@@ -35,7 +35,8 @@ pub(crate) struct Steps {
     /// a hand of fewer seeds never comes back to the hole it was lifted from.
     pub(crate) places: [u8; 2],
     /// The way index every move sows in, where the description fixes it (not
-    /// `sow=choice` or `sow=even-odd`): found once, not on every move.
+    /// `sow=choice`, `sow=even-odd`, `sow=split` or `choice-holes`): found once, not on every
+    /// move.
     pub(crate) fixed_way: Option<usize>,
     /// A bit for each count of seeds (0 to 255) a count capture takes: one look-up for
     /// [`Counts::contains`], none of whose words are set when no count captures.
@@ -54,6 +55,11 @@ pub(crate) struct Steps {
     /// Whether a limit of the seeds left ends the game (`seeds-limit`, `hole-limit`); set
     /// by [`Mancala::new`](super::Mancala::new).
     pub(crate) limits: bool,
+    /// The holes whose way the mover chooses, hole `i` bit `i` (every bit under
+    /// `sow=choice`, `choice-holes` otherwise): found once, asked of every move.
+    pub(crate) chosen: u32,
+    /// The way of each mask bit's move ([`Mask`]): found once, asked of every move.
+    pub(crate) way_of_bit: [Way; 32],
 }
 
 impl Steps {
@@ -94,9 +100,14 @@ impl Steps {
             }
         }
         let fixed_way = match direction {
+            _ if sowing.choice_holes != 0 => None,
             Direction::Ccw => Some(0),
             Direction::Cw => Some(1),
-            Direction::Choice | Direction::EvenOdd => None,
+            Direction::Choice | Direction::EvenOdd | Direction::Split => None,
+        };
+        let chosen = match direction {
+            Direction::Choice => 0xFFFF,
+            _ => u32::from(sowing.choice_holes),
         };
         let mut capturing = [0u64; 4];
         if !counts.is_empty() {
@@ -122,6 +133,12 @@ impl Steps {
                 || sowing.relay_if != RelayIf::Any
                 || sowing.relay_stops_on_count,
             limits: false,
+            chosen,
+            way_of_bit: std::array::from_fn(|bit| match bit {
+                16.. => Way::Left,
+                _ if chosen >> bit & 1 != 0 => Way::Right,
+                _ => Way::Only,
+            }),
         }
     }
 }
@@ -155,11 +172,14 @@ impl Mancala {
             return way;
         }
         match (self.description.sowing.direction, mv.way) {
-            (Direction::Cw, _) | (Direction::Choice, Way::Left) => 1,
+            (_, Way::Left) => 1,
+            (_, Way::Right) => 0,
+            (Direction::Cw, _) => 1,
             (Direction::EvenOdd, _) => {
                 let n = s.row(s.mover).get(usize::from(mv.hole)).copied();
                 usize::from(n.unwrap_or(1) % 2 == 0)
             }
+            (Direction::Split, _) => self.split_way(s, mv.hole),
             _ => 0,
         }
     }
@@ -180,11 +200,7 @@ impl Mancala {
                 way: Way::Only,
             };
         }
-        let way = match self.description.sowing.direction {
-            Direction::Choice if bit >= 16 => Way::Left,
-            Direction::Choice => Way::Right,
-            _ => Way::Only,
-        };
+        let way = self.way_of_bit(bit);
         MancalaMove { hole, way }
     }
 
@@ -194,14 +210,7 @@ impl Mancala {
         if usize::from(mv.hole) >= s.holes() {
             return None;
         }
-        let hole = u32::from(mv.hole);
-        match (self.description.sowing.direction, mv.way) {
-            (Direction::Choice, Way::Right) => Some(hole),
-            (Direction::Choice, Way::Left) => Some(16 + hole),
-            (Direction::Choice, Way::Only) => None,
-            (_, Way::Only) => Some(hole),
-            _ => None,
-        }
+        self.bit_of_way(mv.hole, mv.way)
     }
 
     /// Whether `player` has a hole of at least the fewest seeds a move takes.
@@ -282,8 +291,8 @@ impl Mancala {
         if S::RARE && self.description.sowing.allow != super::Allow::Any {
             mask = self.allowed(s, mask);
         }
-        if S::WAYS && self.description.sowing.direction == Direction::Choice {
-            mask |= mask << 16;
+        if S::WAYS {
+            mask |= (mask & self.chosen_holes()) << 16;
         }
         let end = &self.description.end;
         if !S::FEED || !end.must_feed || mask == 0 {

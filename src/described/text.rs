@@ -57,11 +57,12 @@ fn number(
     Ok(n)
 }
 
-const DIRECTIONS: [(&str, Direction); 4] = [
+const DIRECTIONS: [(&str, Direction); 5] = [
     ("ccw", Direction::Ccw),
     ("cw", Direction::Cw),
     ("choice", Direction::Choice),
     ("even-odd", Direction::EvenOdd),
+    ("split", Direction::Split),
 ];
 const LAPS: [(&str, Laps); 3] = [
     ("one", Laps::One),
@@ -175,6 +176,44 @@ fn relay_if_text(r: RelayIf) -> String {
     }
 }
 
+/// Reads `choice-holes=`: `none`, or hole numbers from 1 (up to 15) joined by dots (`3`,
+/// `1.4`), as a mask of holes from the mover's left ([`Sowing::choice_holes`]).
+///
+/// [`Sowing::choice_holes`]: super::Sowing::choice_holes
+fn choice_holes(sw: &Switch<'_>, game: &'static str) -> Result<u16, RulesetParseError> {
+    let value = sw.text(game)?;
+    let bad = || RulesetParseError::BadValue {
+        game,
+        switch: sw.name.to_string(),
+        value: value.to_string(),
+        expected: "none, or hole numbers from 1 to 15 joined by dots (3, 1.4)",
+    };
+    if value == "none" {
+        return Ok(0);
+    }
+    let mut mask = 0u16;
+    for item in value.split('.') {
+        let n: u8 = item.trim().parse().map_err(|_| bad())?;
+        if !(1..=MAX_HOLES).contains(&n) || mask >> (n - 1) & 1 != 0 {
+            return Err(bad());
+        }
+        mask |= 1 << (n - 1);
+    }
+    Ok(mask)
+}
+
+/// The text of `choice-holes=` for a mask ([`choice_holes`] reads it back).
+fn choice_holes_text(mask: u16) -> String {
+    if mask == 0 {
+        return "none".into();
+    }
+    (0..16)
+        .filter(|i| mask >> i & 1 != 0)
+        .map(|i| (i + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
 fn counts_text(c: Counts) -> String {
     c.to_string()
 }
@@ -237,7 +276,8 @@ pub(crate) fn apply(
                 "start"
             }
             "sow" => {
-                d.sowing.direction = choice(sw, game, &DIRECTIONS, "ccw, cw, choice or even-odd")?;
+                d.sowing.direction =
+                    choice(sw, game, &DIRECTIONS, "ccw, cw, choice, even-odd or split")?;
                 "sow"
             }
             "laps" => {
@@ -316,6 +356,10 @@ pub(crate) fn apply(
             "no-capture-moves" => {
                 d.captures.no_capture_moves = number(sw, game, "no-capture-moves", 0, 255)? as u8;
                 "no-capture-moves"
+            }
+            "choice-holes" => {
+                d.sowing.choice_holes = choice_holes(sw, game)?;
+                "choice-holes"
             }
             "capture" => {
                 d.captures.counts = counts(sw, game)?;
@@ -547,6 +591,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     push_flag(&mut out, "sow-start", b.sow_start, n.sow_start);
     push_flag(&mut out, "move-one", b.move_one, n.move_one);
     push_flag(&mut out, "take-one", b.take_one, n.take_one);
+    if b.choice_holes != n.choice_holes {
+        out.push(format!(
+            "choice-holes={}",
+            choice_holes_text(n.choice_holes)
+        ));
+    }
     let (b, n) = (&base.captures, &d.captures);
     if b.counts != n.counts {
         out.push(format!("capture={}", counts_text(n.counts)));

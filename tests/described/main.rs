@@ -10,3 +10,4 @@ mod equivalence;
 mod laps;
 mod mancalagames;
 mod rules;
+mod split;

@@ -100,6 +100,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             sow_start: false,
             move_one: false,
             take_one: false,
+            choice_holes: 0,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -152,6 +153,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             sow_start: false,
             move_one: false,
             take_one: false,
+            choice_holes: 0,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -508,9 +510,9 @@ fn passing_leftovers_directions_and_ends_read_as_their_engine_plays_them() {
     )
     .unwrap();
     assert_eq!(d.captures.chain_way, ChainWay::Cw);
-    // Still refused, by name: SPLIT sowing.
+    // Still refused, by name: their alternating directions (PLAYALTDIR).
     assert_eq!(
-        info(r#""sow_direct": 0"#).unwrap_err().parameter(),
+        info(r#""sow_direct": 2"#).unwrap_err().parameter(),
         Some("sow_direct")
     );
 }
