@@ -32,8 +32,8 @@ pub(crate) trait Shape {
     /// `grand-slam-always-illegal`, `grand-slam-if-seeded`).
     const SLAM: bool;
     /// The rarer ends and turns: `goal=clear`, `too-few`, `max-plies`, `pass`,
-    /// `end=cleared-own|cleared-opponent`, `allow`, `grand-slam-again` (and, with
-    /// [`WIDE`](Shape::WIDE), the rarer captures: [`rarer_in`]).
+    /// `end=cleared-own|cleared-opponent` (and, with [`WIDE`](Shape::WIDE), the rarer
+    /// captures and moves, `allow` and `grand-slam-again`: [`rarer_in`]).
     const RARE: bool;
     /// A store past half wins (`half-wins`).
     const HALF: bool;
@@ -223,9 +223,7 @@ impl Uses {
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass
-                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
-                || s.allow != super::Allow::Any
-                || c.grand_slam_again,
+                || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent),
             half: e.half_wins,
             wide: d.board.holes > 7,
             laps: s.laps == Laps::Next
@@ -233,7 +231,7 @@ impl Uses {
                 || s.relay_stops_on_count
                 || e.seeds_limit.is_some()
                 || e.hole_limit.is_some(),
-            rarer: d.rarer_captures(),
+            rarer: d.rarer_captures() || s.allow != super::Allow::Any || c.grand_slam_again,
             early: d.uses_early(),
         }
     }

@@ -288,7 +288,7 @@ impl Mancala {
         } else {
             self.playable_holes::<S>(s, s.mover)
         };
-        if S::RARE && self.description.sowing.allow != super::Allow::Any {
+        if rarer_in::<S>() && self.description.sowing.allow != super::Allow::Any {
             mask = self.allowed(s, mask);
         }
         if S::WAYS {
@@ -868,7 +868,7 @@ impl Mancala {
             }
             if captured > 0 {
                 s.put(own_store, s.cell(own_store).wrapping_add(captured as u8));
-                again = c.again_on_capture || (S::RARE && slam && c.grand_slam_again);
+                again = c.again_on_capture || (rarer_in::<S>() && slam && c.grand_slam_again);
             }
             if rarer_in::<S>() && self.rarer {
                 again |= self.after_captures(s, last, me);
