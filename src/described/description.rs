@@ -530,10 +530,14 @@ pub struct Captures {
     /// the count capture at the last hole: when the hole after the last one sown (the way
     /// the move sowed, stores not counted) is empty, the mover takes the hole after that,
     /// whatever it holds, if it holds seeds and is on a side [`side`](Self::side) allows.
-    /// Without a relay, only when the last hole held seeds before the last seed fell. A
-    /// relay does not stop for it. Not with capture [`counts`](Self::counts), a
-    /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
-    /// `capture`, `no-capture` and `illegal`.
+    /// With one lap, only when the last hole held seeds before the last seed fell. A
+    /// relay does not stop for it. With [`chain`](Self::chain) (MancalaGames' `multicapt`
+    /// with `capt_dir` 1, SOW) the hole taken starts the next two out, onward the move's
+    /// way, until one fails or [`chain_most`](Self::chain_most) holes are taken (not with
+    /// `chain-rows` or `chain-way`). A grand slam: the captures leave the opponent, who had
+    /// seeds before the move, none. Not with capture [`counts`](Self::counts) or the
+    /// opposite capture, and of the grand-slam rules only `capture`, `no-capture` and
+    /// `illegal`.
     pub two_out: bool,
 }
 
