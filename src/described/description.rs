@@ -539,6 +539,13 @@ pub struct Captures {
     /// opposite capture, and of the grand-slam rules only `capture`, `no-capture` and
     /// `illegal`.
     pub two_out: bool,
+    /// Captures two out as a relay goes (`lap-capture`; MancalaGames' `sow_rule` 8,
+    /// LAP_CAPT, with their TWO_OUT): at the end of each lap whose last seed fell in a
+    /// hole that held seeds, before that hole is lifted and sown on, the capture two out is
+    /// made from it as after the move (with its [`chain`](Self::chain)). Only with
+    /// [`two_out`](Self::two_out), `laps=relay` without `relay-if`, `grand-slam=capture`,
+    /// and without `again=capture`, `no-capture-moves` or `no-single-capture`.
+    pub lap_capture: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -795,6 +802,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            lap_capture: false,
         },
         end: End {
             must_feed: false,
@@ -861,6 +869,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            lap_capture: false,
         },
         end: End {
             must_feed: true,

@@ -54,6 +54,22 @@ impl Description {
                 return Err(SettingsError::Conflict(conflict));
             }
         }
+        if c.lap_capture {
+            let conflict = if !c.two_out {
+                Some("lap-capture without two-out")
+            } else if s.laps != Laps::Relay || s.relay_if != super::RelayIf::Any {
+                Some("lap-capture without laps=relay or with relay-if")
+            } else if c.grand_slam != GrandSlam::Capture {
+                Some("lap-capture with a grand-slam rule other than capture")
+            } else if c.again_on_capture || c.no_capture_moves > 0 || c.no_single_capture {
+                Some("lap-capture with again=capture, no-capture-moves or no-single-capture")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
+        }
         if c.no_capture_moves > 0 {
             if c.counts.is_empty() && c.opposite == super::Opposite::Off && !c.two_out {
                 return Err(SettingsError::Conflict(
@@ -178,6 +194,22 @@ impl Mancala {
         }
     }
 
+    /// The capture two out at the end of a relayed lap (`lap-capture`), from the last hole
+    /// `last` (which holds seeds and is lifted next): the holes taken go to the mover's store.
+    #[cold]
+    fn lap_capture<S: Shape>(&self, s: &mut MancalaState, last: usize, way: usize, seeded: bool) {
+        let mut bits = self.two_out_capture::<S>(s, last, way, seeded).0;
+        let store = s.store_at(s.mover);
+        let mut taken = 0u8;
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            taken = taken.wrapping_add(s.cell(r));
+            s.put(r, 0);
+            bits &= bits - 1;
+        }
+        s.put(store, s.cell(store).wrapping_add(taken));
+    }
+
     /// Counts a move in the position's ply: every move under `max-plies`, else up to the
     /// `no-capture-moves` (past which the count no longer matters, so that positions after
     /// the opening are alike whatever move they came at).
@@ -195,7 +227,7 @@ impl Mancala {
     #[inline(always)]
     pub(crate) fn sows_rarely(&self) -> bool {
         let sowing = &self.description.sowing;
-        sowing.sow_start || sowing.take_one
+        sowing.sow_start || sowing.take_one || self.description.captures.lap_capture
     }
 
     /// [`sow`](Mancala::sow) under `sow-start` or `take-one`, seed by seed: the first lift
@@ -247,6 +279,9 @@ impl Mancala {
                 && self.count_capture::<S>(s, pos, way, seeded).0 != 0
             {
                 return pos;
+            }
+            if self.description.captures.lap_capture {
+                self.lap_capture::<S>(s, pos, way, seeded);
             }
             lifts += 1;
             if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {

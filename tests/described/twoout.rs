@@ -1,6 +1,6 @@
-//! The capture two out in a chain (`two-out` with `chain`, onward the move's way), each on
-//! a hand-worked position, read from MancalaGames' parameters (Longbeu-a-cha, Bay Khom),
-//! and kept whole in random games.
+//! The capture two out in a chain (`two-out` with `chain`, onward the move's way) and as a
+//! relay goes (`lap-capture`), each on a hand-worked position, read from MancalaGames'
+//! parameters (Longbeu-a-cha, Bay Khom, Tap-Urdy), and kept whole in random games.
 
 use sowing::described::mancalagames;
 use sowing::described::{Mancala, MancalaState};
@@ -82,6 +82,35 @@ fn under_the_next_holes_lap_a_last_hole_of_one_seed_captures_two_out() {
     );
 }
 
+/// Tap-Urdy's rules (their file read, on 4 holes of 2 seeds).
+const TAP_URDY: &str = "mancala:holes=4,seeds=2,laps=relay,stores=none,capture-side=either,\
+    grand-slam=capture,grand-slam-if-seeded,opposite=off,two-out,lap-capture,again=none,\
+    end=stuck,leftovers=nobody,half-wins,too-few=2";
+
+#[test]
+fn lap_capture_takes_two_out_before_each_lift() {
+    // South sows his first hole's 2 into his holes 2 and 3; the third held 1, so the relay
+    // goes on, but first his fourth is empty: North's first (3) is taken. The third's 2
+    // go to South's fourth and North's first, now empty: the relay ends there, and past
+    // North's empty second his third (2) is taken. 5 seeds.
+    let position = "1,2,0,3/2,0,1,0 4 3 S";
+    assert_eq!(after(TAP_URDY, position, &["1"]), "1,0,0,1/0,1,0,1 9 3 N");
+    // Without it North's first holds 4 when the relay reaches it, is lifted and sown on
+    // into South's first hole, empty: past South's second (a seed) nothing is taken.
+    assert_eq!(
+        after(&TAP_URDY.replace("lap-capture,", ""), position, &["1"]),
+        "2,3,1,0/1,1,0,1 4 3 N"
+    );
+    for text in [
+        TAP_URDY.replace("two-out,", ""),
+        TAP_URDY.replace("laps=relay", "laps=next,max-laps=50"),
+        TAP_URDY.replace("grand-slam=capture", "grand-slam=no-capture"),
+        format!("{TAP_URDY},no-capture-moves=2"),
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+}
+
 #[test]
 fn a_chain_two_out_only_goes_onward() {
     for text in [
@@ -127,6 +156,18 @@ fn their_longbeu_a_cha_and_bay_khom_captures_load() {
             ),
             BAY_KHOM,
         ),
+        (
+            file(
+                6,
+                4,
+                r#""name": "Tap-Urdy", "capt_dir": 1, "capt_type": 2, "evens": true,
+                "min_move": 1, "mlaps": 1, "quitter": 1, "sow_direct": 1, "sow_rule": 8,
+                "stores": true, "unclaimed": 1"#,
+            ),
+            "mancala:laps=relay,stores=none,capture-side=either,grand-slam=capture,\
+             grand-slam-if-seeded,opposite=off,two-out,lap-capture,again=none,end=stuck,\
+             leftovers=nobody,half-wins,too-few=2",
+        ),
     ];
     for (text, expected) in cases {
         let d = mancalagames::read(&text).unwrap();
@@ -142,11 +183,13 @@ fn their_longbeu_a_cha_and_bay_khom_captures_load() {
     ))
     .unwrap();
     assert!(d.captures.two_out && d.captures.chain && d.captures.chain_most == Some(3));
-    // Still refused: a chain whose side changes along it, and Tap-Urdy's captures while
-    // relaying (sow_rule 8).
+    // Still refused: a chain whose side changes along it; captures as a relay goes
+    // (sow_rule 8) with the next hole's lap, with counts alone or a grand slam rule.
     for members in [
         r#""capt_type": 2, "capt_dir": 1, "multicapt": -1, "capt_side": 3"#,
-        r#""capt_type": 2, "capt_dir": 1, "mlaps": 1, "sow_rule": 8, "evens": true"#,
+        r#""capt_type": 2, "capt_dir": 1, "mlaps": 2, "sow_rule": 8"#,
+        r#""evens": true, "mlaps": 1, "sow_rule": 8"#,
+        r#""capt_type": 2, "capt_dir": 1, "mlaps": 1, "sow_rule": 8, "grandslam": 2"#,
     ] {
         assert!(
             mancalagames::read(&file(6, 4, members)).is_err(),
@@ -172,6 +215,8 @@ fn random_games_under_a_chain_two_out_keep_the_rules_whole() {
             "grand-slam=illegal,grand-slam-if-seeded",
         ),
         CHAIN.replace("capture-side=either,", "sow=cw,"),
+        TAP_URDY.to_string(),
+        format!("{TAP_URDY},chain,max-laps=40"),
     ];
     let mut rng = WyRand::new(31);
     for text in &rules {
