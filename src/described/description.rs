@@ -530,11 +530,22 @@ pub struct Captures {
     /// the count capture at the last hole: when the hole after the last one sown (the way
     /// the move sowed, stores not counted) is empty, the mover takes the hole after that,
     /// whatever it holds, if it holds seeds and is on a side [`side`](Self::side) allows.
-    /// Without a relay, only when the last hole held seeds before the last seed fell. A
-    /// relay does not stop for it. Not with capture [`counts`](Self::counts), a
-    /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
-    /// `capture`, `no-capture` and `illegal`.
+    /// With one lap, only when the last hole held seeds before the last seed fell. A
+    /// relay does not stop for it. With [`chain`](Self::chain) (MancalaGames' `multicapt`
+    /// with `capt_dir` 1, SOW) the hole taken starts the next two out, onward the move's
+    /// way, until one fails or [`chain_most`](Self::chain_most) holes are taken (not with
+    /// `chain-rows` or `chain-way`). A grand slam: the captures leave the opponent, who had
+    /// seeds before the move, none. Not with capture [`counts`](Self::counts) or the
+    /// opposite capture, and of the grand-slam rules only `capture`, `no-capture` and
+    /// `illegal`.
     pub two_out: bool,
+    /// Captures two out as a relay goes (`lap-capture`; MancalaGames' `sow_rule` 8,
+    /// LAP_CAPT, with their TWO_OUT): at the end of each lap whose last seed fell in a
+    /// hole that held seeds, before that hole is lifted and sown on, the capture two out is
+    /// made from it as after the move (with its [`chain`](Self::chain)). Only with
+    /// [`two_out`](Self::two_out), `laps=relay` without `relay-if`, `grand-slam=capture`,
+    /// and without `again=capture`, `no-capture-moves` or `no-single-capture`.
+    pub lap_capture: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -791,6 +802,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            lap_capture: false,
         },
         end: End {
             must_feed: false,
@@ -857,6 +869,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            lap_capture: false,
         },
         end: End {
             must_feed: true,

@@ -39,14 +39,30 @@ impl Description {
             }
         }
         if c.two_out {
-            let conflict = if c.chain {
-                Some("two-out with chain")
+            let conflict = if c.chain && (c.chain_rows || c.chain_way != super::ChainWay::Back) {
+                Some("two-out with chain-rows or chain-way: its chain goes onward, the move's way")
             } else if !c.counts.is_empty() {
                 Some("two-out with capture counts: it takes any count")
             } else if c.opposite != super::Opposite::Off {
                 Some("two-out with an opposite capture")
             } else if matches!(c.grand_slam, GrandSlam::LeaveLast | GrandSlam::LeaveFirst) {
                 Some("two-out with grand-slam=leave-last or leave-first")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
+        }
+        if c.lap_capture {
+            let conflict = if !c.two_out {
+                Some("lap-capture without two-out")
+            } else if s.laps != Laps::Relay || s.relay_if != super::RelayIf::Any {
+                Some("lap-capture without laps=relay or with relay-if")
+            } else if c.grand_slam != GrandSlam::Capture {
+                Some("lap-capture with a grand-slam rule other than capture")
+            } else if c.again_on_capture || c.no_capture_moves > 0 || c.no_single_capture {
+                Some("lap-capture with again=capture, no-capture-moves or no-single-capture")
             } else {
                 None
             };
@@ -92,8 +108,10 @@ impl Mancala {
     }
 
     /// The capture two out (`two-out`) after a last seed at `last`, in the ring places a
-    /// count capture returns (a bit), and whether it takes the opponent's every seed; none
-    /// at all while captures are barred (`no-capture-moves`).
+    /// count capture returns (a bit each), and whether it takes the opponent's every seed;
+    /// none at all while captures are barred (`no-capture-moves`). Under `chain` each hole
+    /// taken is the start of the next two out, onward the move's way, until one fails (or
+    /// `chain-most` holes are taken).
     #[inline(never)]
     pub(crate) fn two_out_capture<S: Shape>(
         &self,
@@ -107,7 +125,8 @@ impl Mancala {
         if self.captures_barred(s) || !c.two_out || last == h || last > 2 * h {
             return (0, false);
         }
-        if self.description.sowing.laps != Laps::Relay && s.cell(last) <= 1 {
+        // Without laps the last hole must have held seeds before the last seed fell.
+        if self.description.sowing.laps == Laps::One && s.cell(last) <= 1 {
             return (0, false);
         }
         // The next hole the move's way, the stores not counted.
@@ -125,41 +144,70 @@ impl Mancala {
                 }
             }
         };
-        let gap = step(last);
-        let out = step(gap);
-        let seeds = s.cell(out);
-        if s.cell(gap) != 0 || seeds == 0 {
-            return (0, false);
-        }
-        let owner = if out < h {
-            Player::South
-        } else {
-            Player::North
-        };
-        let side_ok = match c.side {
-            Side::Opponent => owner != s.mover,
-            Side::Own => owner == s.mover,
-            Side::Either => true,
-        };
-        if !side_ok {
-            return (0, false);
-        }
-        let take = 1u32 << out;
-        // A grand slam: the opponent's last seeds taken.
         let opponent = !s.mover;
-        let left = s.seeds_in_row(opponent)
-            - if owner == opponent {
-                u32::from(seeds)
+        let most = match (c.chain, c.chain_most) {
+            (false, _) => 1,
+            (true, Some(most)) => u32::from(most),
+            (true, None) => u32::MAX,
+        };
+        // The seeds a hole holds once the holes already taken are emptied.
+        let held = |take: u32, r: usize| if take & (1 << r) != 0 { 0 } else { s.cell(r) };
+        let mut take = 0u32;
+        let mut taken = 0u32;
+        let mut from_opponent = 0u32;
+        let mut at = last;
+        while taken < most {
+            let gap = step(at);
+            let out = step(gap);
+            let seeds = held(take, out);
+            if held(take, gap) != 0 || seeds == 0 {
+                break;
+            }
+            let owner = if out < h {
+                Player::South
             } else {
-                0
+                Player::North
             };
-        if !seeded || owner != opponent || left != 0 {
+            let side_ok = match c.side {
+                Side::Opponent => owner != s.mover,
+                Side::Own => owner == s.mover,
+                Side::Either => true,
+            };
+            if !side_ok {
+                break;
+            }
+            take |= 1 << out;
+            taken += 1;
+            if owner == opponent {
+                from_opponent += u32::from(seeds);
+            }
+            at = out;
+        }
+        // A grand slam: a capture that leaves the opponent, who had seeds before the move,
+        // none.
+        if take == 0 || !seeded || s.seeds_in_row(opponent) != from_opponent {
             return (take, false);
         }
         match c.grand_slam {
             GrandSlam::NoCapture | GrandSlam::Illegal => (0, true),
             _ => (take, true),
         }
+    }
+
+    /// The capture two out at the end of a relayed lap (`lap-capture`), from the last hole
+    /// `last` (which holds seeds and is lifted next): the holes taken go to the mover's store.
+    #[cold]
+    fn lap_capture<S: Shape>(&self, s: &mut MancalaState, last: usize, way: usize, seeded: bool) {
+        let mut bits = self.two_out_capture::<S>(s, last, way, seeded).0;
+        let store = s.store_at(s.mover);
+        let mut taken = 0u8;
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            taken = taken.wrapping_add(s.cell(r));
+            s.put(r, 0);
+            bits &= bits - 1;
+        }
+        s.put(store, s.cell(store).wrapping_add(taken));
     }
 
     /// Counts a move in the position's ply: every move under `max-plies`, else up to the
@@ -179,7 +227,7 @@ impl Mancala {
     #[inline(always)]
     pub(crate) fn sows_rarely(&self) -> bool {
         let sowing = &self.description.sowing;
-        sowing.sow_start || sowing.take_one
+        sowing.sow_start || sowing.take_one || self.description.captures.lap_capture
     }
 
     /// [`sow`](Mancala::sow) under `sow-start` or `take-one`, seed by seed: the first lift
@@ -231,6 +279,9 @@ impl Mancala {
                 && self.count_capture::<S>(s, pos, way, seeded).0 != 0
             {
                 return pos;
+            }
+            if self.description.captures.lap_capture {
+                self.lap_capture::<S>(s, pos, way, seeded);
             }
             lifts += 1;
             if sowing.max_laps.is_some_and(|max| lifts >= u32::from(max)) {

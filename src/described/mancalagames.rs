@@ -436,8 +436,8 @@ impl Params {
             "sow_rule" => {
                 let n = only(
                     m,
-                    &[0, 3],
-                    "of their special sowing rules only captures by the holes' owners (3) can be described",
+                    &[0, 3, 8],
+                    "of their special sowing rules only captures by the holes' owners (3) and captures two out as a relay goes (8) can be described",
                 )?;
                 self.sow_rule = At { value: n, pos };
             }
@@ -883,6 +883,47 @@ impl Params {
                 refuse(self.sow_rule.pos, pos, reason);
             }
         }
+        if self.sow_rule.value == 8 {
+            // Their LAP_CAPT: each relayed lap that ends in a hole of seeds first makes the
+            // move's capture from it. Described for the capture two out alone.
+            let against = if self.capt_type.value != 2 || self.crosscapt.value != 0 {
+                Some((
+                    self.capt_type.pos.max(self.crosscapt.pos),
+                    "captures as a relay goes are described only with the capture two out",
+                ))
+            } else if self.mlaps.value != 1 || self.mlap_cont.value != 0 {
+                Some((
+                    self.mlaps.pos.max(self.mlap_cont.pos),
+                    "captures as a relay goes are described only with mlaps 1 and no mlap_cont",
+                ))
+            } else if self.grandslam.value != 0
+                || self.capt_rturn.value != 0
+                || self.nocaptmoves.value != 0
+                || self.nosinglecapt.value
+                || self.pickextra.value != 0
+                || self.sow_stores.value != 0
+            {
+                Some((
+                    [
+                        self.grandslam.pos,
+                        self.capt_rturn.pos,
+                        self.nocaptmoves.pos,
+                        self.nosinglecapt.pos,
+                        self.pickextra.pos,
+                        self.sow_stores.pos,
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .max(),
+                    "captures as a relay goes are described without a grand slam rule, another turn, a bar on captures, nosinglecapt, pickextra or store sowing",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.sow_rule.pos, pos, reason);
+            }
+        }
         if self.capt_type.value == 7 {
             let against = if counting || self.crosscapt.value != 0 {
                 Some((
@@ -1045,8 +1086,11 @@ impl Params {
         // never made; their counts still decide the early end (`too_few`).
         let two_out = self.capt_type.value == 2;
         if two_out {
-            let against = if multi {
-                Some(self.multicapt.pos)
+            // Their chain of captures two out goes onward, the sowing's way (`capt_dir` 1,
+            // which their engine asks of the capture two out), each hole taken the start of
+            // the next; their sides that change along a chain (3, 4) are not described.
+            let against = if multi && matches!(self.capt_side.value, 3 | 4) {
+                Some(self.multicapt.pos.max(self.capt_side.pos))
             } else if cross {
                 Some(self.crosscapt.pos)
             } else if self.capt_dir.value == 2 {
@@ -1060,7 +1104,7 @@ impl Params {
                 refusals.push(self.pair(
                     self.capt_type.pos,
                     pos,
-                    "the capture two out is described alone, in the sowing's way, without a chain, an opposite capture or a grand slam rule other than 0 to 2",
+                    "the capture two out is described in the sowing's way, without an opposite capture, a chain whose side changes or a grand slam rule other than 0 to 2",
                 ));
             }
         }
@@ -1187,7 +1231,8 @@ impl Params {
             // Their capture two out tests the hole taken for its side only, never a count.
             counts: if two_out { Counts::NONE } else { counts },
             side: if capturing { side } else { Side::Opponent },
-            chain,
+            // A chain of captures two out goes onward, hole after hole taken.
+            chain: chain || (two_out && multi),
             chain_rows: chain && (side == Side::Either || continued),
             chain_way,
             grand_slam,
@@ -1204,7 +1249,8 @@ impl Params {
             no_single_capture: self.nosinglecapt.value,
             take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
             two_out,
-            chain_most: (chain && self.multicapt.value >= 2)
+            lap_capture: self.sow_rule.value == 8,
+            chain_most: ((chain || two_out) && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
             no_capture_moves: if self.nocaptmoves.value > 0 && (capturing || cross) {
@@ -1440,14 +1486,14 @@ impl Params {
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
-/// | `multicapt` | negative: [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none, `n` > 1 a chain of at most `n` ([`Captures::chain_most`]) | a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule other than 1 |
-/// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain | 2 |
+/// | `multicapt` | negative: [`Captures::chain`] (on either side, `capt_side` 0: [`Captures::chain_rows`], round both rows), 0 and 1 none, `n` > 1 a chain of at most `n` ([`Captures::chain_most`]); with `capt_type` 2 a chain of captures two out, onward | a chain onward (`capt_dir` SOW), with sown stores, or round both rows with a grand slam rule other than 1 |
+/// | `capt_dir` (older `capsamedir`) | 0; 1 without a chain or with the capture two out | 2 |
 /// | `crosscapt` | 1 [`Captures::opposite`] from the mover's row (`capt_side` 1) | 2, 3; with counts, a chain or a grand slam rule |
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
-/// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule |
-/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3 to 6, 8, 9; 2 with a chain, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`]; 8 LAP_CAPT: [`Captures::lap_capture`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule; 8 without `capt_type` 2 and `mlaps` 1, or with `mlap_cont`, `grandslam`, `capt_rturn`, `nocaptmoves`, `nosinglecapt`, `pickextra` or `sow_stores` |
+/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3 to 6, 8, 9; 2 with a chain and `capt_side` 3 or 4, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
 /// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
 /// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`] ([`FeedTest::MoveSeed`] for `min_move` > 1), the game ending when the mover cannot feed | |

@@ -47,7 +47,8 @@
 //! | `chain-rows` | [`Captures::chain_rows`] | ... and on round the board into the other row (`capture-side` then decides the last hole only) |
 //! | `chain-way=back\|cw\|ccw` | [`Captures::chain_way`] | ... back against the sowing, or one fixed way ([`ChainWay`]) |
 //! | `chain-most=N\|off` | [`Captures::chain_most`] | ... of at most `N` holes |
-//! | `two-out` | [`Captures::two_out`] | instead, the capture of the hole two out past an empty one |
+//! | `two-out` | [`Captures::two_out`] | instead, the capture of the hole two out past an empty one (with `chain`, again from each hole taken, onward) |
+//! | `lap-capture` | [`Captures::lap_capture`] | ... also at the end of each relayed lap, before the hole is lifted |
 //! | `no-capture-moves=N` | [`Captures::no_capture_moves`] | the game's first `N` moves capture nothing (0: off) |
 //! | `grand-slam=no-capture\|illegal\|capture\|leave-last\|leave-first` | [`Captures::grand_slam`] | what a grand slam does ([`GrandSlam`]) |
 //! | `grand-slam-always-illegal` | [`Captures::grand_slam_always_illegal`] | ... `illegal` even when every move is one |

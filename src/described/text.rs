@@ -353,6 +353,10 @@ pub(crate) fn apply(
                 d.captures.two_out = flag(sw, game)?;
                 "two-out"
             }
+            "lap-capture" => {
+                d.captures.lap_capture = flag(sw, game)?;
+                "lap-capture"
+            }
             "no-capture-moves" => {
                 d.captures.no_capture_moves = number(sw, game, "no-capture-moves", 0, 255)? as u8;
                 "no-capture-moves"
@@ -646,6 +650,7 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         n.opposite_empty,
     );
     push_flag(&mut out, "two-out", b.two_out, n.two_out);
+    push_flag(&mut out, "lap-capture", b.lap_capture, n.lap_capture);
     if b.no_capture_moves != n.no_capture_moves {
         out.push(format!("no-capture-moves={}", n.no_capture_moves));
     }

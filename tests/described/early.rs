@@ -317,13 +317,13 @@ fn their_mandoli_modiar_and_sokusowo_parameters_load() {
     let d = mancalagames::read(&file(6, 4, r#""capt_type": 2"#)).unwrap();
     assert_eq!(d.end.too_few, Some(3));
     // Still refused: other captures before sowing, a bar with another turn or passing,
-    // a chain two out.
+    // a chain two out whose side changes.
     for members in [
         r#""capt_on": [2], "presowcapt": 2"#,
         r#""capt_on": [2], "nocaptmoves": 1, "sow_stores": 1"#,
         r#""capt_on": [2], "nocaptmoves": 1, "capt_rturn": 1"#,
         r#""capt_on": [2], "nocaptmoves": 1, "mustpass": true"#,
-        r#""capt_type": 2, "multicapt": -1"#,
+        r#""capt_type": 2, "multicapt": -1, "capt_side": 3"#,
         r#""capt_type": 3"#,
     ] {
         assert!(

@@ -11,3 +11,4 @@ mod laps;
 mod mancalagames;
 mod rules;
 mod split;
+mod twoout;
