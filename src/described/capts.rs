@@ -16,7 +16,11 @@ impl Description {
     /// Whether any of the rarer captures is used.
     pub(crate) fn rarer_captures(&self) -> bool {
         let c = &self.captures;
-        self.sowing.owner_captures || c.pull_across || c.no_single_capture || c.take_last.is_some()
+        self.sowing.owner_captures
+            || c.pull_across
+            || c.no_single_capture
+            || c.take_last.is_some()
+            || c.forfeit_store
     }
 
     /// The checks of the rarer captures against the other parameters (part of
@@ -50,6 +54,7 @@ impl Description {
                 "no-single-capture with grand-slam=illegal",
             ));
         }
+        self.validate_capture_types()?;
         if c.take_last == Some(0) {
             return Err(SettingsError::OutOfRange {
                 setting: "take-last",
@@ -139,6 +144,8 @@ impl Mancala {
     pub(crate) fn after_captures(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
         let c = &self.description.captures;
         let again = c.pull_across && self.pull_across(s, last) && c.again_on_capture;
+        let again =
+            again || (c.forfeit_store && self.forfeit_store(s, last, me) && c.again_on_capture);
         if let Some(n) = c.take_last {
             self.take_last(s, me, n);
         }

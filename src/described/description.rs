@@ -535,6 +535,12 @@ pub struct Captures {
     /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
     /// `capture`, `no-capture` and `illegal`.
     pub two_out: bool,
+    /// The store forfeited (`forfeit-store`; MancalaGames' `capt_type` 6,
+    /// PASS_STORE_CAPT): when the last seed falls in an empty hole (it now holds it alone)
+    /// of a row [`side`](Self::side) names, every seed of the mover's store goes to the
+    /// opponent's store. It counts as a capture for `again=capture`. Only without the
+    /// count and opposite captures, the pull across and `no-capture-moves`.
+    pub forfeit_store: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -791,6 +797,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            forfeit_store: false,
         },
         end: End {
             must_feed: false,
@@ -857,6 +864,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            forfeit_store: false,
         },
         end: End {
             must_feed: true,
@@ -1008,7 +1016,7 @@ impl Description {
                     "grand-slam-if-seeded without a count capture",
                 ));
             }
-            if c.side != Side::Opponent {
+            if c.side != Side::Opponent && !c.forfeit_store {
                 return Err(SettingsError::Conflict(
                     "capture-side without a count capture",
                 ));

@@ -507,6 +507,10 @@ pub(crate) fn apply(
                 d.captures.pull_across = flag(sw, game)?;
                 "pull-across"
             }
+            "forfeit-store" => {
+                d.captures.forfeit_store = flag(sw, game)?;
+                "forfeit-store"
+            }
             "no-single-capture" => {
                 d.captures.no_single_capture = flag(sw, game)?;
                 "no-single-capture"
@@ -724,6 +728,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         "no-single-capture",
         b.captures.no_single_capture,
         n.captures.no_single_capture,
+    );
+    push_flag(
+        &mut out,
+        "forfeit-store",
+        b.captures.forfeit_store,
+        n.captures.forfeit_store,
     );
     if b.captures.take_last != n.captures.take_last {
         out.push(match n.captures.take_last {

@@ -1,0 +1,211 @@
+//! More of MancalaGames' capture types (`forfeit-store`), each worked by hand on a small
+//! board, then their files' parameters read.
+//!
+//! Positions read `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store>
+//! <to move>`, the board as South sees it: each hole stands under the hole opposite.
+
+use sowing::described::mancalagames::{self, MancalaGamesError};
+use sowing::described::{Mancala, MancalaState, Side};
+use sowing::{RandomSource, Ruleset, WyRand};
+
+/// The position after playing `moves` (hole numbers from the mover's left) from `position`.
+fn after(rules: &str, position: &str, moves: &[&str]) -> String {
+    let game: Mancala = rules.parse().unwrap();
+    let mut s: MancalaState = position.parse().unwrap();
+    game.validate(&s).unwrap();
+    for mv in moves {
+        let m = game.parse_move(&s, mv).unwrap();
+        game.play_unchecked(&mut s, m);
+        game.validate(&s).unwrap();
+    }
+    s.to_string()
+}
+
+/// Their file of `game_info` members on a board of `holes` holes of `seeds`.
+fn file(holes: u8, seeds: u8, members: &str) -> Result<Mancala, MancalaGamesError> {
+    let d = mancalagames::read(&format!(
+        r#"{{"game_class": "Mancala",
+            "game_constants": {{"holes": {holes}, "nbr_start": {seeds}}},
+            "game_info": {{{members}}}, "player": {{}}}}"#
+    ))?;
+    Ok(Mancala::new(d).unwrap())
+}
+
+/// The parameter a file of `members` is refused for.
+fn refused(members: &str) -> Option<String> {
+    file(6, 4, members)
+        .unwrap_err()
+        .parameter()
+        .map(String::from)
+}
+
+/// Kalah's sowing on a small board, no capture but the store forfeited (in the
+/// opponent's row: `capture-side=opponent` is the default).
+const FORFEIT: &str = "mancala:holes=3,seeds=2,opposite=off,end=stuck,forfeit-store";
+
+#[test]
+fn a_last_seed_in_an_empty_hole_gives_the_movers_store_away() {
+    // South's hole 3 sows his store (5 + 1) and North's empty first hole: the 6 go to North.
+    assert_eq!(
+        after(FORFEIT, "2,1,0/1,0,2 5 1 S", &["3"]),
+        "2,1,1/1,0,0 0 7 N"
+    );
+    // Without the rule they stay.
+    let plain = FORFEIT.trim_end_matches(",forfeit-store");
+    assert_eq!(
+        after(plain, "2,1,0/1,0,2 5 1 S", &["3"]),
+        "2,1,1/1,0,0 6 1 N"
+    );
+    // The hole held seeds: nothing goes.
+    assert_eq!(
+        after(FORFEIT, "2,1,1/1,0,2 5 0 S", &["3"]),
+        "2,1,2/1,0,0 6 0 N"
+    );
+    // An empty hole of his own row: not under capture-side=opponent...
+    assert_eq!(
+        after(FORFEIT, "2,1,0/1,0,2 5 1 S", &["1"]),
+        "2,1,0/0,1,2 5 1 N"
+    );
+    // ... but under own, and under either (both rows).
+    for side in ["own", "either"] {
+        let rules = format!("{FORFEIT},capture-side={side}");
+        assert_eq!(
+            after(&rules, "2,1,0/1,0,2 5 1 S", &["1"]),
+            "2,1,0/0,1,2 0 6 N"
+        );
+    }
+    let own = format!("{FORFEIT},capture-side=own");
+    assert_eq!(
+        after(&own, "2,1,0/1,0,2 5 1 S", &["3"]),
+        "2,1,1/1,0,0 6 1 N"
+    );
+    // It counts as a capture for again=capture, but an empty store gives nothing away.
+    let again = format!("{own},again=store.capture");
+    assert_eq!(
+        after(&again, "2,1,0/1,0,2 5 1 S", &["1"]),
+        "2,1,0/0,1,2 0 6 S"
+    );
+    assert_eq!(
+        after(&again, "2,1,0/1,0,2 0 6 S", &["1"]),
+        "2,1,0/0,1,2 0 6 N"
+    );
+    // A last seed in the store: another turn, nothing forfeited.
+    assert_eq!(
+        after(FORFEIT, "2,1,0/1,1,1 5 1 S", &["3"]),
+        "2,1,0/1,1,0 6 1 S"
+    );
+    // North's move: his store (3 + 1) goes to South.
+    assert_eq!(
+        after(FORFEIT, "2,0,3/0,1,1 2 3 N", &["3"]),
+        "0,0,3/1,1,1 6 0 S"
+    );
+}
+
+#[test]
+fn the_forfeit_conflicts_with_the_other_captures() {
+    for text in [
+        "mancala:forfeit-store",
+        "mancala:opposite=off,capture=2,forfeit-store",
+        "mancala:opposite=off,pull-across,forfeit-store",
+        "mancala:opposite=off,no-capture-moves=3,forfeit-store",
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+    let game: Mancala = FORFEIT.parse().unwrap();
+    assert_eq!(game.to_string(), FORFEIT);
+    assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+    let off: Mancala = "mancala:forfeit-store=off".parse().unwrap();
+    assert_eq!(off, Mancala::default());
+}
+
+/// SimpleCapt_PCapt's parameters.
+const SIMPLE_CAPT_PCAPT: &str = r#""name": "SimpleCapt_PCapt", "capt_side": 1, "capt_type": 6,
+    "end_cond": 1, "min_move": 1, "mlap_cont": 3, "mlaps": 1, "quitter": 4, "sow_direct": 1,
+    "sow_stores": 1, "stores": true, "unclaimed": 2"#;
+
+#[test]
+fn their_files_with_the_store_forfeited_read_as_their_engine_plays_them() {
+    let game = file(6, 4, SIMPLE_CAPT_PCAPT).unwrap();
+    assert_eq!(
+        game.to_string(),
+        "mancala:laps=relay,max-laps=50,relay-if=own-row,opposite=off,end=cleared-own,\
+         leftovers=last-mover,endless-leftovers=shared,half-wins,forfeit-store"
+    );
+    assert_eq!(game.description().captures.side, Side::Opponent);
+    assert!(game.description().captures.forfeit_store);
+    // capt_side OWN_SIDE and BOTH.
+    let own = file(
+        6,
+        4,
+        &SIMPLE_CAPT_PCAPT.replace(r#""capt_side": 1"#, r#""capt_side": 2"#),
+    )
+    .unwrap();
+    assert_eq!(own.description().captures.side, Side::Own);
+    let either = file(6, 4, &SIMPLE_CAPT_PCAPT.replace(r#""capt_side": 1, "#, "")).unwrap();
+    assert_eq!(either.description().captures.side, Side::Either);
+}
+
+#[test]
+fn the_store_forfeited_is_refused_where_their_engine_does_otherwise() {
+    let with = |extra: &str| format!(r#""capt_type": 6, "stores": true, {extra}"#);
+    assert_eq!(
+        refused(&with(r#""capt_on": [2]"#)).as_deref(),
+        Some("capt_on")
+    );
+    assert_eq!(
+        refused(&with(r#""crosscapt": 1"#)).as_deref(),
+        Some("crosscapt")
+    );
+    assert_eq!(
+        refused(&with(r#""capt_side": 3"#)).as_deref(),
+        Some("capt_side")
+    );
+    assert_eq!(
+        refused(&with(r#""grandslam": 2"#)).as_deref(),
+        Some("grandslam")
+    );
+    assert_eq!(
+        refused(&with(r#""nocaptmoves": 2"#)).as_deref(),
+        Some("nocaptmoves")
+    );
+}
+
+#[test]
+fn random_games_under_the_store_forfeited_keep_the_rules_whole() {
+    let simple = file(6, 4, SIMPLE_CAPT_PCAPT).unwrap().to_string();
+    let rules = [
+        simple,
+        "mancala:opposite=off,capture-side=either,again=store.capture,forfeit-store".into(),
+        format!("{FORFEIT},capture-side=own,laps=relay,pass"),
+    ];
+    let mut rng = WyRand::new(29);
+    for text in &rules {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        let total = game.description().total_seeds();
+        for _ in 0..100 {
+            let mut s = game.start();
+            for _ in 0..1000 {
+                game.validate(&s).unwrap();
+                let seeds: u32 = (1..=s.holes())
+                    .map(|i| {
+                        u32::from(s.hole(sowing::Player::South, i))
+                            + u32::from(s.hole(sowing::Player::North, i))
+                    })
+                    .sum::<u32>()
+                    + u32::from(s.store(sowing::Player::South))
+                    + u32::from(s.store(sowing::Player::North));
+                assert_eq!(seeds, total, "{text} {s}");
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                let checked = game.play(s, mv).unwrap();
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(s, checked);
+            }
+        }
+    }
+}
