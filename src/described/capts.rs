@@ -21,6 +21,7 @@ impl Description {
             || c.no_single_capture
             || c.take_last.is_some()
             || c.forfeit_store
+            || !c.sweep_counts.is_empty()
     }
 
     /// The checks of the rarer captures against the other parameters (part of
@@ -139,13 +140,16 @@ impl Mancala {
     }
 
     /// After the captures of a move of `me` whose last seed fell at hole `last`: the pull
-    /// across, then the last seeds taken. Returns whether a pull gives another turn.
+    /// across, the store forfeited or the opponent's row swept, then the last seeds taken.
+    /// Returns whether one of the first three gives another turn.
     #[cold]
     pub(crate) fn after_captures(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
         let c = &self.description.captures;
         let again = c.pull_across && self.pull_across(s, last) && c.again_on_capture;
         let again =
             again || (c.forfeit_store && self.forfeit_store(s, last, me) && c.again_on_capture);
+        let again = again
+            || (!c.sweep_counts.is_empty() && self.sweep_row(s, last, me) && c.again_on_capture);
         if let Some(n) = c.take_last {
             self.take_last(s, me, n);
         }

@@ -1,5 +1,6 @@
 //! More of MancalaGames' capture types, among the rarer captures (run in the `Any` shape
-//! only): the store forfeited (`forfeit-store`, their PASS_STORE_CAPT).
+//! only): the store forfeited (`forfeit-store`, their PASS_STORE_CAPT) and the opponent's
+//! row swept (`sweep-counts=`, their CAPT_OPP_1CCW with PICKOPPBASIC).
 
 use super::Mancala;
 use super::description::{Description, Opposite, Side};
@@ -25,6 +26,25 @@ impl Description {
             if let Some(conflict) = conflict {
                 return Err(SettingsError::Conflict(conflict));
             }
+        }
+        if !c.sweep_counts.is_empty() {
+            let conflict = if !c.counts.is_empty() || c.opposite != Opposite::Off {
+                Some("sweep-counts with a count or opposite capture")
+            } else if c.pull_across || c.forfeit_store {
+                Some("sweep-counts with pull-across or forfeit-store")
+            } else if c.no_capture_moves > 0 {
+                Some("sweep-counts with no-capture-moves")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
+        }
+        if c.sweep_counts.mask & 1 != 0 {
+            return Err(SettingsError::Conflict(
+                "sweep-counts=0: a hole of no seeds",
+            ));
         }
         Ok(())
     }
@@ -59,5 +79,38 @@ impl Mancala {
         s.put(mine, 0);
         s.put(theirs, s.cell(theirs).wrapping_add(seeds));
         true
+    }
+
+    /// The opponent's row swept after a move of `me` whose last seed fell at hole `last`:
+    /// when it fell in the opponent's row or in the mover's last hole (his rightmost), he
+    /// takes every hole of the opponent's row whose count is one of
+    /// [`sweep_counts`](super::Captures::sweep_counts). Returns whether anything was taken.
+    #[cold]
+    pub(crate) fn sweep_row(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
+        let h = s.holes();
+        if last == h || last > 2 * h {
+            return false;
+        }
+        let owner = if last < h {
+            Player::South
+        } else {
+            Player::North
+        };
+        if owner == me && last != s.at(me, h - 1) {
+            return false;
+        }
+        let counts = self.description.captures.sweep_counts;
+        let start = s.at(!me, 0);
+        let mut taken = 0u32;
+        for r in start..start + h {
+            let n = s.cell(r);
+            if counts.contains(n) {
+                taken += u32::from(n);
+                s.put(r, 0);
+            }
+        }
+        let store = s.store_at(me);
+        s.put(store, s.cell(store).wrapping_add(taken as u8));
+        taken > 0
     }
 }

@@ -541,6 +541,14 @@ pub struct Captures {
     /// opponent's store. It counts as a capture for `again=capture`. Only without the
     /// count and opposite captures, the pull across and `no-capture-moves`.
     pub forfeit_store: bool,
+    /// The opponent's row swept (`sweep-counts=2.4.6`; MancalaGames' `capt_type` 5,
+    /// CAPT_OPP_1CCW, with `pickextra` 2, PICKOPPBASIC, these counts their capture counts):
+    /// when the last seed falls in the opponent's row or in the mover's last hole (his
+    /// rightmost), the mover takes every hole of the opponent's row whose count is one of
+    /// these. It counts as a capture for `again=capture` when it takes seeds. None
+    /// ([`Counts::NONE`]): off. Only without the count and opposite captures, the pull
+    /// across, the store forfeited and `no-capture-moves`.
+    pub sweep_counts: Counts,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -798,6 +806,7 @@ impl Description {
             no_capture_moves: 0,
             two_out: false,
             forfeit_store: false,
+            sweep_counts: Counts::NONE,
         },
         end: End {
             must_feed: false,
@@ -865,6 +874,7 @@ impl Description {
             no_capture_moves: 0,
             two_out: false,
             forfeit_store: false,
+            sweep_counts: Counts::NONE,
         },
         end: End {
             must_feed: true,
@@ -1118,6 +1128,7 @@ impl Description {
             && c.take_last.is_none()
             && !s.take_one
             && !c.two_out
+            && c.sweep_counts.is_empty()
         {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",

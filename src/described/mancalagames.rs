@@ -466,16 +466,16 @@ impl Params {
             "capt_type" => {
                 let n = only(
                     m,
-                    &[0, 2, 6, 7],
-                    "of their other capture types only TWO_OUT (2), the store forfeited (6) and the pull across (7) can be described",
+                    &[0, 2, 5, 6, 7],
+                    "of their other capture types only TWO_OUT (2), the sweep (5), the store forfeited (6) and the pull across (7) can be described",
                 )?;
                 self.capt_type = At { value: n, pos };
             }
             "pickextra" => {
                 let n = only(
                     m,
-                    &[0, 3],
-                    "of their extra picks only the last seeds taken (3) can be described",
+                    &[0, 2, 3],
+                    "of their extra picks only the opponent's counts (2) and the last seeds taken (3) can be described",
                 )?;
                 self.pickextra = At { value: n, pos };
             }
@@ -944,6 +944,46 @@ impl Params {
                 refuse(self.capt_type.pos, pos, reason);
             }
         }
+        if self.capt_type.value == 5 || self.pickextra.value == 2 {
+            let against = if self.capt_type.value != 5 || self.pickextra.value != 2 {
+                Some((
+                    self.capt_type.pos.max(self.pickextra.pos),
+                    "their CAPT_OPP_1CCW is described only with PICKOPPBASIC, and PICKOPPBASIC only with it",
+                ))
+            } else if basic_pos.is_none() || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the sweep is described by count captures alone",
+                ))
+            } else if self.capt_side.value > 1 {
+                Some((
+                    self.capt_side.pos,
+                    "the sweep is described only for capt_side 0 and 1",
+                ))
+            } else if self.multicapt.value != 0 {
+                Some((self.multicapt.pos, "a chain of sweeps cannot be described"))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the sweep cannot be described",
+                ))
+            } else if self.nocaptmoves.value != 0 {
+                Some((
+                    self.nocaptmoves.pos,
+                    "moves without the sweep cannot be described",
+                ))
+            } else if self.capt_rturn.value != 0 {
+                Some((
+                    self.capt_rturn.pos,
+                    "their sweep gives another turn even when it takes nothing: not described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos.max(self.pickextra.pos), pos, reason);
+            }
+        }
         if self.nosinglecapt.value {
             if relay {
                 refuse(
@@ -1070,6 +1110,11 @@ impl Params {
         } else {
             Counts { mask, evens: false }
         };
+        // Their CAPT_OPP_1CCW with PICKOPPBASIC: the counts sweep the opponent's row, and
+        // the count capture at the last hole is never made.
+        let swept = self.capt_type.value == 5 && self.pickextra.value == 2;
+        let sweep_counts = if swept { counts } else { Counts::NONE };
+        let counts = if swept { Counts::NONE } else { counts };
         let counting = !counts.is_empty();
         let cross = self.crosscapt.value == 1;
         // A chain: unlimited (negative) or of at most `multicapt` captures.
@@ -1242,6 +1287,7 @@ impl Params {
             take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
             two_out,
             forfeit_store: self.capt_type.value == 6,
+            sweep_counts,
             chain_most: (chain && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
@@ -1485,9 +1531,9 @@ impl Params {
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule |
-/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 6 PASS_STORE_CAPT: [`Captures::forfeit_store`]; 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3 to 5, 8, 9; 6 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 2 with a chain, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 5 CAPT_OPP_1CCW with `pickextra` 2: [`Captures::sweep_counts`] (their counts); 6 PASS_STORE_CAPT: [`Captures::forfeit_store`]; 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3, 4, 8, 9; 5 without `pickextra` 2, counts, or with a cross capture, a chain, a grand slam rule, `nocaptmoves`, `capt_rturn` or `capt_side` past 1; 6 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 2 with a chain, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
 /// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
-/// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
+/// | `pickextra` | 2 PICKOPPBASIC with `capt_type` 5 (above); 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`] ([`FeedTest::MoveSeed`] for `min_move` > 1), the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |

@@ -507,6 +507,10 @@ pub(crate) fn apply(
                 d.captures.pull_across = flag(sw, game)?;
                 "pull-across"
             }
+            "sweep-counts" => {
+                d.captures.sweep_counts = counts(sw, game)?;
+                "sweep-counts"
+            }
             "forfeit-store" => {
                 d.captures.forfeit_store = flag(sw, game)?;
                 "forfeit-store"
@@ -735,6 +739,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         b.captures.forfeit_store,
         n.captures.forfeit_store,
     );
+    if b.captures.sweep_counts != n.captures.sweep_counts {
+        out.push(format!(
+            "sweep-counts={}",
+            counts_text(n.captures.sweep_counts)
+        ));
+    }
     if b.captures.take_last != n.captures.take_last {
         out.push(match n.captures.take_last {
             Some(n) => format!("take-last={n}"),

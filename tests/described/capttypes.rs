@@ -1,4 +1,4 @@
-//! More of MancalaGames' capture types (`forfeit-store`), each worked by hand on a small
+//! More of MancalaGames' capture types (`forfeit-store`, `sweep-counts`), each worked by hand on a small
 //! board, then their files' parameters read.
 //!
 //! Positions read `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store>
@@ -180,6 +180,133 @@ fn random_games_under_the_store_forfeited_keep_the_rules_whole() {
     ];
     let mut rng = WyRand::new(29);
     for text in &rules {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        let total = game.description().total_seeds();
+        for _ in 0..100 {
+            let mut s = game.start();
+            for _ in 0..1000 {
+                game.validate(&s).unwrap();
+                let seeds: u32 = (1..=s.holes())
+                    .map(|i| {
+                        u32::from(s.hole(sowing::Player::South, i))
+                            + u32::from(s.hole(sowing::Player::North, i))
+                    })
+                    .sum::<u32>()
+                    + u32::from(s.store(sowing::Player::South))
+                    + u32::from(s.store(sowing::Player::North));
+                assert_eq!(seeds, total, "{text} {s}");
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                let checked = game.play(s, mv).unwrap();
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(s, checked);
+            }
+        }
+    }
+}
+
+/// Kara-like on a small board: no store sown, the opponent's holes of 2 and 4 swept.
+const SWEEP: &str = "mancala:holes=3,seeds=2,stores=none,opposite=off,again=none,end=stuck,\
+    sweep-counts=2.4";
+
+#[test]
+fn a_last_seed_across_or_in_the_last_hole_sweeps_the_opponents_counts() {
+    // South's last seed makes North's second hole 4: it goes, and no other (1, 1).
+    assert_eq!(
+        after(SWEEP, "1,3,0/1,0,2 3 2 S", &["3"]),
+        "1,0,1/1,0,0 7 2 N"
+    );
+    // In his own last hole: North's third hole (2) goes, not the second (3).
+    assert_eq!(
+        after(SWEEP, "2,3,0/0,1,1 3 2 S", &["2"]),
+        "0,3,0/0,0,2 5 2 N"
+    );
+    // In another of his own holes: nothing.
+    assert_eq!(
+        after(SWEEP, "2,3,0/1,0,1 3 2 S", &["1"]),
+        "2,3,0/0,1,1 3 2 N"
+    );
+    // North's last hole is his third: South's first hole (2) goes.
+    assert_eq!(
+        after(SWEEP, "0,1,2/2,1,1 3 2 N", &["2"]),
+        "1,0,2/0,1,1 3 4 S"
+    );
+    // A sweep that takes seeds is a capture for again=capture; one that takes none is not.
+    let again = SWEEP.replace("again=none", "again=capture");
+    assert_eq!(
+        after(&again, "2,3,0/0,1,1 3 2 S", &["2"]),
+        "0,3,0/0,0,2 5 2 S"
+    );
+    assert_eq!(
+        after(&again, "3,3,0/0,1,1 2 2 S", &["2"]),
+        "3,3,0/0,0,2 2 2 N"
+    );
+    for text in [
+        "mancala:sweep-counts=2",
+        "mancala:opposite=off,capture=2,sweep-counts=2",
+        "mancala:opposite=off,forfeit-store,sweep-counts=2",
+        "mancala:opposite=off,sweep-counts=0",
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+    let game: Mancala = SWEEP.parse().unwrap();
+    assert_eq!(game.to_string(), SWEEP.replace("    ", ""));
+}
+
+/// Kara's parameters.
+const KARA: &str = r#""name": "Kara", "capt_on": [2, 4, 6], "capt_side": 1, "capt_type": 5,
+    "min_move": 1, "mustpass": true, "pickextra": 2, "quitter": 1, "sow_direct": 1,
+    "stores": true, "unclaimed": 1"#;
+
+#[test]
+fn their_files_with_the_sweep_read_as_their_engine_plays_them() {
+    // No store sown; their counts sweep, never capture at the last hole; their early end
+    // with a single seed left.
+    let game = file(6, 7, KARA).unwrap();
+    assert_eq!(
+        game.to_string(),
+        "mancala:seeds=7,stores=none,opposite=off,again=none,end=stuck,leftovers=nobody,\
+         half-wins,too-few=2,pass,sweep-counts=2.4.6"
+    );
+    assert!(game.description().captures.counts.is_empty());
+    let with = |extra: &str| format!(r#""capt_on": [2], {extra}"#);
+    assert_eq!(
+        refused(&with(r#""capt_type": 5"#)).as_deref(),
+        Some("capt_type")
+    );
+    assert_eq!(
+        refused(&with(r#""pickextra": 2"#)).as_deref(),
+        Some("pickextra")
+    );
+    let kara = |extra: &str| format!(r#""capt_on": [2], "capt_type": 5, "pickextra": 2, {extra}"#);
+    assert_eq!(
+        refused(&kara(r#""capt_side": 2"#)).as_deref(),
+        Some("capt_side")
+    );
+    assert_eq!(
+        refused(&kara(r#""capt_rturn": 1"#)).as_deref(),
+        Some("capt_rturn")
+    );
+    assert_eq!(
+        refused(&kara(r#""multicapt": -1"#)).as_deref(),
+        Some("multicapt")
+    );
+    assert_eq!(
+        refused(r#""capt_type": 5, "pickextra": 2"#).as_deref(),
+        Some("pickextra")
+    );
+}
+
+#[test]
+fn random_games_under_the_sweep_keep_the_rules_whole() {
+    let kara = file(6, 7, KARA).unwrap().to_string();
+    let mut rng = WyRand::new(31);
+    for text in [kara, SWEEP.replace("again=none", "again=capture")] {
         let game: Mancala = text.parse().unwrap();
         assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
         let total = game.description().total_seeds();
