@@ -22,6 +22,7 @@ impl Description {
             || c.take_last.is_some()
             || c.forfeit_store
             || !c.sweep_counts.is_empty()
+            || c.take_singles
     }
 
     /// The checks of the rarer captures against the other parameters (part of
@@ -140,8 +141,8 @@ impl Mancala {
     }
 
     /// After the captures of a move of `me` whose last seed fell at hole `last`: the pull
-    /// across, the store forfeited or the opponent's row swept, then the last seeds taken.
-    /// Returns whether one of the first three gives another turn.
+    /// across, the store forfeited, the opponent's row swept or the single seeds taken, then
+    /// the last seeds taken. Returns whether one of the first four gives another turn.
     #[cold]
     pub(crate) fn after_captures(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
         let c = &self.description.captures;
@@ -150,6 +151,7 @@ impl Mancala {
             again || (c.forfeit_store && self.forfeit_store(s, last, me) && c.again_on_capture);
         let again = again
             || (!c.sweep_counts.is_empty() && self.sweep_row(s, last, me) && c.again_on_capture);
+        let again = again || (c.take_singles && self.take_singles(s, me) && c.again_on_capture);
         if let Some(n) = c.take_last {
             self.take_last(s, me, n);
         }

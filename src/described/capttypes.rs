@@ -1,6 +1,7 @@
 //! More of MancalaGames' capture types, among the rarer captures (run in the `Any` shape
 //! only): the store forfeited (`forfeit-store`, their PASS_STORE_CAPT) and the opponent's
-//! row swept (`sweep-counts=`, their CAPT_OPP_1CCW with PICKOPPBASIC).
+//! row swept (`sweep-counts=`, their CAPT_OPP_1CCW with PICKOPPBASIC) and the single
+//! seeds taken (`take-singles`, their SINGLETONS).
 
 use super::Mancala;
 use super::description::{Description, Opposite, Side};
@@ -34,6 +35,20 @@ impl Description {
                 Some("sweep-counts with pull-across or forfeit-store")
             } else if c.no_capture_moves > 0 {
                 Some("sweep-counts with no-capture-moves")
+            } else {
+                None
+            };
+            if let Some(conflict) = conflict {
+                return Err(SettingsError::Conflict(conflict));
+            }
+        }
+        if c.take_singles {
+            let conflict = if !c.counts.is_empty() || c.opposite != Opposite::Off {
+                Some("take-singles with a count or opposite capture")
+            } else if c.pull_across || c.forfeit_store || !c.sweep_counts.is_empty() {
+                Some("take-singles with pull-across, forfeit-store or sweep-counts")
+            } else if c.no_capture_moves > 0 {
+                Some("take-singles with no-capture-moves")
             } else {
                 None
             };
@@ -111,6 +126,35 @@ impl Mancala {
         }
         let store = s.store_at(me);
         s.put(store, s.cell(store).wrapping_add(taken as u8));
+        taken > 0
+    }
+
+    /// The single seeds taken after a move of `me` whose last seed fell in a hole: every
+    /// hole holding one seed in a row [`side`](super::Captures::side) names goes to his
+    /// store. Returns whether anything was taken.
+    #[cold]
+    pub(crate) fn take_singles(&self, s: &mut MancalaState, me: Player) -> bool {
+        let h = s.holes();
+        let mut taken = 0u8;
+        for player in Player::BOTH {
+            let side_ok = match self.description.captures.side {
+                Side::Either => true,
+                Side::Own => player == me,
+                Side::Opponent => player != me,
+            };
+            if !side_ok {
+                continue;
+            }
+            let start = s.at(player, 0);
+            for r in start..start + h {
+                if s.cell(r) == 1 {
+                    s.put(r, 0);
+                    taken += 1;
+                }
+            }
+        }
+        let store = s.store_at(me);
+        s.put(store, s.cell(store).wrapping_add(taken));
         taken > 0
     }
 }

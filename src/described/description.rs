@@ -549,6 +549,13 @@ pub struct Captures {
     /// ([`Counts::NONE`]): off. Only without the count and opposite captures, the pull
     /// across, the store forfeited and `no-capture-moves`.
     pub sweep_counts: Counts,
+    /// The single seeds taken (`take-singles`; MancalaGames' `capt_type` 4, SINGLETONS):
+    /// after a move whose last seed falls in a hole, the mover takes every hole holding a
+    /// single seed in the rows [`side`](Self::side) names (the last hole too, when it was
+    /// empty). It counts as a capture for `again=capture` when it takes seeds. Only without
+    /// the count and opposite captures, the pull across, the store forfeited, the sweep and
+    /// `no-capture-moves`.
+    pub take_singles: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -807,6 +814,7 @@ impl Description {
             two_out: false,
             forfeit_store: false,
             sweep_counts: Counts::NONE,
+            take_singles: false,
         },
         end: End {
             must_feed: false,
@@ -875,6 +883,7 @@ impl Description {
             two_out: false,
             forfeit_store: false,
             sweep_counts: Counts::NONE,
+            take_singles: false,
         },
         end: End {
             must_feed: true,
@@ -1026,7 +1035,7 @@ impl Description {
                     "grand-slam-if-seeded without a count capture",
                 ));
             }
-            if c.side != Side::Opponent && !c.forfeit_store {
+            if c.side != Side::Opponent && !c.forfeit_store && !c.take_singles {
                 return Err(SettingsError::Conflict(
                     "capture-side without a count capture",
                 ));
@@ -1129,6 +1138,7 @@ impl Description {
             && !s.take_one
             && !c.two_out
             && c.sweep_counts.is_empty()
+            && !c.take_singles
         {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",

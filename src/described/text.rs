@@ -511,6 +511,10 @@ pub(crate) fn apply(
                 d.captures.sweep_counts = counts(sw, game)?;
                 "sweep-counts"
             }
+            "take-singles" => {
+                d.captures.take_singles = flag(sw, game)?;
+                "take-singles"
+            }
             "forfeit-store" => {
                 d.captures.forfeit_store = flag(sw, game)?;
                 "forfeit-store"
@@ -738,6 +742,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         "forfeit-store",
         b.captures.forfeit_store,
         n.captures.forfeit_store,
+    );
+    push_flag(
+        &mut out,
+        "take-singles",
+        b.captures.take_singles,
+        n.captures.take_singles,
     );
     if b.captures.sweep_counts != n.captures.sweep_counts {
         out.push(format!(

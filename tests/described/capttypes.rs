@@ -1,4 +1,4 @@
-//! More of MancalaGames' capture types (`forfeit-store`, `sweep-counts`), each worked by hand on a small
+//! More of MancalaGames' capture types (`forfeit-store`, `sweep-counts`, `take-singles`), each worked by hand on a small
 //! board, then their files' parameters read.
 //!
 //! Positions read `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store>
@@ -307,6 +307,122 @@ fn random_games_under_the_sweep_keep_the_rules_whole() {
     let kara = file(6, 7, KARA).unwrap().to_string();
     let mut rng = WyRand::new(31);
     for text in [kara, SWEEP.replace("again=none", "again=capture")] {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        let total = game.description().total_seeds();
+        for _ in 0..100 {
+            let mut s = game.start();
+            for _ in 0..1000 {
+                game.validate(&s).unwrap();
+                let seeds: u32 = (1..=s.holes())
+                    .map(|i| {
+                        u32::from(s.hole(sowing::Player::South, i))
+                            + u32::from(s.hole(sowing::Player::North, i))
+                    })
+                    .sum::<u32>()
+                    + u32::from(s.store(sowing::Player::South))
+                    + u32::from(s.store(sowing::Player::North));
+                assert_eq!(seeds, total, "{text} {s}");
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                let checked = game.play(s, mv).unwrap();
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(s, checked);
+            }
+        }
+    }
+}
+
+/// long_night_game-like on a small board: no store sown, every single seed taken.
+const SINGLES: &str = "mancala:holes=3,seeds=2,stores=none,opposite=off,again=none,end=stuck,\
+    take-singles";
+
+#[test]
+fn every_single_seed_goes_to_the_mover() {
+    // South's hole 2 sows his empty third hole and North's first (2 -> 3): the singles left
+    // are North's third hole and South's first and third.
+    let either = SINGLES.replace("again=none", "capture-side=either,again=none");
+    assert_eq!(
+        after(&either, "1,0,2/1,2,0 3 3 S", &["2"]),
+        "0,0,3/0,0,0 6 3 N"
+    );
+    // Only the opponent's (the default side), or only his own.
+    assert_eq!(
+        after(SINGLES, "1,0,2/1,2,0 3 3 S", &["2"]),
+        "0,0,3/1,0,1 4 3 N"
+    );
+    let own = SINGLES.replace("again=none", "capture-side=own,again=none");
+    assert_eq!(
+        after(&own, "1,0,2/1,2,0 3 3 S", &["2"]),
+        "1,0,3/0,0,0 5 3 N"
+    );
+    // Seeds taken give another turn under again=capture; none taken, none.
+    let again = SINGLES.replace("again=none", "again=capture");
+    assert_eq!(
+        after(&again, "1,0,2/1,2,0 3 3 S", &["2"]),
+        "0,0,3/1,0,1 4 3 S"
+    );
+    assert_eq!(
+        after(&again, "2,0,2/1,2,0 3 2 S", &["2"]),
+        "2,0,3/1,0,1 3 2 N"
+    );
+    for text in [
+        "mancala:take-singles",
+        "mancala:opposite=off,capture=2,take-singles",
+        "mancala:opposite=off,forfeit-store,take-singles",
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+    let game: Mancala = SINGLES.parse().unwrap();
+    assert_eq!(game.to_string(), SINGLES.replace("    ", ""));
+}
+
+/// long_night_game's parameters.
+const LONG_NIGHT: &str = r#""name": "long_night_game", "allow_rule": 11, "capt_type": 4,
+    "min_move": 1, "mlaps": 1, "mustpass": true, "quitter": 1, "sow_direct": 1,
+    "stores": true, "unclaimed": 1"#;
+
+#[test]
+fn their_files_with_the_single_seeds_taken_read_as_their_engine_plays_them() {
+    // Their relay, no store sown, singles taken from both rows (capt_side 0).
+    let game = file(4, 5, LONG_NIGHT).unwrap();
+    assert_eq!(
+        game.to_string(),
+        "mancala:holes=4,seeds=5,laps=relay,stores=none,allow=occupied,capture-side=either,\
+         opposite=off,again=none,end=stuck,leftovers=nobody,half-wins,pass,take-singles"
+    );
+    assert_eq!(game.description().captures.side, Side::Either);
+    let with = |extra: &str| format!(r#""capt_type": 4, {extra}"#);
+    assert_eq!(
+        refused(&with(r#""capt_on": [2]"#)).as_deref(),
+        Some("capt_on")
+    );
+    assert_eq!(
+        refused(&with(r#""multicapt": 2"#)).as_deref(),
+        Some("multicapt")
+    );
+    assert_eq!(
+        refused(&with(r#""capt_side": 4"#)).as_deref(),
+        Some("capt_side")
+    );
+    assert_eq!(
+        refused(&with(r#""grandslam": 2"#)).as_deref(),
+        Some("grandslam")
+    );
+}
+
+#[test]
+fn random_games_under_the_single_seeds_taken_keep_the_rules_whole() {
+    let long_night = file(4, 5, LONG_NIGHT).unwrap().to_string();
+    let mut rng = WyRand::new(37);
+    for text in [
+        long_night,
+        SINGLES.replace("again=none", "again=capture,capture-side=own"),
+    ] {
         let game: Mancala = text.parse().unwrap();
         assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
         let total = game.description().total_seeds();
