@@ -16,7 +16,13 @@ impl Description {
     /// Whether any of the rarer captures is used.
     pub(crate) fn rarer_captures(&self) -> bool {
         let c = &self.captures;
-        self.sowing.owner_captures || c.pull_across || c.no_single_capture || c.take_last.is_some()
+        self.sowing.owner_captures
+            || c.pull_across
+            || c.no_single_capture
+            || c.take_last.is_some()
+            || c.forfeit_store
+            || !c.sweep_counts.is_empty()
+            || c.take_singles
     }
 
     /// The checks of the rarer captures against the other parameters (part of
@@ -50,6 +56,7 @@ impl Description {
                 "no-single-capture with grand-slam=illegal",
             ));
         }
+        self.validate_capture_types()?;
         if c.take_last == Some(0) {
             return Err(SettingsError::OutOfRange {
                 setting: "take-last",
@@ -134,11 +141,17 @@ impl Mancala {
     }
 
     /// After the captures of a move of `me` whose last seed fell at hole `last`: the pull
-    /// across, then the last seeds taken. Returns whether a pull gives another turn.
+    /// across, the store forfeited, the opponent's row swept or the single seeds taken, then
+    /// the last seeds taken. Returns whether one of the first four gives another turn.
     #[cold]
     pub(crate) fn after_captures(&self, s: &mut MancalaState, last: usize, me: Player) -> bool {
         let c = &self.description.captures;
         let again = c.pull_across && self.pull_across(s, last) && c.again_on_capture;
+        let again =
+            again || (c.forfeit_store && self.forfeit_store(s, last, me) && c.again_on_capture);
+        let again = again
+            || (!c.sweep_counts.is_empty() && self.sweep_row(s, last, me) && c.again_on_capture);
+        let again = again || (c.take_singles && self.take_singles(s, me) && c.again_on_capture);
         if let Some(n) = c.take_last {
             self.take_last(s, me, n);
         }

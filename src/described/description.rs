@@ -546,6 +546,27 @@ pub struct Captures {
     /// [`two_out`](Self::two_out), `laps=relay` without `relay-if`, `grand-slam=capture`,
     /// and without `again=capture`, `no-capture-moves` or `no-single-capture`.
     pub lap_capture: bool,
+    /// The store forfeited (`forfeit-store`; MancalaGames' `capt_type` 6,
+    /// PASS_STORE_CAPT): when the last seed falls in an empty hole (it now holds it alone)
+    /// of a row [`side`](Self::side) names, every seed of the mover's store goes to the
+    /// opponent's store. It counts as a capture for `again=capture`. Only without the
+    /// count and opposite captures, the pull across and `no-capture-moves`.
+    pub forfeit_store: bool,
+    /// The opponent's row swept (`sweep-counts=2.4.6`; MancalaGames' `capt_type` 5,
+    /// CAPT_OPP_1CCW, with `pickextra` 2, PICKOPPBASIC, these counts their capture counts):
+    /// when the last seed falls in the opponent's row or in the mover's last hole (his
+    /// rightmost), the mover takes every hole of the opponent's row whose count is one of
+    /// these. It counts as a capture for `again=capture` when it takes seeds. None
+    /// ([`Counts::NONE`]): off. Only without the count and opposite captures, the pull
+    /// across, the store forfeited and `no-capture-moves`.
+    pub sweep_counts: Counts,
+    /// The single seeds taken (`take-singles`; MancalaGames' `capt_type` 4, SINGLETONS):
+    /// after a move whose last seed falls in a hole, the mover takes every hole holding a
+    /// single seed in the rows [`side`](Self::side) names (the last hole too, when it was
+    /// empty). It counts as a capture for `again=capture` when it takes seeds. Only without
+    /// the count and opposite captures, the pull across, the store forfeited, the sweep and
+    /// `no-capture-moves`.
+    pub take_singles: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -803,6 +824,9 @@ impl Description {
             no_capture_moves: 0,
             two_out: false,
             lap_capture: false,
+            forfeit_store: false,
+            sweep_counts: Counts::NONE,
+            take_singles: false,
         },
         end: End {
             must_feed: false,
@@ -870,6 +894,9 @@ impl Description {
             no_capture_moves: 0,
             two_out: false,
             lap_capture: false,
+            forfeit_store: false,
+            sweep_counts: Counts::NONE,
+            take_singles: false,
         },
         end: End {
             must_feed: true,
@@ -1021,7 +1048,7 @@ impl Description {
                     "grand-slam-if-seeded without a count capture",
                 ));
             }
-            if c.side != Side::Opponent {
+            if c.side != Side::Opponent && !c.forfeit_store && !c.take_singles {
                 return Err(SettingsError::Conflict(
                     "capture-side without a count capture",
                 ));
@@ -1123,6 +1150,8 @@ impl Description {
             && c.take_last.is_none()
             && !s.take_one
             && !c.two_out
+            && c.sweep_counts.is_empty()
+            && !c.take_singles
         {
             return Err(SettingsError::Conflict(
                 "no seed ever leaves the board: no store is sown and nothing is captured",

@@ -466,16 +466,16 @@ impl Params {
             "capt_type" => {
                 let n = only(
                     m,
-                    &[0, 2, 7],
-                    "of their other capture types only TWO_OUT (2) and the pull across (7) can be described",
+                    &[0, 2, 4, 5, 6, 7],
+                    "of their other capture types only TWO_OUT (2), SINGLETONS (4), the sweep (5), the store forfeited (6) and the pull across (7) can be described",
                 )?;
                 self.capt_type = At { value: n, pos };
             }
             "pickextra" => {
                 let n = only(
                     m,
-                    &[0, 3],
-                    "of their extra picks only the last seeds taken (3) can be described",
+                    &[0, 2, 3],
+                    "of their extra picks only the opponent's counts (2) and the last seeds taken (3) can be described",
                 )?;
                 self.pickextra = At { value: n, pos };
             }
@@ -952,6 +952,112 @@ impl Params {
                 refuse(self.capt_type.pos, pos, reason);
             }
         }
+        if self.capt_type.value == 6 {
+            let against = if counting || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the store forfeited is described without count or cross captures",
+                ))
+            } else if matches!(self.capt_side.value, 3 | 4) {
+                Some((
+                    self.capt_side.pos,
+                    "the store forfeited is described only for capt_side 0 to 2",
+                ))
+            } else if self.multicapt.value != 0 {
+                Some((
+                    self.multicapt.pos,
+                    "their engine takes no chain with the store forfeited",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the store forfeited cannot be described",
+                ))
+            } else if self.nocaptmoves.value != 0 {
+                Some((
+                    self.nocaptmoves.pos,
+                    "moves without the store forfeited cannot be described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos, pos, reason);
+            }
+        }
+        if self.capt_type.value == 4 {
+            let against = if counting || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the single seeds taken are described without count or cross captures",
+                ))
+            } else if matches!(self.capt_side.value, 3 | 4) {
+                Some((
+                    self.capt_side.pos,
+                    "the single seeds taken are described only for capt_side 0 to 2",
+                ))
+            } else if self.multicapt.value != 0 {
+                Some((
+                    self.multicapt.pos,
+                    "their engine takes no chain with SINGLETONS",
+                ))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the single seeds taken cannot be described",
+                ))
+            } else if self.nocaptmoves.value != 0 {
+                Some((
+                    self.nocaptmoves.pos,
+                    "moves without the single seeds taken cannot be described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos, pos, reason);
+            }
+        }
+        if self.capt_type.value == 5 || self.pickextra.value == 2 {
+            let against = if self.capt_type.value != 5 || self.pickextra.value != 2 {
+                Some((
+                    self.capt_type.pos.max(self.pickextra.pos),
+                    "their CAPT_OPP_1CCW is described only with PICKOPPBASIC, and PICKOPPBASIC only with it",
+                ))
+            } else if basic_pos.is_none() || self.crosscapt.value != 0 {
+                Some((
+                    basic_pos.max(self.crosscapt.pos),
+                    "the sweep is described by count captures alone",
+                ))
+            } else if self.capt_side.value > 1 {
+                Some((
+                    self.capt_side.pos,
+                    "the sweep is described only for capt_side 0 and 1",
+                ))
+            } else if self.multicapt.value != 0 {
+                Some((self.multicapt.pos, "a chain of sweeps cannot be described"))
+            } else if self.grandslam.value != 0 {
+                Some((
+                    self.grandslam.pos,
+                    "a grand slam rule on the sweep cannot be described",
+                ))
+            } else if self.nocaptmoves.value != 0 {
+                Some((
+                    self.nocaptmoves.pos,
+                    "moves without the sweep cannot be described",
+                ))
+            } else if self.capt_rturn.value != 0 {
+                Some((
+                    self.capt_rturn.pos,
+                    "their sweep gives another turn even when it takes nothing: not described",
+                ))
+            } else {
+                None
+            };
+            if let Some((pos, reason)) = against {
+                refuse(self.capt_type.pos.max(self.pickextra.pos), pos, reason);
+            }
+        }
         if self.nosinglecapt.value {
             if relay {
                 refuse(
@@ -1078,6 +1184,11 @@ impl Params {
         } else {
             Counts { mask, evens: false }
         };
+        // Their CAPT_OPP_1CCW with PICKOPPBASIC: the counts sweep the opponent's row, and
+        // the count capture at the last hole is never made.
+        let swept = self.capt_type.value == 5 && self.pickextra.value == 2;
+        let sweep_counts = if swept { counts } else { Counts::NONE };
+        let counts = if swept { Counts::NONE } else { counts };
         let counting = !counts.is_empty();
         let cross = self.crosscapt.value == 1;
         // A chain: unlimited (negative) or of at most `multicapt` captures.
@@ -1230,7 +1341,11 @@ impl Params {
         let captures = Captures {
             // Their capture two out tests the hole taken for its side only, never a count.
             counts: if two_out { Counts::NONE } else { counts },
-            side: if capturing { side } else { Side::Opponent },
+            side: if capturing || matches!(self.capt_type.value, 4 | 6) {
+                side
+            } else {
+                Side::Opponent
+            },
             // A chain of captures two out goes onward, hole after hole taken.
             chain: chain || (two_out && multi),
             chain_rows: chain && (side == Side::Either || continued),
@@ -1250,6 +1365,9 @@ impl Params {
             take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
             two_out,
             lap_capture: self.sow_rule.value == 8,
+            forfeit_store: self.capt_type.value == 6,
+            sweep_counts,
+            take_singles: self.capt_type.value == 4,
             chain_most: ((chain || two_out) && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
@@ -1493,9 +1611,9 @@ impl Params {
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
 /// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`]; 8 LAP_CAPT: [`Captures::lap_capture`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule; 8 without `capt_type` 2 and `mlaps` 1, or with `mlap_cont`, `grandslam`, `capt_rturn`, `nocaptmoves`, `nosinglecapt`, `pickextra` or `sow_stores` |
-/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3 to 6, 8, 9; 2 with a chain and `capt_side` 3 or 4, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
+/// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 4 SINGLETONS: [`Captures::take_singles`]; 5 CAPT_OPP_1CCW with `pickextra` 2: [`Captures::sweep_counts`] (their counts); 6 PASS_STORE_CAPT: [`Captures::forfeit_store`]; 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3, 8, 9; 4 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 5 without `pickextra` 2, counts, or with a cross capture, a chain, a grand slam rule, `nocaptmoves`, `capt_rturn` or `capt_side` past 1; 6 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 2 with a chain and `capt_side` 3 or 4, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
 /// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
-/// | `pickextra` | 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
+/// | `pickextra` | 2 PICKOPPBASIC with `capt_type` 5 (above); 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
 /// | `mustshare` | [`End::must_feed`] with [`FeedTest::Move`] ([`FeedTest::MoveSeed`] for `min_move` > 1), the game ending when the mover cannot feed | |
 /// | `unclaimed` | 0 each row to its owner, 1 nobody, 2 the last mover, 4 [`Leftovers::Shared`]; 3 [`CannotFeed::ToUnfed`] with `mustshare`, the other ends then by `quitter` | 3 without feeding or with passing, or with `quitter` 3 |
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |

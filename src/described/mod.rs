@@ -76,6 +76,9 @@
 //! | `pull-across` | [`Captures::pull_across`] | a last seed in an empty own hole pulls the seeds opposite into it |
 //! | `no-single-capture` | [`Captures::no_single_capture`] | a move of a single seed captures nothing |
 //! | `take-last=N\|off` | [`Captures::take_last`] | 1 to `N` seeds left after a move's captures go to the mover |
+//! | `sweep-counts=none\|2.4.6...` | [`Captures::sweep_counts`] | a last seed in the opponent's row or the mover's last hole takes every opponent's hole of these counts |
+//! | `take-singles` | [`Captures::take_singles`] | after a move, every hole of one seed (on the rows `capture-side` names) goes to the mover |
+//! | `forfeit-store` | [`Captures::forfeit_store`] | a last seed in an empty hole (of a row `capture-side` names) gives the mover's store to the opponent |
 //!
 //! A flag takes `=on` or `=off` too (`skip-origin=off` after a name whose game skips it).
 //! Each switch is given once; contradictory switches are refused
@@ -118,7 +121,7 @@
 //!    a single seed lifted, under `no-single-capture`): the count capture (with the chain,
 //!    round both rows under `chain-rows`, and the grand-slam rule; a grand slam captured
 //!    gives another turn under `grand-slam-again`), or else the opposite capture, or the
-//!    pull across (`pull-across`); a chain stops after `chain-most` holes, and nothing is
+//!    pull across (`pull-across`), or the store forfeited (`forfeit-store`), or the opponent's row swept (`sweep-counts`), or the single seeds taken (`take-singles`); a chain stops after `chain-most` holes, and nothing is
 //!    captured in the game's first `no-capture-moves` moves. A capture gives another turn
 //!    under `again=capture`. Under `owner-captures` each seed that brings a hole to a
 //!    capturing count makes the hole's owner take it at once (under relays, not the hole
@@ -146,6 +149,7 @@
 
 mod allow;
 mod capts;
+mod capttypes;
 pub mod catalogue;
 mod description;
 mod early;
@@ -210,7 +214,7 @@ pub struct Mancala {
     /// The compiled shape its moves run in (found from the description).
     kernel: Kernel,
     /// Whether a rarer capture is used (`owner-captures`, `pull-across`,
-    /// `no-single-capture`, `take-last`): one flag the move code asks, not four.
+    /// `no-single-capture`, `take-last`, `forfeit-store`, `sweep-counts`, `take-singles`): one flag the move code asks.
     rarer: bool,
     /// Whether it uses a rule of the opening or the lift ([`Description::uses_early`]),
     /// asked once a move in the shapes of the rarer rules.

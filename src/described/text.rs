@@ -511,6 +511,18 @@ pub(crate) fn apply(
                 d.captures.pull_across = flag(sw, game)?;
                 "pull-across"
             }
+            "sweep-counts" => {
+                d.captures.sweep_counts = counts(sw, game)?;
+                "sweep-counts"
+            }
+            "take-singles" => {
+                d.captures.take_singles = flag(sw, game)?;
+                "take-singles"
+            }
+            "forfeit-store" => {
+                d.captures.forfeit_store = flag(sw, game)?;
+                "forfeit-store"
+            }
             "no-single-capture" => {
                 d.captures.no_single_capture = flag(sw, game)?;
                 "no-single-capture"
@@ -730,6 +742,24 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         b.captures.no_single_capture,
         n.captures.no_single_capture,
     );
+    push_flag(
+        &mut out,
+        "forfeit-store",
+        b.captures.forfeit_store,
+        n.captures.forfeit_store,
+    );
+    push_flag(
+        &mut out,
+        "take-singles",
+        b.captures.take_singles,
+        n.captures.take_singles,
+    );
+    if b.captures.sweep_counts != n.captures.sweep_counts {
+        out.push(format!(
+            "sweep-counts={}",
+            counts_text(n.captures.sweep_counts)
+        ));
+    }
     if b.captures.take_last != n.captures.take_last {
         out.push(match n.captures.take_last {
             Some(n) => format!("take-last={n}"),

@@ -4,6 +4,7 @@
 
 mod allow;
 mod capts;
+mod capttypes;
 mod catalogue;
 mod early;
 mod equivalence;
