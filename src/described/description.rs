@@ -55,6 +55,12 @@ pub enum Direction {
     /// it must be one of [`Sowing::choice_holes`] (MancalaGames' SPLIT, as in their
     /// Alemungula).
     Split,
+    /// The first move of the game chooses the way for the game (`sow=first-chooses`): until
+    /// then each hole is two moves (`3R`, `3L`); after it the player who made it sows that
+    /// way and his opponent the other, each hole one move (MancalaGames' PLAYALTDIR with
+    /// every hole in `udir_holes`, as in their SowOpDirs). The position carries the way
+    /// chosen ([`MancalaState`](super::MancalaState)'s `south=` field).
+    FirstChooses,
 }
 
 /// Whether a sowing goes on from the hole its last seed fell in.
@@ -976,7 +982,7 @@ impl Description {
         if s.allow.follows_the_sowing()
             && (matches!(
                 s.direction,
-                Direction::Choice | Direction::EvenOdd | Direction::Split
+                Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses
             ) || s.choice_holes != 0)
         {
             return Err(SettingsError::Conflict(
@@ -1132,9 +1138,10 @@ impl Description {
                 "choice-holes names a hole past the end of the row",
             ));
         }
-        if s.choice_holes != 0 && s.direction == Direction::Choice {
+        if s.choice_holes != 0 && matches!(s.direction, Direction::Choice | Direction::FirstChooses)
+        {
             return Err(SettingsError::Conflict(
-                "choice-holes with sow=choice: every hole is already chosen",
+                "choice-holes with sow=choice or first-chooses: every hole is already chosen",
             ));
         }
         if s.direction == Direction::Split && h % 2 == 1 && s.choice_holes >> (h / 2) & 1 == 0 {

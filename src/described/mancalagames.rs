@@ -538,10 +538,10 @@ impl Params {
             }
             "sow_direct" => {
                 let n = int_param(m)?;
-                if !matches!(n, -1 | 0 | 1 | 3) {
+                if !matches!(n, -1 | 0 | 1 | 2 | 3) {
                     return Err(unsupported(
                         m,
-                        "only clockwise, counter-clockwise, split and even/odd sowing can be described",
+                        "only clockwise, counter-clockwise, split, first-chooses and even/odd sowing can be described",
                     ));
                 }
                 self.sow_direct = At { value: n, pos };
@@ -700,6 +700,7 @@ impl Params {
             ));
         }
         let direction = match (every, self.sow_direct.value) {
+            (true, 2) => Direction::FirstChooses,
             (true, _) => Direction::Choice,
             (false, -1) => Direction::Cw,
             (false, 3) => Direction::EvenOdd,
@@ -711,6 +712,13 @@ impl Params {
                 self.sow_direct.pos,
                 self.udir_holes.pos,
                 "their engine refuses SPLIT on an odd row without the middle hole in udir_holes",
+            ));
+        }
+        if !every && self.sow_direct.value == 2 {
+            refusals.push(self.pair(
+                self.sow_direct.pos,
+                self.udir_holes.pos,
+                "their engine alternates the ways (PLAYALTDIR) only when every hole is in udir_holes",
             ));
         }
         let choice_holes = if every { 0 } else { mask as u16 };
@@ -1138,7 +1146,15 @@ impl Params {
         }
         // Where the mover chooses, their chain goes against the direction configured, when
         // that is one way (clockwise or counter-clockwise) for the whole game.
-        let chooses = direction == Direction::Choice || choice_holes != 0;
+        let chooses =
+            matches!(direction, Direction::Choice | Direction::FirstChooses) || choice_holes != 0;
+        if chain && direction == Direction::FirstChooses {
+            refusals.push(self.pair(
+                self.multicapt.pos,
+                self.sow_direct.pos,
+                "which way their chain goes once PLAYALTDIR has fixed the ways is not described",
+            ));
+        }
         let chain_way = match (chain, chooses, self.sow_direct.value) {
             (true, true, -1) => ChainWay::Ccw,
             (true, true, 1) => ChainWay::Cw,
@@ -1431,7 +1447,7 @@ impl Params {
 /// |---|---|---|
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
-/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`], 0 [`Direction::Split`] (left half clockwise, right half counter-clockwise: their code; their documentation says the reverse) | alternating, to-centre; split on an odd row without the middle hole in `udir_holes` |
+/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`], 0 [`Direction::Split`] (left half clockwise, right half counter-clockwise: their code; their documentation says the reverse), 2 (PLAYALTDIR) with every hole in `udir_holes`: [`Direction::FirstChooses`] | to-centre; split on an odd row without the middle hole in `udir_holes`; 2 with a shorter `udir_holes`, or with `multicapt` |
 /// | `udir_holes` | a list as long as a row: [`Direction::Choice`]; a shorter one: [`Sowing::choice_holes`] (where the mover chooses, a chain goes against a clockwise or counter-clockwise `sow_direct`: [`Captures::chain_way`]) | holes outside the row; a full list with a hole twice; with `grandslam` 1 |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), 2 [`Laps::Next`] (lift the place after the last seed's, a store too, stop where it is empty or a count or opposite capture would be allowed), each with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 1 and 2 with `sow_stores` 3 or 4 (their relay sows on from the store the last seed fell in) unless `mlap_cont` stops there |
 /// | `mlap_cont`, `mlap_param` | [`Sowing::relay_if`]: 1 exactly and 2 at least `mlap_param` seeds in the last hole, 3 own row, 4 opponent's row, 5 a first lap that visited the opponent, 7 not from a store (with `mlaps` 2); 6 STOP_STORE (and 7 with `mlaps` 1) is a description's own relay | any with `mlaps` 0; 1 and 2 without an `mlap_param` of 1 to 255; 6 and 7 without store sowing |

@@ -208,7 +208,7 @@ impl Uses {
         Uses {
             ways: matches!(
                 s.direction,
-                Direction::Choice | Direction::EvenOdd | Direction::Split
+                Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses
             ) || s.choice_holes != 0,
             min: s.min_seeds > 1,
             relay: s.laps != Laps::One,
@@ -225,7 +225,8 @@ impl Uses {
                 || e.pass
                 || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
                 || s.allow != super::Allow::Any
-                || c.grand_slam_again,
+                || c.grand_slam_again
+                || s.direction == Direction::FirstChooses,
             half: e.half_wins,
             wide: d.board.holes > 7,
             laps: s.laps == Laps::Next

@@ -103,10 +103,12 @@ impl Steps {
             _ if sowing.choice_holes != 0 => None,
             Direction::Ccw => Some(0),
             Direction::Cw => Some(1),
-            Direction::Choice | Direction::EvenOdd | Direction::Split => None,
+            Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses => {
+                None
+            }
         };
         let chosen = match direction {
-            Direction::Choice => 0xFFFF,
+            Direction::Choice | Direction::FirstChooses => 0xFFFF,
             _ => u32::from(sowing.choice_holes),
         };
         let mut capturing = [0u64; 4];
@@ -293,6 +295,9 @@ impl Mancala {
         }
         if S::WAYS {
             mask |= (mask & self.chosen_holes()) << 16;
+        }
+        if S::RARE && self.first_chooses() {
+            mask = self.keep_chosen_way(s, mask);
         }
         let end = &self.description.end;
         if !S::FEED || !end.must_feed || mask == 0 {
@@ -819,6 +824,9 @@ impl Mancala {
         let me = s.mover;
         let h = s.holes();
         let way = self.way_of::<S>(s, mv);
+        if S::RARE && self.first_chooses() {
+            self.choose_way(s, way);
+        }
         let seeded = self.seeded::<S>(s);
         let single = rarer_in::<S>() && self.rarer && self.single_seed_move(s, mv);
         let last = self.sow::<S>(s, mv);

@@ -57,11 +57,12 @@ fn number(
     Ok(n)
 }
 
-const DIRECTIONS: [(&str, Direction); 5] = [
+const DIRECTIONS: [(&str, Direction); 6] = [
     ("ccw", Direction::Ccw),
     ("cw", Direction::Cw),
     ("choice", Direction::Choice),
     ("even-odd", Direction::EvenOdd),
+    ("first-chooses", Direction::FirstChooses),
     ("split", Direction::Split),
 ];
 const LAPS: [(&str, Laps); 3] = [
@@ -276,8 +277,12 @@ pub(crate) fn apply(
                 "start"
             }
             "sow" => {
-                d.sowing.direction =
-                    choice(sw, game, &DIRECTIONS, "ccw, cw, choice, even-odd or split")?;
+                d.sowing.direction = choice(
+                    sw,
+                    game,
+                    &DIRECTIONS,
+                    "ccw, cw, choice, even-odd, split or first-chooses",
+                )?;
                 "sow"
             }
             "laps" => {

@@ -1,0 +1,171 @@
+//! The way chosen by the first move (`sow=first-chooses`, MancalaGames' PLAYALTDIR): on
+//! hand-worked positions, read from their parameters, and kept whole in random games.
+
+use sowing::described::mancalagames;
+use sowing::described::{Mancala, MancalaState};
+use sowing::encode::Encoding;
+use sowing::{RandomSource, Ruleset, WyRand};
+
+/// The position after `moves` from `position` under `rules`, each position checked.
+fn after(rules: &str, position: &str, moves: &[&str]) -> String {
+    let game: Mancala = rules.parse().unwrap();
+    let mut s: MancalaState = position.parse().unwrap();
+    game.validate(&s).unwrap();
+    for mv in moves {
+        let m = game.parse_move(&s, mv).unwrap();
+        game.play_unchecked(&mut s, m);
+        game.validate(&s).unwrap();
+    }
+    s.to_string()
+}
+
+/// The legal moves of `position` under `rules`, as text.
+fn moves(rules: &str, position: &str) -> Vec<String> {
+    let game: Mancala = rules.parse().unwrap();
+    let s: MancalaState = position.parse().unwrap();
+    game.legal_moves(&s).iter().map(|m| m.to_string()).collect()
+}
+
+/// A file on `holes` x `seeds` with these `game_info` members.
+fn file(holes: u8, seeds: u8, members: &str) -> String {
+    format!(
+        r#"{{"game_class": "Mancala",
+            "game_constants": {{"holes": {holes}, "nbr_start": {seeds}}},
+            "game_info": {{{members}}}, "player": {{}}}}"#
+    )
+}
+
+const FIRST: &str = "mancala:holes=3,seeds=2,sow=first-chooses,stores=none,capture=4,opposite=off,\
+    again=none,end=stuck";
+
+#[test]
+fn the_first_move_chooses_each_players_way() {
+    let start = "2,2,2/2,2,2 0 0 S";
+    assert_eq!(moves(FIRST, start), ["1R", "2R", "3R", "1L", "2L", "3L"]);
+    // South sows his first hole to his left (clockwise): its 2 seeds go to North's holes 3
+    // and 2, above it. South now sows clockwise, North counter-clockwise.
+    let chosen = after(FIRST, start, &["1L"]);
+    assert_eq!(chosen, "3,3,2/0,2,2 0 0 N south=cw");
+    assert_eq!(moves(FIRST, &chosen), ["1R", "2R", "3R"]);
+    let game: Mancala = FIRST.parse().unwrap();
+    let s: MancalaState = chosen.parse().unwrap();
+    assert!(game.parse_move(&s, "2L").is_err());
+    // North's hole 2 sows to his right: his hole 3, then South's holes 1 and 2.
+    let next = after(FIRST, &chosen, &["2R"]);
+    assert_eq!(next, "4,0,2/1,3,2 0 0 S south=cw");
+    assert_eq!(moves(FIRST, &next), ["1L", "2L", "3L"]);
+    // North first, to his left: from his hole 1 into South's holes 3 and 2; South then
+    // sows counter-clockwise.
+    assert_eq!(
+        after(FIRST, "2,2,2/2,2,2 0 0 N", &["1L"]),
+        "2,2,0/2,3,3 0 0 S south=ccw"
+    );
+}
+
+#[test]
+fn the_chosen_way_is_part_of_the_position() {
+    let game: Mancala = FIRST.parse().unwrap();
+    let open: MancalaState = "2,2,2/2,2,2 0 0 S".parse().unwrap();
+    let chosen: MancalaState = "2,2,2/2,2,2 0 0 S south=ccw".parse().unwrap();
+    assert_ne!(open, chosen);
+    assert_ne!(
+        game.hash_from_scratch(&open),
+        game.hash_from_scratch(&chosen)
+    );
+    // The observation's last value: 0 before the choice, 1 sowing right, -1 left.
+    assert_eq!(game.observation_len(), 9);
+    let mut out = [9.0f32; 9];
+    game.fill_observation(&open, &mut out);
+    assert_eq!(out[8], 0.0);
+    game.fill_observation(&chosen, &mut out);
+    assert_eq!(out[8], 1.0);
+    let north: MancalaState = "2,2,2/2,2,2 0 0 N south=ccw".parse().unwrap();
+    game.fill_observation(&north, &mut out);
+    assert_eq!(out[8], -1.0);
+    // Text: after a ply count, round trip; bad values refused.
+    let both: MancalaState = "2,2,2/2,2,2 0 0 S ply=3 south=cw".parse().unwrap();
+    assert_eq!(both.to_string(), "2,2,2/2,2,2 0 0 S ply=3 south=cw");
+    for bad in [
+        "2,2,2/2,2,2 0 0 S south=up",
+        "2,2,2/2,2,2 0 0 S south=cw ply=3",
+        "2,2,2/2,2,2 0 0 S south=cw south=cw",
+    ] {
+        assert!(bad.parse::<MancalaState>().is_err(), "{bad}");
+    }
+    // A way chosen means nothing to another ruleset.
+    let kalah: Mancala = "mancala:holes=3,seeds=2".parse().unwrap();
+    assert!(kalah.validate(&chosen).is_err());
+    assert!(game.validate(&chosen).is_ok());
+}
+
+/// Their SowOpDirs as read.
+const SOW_OP_DIRS: &str = "mancala:holes=5,sow=first-chooses,skip-origin,stores=none,\
+    capture=evens,capture-side=either,grand-slam=capture,grand-slam-if-seeded,opposite=off,\
+    again=none,end=stuck,half-wins,too-few=2,pass";
+
+#[test]
+fn their_sow_op_dirs_parameters_load() {
+    let text = file(
+        5,
+        4,
+        r#""name": "SowOpDirs", "evens": true, "min_move": 1, "mustpass": true,
+        "quitter": 4, "skip_start": true, "sow_direct": 2, "stores": true,
+        "udir_holes": [0, 1, 2, 3, 4]"#,
+    );
+    let game = Mancala::new(mancalagames::read(&text).unwrap()).unwrap();
+    assert_eq!(game.to_string(), SOW_OP_DIRS);
+    assert_eq!(SOW_OP_DIRS.parse::<Mancala>().unwrap(), game);
+    // Refused: alternating ways without every hole chosen, or with a chain.
+    for members in [
+        r#""evens": true, "sow_direct": 2, "udir_holes": [0, 1]"#,
+        r#""evens": true, "sow_direct": 2"#,
+        r#""evens": true, "multicapt": -1, "sow_direct": 2, "udir_holes": [0, 1, 2, 3, 4]"#,
+    ] {
+        assert!(
+            mancalagames::read(&file(5, 4, members)).is_err(),
+            "{members}"
+        );
+    }
+}
+
+#[test]
+fn random_games_under_first_chooses_keep_the_rules_whole() {
+    let rules = [
+        SOW_OP_DIRS.to_string(),
+        format!("{FIRST},must-feed"),
+        "mancala:sow=first-chooses".into(),
+    ];
+    let mut rng = WyRand::new(5);
+    for text in &rules {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        for _ in 0..200 {
+            let mut s = game.start();
+            let mut first = None;
+            for ply in 0..2000 {
+                game.validate(&s).unwrap();
+                assert_eq!(s.to_string().parse::<MancalaState>().unwrap(), s);
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                if ply == 0 {
+                    first = Some(mv.way);
+                } else {
+                    // Every later move of the starter sows his first way, the other's
+                    // the other way.
+                    let way = first.unwrap();
+                    assert!(
+                        moves
+                            .iter()
+                            .all(|m| (m.way == way) == (game.to_move(&s) == sowing::Player::South))
+                    );
+                }
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(game.seed_count(&s).total(), game.total_seeds());
+            }
+        }
+    }
+}
