@@ -3,14 +3,56 @@
 //! rest of the game, and his opponent sows the other way. The position carries the choice
 //! ([`MancalaState`]'s `south=` field). Runs only in the [`Any`](super::shape::Any) shape
 //! (the rule is one of the rare ones).
+//!
+//! Also the capture before sowing of a single seed lifted (`single-takes-across`): the
+//! opponent's hole across from the hole lifted from goes to the mover's store.
 
 use super::Mancala;
-use super::description::Direction;
+use super::description::{Description, Direction, Laps};
+use super::moves::MancalaMove;
 use super::sow::Mask;
 use super::state::{MancalaState, SOUTH_CCW, SOUTH_CW, UNCHOSEN};
+use crate::error::SettingsError;
 use crate::player::Player;
 
+impl Description {
+    /// The checks of the rules of this file, for [`Description::validate`].
+    pub(crate) fn validate_altdirs(&self) -> Result<(), SettingsError> {
+        let s = &self.sowing;
+        if s.single_takes_across && s.sow_start {
+            return Err(SettingsError::Conflict(
+                "single-takes-across with sow-start: which hand is the single seed is not described",
+            ));
+        }
+        if s.single_takes_across && s.laps != Laps::One {
+            return Err(SettingsError::Conflict(
+                "single-takes-across with a relay: described for the move's one lap only",
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Mancala {
+    /// Before sowing `mv` (`single-takes-across`): if its hole holds a single seed, the
+    /// seeds of the opponent's hole across from it go to the mover's store.
+    #[cold]
+    pub(crate) fn take_across_single(&self, s: &mut MancalaState, mv: MancalaMove) {
+        let h = s.holes();
+        let hole = usize::from(mv.hole);
+        if hole >= h || s.row(s.mover)[hole] != 1 {
+            return;
+        }
+        let across = 2 * h - s.at(s.mover, hole);
+        let seeds = s.cell(across);
+        if seeds == 0 {
+            return;
+        }
+        s.put(across, 0);
+        let store = s.store_at(s.mover);
+        s.put(store, s.cell(store).wrapping_add(seeds));
+    }
+
     /// Whether the game's first move chooses the way for the game.
     #[inline(always)]
     pub(crate) fn first_chooses(&self) -> bool {

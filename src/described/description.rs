@@ -287,6 +287,12 @@ pub struct Sowing {
     /// two moves (`3R`, `3L`), the other holes one (`2`). MancalaGames' `udir_holes` when
     /// shorter than a row. 0: none; not with `sow=choice`, where every hole is chosen.
     pub choice_holes: u16,
+    /// Whether a move that lifts a single seed first takes the seeds of the opponent's hole
+    /// across from the hole lifted from into the mover's store, then sows its seed
+    /// (`single-takes-across`; MancalaGames' `presowcapt` 3, DRAW_1_XCAPT, as in their
+    /// Achochodi). Whatever the capture rules say of that hole; it gives no other turn and
+    /// `no-capture-moves` does not stop it. Only with one lap and without `sow-start`.
+    pub single_takes_across: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -776,6 +782,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -842,6 +849,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -1110,11 +1118,13 @@ impl Description {
         }
         self.validate_rarer_captures()?;
         self.validate_early()?;
+        self.validate_altdirs()?;
         if s.stores == StoreSowing::None
             && c.counts.is_empty()
             && c.opposite == Opposite::Off
             && c.take_last.is_none()
             && !s.take_one
+            && !s.single_takes_across
             && !c.two_out
         {
             return Err(SettingsError::Conflict(

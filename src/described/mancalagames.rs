@@ -428,8 +428,8 @@ impl Params {
             "presowcapt" => {
                 let n = only(
                     m,
-                    &[0, 1],
-                    "only the capture of one seed of each lap before sowing can be described",
+                    &[0, 1, 3],
+                    "only the capture of one seed of each lap (1) and across from a single seed lifted (3) before sowing can be described",
                 )?;
                 self.presowcapt = At { value: n, pos };
             }
@@ -991,7 +991,15 @@ impl Params {
             move_one: self.sow_start.value && self.move_one.value,
             take_one: self.presowcapt.value == 1,
             choice_holes,
+            single_takes_across: self.presowcapt.value == 3,
         };
+        if self.presowcapt.value == 3 && (self.sow_start.value || self.mlaps.value != 0) {
+            refusals.push(self.pair(
+                self.presowcapt.pos,
+                self.sow_start.pos.max(self.mlaps.pos),
+                "their capture across from a single seed drawn is described only for one lap without sow_start",
+            ));
+        }
 
         // The count capture: their basic capture, every condition ANDed.
         let capt_on = &self.capt_on.value;
@@ -1476,7 +1484,7 @@ impl Params {
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 /// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
-/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store) | 2, 3 |
+/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store), 3 [`Sowing::single_takes_across`] | 2; 3 with `mlaps` or `sow_start` |
 /// | `nocaptmoves` | `n` > 0: [`Captures::no_capture_moves`] `n` + 1 (their bar lifts at the end of the move made after `n` moves), where something is captured | with another turn (`sow_stores` 1, `capt_rturn`) or `mustpass` |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest

@@ -226,7 +226,8 @@ impl Uses {
                 || matches!(e.rule, EndRule::ClearedOwn | EndRule::ClearedOpponent)
                 || s.allow != super::Allow::Any
                 || c.grand_slam_again
-                || s.direction == Direction::FirstChooses,
+                || s.direction == Direction::FirstChooses
+                || s.single_takes_across,
             half: e.half_wins,
             wide: d.board.holes > 7,
             laps: s.laps == Laps::Next

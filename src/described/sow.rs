@@ -829,6 +829,9 @@ impl Mancala {
         }
         let seeded = self.seeded::<S>(s);
         let single = rarer_in::<S>() && self.rarer && self.single_seed_move(s, mv);
+        if S::RARE && self.description.sowing.single_takes_across {
+            self.take_across_single(s, mv);
+        }
         let last = self.sow::<S>(s, mv);
         if S::RELAY && last == ENDLESS {
             return None;

@@ -347,6 +347,10 @@ pub(crate) fn apply(
                 d.sowing.take_one = flag(sw, game)?;
                 "take-one"
             }
+            "single-takes-across" => {
+                d.sowing.single_takes_across = flag(sw, game)?;
+                "single-takes-across"
+            }
             "chain-most" => {
                 d.captures.chain_most = match sw.value {
                     Some("off") => None,
@@ -596,6 +600,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     push_flag(&mut out, "sow-start", b.sow_start, n.sow_start);
     push_flag(&mut out, "move-one", b.move_one, n.move_one);
     push_flag(&mut out, "take-one", b.take_one, n.take_one);
+    push_flag(
+        &mut out,
+        "single-takes-across",
+        b.single_takes_across,
+        n.single_takes_across,
+    );
     if b.choice_holes != n.choice_holes {
         out.push(format!(
             "choice-holes={}",

@@ -169,3 +169,96 @@ fn random_games_under_first_chooses_keep_the_rules_whole() {
         }
     }
 }
+
+/// Their Achochodi as read.
+const ACHOCHODI: &str = "mancala:skip-origin,stores=none,single-takes-across,capture=2.3,\
+    chain,chain-rows,grand-slam=capture,grand-slam-if-seeded,opposite=off,again=none,\
+    must-feed,feed-test=move,end=stuck,leftovers=last-mover,half-wins";
+
+#[test]
+fn a_single_seed_lifted_first_takes_the_hole_across() {
+    let without = ACHOCHODI.replace("single-takes-across,", "");
+    // South's single seed in his hole 1: North's hole 6 across it (5 seeds) goes to his
+    // store, then the seed is sown into his hole 2.
+    let position = "5,1,1,1,1,1/1,0,0,0,0,0 20 17 S";
+    assert_eq!(
+        after(ACHOCHODI, position, &["1"]),
+        "0,1,1,1,1,1/0,1,0,0,0,0 25 17 N"
+    );
+    assert_eq!(
+        after(&without, position, &["1"]),
+        "5,1,1,1,1,1/0,1,0,0,0,0 20 17 N"
+    );
+    // Two seeds lifted take nothing before the sowing.
+    assert_eq!(
+        after(ACHOCHODI, "5,1,1,1,1,1/2,0,0,0,0,0 20 16 S", &["1"]),
+        "5,1,1,1,1,1/0,1,1,0,0,0 20 16 N"
+    );
+    // The capture comes before the sowing: North's hole 1 (2 seeds) is taken, and the
+    // seed then sown into it makes 1, no count. Without the rule it makes 3: taken.
+    let position = "5,1,1,1,1,2/0,0,0,0,0,1 20 16 S";
+    assert_eq!(
+        after(ACHOCHODI, position, &["6"]),
+        "5,1,1,1,1,1/0,0,0,0,0,0 22 16 N"
+    );
+    assert_eq!(
+        after(&without, position, &["6"]),
+        "5,1,1,1,1,0/0,0,0,0,0,0 23 16 N"
+    );
+}
+
+#[test]
+fn their_achochodi_parameters_load() {
+    let text = file(
+        6,
+        4,
+        r#""name": "Achochodi", "capt_on": [2, 3], "capt_side": 3, "min_move": 1,
+        "multicapt": -1, "mustshare": true, "presowcapt": 3, "quitter": 0,
+        "skip_start": true, "sow_direct": 1, "stores": true, "unclaimed": 2"#,
+    );
+    let game = Mancala::new(mancalagames::read(&text).unwrap()).unwrap();
+    assert_eq!(game.to_string(), ACHOCHODI);
+    assert_eq!(ACHOCHODI.parse::<Mancala>().unwrap(), game);
+    for members in [
+        r#""capt_on": [2], "presowcapt": 3, "mlaps": 1"#,
+        r#""capt_on": [2], "presowcapt": 3, "sow_start": true, "min_move": 2"#,
+        r#""capt_on": [2], "presowcapt": 2"#,
+    ] {
+        assert!(
+            mancalagames::read(&file(6, 4, members)).is_err(),
+            "{members}"
+        );
+    }
+    for text in [
+        "mancala:single-takes-across,laps=relay",
+        "mancala:single-takes-across,sow-start,min-seeds=2",
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+}
+
+#[test]
+fn random_games_under_single_takes_across_keep_the_rules_whole() {
+    let mut rng = WyRand::new(7);
+    for text in [
+        ACHOCHODI,
+        "mancala:holes=4,seeds=2,stores=none,single-takes-across,opposite=off,again=none,end=stuck",
+    ] {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        for _ in 0..200 {
+            let mut s = game.start();
+            for _ in 0..2000 {
+                game.validate(&s).unwrap();
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(game.seed_count(&s).total(), game.total_seeds());
+            }
+        }
+    }
+}

@@ -101,6 +101,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -154,6 +155,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
