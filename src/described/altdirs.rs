@@ -29,6 +29,12 @@ impl Description {
                 "single-takes-across with a relay: described for the move's one lap only",
             ));
         }
+        let c = &self.captures;
+        if c.again_either_store && !(s.stores == super::StoreSowing::Both && c.again_on_store) {
+            return Err(SettingsError::Conflict(
+                "again-either-store without stores=both and again=store",
+            ));
+        }
         Ok(())
     }
 }

@@ -547,6 +547,10 @@ pub struct Captures {
     /// [`chain`](Self::chain) or the opposite capture, and of the grand-slam rules only
     /// `capture`, `no-capture` and `illegal`.
     pub two_out: bool,
+    /// Whether a last seed in the opponent's store, too, gives the mover another turn
+    /// (`again-either-store`; MancalaGames' `sow_stores` 2, BOTH, as in their GoEmpty_Two).
+    /// Only with both stores sown ([`StoreSowing::Both`]) and `again=store`.
+    pub again_either_store: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -627,8 +631,11 @@ pub enum Goal {
     MostSeeds,
     /// To empty his own row (`goal=clear`; MancalaGames' CLEAR): after any move that leaves
     /// a row empty the game is over and the player whose row it is wins, whatever the
-    /// stores hold (both empty: the player who moved last). Only with `end=stuck`, stores
-    /// sown `own` and no capture, where the player to move then shows who moved last.
+    /// stores hold (both empty: the player who moved last). Only with `end=stuck` and no
+    /// capture, and stores sown `own`, where the player to move then shows who moved last,
+    /// or `both` with [`Captures::again_either_store`]: without a capture a move never
+    /// empties the opponent's row, so from a position with seeds in both rows only the
+    /// mover's row can be left empty, and the winner is read from the rows alone.
     Clear,
 }
 
@@ -804,6 +811,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            again_either_store: false,
         },
         end: End {
             must_feed: false,
@@ -871,6 +879,7 @@ impl Description {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            again_either_store: false,
         },
         end: End {
             must_feed: true,
@@ -1094,8 +1103,10 @@ impl Description {
                 Some("goal=clear without end=stuck")
             } else if e.half_wins || e.too_few.is_some() || e.pass {
                 Some("goal=clear with half-wins, too-few or pass: a cleared row alone ends it")
-            } else if s.stores != StoreSowing::Own {
-                Some("goal=clear without stores=own")
+            } else if !(s.stores == StoreSowing::Own
+                || s.stores == StoreSowing::Both && c.again_either_store)
+            {
+                Some("goal=clear without stores=own or stores=both with again-either-store")
             } else if !c.counts.is_empty() || c.opposite != Opposite::Off {
                 Some("goal=clear with a capture")
             } else {

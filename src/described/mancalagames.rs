@@ -553,10 +553,10 @@ impl Params {
                 } else {
                     int_param(m)?
                 };
-                if !matches!(n, 0 | 1 | 3 | 4) {
+                if !matches!(n, 0..=4) {
                     return Err(unsupported(
                         m,
-                        "another turn for a last seed in either store cannot be described",
+                        "another turn for a last seed in one named store of both sown cannot be described",
                     ));
                 }
                 self.sow_stores = At { value: n, pos };
@@ -966,7 +966,7 @@ impl Params {
         let (stores, again_on_store) = match self.sow_stores.value {
             1 => (StoreSowing::Own, true),
             3 => (StoreSowing::Own, false),
-            4 => (StoreSowing::Both, false),
+            2 | 4 => (StoreSowing::Both, self.sow_stores.value == 2),
             _ => (StoreSowing::None, false),
         };
         let relay = self.mlaps.value != 0;
@@ -1228,6 +1228,7 @@ impl Params {
             no_single_capture: self.nosinglecapt.value,
             take_last: (self.pickextra.value == 3).then_some(seeds.clamp(1, 255) as u8),
             two_out,
+            again_either_store: self.sow_stores.value == 2,
             chain_most: (chain && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
@@ -1344,7 +1345,7 @@ impl Params {
                 Some(self.end_cond.pos)
             } else if self.mustpass.value {
                 Some(self.mustpass.pos)
-            } else if !matches!(self.sow_stores.value, 1 | 3) {
+            } else if !matches!(self.sow_stores.value, 1 | 2 | 3) {
                 Some(self.sow_stores.pos)
             } else if capturing || cross {
                 Some(basic_pos.max(self.crosscapt.pos))
@@ -1460,7 +1461,7 @@ impl Params {
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), 2 [`Laps::Next`] (lift the place after the last seed's, a store too, stop where it is empty or a count or opposite capture would be allowed), each with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 1 and 2 with `sow_stores` 3 or 4 (their relay sows on from the store the last seed fell in) unless `mlap_cont` stops there |
 /// | `mlap_cont`, `mlap_param` | [`Sowing::relay_if`]: 1 exactly and 2 at least `mlap_param` seeds in the last hole, 3 own row, 4 opponent's row, 5 a first lap that visited the opponent, 7 not from a store (with `mlaps` 2); 6 STOP_STORE (and 7 with `mlaps` 1) is a description's own relay | any with `mlaps` 0; 1 and 2 without an `mlap_param` of 1 to 255; 6 and 7 without store sowing |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
-/// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
+/// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both, 2 both with another turn in either ([`Captures::again_either_store`]) | 5, 6 (another turn in one named store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
@@ -1479,7 +1480,7 @@ impl Params {
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
-/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
+/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own or both with another turn in either (`sow_stores` 2) |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here | |
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |

@@ -40,6 +40,7 @@
 //! | `sow-start` | [`Sowing::sow_start`] | the first seed of a move goes back into the hole lifted from |
 //! | `move-one` | [`Sowing::move_one`] | ... but a single seed moves on |
 //! | `take-one` | [`Sowing::take_one`] | a seed of each hand goes to the mover's store before it is sown |
+//! | `again-either-store` | [`Captures::again_either_store`] | with `stores=both` and `again=store`, a last seed in the opponent's store also gives another turn |
 //! | `single-takes-across` | [`Sowing::single_takes_across`] | a single seed lifted first takes the opponent's hole across from its hole |
 //! | `choice-holes=none\|3\|1.4...` | [`Sowing::choice_holes`] | the holes (from 1) whose way the mover chooses, each two moves (`3R`, `3L`) |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |

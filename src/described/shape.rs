@@ -227,7 +227,8 @@ impl Uses {
                 || s.allow != super::Allow::Any
                 || c.grand_slam_again
                 || s.direction == Direction::FirstChooses
-                || s.single_takes_across,
+                || s.single_takes_across
+                || c.again_either_store,
             half: e.half_wins,
             wide: d.board.holes > 7,
             laps: s.laps == Laps::Next

@@ -841,6 +841,8 @@ impl Mancala {
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
+        } else if S::RARE && c.again_either_store && last == s.store_at(!me) {
+            again = true;
         } else if single {
             // `no-single-capture`: a single seed lifted captures nothing.
         } else if last != h && last < 2 * h + 1 {

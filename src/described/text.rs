@@ -347,6 +347,10 @@ pub(crate) fn apply(
                 d.sowing.take_one = flag(sw, game)?;
                 "take-one"
             }
+            "again-either-store" => {
+                d.captures.again_either_store = flag(sw, game)?;
+                "again-either-store"
+            }
             "single-takes-across" => {
                 d.sowing.single_takes_across = flag(sw, game)?;
                 "single-takes-across"
@@ -668,6 +672,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         let again = (n.again_on_store, n.again_on_capture);
         out.push(format!("again={}", name_of(&AGAIN, again)));
     }
+    push_flag(
+        &mut out,
+        "again-either-store",
+        b.again_either_store,
+        n.again_either_store,
+    );
     let (b, n) = (&base.end, &d.end);
     push_flag(&mut out, "must-feed", b.must_feed, n.must_feed);
     if b.cannot_feed != n.cannot_feed {

@@ -262,3 +262,117 @@ fn random_games_under_single_takes_across_keep_the_rules_whole() {
         }
     }
 }
+
+/// Their GoEmpty_Two as read.
+const GO_EMPTY_TWO: &str = "mancala:seeds=3,sow=choice,stores=both,opposite=off,\
+    again-either-store,goal=clear,end=stuck,leftovers=last-mover";
+
+#[test]
+fn a_last_seed_in_either_store_moves_again_and_a_cleared_row_wins() {
+    // South's single seed of hole 1 sown to his left falls in North's store: South again.
+    let position = "3,3,3,3,3,3/1,3,3,3,3,3 1 1 S";
+    assert_eq!(
+        after(GO_EMPTY_TWO, position, &["1L"]),
+        "3,3,3,3,3,3/0,3,3,3,3,3 1 2 S"
+    );
+    let plain = "mancala:seeds=3,sow=choice,stores=both,opposite=off,end=stuck";
+    assert_eq!(
+        after(plain, position, &["1L"]),
+        "3,3,3,3,3,3/0,3,3,3,3,3 1 2 N"
+    );
+    // His last seed leaves his row empty: he wins, whatever the stores hold, and whichever
+    // store it fell in.
+    let game: Mancala = GO_EMPTY_TWO.parse().unwrap();
+    for (position, mv, expected) in [
+        (
+            "3,3,3,3,3,3/0,0,0,0,0,1 2 15 S",
+            "6R",
+            "3,3,3,3,3,3/0,0,0,0,0,0 3 15 S",
+        ),
+        (
+            "3,3,3,3,3,3/1,0,0,0,0,0 2 15 S",
+            "1L",
+            "3,3,3,3,3,3/0,0,0,0,0,0 2 16 S",
+        ),
+    ] {
+        let s = after(GO_EMPTY_TWO, position, &[mv]);
+        assert_eq!(s, expected);
+        let s: MancalaState = s.parse().unwrap();
+        assert!(game.legal_moves(&s).is_empty());
+        assert!(
+            matches!(
+                game.outcome(&s),
+                Some(sowing::Outcome::Win {
+                    winner: sowing::Player::South,
+                    ..
+                })
+            ),
+            "{s}"
+        );
+    }
+    // North's move (his hole 1's 3 seeds to his holes 2, 3 and 4) leaves South's row as
+    // it was: no end.
+    let s = after(GO_EMPTY_TWO, "3,3,3,3,3,3/0,0,0,0,1,1 1 15 N", &["1R"]);
+    assert_eq!(s, "3,3,4,4,4,0/0,0,0,0,1,1 1 15 S");
+    assert!(game.outcome(&s.parse().unwrap()).is_none());
+}
+
+#[test]
+fn their_go_empty_two_parameters_load() {
+    let text = file(
+        6,
+        3,
+        r#""name": "GoEmpty_Two", "goal": 3, "min_move": 1, "quitter": 4,
+        "sow_direct": 1, "sow_stores": 2, "stores": true,
+        "udir_holes": [0, 1, 2, 3, 4, 5], "unclaimed": 2"#,
+    );
+    let game = Mancala::new(mancalagames::read(&text).unwrap()).unwrap();
+    assert_eq!(game.to_string(), GO_EMPTY_TWO);
+    assert_eq!(GO_EMPTY_TWO.parse::<Mancala>().unwrap(), game);
+    // Without the clear goal, their BOTH is both stores sown, another turn in either.
+    let d = mancalagames::read(&file(6, 4, r#""evens": true, "sow_stores": 2"#)).unwrap();
+    assert!(d.captures.again_either_store && d.captures.again_on_store);
+    for members in [
+        r#""goal": 3, "sow_stores": 4"#,
+        r#""goal": 3, "sow_stores": 5"#,
+        r#""evens": true, "sow_stores": 6"#,
+    ] {
+        assert!(
+            mancalagames::read(&file(6, 4, members)).is_err(),
+            "{members}"
+        );
+    }
+    for text in [
+        "mancala:again-either-store",
+        "mancala:stores=both,again=none,again-either-store",
+        "mancala:stores=both,opposite=off,end=stuck,goal=clear",
+    ] {
+        assert!(text.parse::<Mancala>().is_err(), "{text}");
+    }
+}
+
+#[test]
+fn random_games_under_again_either_store_keep_the_rules_whole() {
+    let mut rng = WyRand::new(9);
+    for text in [
+        GO_EMPTY_TWO,
+        "mancala:holes=4,seeds=3,stores=both,again-either-store",
+    ] {
+        let game: Mancala = text.parse().unwrap();
+        assert_eq!(game.to_string().parse::<Mancala>().unwrap(), game);
+        for _ in 0..200 {
+            let mut s = game.start();
+            for _ in 0..2000 {
+                game.validate(&s).unwrap();
+                let moves = game.legal_moves(&s);
+                assert_eq!(moves.is_empty(), game.outcome(&s).is_some(), "{text} {s}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                game.play_unchecked(&mut s, mv);
+                assert_eq!(game.seed_count(&s).total(), game.total_seeds());
+            }
+        }
+    }
+}
