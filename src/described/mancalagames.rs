@@ -538,7 +538,7 @@ impl Params {
             }
             "sow_direct" => {
                 let n = int_param(m)?;
-                if !matches!(n, -1 | 0 | 1 | 2 | 3) {
+                if !matches!(n, -1..=3) {
                     return Err(unsupported(
                         m,
                         "only clockwise, counter-clockwise, split, first-chooses and even/odd sowing can be described",
@@ -1345,7 +1345,7 @@ impl Params {
                 Some(self.end_cond.pos)
             } else if self.mustpass.value {
                 Some(self.mustpass.pos)
-            } else if !matches!(self.sow_stores.value, 1 | 2 | 3) {
+            } else if !matches!(self.sow_stores.value, 1..=3) {
                 Some(self.sow_stores.pos)
             } else if capturing || cross {
                 Some(basic_pos.max(self.crosscapt.pos))
