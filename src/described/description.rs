@@ -55,6 +55,12 @@ pub enum Direction {
     /// it must be one of [`Sowing::choice_holes`] (MancalaGames' SPLIT, as in their
     /// Alemungula).
     Split,
+    /// The first move of the game chooses the way for the game (`sow=first-chooses`): until
+    /// then each hole is two moves (`3R`, `3L`); after it the player who made it sows that
+    /// way and his opponent the other, each hole one move (MancalaGames' PLAYALTDIR with
+    /// every hole in `udir_holes`, as in their SowOpDirs). The position carries the way
+    /// chosen ([`MancalaState`](super::MancalaState)'s `south=` field).
+    FirstChooses,
 }
 
 /// Whether a sowing goes on from the hole its last seed fell in.
@@ -281,6 +287,12 @@ pub struct Sowing {
     /// two moves (`3R`, `3L`), the other holes one (`2`). MancalaGames' `udir_holes` when
     /// shorter than a row. 0: none; not with `sow=choice`, where every hole is chosen.
     pub choice_holes: u16,
+    /// Whether a move that lifts a single seed first takes the seeds of the opponent's hole
+    /// across from the hole lifted from into the mover's store, then sows its seed
+    /// (`single-takes-across`; MancalaGames' `presowcapt` 3, DRAW_1_XCAPT, as in their
+    /// Achochodi). Whatever the capture rules say of that hole; it gives no other turn and
+    /// `no-capture-moves` does not stop it. Only with one lap and without `sow-start`.
+    pub single_takes_across: bool,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -567,6 +579,10 @@ pub struct Captures {
     /// the count and opposite captures, the pull across, the store forfeited, the sweep and
     /// `no-capture-moves`.
     pub take_singles: bool,
+    /// Whether a last seed in the opponent's store, too, gives the mover another turn
+    /// (`again-either-store`; MancalaGames' `sow_stores` 2, BOTH, as in their GoEmpty_Two).
+    /// Only with both stores sown ([`StoreSowing::Both`]) and `again=store`.
+    pub again_either_store: bool,
 }
 
 /// When a mover with no move for the opponent (whose row is empty) may not feed him.
@@ -647,8 +663,11 @@ pub enum Goal {
     MostSeeds,
     /// To empty his own row (`goal=clear`; MancalaGames' CLEAR): after any move that leaves
     /// a row empty the game is over and the player whose row it is wins, whatever the
-    /// stores hold (both empty: the player who moved last). Only with `end=stuck`, stores
-    /// sown `own` and no capture, where the player to move then shows who moved last.
+    /// stores hold (both empty: the player who moved last). Only with `end=stuck` and no
+    /// capture, and stores sown `own`, where the player to move then shows who moved last,
+    /// or `both` with [`Captures::again_either_store`]: without a capture a move never
+    /// empties the opponent's row, so from a position with seeds in both rows only the
+    /// mover's row can be left empty, and the winner is read from the rows alone.
     Clear,
 }
 
@@ -802,6 +821,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -827,6 +847,7 @@ impl Description {
             forfeit_store: false,
             sweep_counts: Counts::NONE,
             take_singles: false,
+            again_either_store: false,
         },
         end: End {
             must_feed: false,
@@ -872,6 +893,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -897,6 +919,7 @@ impl Description {
             forfeit_store: false,
             sweep_counts: Counts::NONE,
             take_singles: false,
+            again_either_store: false,
         },
         end: End {
             must_feed: true,
@@ -1016,7 +1039,7 @@ impl Description {
         if s.allow.follows_the_sowing()
             && (matches!(
                 s.direction,
-                Direction::Choice | Direction::EvenOdd | Direction::Split
+                Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses
             ) || s.choice_holes != 0)
         {
             return Err(SettingsError::Conflict(
@@ -1120,8 +1143,10 @@ impl Description {
                 Some("goal=clear without end=stuck")
             } else if e.half_wins || e.too_few.is_some() || e.pass {
                 Some("goal=clear with half-wins, too-few or pass: a cleared row alone ends it")
-            } else if s.stores != StoreSowing::Own {
-                Some("goal=clear without stores=own")
+            } else if !(s.stores == StoreSowing::Own
+                || s.stores == StoreSowing::Both && c.again_either_store)
+            {
+                Some("goal=clear without stores=own or stores=both with again-either-store")
             } else if !c.counts.is_empty() || c.opposite != Opposite::Off {
                 Some("goal=clear with a capture")
             } else {
@@ -1144,11 +1169,13 @@ impl Description {
         }
         self.validate_rarer_captures()?;
         self.validate_early()?;
+        self.validate_altdirs()?;
         if s.stores == StoreSowing::None
             && c.counts.is_empty()
             && c.opposite == Opposite::Off
             && c.take_last.is_none()
             && !s.take_one
+            && !s.single_takes_across
             && !c.two_out
             && c.sweep_counts.is_empty()
             && !c.take_singles
@@ -1174,9 +1201,10 @@ impl Description {
                 "choice-holes names a hole past the end of the row",
             ));
         }
-        if s.choice_holes != 0 && s.direction == Direction::Choice {
+        if s.choice_holes != 0 && matches!(s.direction, Direction::Choice | Direction::FirstChooses)
+        {
             return Err(SettingsError::Conflict(
-                "choice-holes with sow=choice: every hole is already chosen",
+                "choice-holes with sow=choice or first-chooses: every hole is already chosen",
             ));
         }
         if s.direction == Direction::Split && h % 2 == 1 && s.choice_holes >> (h / 2) & 1 == 0 {

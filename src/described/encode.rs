@@ -9,7 +9,8 @@ use crate::encode::{Encoding, HasEncoding};
 /// sowing to his left: under `sow=choice` actions `h..2h` are holes `0..h` sowing left, under
 /// `choice-holes=3` action `h` is hole 3 sowing left. The observation is the mover's holes
 /// from his left, the opponent's from his, the mover's store and the opponent's (`2h + 2`
-/// values).
+/// values), and under `sow=first-chooses` one more: 0 before the way is chosen, 1 when
+/// the mover sows to his right (counter-clockwise), -1 to his left.
 impl Encoding for Mancala {
     fn num_actions(&self) -> usize {
         self.holes_per_row() + self.chosen_in_row().count_ones() as usize
@@ -47,7 +48,7 @@ impl Encoding for Mancala {
     }
 
     fn observation_len(&self) -> usize {
-        2 * self.holes_per_row() + 2
+        2 * self.holes_per_row() + 2 + usize::from(self.first_chooses())
     }
 
     fn fill_observation(&self, s: &MancalaState, out: &mut [f32]) {
@@ -59,6 +60,16 @@ impl Encoding for Mancala {
             .chain([&s.cells[s.store_at(me)], &s.cells[s.store_at(!me)]]);
         for (o, &v) in out.iter_mut().zip(values) {
             *o = f32::from(v);
+        }
+        if self.first_chooses() {
+            let way = match Self::chosen_way(s, me) {
+                None => 0.0,
+                Some(0) => 1.0,
+                Some(_) => -1.0,
+            };
+            if let Some(o) = out.get_mut(2 * self.holes_per_row() + 2) {
+                *o = way;
+            }
         }
     }
 }

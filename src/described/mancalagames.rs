@@ -428,8 +428,8 @@ impl Params {
             "presowcapt" => {
                 let n = only(
                     m,
-                    &[0, 1],
-                    "only the capture of one seed of each lap before sowing can be described",
+                    &[0, 1, 3],
+                    "only the capture of one seed of each lap (1) and across from a single seed lifted (3) before sowing can be described",
                 )?;
                 self.presowcapt = At { value: n, pos };
             }
@@ -538,10 +538,10 @@ impl Params {
             }
             "sow_direct" => {
                 let n = int_param(m)?;
-                if !matches!(n, -1 | 0 | 1 | 3) {
+                if !matches!(n, -1..=3) {
                     return Err(unsupported(
                         m,
-                        "only clockwise, counter-clockwise, split and even/odd sowing can be described",
+                        "only clockwise, counter-clockwise, split, first-chooses and even/odd sowing can be described",
                     ));
                 }
                 self.sow_direct = At { value: n, pos };
@@ -553,10 +553,10 @@ impl Params {
                 } else {
                     int_param(m)?
                 };
-                if !matches!(n, 0 | 1 | 3 | 4) {
+                if !matches!(n, 0..=4) {
                     return Err(unsupported(
                         m,
-                        "another turn for a last seed in either store cannot be described",
+                        "another turn for a last seed in one named store of both sown cannot be described",
                     ));
                 }
                 self.sow_stores = At { value: n, pos };
@@ -700,6 +700,7 @@ impl Params {
             ));
         }
         let direction = match (every, self.sow_direct.value) {
+            (true, 2) => Direction::FirstChooses,
             (true, _) => Direction::Choice,
             (false, -1) => Direction::Cw,
             (false, 3) => Direction::EvenOdd,
@@ -711,6 +712,13 @@ impl Params {
                 self.sow_direct.pos,
                 self.udir_holes.pos,
                 "their engine refuses SPLIT on an odd row without the middle hole in udir_holes",
+            ));
+        }
+        if !every && self.sow_direct.value == 2 {
+            refusals.push(self.pair(
+                self.sow_direct.pos,
+                self.udir_holes.pos,
+                "their engine alternates the ways (PLAYALTDIR) only when every hole is in udir_holes",
             ));
         }
         let choice_holes = if every { 0 } else { mask as u16 };
@@ -1105,7 +1113,7 @@ impl Params {
         let (stores, again_on_store) = match self.sow_stores.value {
             1 => (StoreSowing::Own, true),
             3 => (StoreSowing::Own, false),
-            4 => (StoreSowing::Both, false),
+            2 | 4 => (StoreSowing::Both, self.sow_stores.value == 2),
             _ => (StoreSowing::None, false),
         };
         let relay = self.mlaps.value != 0;
@@ -1130,7 +1138,15 @@ impl Params {
             move_one: self.sow_start.value && self.move_one.value,
             take_one: self.presowcapt.value == 1,
             choice_holes,
+            single_takes_across: self.presowcapt.value == 3,
         };
+        if self.presowcapt.value == 3 && (self.sow_start.value || self.mlaps.value != 0) {
+            refusals.push(self.pair(
+                self.presowcapt.pos,
+                self.sow_start.pos.max(self.mlaps.pos),
+                "their capture across from a single seed drawn is described only for one lap without sow_start",
+            ));
+        }
 
         // The count capture: their basic capture, every condition ANDed.
         let capt_on = &self.capt_on.value;
@@ -1293,7 +1309,15 @@ impl Params {
         }
         // Where the mover chooses, their chain goes against the direction configured, when
         // that is one way (clockwise or counter-clockwise) for the whole game.
-        let chooses = direction == Direction::Choice || choice_holes != 0;
+        let chooses =
+            matches!(direction, Direction::Choice | Direction::FirstChooses) || choice_holes != 0;
+        if chain && direction == Direction::FirstChooses {
+            refusals.push(self.pair(
+                self.multicapt.pos,
+                self.sow_direct.pos,
+                "which way their chain goes once PLAYALTDIR has fixed the ways is not described",
+            ));
+        }
         let chain_way = match (chain, chooses, self.sow_direct.value) {
             (true, true, -1) => ChainWay::Ccw,
             (true, true, 1) => ChainWay::Cw,
@@ -1368,6 +1392,7 @@ impl Params {
             forfeit_store: self.capt_type.value == 6,
             sweep_counts,
             take_singles: self.capt_type.value == 4,
+            again_either_store: self.sow_stores.value == 2,
             chain_most: ((chain || two_out) && self.multicapt.value >= 2)
                 .then(|| self.multicapt.value.min(255) as u8),
             // Their bar lifts at the end of the move made after `nocaptmoves` moves.
@@ -1484,7 +1509,7 @@ impl Params {
                 Some(self.end_cond.pos)
             } else if self.mustpass.value {
                 Some(self.mustpass.pos)
-            } else if !matches!(self.sow_stores.value, 1 | 3) {
+            } else if !matches!(self.sow_stores.value, 1..=3) {
                 Some(self.sow_stores.pos)
             } else if capturing || cross {
                 Some(basic_pos.max(self.crosscapt.pos))
@@ -1595,12 +1620,12 @@ impl Params {
 /// |---|---|---|
 /// | `game_class` | `Mancala` | every other class (each changes the rules beyond the parameters) |
 /// | `holes`, `nbr_start` | [`Board`], 2 to 15 holes, 255 seeds in all | more |
-/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`], 0 [`Direction::Split`] (left half clockwise, right half counter-clockwise: their code; their documentation says the reverse) | alternating, to-centre; split on an odd row without the middle hole in `udir_holes` |
+/// | `sow_direct` | 1 counter-clockwise, -1 clockwise, 3 [`Direction::EvenOdd`], 0 [`Direction::Split`] (left half clockwise, right half counter-clockwise: their code; their documentation says the reverse), 2 (PLAYALTDIR) with every hole in `udir_holes`: [`Direction::FirstChooses`] | to-centre; split on an odd row without the middle hole in `udir_holes`; 2 with a shorter `udir_holes`, or with `multicapt` |
 /// | `udir_holes` | a list as long as a row: [`Direction::Choice`]; a shorter one: [`Sowing::choice_holes`] (where the mover chooses, a chain goes against a clockwise or counter-clockwise `sow_direct`: [`Captures::chain_way`]) | holes outside the row; a full list with a hole twice; with `grandslam` 1 |
 /// | `mlaps` | 0 one lap, 1 [`Laps::Relay`] (lift when the last hole held seeds, stop where a count capture would be allowed), 2 [`Laps::Next`] (lift the place after the last seed's, a store too, stop where it is empty or a count or opposite capture would be allowed), each with [`Sowing::max_laps`] 50 and [`End::endless`] from `quitter` (but for `quitter` 1 and 3 and the goal of a cleared row) | 1 and 2 with `sow_stores` 3 or 4 (their relay sows on from the store the last seed fell in) unless `mlap_cont` stops there |
 /// | `mlap_cont`, `mlap_param` | [`Sowing::relay_if`]: 1 exactly and 2 at least `mlap_param` seeds in the last hole, 3 own row, 4 opponent's row, 5 a first lap that visited the opponent, 7 not from a store (with `mlaps` 2); 6 STOP_STORE (and 7 with `mlaps` 1) is a description's own relay | any with `mlaps` 0; 1 and 2 without an `mlap_param` of 1 to 255; 6 and 7 without store sowing |
 /// | `skip_start` | [`Sowing::skip_origin`] | |
-/// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both | 2, 5, 6 (another turn in either store) |
+/// | `sow_stores` (older `sow_own_store`) | 0 none, 1 own with another turn, 3 own, 4 both, 2 both with another turn in either ([`Captures::again_either_store`]) | 5, 6 (another turn in one named store) |
 /// | `min_move` | [`Sowing::min_seeds`] | |
 /// | `capt_on`, `evens`, `capt_min`, `capt_max` | one count set: the counts meeting every condition | counts past 63 the board can reach |
 /// | `capt_side` (older `oppsidecapt`) | 0 either, 1 opponent, 2 own; 3 OPP_CONT and 4 OWN_CONT as 1 and 2, a chain then going on round both rows ([`Captures::chain_rows`]) | territory sides; 3, 4 with relays, or on a chain with grand slams 4 to 6 |
@@ -1619,12 +1644,12 @@ impl Params {
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
-/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own |
+/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own or both with another turn in either (`sow_stores` 2) |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here | |
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 /// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
-/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store) | 2, 3 |
+/// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store), 3 [`Sowing::single_takes_across`] | 2; 3 with `mlaps` or `sow_start` |
 /// | `nocaptmoves` | `n` > 0: [`Captures::no_capture_moves`] `n` + 1 (their bar lifts at the end of the move made after `n` moves), where something is captured | with another turn (`sow_stores` 1, `capt_rturn`) or `mustpass` |
 ///
 /// Their engine ends a game early when fewer seeds are left on the board than the smallest

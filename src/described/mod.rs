@@ -28,7 +28,7 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
-//! | `sow=ccw\|cw\|choice\|even-odd\|split` | [`Sowing::direction`] | which way ([`Direction`]) |
+//! | `sow=ccw\|cw\|choice\|even-odd\|split\|first-chooses` | [`Sowing::direction`] | which way ([`Direction`]); `first-chooses`: the first move fixes the way of each player (the position's `south=`) |
 //! | `laps=one\|relay\|next` | [`Sowing::laps`] | one lap, relay, or relay from the next place ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
 //! | `stores=own\|none\|both` | [`Sowing::stores`] | which stores are sown ([`StoreSowing`]) |
@@ -40,6 +40,8 @@
 //! | `sow-start` | [`Sowing::sow_start`] | the first seed of a move goes back into the hole lifted from |
 //! | `move-one` | [`Sowing::move_one`] | ... but a single seed moves on |
 //! | `take-one` | [`Sowing::take_one`] | a seed of each hand goes to the mover's store before it is sown |
+//! | `again-either-store` | [`Captures::again_either_store`] | with `stores=both` and `again=store`, a last seed in the opponent's store also gives another turn |
+//! | `single-takes-across` | [`Sowing::single_takes_across`] | a single seed lifted first takes the opponent's hole across from its hole |
 //! | `choice-holes=none\|3\|1.4...` | [`Sowing::choice_holes`] | the holes (from 1) whose way the mover chooses, each two moves (`3R`, `3L`) |
 //! | `capture=none\|2.3\|evens...` | [`Captures::counts`] | the counts a last hole is captured at ([`Counts`]) |
 //! | `capture-side=opponent\|own\|either` | [`Captures::side`] | whose holes a count capture takes |
@@ -148,6 +150,7 @@
 //! for one is refused naming it.
 
 mod allow;
+mod altdirs;
 mod capts;
 mod capttypes;
 pub mod catalogue;
@@ -331,7 +334,7 @@ impl Mancala {
                 s.holes(),
                 match (self.description.sowing.direction, self.chosen_holes()) {
                     (_, 0) => ", without a way",
-                    (Direction::Choice, _) => ", each with R or L",
+                    (Direction::Choice | Direction::FirstChooses, _) => ", each with R or L",
                     _ => ", with R or L where the mover chooses the way (choice-holes)",
                 }
             )));
@@ -486,6 +489,11 @@ impl Ruleset for Mancala {
                 "seeds outside the places of the board".into(),
             ));
         }
+        if s.south_way != 0 && !self.first_chooses() {
+            return Err(PositionError::Impossible(
+                "a way chosen (south=) under a ruleset whose first move chooses none".into(),
+            ));
+        }
         let end = &self.description.end;
         let opening = u32::from(self.description.captures.no_capture_moves);
         match end.max_plies {
@@ -531,7 +539,10 @@ impl Ruleset for Mancala {
             words[i] = u64::from_le_bytes(w);
         }
         let mut h = crate::hashing::mix(
-            u64::from(s.holes) | (s.mover.index() as u64) << 8 | u64::from(s.ply) << 16,
+            u64::from(s.holes)
+                | (s.mover.index() as u64) << 8
+                | u64::from(s.ply) << 16
+                | u64::from(s.south_way) << 56,
         );
         for w in words {
             h = crate::hashing::mix(h ^ w);
@@ -540,7 +551,10 @@ impl Ruleset for Mancala {
     }
 
     fn parse_move(&self, s: &MancalaState, text: &str) -> Result<MancalaMove, MoveParseError> {
-        let expected = if self.description.sowing.direction == Direction::Choice {
+        let expected = if matches!(
+            self.description.sowing.direction,
+            Direction::Choice | Direction::FirstChooses
+        ) {
             "a hole's number from the mover's left and the way, R or L (3R, 1L)"
         } else if self.chosen_holes() != 0 {
             "a hole's number from the mover's left, with the way R or L where he chooses it (2, 3R)"

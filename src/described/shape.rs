@@ -208,7 +208,7 @@ impl Uses {
         Uses {
             ways: matches!(
                 s.direction,
-                Direction::Choice | Direction::EvenOdd | Direction::Split
+                Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses
             ) || s.choice_holes != 0,
             min: s.min_seeds > 1,
             relay: s.laps != Laps::One,
@@ -231,7 +231,12 @@ impl Uses {
                 || s.relay_stops_on_count
                 || e.seeds_limit.is_some()
                 || e.hole_limit.is_some(),
-            rarer: d.rarer_captures() || s.allow != super::Allow::Any || c.grand_slam_again,
+            rarer: d.rarer_captures()
+                || s.allow != super::Allow::Any
+                || c.grand_slam_again
+                || s.direction == Direction::FirstChooses
+                || s.single_takes_across
+                || c.again_either_store,
             early: d.uses_early(),
         }
     }

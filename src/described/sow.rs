@@ -103,10 +103,12 @@ impl Steps {
             _ if sowing.choice_holes != 0 => None,
             Direction::Ccw => Some(0),
             Direction::Cw => Some(1),
-            Direction::Choice | Direction::EvenOdd | Direction::Split => None,
+            Direction::Choice | Direction::EvenOdd | Direction::Split | Direction::FirstChooses => {
+                None
+            }
         };
         let chosen = match direction {
-            Direction::Choice => 0xFFFF,
+            Direction::Choice | Direction::FirstChooses => 0xFFFF,
             _ => u32::from(sowing.choice_holes),
         };
         let mut capturing = [0u64; 4];
@@ -293,6 +295,9 @@ impl Mancala {
         }
         if S::WAYS {
             mask |= (mask & self.chosen_holes()) << 16;
+        }
+        if rarer_in::<S>() && self.first_chooses() {
+            mask = self.keep_chosen_way(s, mask);
         }
         let end = &self.description.end;
         if !S::FEED || !end.must_feed || mask == 0 {
@@ -819,8 +824,14 @@ impl Mancala {
         let me = s.mover;
         let h = s.holes();
         let way = self.way_of::<S>(s, mv);
+        if rarer_in::<S>() && self.first_chooses() {
+            self.choose_way(s, way);
+        }
         let seeded = self.seeded::<S>(s);
         let single = rarer_in::<S>() && self.rarer && self.single_seed_move(s, mv);
+        if rarer_in::<S>() && self.description.sowing.single_takes_across {
+            self.take_across_single(s, mv);
+        }
         let last = self.sow::<S>(s, mv);
         if S::RELAY && last == ENDLESS {
             return None;
@@ -830,6 +841,8 @@ impl Mancala {
         let own_store = s.store_at(me);
         if last == own_store {
             again = c.again_on_store;
+        } else if rarer_in::<S>() && c.again_either_store && last == s.store_at(!me) {
+            again = true;
         } else if single {
             // `no-single-capture`: a single seed lifted captures nothing.
         } else if last != h && last < 2 * h + 1 {

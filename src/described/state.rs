@@ -8,7 +8,7 @@ use super::description::MAX_HOLES;
 use crate::error::{PositionParseError, TextProblem};
 use crate::player::Player;
 use crate::swar;
-use crate::text::{Fields, check_total, parse_counts, same_length, write_rows};
+use crate::text::{Fields, check_total, parse_counts, same_length, unexpected, write_rows};
 
 /// The most places on the ring: two rows of [`MAX_HOLES`] and two stores.
 pub(crate) const RING: usize = 2 * MAX_HOLES as usize + 2;
@@ -47,10 +47,12 @@ const ROW_MASKS: [[u64; 2]; 16] = {
 /// store `2h+1`.
 ///
 /// # Position text
-/// `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store> <S|N>[ ply=P]`,
+/// `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store> <S|N>[ ply=P][ south=ccw|cw]`,
 /// the board as South sees it (as Kalah's). `ply=P` counts the plies played under
 /// `max-plies`, and under `no-capture-moves=N` without a ply limit the moves played up to
-/// `N` (past which nothing depends on it).
+/// `N` (past which nothing depends on it). `south=ccw` or `south=cw`, under
+/// `sow=first-chooses` once the first move has chosen, is the way South sows (North sows
+/// the other); without it the next move chooses.
 ///
 /// ```
 /// use sowing::described::MancalaState;
@@ -59,6 +61,8 @@ const ROW_MASKS: [[u64; 2]; 16] = {
 /// assert_eq!(s.hole(sowing::Player::North, 1), 4);
 /// assert_eq!(s.to_string(), "4,4,4,4,4/4,4,4,4,4 0 0 S");
 /// assert!("4,4/4 0 0 S".parse::<MancalaState>().is_err());
+/// let chosen: MancalaState = "4,4/4,4 0 0 N south=cw".parse().unwrap();
+/// assert_eq!(chosen.to_string(), "4,4/4,4 0 0 N south=cw");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct MancalaState {
@@ -66,7 +70,17 @@ pub struct MancalaState {
     pub(crate) holes: u8,
     pub(crate) mover: Player,
     pub(crate) ply: u32,
+    /// Under `sow=first-chooses`, the way South sows once the first move has chosen it:
+    /// [`UNCHOSEN`], [`SOUTH_CCW`] or [`SOUTH_CW`] (North sows the other way).
+    pub(crate) south_way: u8,
 }
+
+/// [`MancalaState::south_way`]: the way is not chosen yet.
+pub(crate) const UNCHOSEN: u8 = 0;
+/// [`MancalaState::south_way`]: South sows counter-clockwise, North clockwise.
+pub(crate) const SOUTH_CCW: u8 = 1;
+/// [`MancalaState::south_way`]: South sows clockwise, North counter-clockwise.
+pub(crate) const SOUTH_CW: u8 = 2;
 
 impl MancalaState {
     /// Holes a row.
@@ -218,6 +232,7 @@ impl MancalaState {
             holes: h as u8,
             mover,
             ply: 0,
+            south_way: UNCHOSEN,
         };
         s.cells[..h].copy_from_slice(&south[..h]);
         for (i, &n) in north.iter().take(h).enumerate() {
@@ -251,8 +266,30 @@ impl FromStr for MancalaState {
             ));
         }
         let ([south_store, north_store], mover) = fields.stores_and_mover(1)?;
-        let ply = fields.ply(4)?;
-        fields.end(5)?;
+        // `ply=P` and `south=` are each optional, in that order.
+        let south_first = fields
+            .optional(4)
+            .is_some_and(|(_, t)| t.starts_with("south="));
+        let ply = if south_first { 0 } else { fields.ply(4)? };
+        let at = if south_first || fields.optional(4).is_none() {
+            4
+        } else {
+            5
+        };
+        let south_way = match fields.optional(at) {
+            None => UNCHOSEN,
+            Some((_, "south=ccw")) => SOUTH_CCW,
+            Some((_, "south=cw")) => SOUTH_CW,
+            Some((a, t)) => {
+                return Err(unexpected(
+                    a,
+                    "south's way",
+                    t,
+                    "`south=ccw`, `south=cw` or the end of the text",
+                ));
+            }
+        };
+        fields.end(at + usize::from(south_way != UNCHOSEN))?;
         check_total(
             north
                 .iter()
@@ -263,6 +300,7 @@ impl FromStr for MancalaState {
         let north: Vec<u8> = north.into_iter().rev().collect();
         let mut s = MancalaState::from_rows(&south, &north, [south_store, north_store], mover);
         s.ply = ply;
+        s.south_way = south_way;
         Ok(s)
     }
 }
@@ -284,7 +322,11 @@ impl fmt::Display for MancalaState {
         if self.ply != 0 {
             write!(f, " ply={}", self.ply)?;
         }
-        Ok(())
+        match self.south_way {
+            SOUTH_CCW => f.write_str(" south=ccw"),
+            SOUTH_CW => f.write_str(" south=cw"),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -57,11 +57,12 @@ fn number(
     Ok(n)
 }
 
-const DIRECTIONS: [(&str, Direction); 5] = [
+const DIRECTIONS: [(&str, Direction); 6] = [
     ("ccw", Direction::Ccw),
     ("cw", Direction::Cw),
     ("choice", Direction::Choice),
     ("even-odd", Direction::EvenOdd),
+    ("first-chooses", Direction::FirstChooses),
     ("split", Direction::Split),
 ];
 const LAPS: [(&str, Laps); 3] = [
@@ -276,8 +277,12 @@ pub(crate) fn apply(
                 "start"
             }
             "sow" => {
-                d.sowing.direction =
-                    choice(sw, game, &DIRECTIONS, "ccw, cw, choice, even-odd or split")?;
+                d.sowing.direction = choice(
+                    sw,
+                    game,
+                    &DIRECTIONS,
+                    "ccw, cw, choice, even-odd, split or first-chooses",
+                )?;
                 "sow"
             }
             "laps" => {
@@ -341,6 +346,14 @@ pub(crate) fn apply(
             "take-one" => {
                 d.sowing.take_one = flag(sw, game)?;
                 "take-one"
+            }
+            "again-either-store" => {
+                d.captures.again_either_store = flag(sw, game)?;
+                "again-either-store"
+            }
+            "single-takes-across" => {
+                d.sowing.single_takes_across = flag(sw, game)?;
+                "single-takes-across"
             }
             "chain-most" => {
                 d.captures.chain_most = match sw.value {
@@ -607,6 +620,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
     push_flag(&mut out, "sow-start", b.sow_start, n.sow_start);
     push_flag(&mut out, "move-one", b.move_one, n.move_one);
     push_flag(&mut out, "take-one", b.take_one, n.take_one);
+    push_flag(
+        &mut out,
+        "single-takes-across",
+        b.single_takes_across,
+        n.single_takes_across,
+    );
     if b.choice_holes != n.choice_holes {
         out.push(format!(
             "choice-holes={}",
@@ -670,6 +689,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         let again = (n.again_on_store, n.again_on_capture);
         out.push(format!("again={}", name_of(&AGAIN, again)));
     }
+    push_flag(
+        &mut out,
+        "again-either-store",
+        b.again_either_store,
+        n.again_either_store,
+    );
     let (b, n) = (&base.end, &d.end);
     push_flag(&mut out, "must-feed", b.must_feed, n.must_feed);
     if b.cannot_feed != n.cannot_feed {

@@ -3,6 +3,7 @@
 //! catalogue.
 
 mod allow;
+mod altdirs;
 mod capts;
 mod capttypes;
 mod catalogue;

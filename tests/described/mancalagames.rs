@@ -101,6 +101,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -120,6 +121,7 @@ fn a_kalah_like_file_reads_as_their_kalah() {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            again_either_store: false,
             ..Description::KALAH.captures
         },
         end: their_end(false, Leftovers::Owner),
@@ -154,6 +156,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            single_takes_across: false,
             ..Description::KALAH.sowing
         },
         captures: Captures {
@@ -173,6 +176,7 @@ fn an_oware_like_file_reads_as_their_oware() {
             chain_most: None,
             no_capture_moves: 0,
             two_out: false,
+            again_either_store: false,
             ..Description::KALAH.captures
         },
         end: their_end(true, Leftovers::Owner),
