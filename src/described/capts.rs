@@ -16,7 +16,11 @@ impl Description {
     /// Whether any of the rarer captures is used.
     pub(crate) fn rarer_captures(&self) -> bool {
         let c = &self.captures;
-        self.sowing.owner_captures || c.pull_across || c.no_single_capture || c.take_last.is_some()
+        self.sowing.owner_captures
+            || c.pull_across
+            || c.no_single_capture
+            || c.take_last.is_some()
+            || self.sowing.lap_captures_opp_gets.is_some()
     }
 
     /// The checks of the rarer captures against the other parameters (part of

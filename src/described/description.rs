@@ -281,6 +281,18 @@ pub struct Sowing {
     /// two moves (`3R`, `3L`), the other holes one (`2`). MancalaGames' `udir_holes` when
     /// shorter than a row. 0: none; not with `sow=choice`, where every hole is chosen.
     pub choice_holes: u16,
+    /// Captures at the end of each lap of a relay, the opponent taking his own seeds at
+    /// the end of the game (`lap-captures-opp-gets=N`; MancalaGames' `sow_rule` 10,
+    /// LAP_CAPT_OPP_GETS, with `sow_param` N). A lap whose last hole the count capture
+    /// takes makes the capture at once, and the relay goes on by lifting the next hole (an
+    /// empty one ends the move); else a last hole of two seeds or more is lifted, and one
+    /// of a single seed ends the move. A lap lifted when at most `N` seeds are left in the
+    /// holes (the hand not counted) gives each seed it sows in the opponent's holes to the
+    /// opponent's store, but for a last seed that makes its hole a capturing count; the
+    /// lap's end is then judged on the hole as it is left. `None`: off. Only with
+    /// `laps=relay`, a count capture alone, no store sown and `grand-slam=capture`; 1 to
+    /// 255.
+    pub lap_captures_opp_gets: Option<u8>,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -770,6 +782,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            lap_captures_opp_gets: None,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -836,6 +849,7 @@ impl Description {
             move_one: false,
             take_one: false,
             choice_holes: 0,
+            lap_captures_opp_gets: None,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -1103,6 +1117,7 @@ impl Description {
             });
         }
         self.validate_rarer_captures()?;
+        self.validate_lap_captures()?;
         self.validate_early()?;
         if s.stores == StoreSowing::None
             && c.counts.is_empty()
