@@ -23,6 +23,7 @@ impl Description {
             || c.forfeit_store
             || !c.sweep_counts.is_empty()
             || c.take_singles
+            || self.sowing.lap_captures_opp_gets.is_some()
     }
 
     /// The checks of the rarer captures against the other parameters (part of

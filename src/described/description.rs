@@ -293,6 +293,18 @@ pub struct Sowing {
     /// Achochodi). Whatever the capture rules say of that hole; it gives no other turn and
     /// `no-capture-moves` does not stop it. Only with one lap and without `sow-start`.
     pub single_takes_across: bool,
+    /// Captures at the end of each lap of a relay, the opponent taking his own seeds at
+    /// the end of the game (`lap-captures-opp-gets=N`; MancalaGames' `sow_rule` 10,
+    /// LAP_CAPT_OPP_GETS, with `sow_param` N). A lap whose last hole the count capture
+    /// takes makes the capture at once, and the relay goes on by lifting the next hole (an
+    /// empty one ends the move); else a last hole of two seeds or more is lifted, and one
+    /// of a single seed ends the move. A lap lifted when at most `N` seeds are left in the
+    /// holes (the hand not counted) gives each seed it sows in the opponent's holes to the
+    /// opponent's store, but for a last seed that makes its hole a capturing count; the
+    /// lap's end is then judged on the hole as it is left. `None`: off. Only with
+    /// `laps=relay`, a count capture alone, no store sown and `grand-slam=capture`; 1 to
+    /// 255.
+    pub lap_captures_opp_gets: Option<u8>,
 }
 
 /// The counts a hole must reach, with the last seed, to be captured: a set of counts from 1
@@ -822,6 +834,7 @@ impl Description {
             take_one: false,
             choice_holes: 0,
             single_takes_across: false,
+            lap_captures_opp_gets: None,
         },
         captures: Captures {
             counts: Counts::NONE,
@@ -894,6 +907,7 @@ impl Description {
             take_one: false,
             choice_holes: 0,
             single_takes_across: false,
+            lap_captures_opp_gets: None,
         },
         captures: Captures {
             counts: Counts::of(&[2, 3]),
@@ -1168,6 +1182,7 @@ impl Description {
             });
         }
         self.validate_rarer_captures()?;
+        self.validate_lap_captures()?;
         self.validate_early()?;
         self.validate_altdirs()?;
         if s.stores == StoreSowing::None

@@ -172,6 +172,8 @@ struct Params {
     quitter: At<i64>,
     end_cond: At<i64>,
     mustpass: At<bool>,
+    sow_param: At<i64>,
+    stores: At<bool>,
     goal: At<i64>,
     capt_on: At<Vec<i64>>,
     udir_holes: At<Vec<i64>>,
@@ -216,6 +218,8 @@ impl Default for Params {
             quitter: At::default(4),
             end_cond: At::default(0),
             mustpass: At::default(false),
+            sow_param: At::default(0),
+            stores: At::default(false),
             goal: At::default(0),
             capt_on: At::default(Vec::new()),
             udir_holes: At::default(Vec::new()),
@@ -343,8 +347,15 @@ impl Params {
             "name" | "about" | "help_file" => {}
             // Parameters that only act under a rule refused elsewhere (rounds, children,
             // special sowing): any value their engine takes is read and has no effect.
-            "goal_param" | "gparam_one" | "sow_param" | "child_cvt" => {
+            "goal_param" | "gparam_one" | "child_cvt" => {
                 int_param(m)?;
+            }
+            // The count of `sow_rule` 10.
+            "sow_param" => {
+                self.sow_param = At {
+                    value: int_param(m)?,
+                    pos,
+                };
             }
             // The counts of `mlap_cont` and `end_cond`.
             "mlap_param" | "end_param" => {
@@ -370,7 +381,12 @@ impl Params {
                 self.quitter = At { value: n, pos };
             }
             // Whether the stores are drawn: no effect on play here.
-            "stores" => {}
+            "stores" => {
+                self.stores = At {
+                    value: truthy(&m.value.value),
+                    pos,
+                }
+            }
             "goal" => {
                 let n = only(
                     m,
@@ -436,8 +452,8 @@ impl Params {
             "sow_rule" => {
                 let n = only(
                     m,
-                    &[0, 3, 8],
-                    "of their special sowing rules only captures by the holes' owners (3) and captures two out as a relay goes (8) can be described",
+                    &[0, 3, 8, 10],
+                    "of their special sowing rules only captures by the holes' owners (3), captures two out as a relay goes (8) and lap captures with the opponent taking his own (10) can be described",
                 )?;
                 self.sow_rule = At { value: n, pos };
             }
@@ -835,6 +851,71 @@ impl Params {
         allow
     }
 
+    /// The refusals of `sow_rule` 10 (LAP_CAPT_OPP_GETS, read as
+    /// [`Sowing::lap_captures_opp_gets`]) next to the file's other parameters.
+    fn lap_captures(&self, refusals: &mut Vec<Refusal>, counting: bool) {
+        if self.sow_rule.value != 10 {
+            return;
+        }
+        let against = if self.mlaps.value != 1 {
+            Some((
+                self.mlaps.pos,
+                "their lap captures are described only with mlaps 1",
+            ))
+        } else if !(1..=255).contains(&self.sow_param.value) {
+            Some((
+                self.sow_param.pos,
+                "the opponent's taking is described for 1 to 255 seeds left (sow_param)",
+            ))
+        } else if !counting
+            || self.crosscapt.value != 0
+            || self.capt_type.value != 0
+            || self.pickextra.value != 0
+        {
+            Some((
+                self.capt_on
+                    .pos
+                    .max(self.crosscapt.pos)
+                    .max(self.capt_type.pos)
+                    .max(self.pickextra.pos),
+                "lap captures are described only with a count capture alone",
+            ))
+        } else if !self.stores.value {
+            Some((
+                self.stores.pos,
+                "without stores their lap captures also stop where the opponent has no seeds",
+            ))
+        } else if self.sow_stores.value != 0 || self.mlap_cont.value != 0 {
+            Some((
+                self.sow_stores.pos.max(self.mlap_cont.pos),
+                "lap captures are described without store sowing or mlap_cont",
+            ))
+        } else if self.grandslam.value != 0 || self.capt_rturn.value != 0 {
+            Some((
+                self.grandslam.pos.max(self.capt_rturn.pos),
+                "the opponent's taking counts as a capture in their grand slam and repeat turn tests",
+            ))
+        } else if self.nocaptmoves.value != 0
+            || self.presowcapt.value != 0
+            || self.sow_start.value
+            || self.multicapt.value >= 2
+        {
+            Some((
+                self.nocaptmoves
+                    .pos
+                    .max(self.presowcapt.pos)
+                    .max(self.sow_start.pos)
+                    .max(self.multicapt.pos),
+                "lap captures are described without nocaptmoves, presowcapt, sow_start or a bounded multicapt",
+            ))
+        } else {
+            None
+        };
+        if let Some((pos, reason)) = against {
+            refusals.push(self.pair(self.sow_rule.pos, pos, reason));
+        }
+    }
+
     /// The refusals of the rarer captures (`sow_rule` 3, `capt_type` 7, `nosinglecapt`,
     /// `pickextra` 3, `capt_side` 3 and 4) next to the file's other parameters.
     fn rarer_captures(
@@ -1139,6 +1220,8 @@ impl Params {
             take_one: self.presowcapt.value == 1,
             choice_holes,
             single_takes_across: self.presowcapt.value == 3,
+            lap_captures_opp_gets: (self.sow_rule.value == 10)
+                .then(|| self.sow_param.value.clamp(0, 255) as u8),
         };
         if self.presowcapt.value == 3 && (self.sow_start.value || self.mlaps.value != 0) {
             refusals.push(self.pair(
@@ -1403,6 +1486,7 @@ impl Params {
             },
         };
         self.rarer_captures(&mut refusals, counting, relay, continued);
+        self.lap_captures(&mut refusals, counting);
 
         if self.nocaptmoves.value > 0 && (again_on_store || self.capt_rturn.value != 0) {
             refusals.push(self.pair(
@@ -1635,7 +1719,7 @@ impl Params {
 /// | `xcpickown` | 0 without the seed, 1 with it, 2 with it even from an empty opposite | |
 /// | `grandslam` | 0 capture, 1 [`GrandSlam::Illegal`] with [`Captures::grand_slam_always_illegal`] (also on a chain round both rows), 2 no capture, 4 (the opponent's leftmost hole, from the mover's seat, keeps its seeds) clockwise and 5 (his rightmost) counter-clockwise [`GrandSlam::LeaveFirst`], 6 capture with [`Captures::grand_slam_again`], each with [`Captures::grand_slam_if_seeded`], and under relay sowing [`Sowing::relay_stops_on_count`] | 3; 4 counter-clockwise and 5 clockwise (a fixed hole that is not the first sown) |
 /// | `capt_rturn` | 1 [`Captures::again_on_capture`] | 2 (first capture only) |
-/// | `sow_rule` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`]; 8 LAP_CAPT: [`Captures::lap_capture`] | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule; 8 without `capt_type` 2 and `mlaps` 1, or with `mlap_cont`, `grandslam`, `capt_rturn`, `nocaptmoves`, `nosinglecapt`, `pickextra` or `sow_stores` |
+/// | `sow_rule`, `sow_param` | 3 OWN_SOW_CAPT_ALL: [`Sowing::owner_captures`]; 8 LAP_CAPT: [`Captures::lap_capture`]; 10 LAP_CAPT_OPP_GETS: [`Sowing::lap_captures_opp_gets`] from `sow_param` | every other rule; 3 without a count capture, with `capt_side` other than 0, store sowing or a grand slam rule; 8 without `capt_type` 2 and `mlaps` 1, or with `mlap_cont`, `grandslam`, `capt_rturn`, `nocaptmoves`, `nosinglecapt`, `pickextra` or `sow_stores`; 10 without `mlaps` 1, a count capture alone, `stores` and a `sow_param` of 1 to 255, or with store sowing, `mlap_cont`, a grand slam rule, `capt_rturn`, `nocaptmoves`, `presowcapt`, `sow_start` or a bounded `multicapt` |
 /// | `capt_type` | 2 TWO_OUT: [`Captures::two_out`] (their counts then only decide the early end); 4 SINGLETONS: [`Captures::take_singles`]; 5 CAPT_OPP_1CCW with `pickextra` 2: [`Captures::sweep_counts`] (their counts); 6 PASS_STORE_CAPT: [`Captures::forfeit_store`]; 7 PULL_ACROSS: [`Captures::pull_across`] | 1, 3, 8, 9; 4 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 5 without `pickextra` 2, counts, or with a cross capture, a chain, a grand slam rule, `nocaptmoves`, `capt_rturn` or `capt_side` past 1; 6 with counts, a cross capture, a chain, a grand slam rule, `nocaptmoves` or `capt_side` 3, 4; 2 with a chain and `capt_side` 3 or 4, a cross capture, `capt_dir` 2 or `grandslam` past 2; 7 with counts, a cross capture, a chain, a grand slam rule or `capt_side` other than 1 |
 /// | `nosinglecapt` | [`Captures::no_single_capture`] | with relays or grand slams NOT_LEGAL |
 /// | `pickextra` | 2 PICKOPPBASIC with `capt_type` 5 (above); 3 PICKLASTSEEDS: [`Captures::take_last`] `nbr_start` | every other pick; 3 with a grand slam rule, or with `capt_side` other than 0 without a cross capture (their count is then of one side) |
@@ -1645,7 +1729,7 @@ impl Params {
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own or both with another turn in either (`sow_stores` 2) |
-/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here | |
+/// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here (but `stores` and `sow_param` under `sow_rule` 10) | |
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 /// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |

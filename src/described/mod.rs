@@ -75,6 +75,7 @@
 //! | `seeds-limit=N\|off` | [`End::seeds_limit`] | `N` seeds or fewer left on the board end the game |
 //! | `hole-limit=N\|off` | [`End::hole_limit`] | no hole holding more than `N` seeds ends the game |
 //! | `owner-captures` | [`Sowing::owner_captures`] | a hole sown to a capturing count is taken by its owner at once |
+//! | `lap-captures-opp-gets=N` | [`Sowing::lap_captures_opp_gets`] | a relay captures at each lap's end and lifts on from the next hole; with at most `N` seeds left, seeds sown in the opponent's holes go to him |
 //! | `pull-across` | [`Captures::pull_across`] | a last seed in an empty own hole pulls the seeds opposite into it |
 //! | `no-single-capture` | [`Captures::no_single_capture`] | a move of a single seed captures nothing |
 //! | `take-last=N\|off` | [`Captures::take_last`] | 1 to `N` seeds left after a move's captures go to the mover |
@@ -127,7 +128,10 @@
 //!    captured in the game's first `no-capture-moves` moves. A capture gives another turn
 //!    under `again=capture`. Under `owner-captures` each seed that brings a hole to a
 //!    capturing count makes the hole's owner take it at once (under relays, not the hole
-//!    of a lap's last seed). Then, under `take-last=N`, 1 to `N` seeds left on the board go
+//!    of a lap's last seed). Under `lap-captures-opp-gets=N` the relay itself captures: a
+//!    lap whose last hole the count capture takes is captured at once and the relay lifts
+//!    the next hole; a lap lifted with at most `N` seeds left in the holes gives the seeds
+//!    it sows in the opponent's holes to him (but a last seed that makes a capture). Then, under `take-last=N`, 1 to `N` seeds left on the board go
 //!    to the mover.
 //! 3. The turn passes (unless another turn was won); the ply counts under `max-plies`, and
 //!    up to `N` under `no-capture-moves=N`.
@@ -161,6 +165,7 @@ mod end_limit;
 mod eval;
 mod json;
 mod lap;
+mod lap_capts;
 pub mod mancalagames;
 mod moves;
 mod picture;

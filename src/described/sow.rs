@@ -549,6 +549,11 @@ impl Mancala {
         if rarer_in::<S>() && self.rarer && self.description.sowing.owner_captures {
             return self.sow_owned::<S>(s, mv);
         }
+        if rarer_in::<S>() && self.rarer {
+            if let Some(few) = self.description.sowing.lap_captures_opp_gets {
+                return self.sow_lap_captures::<S>(s, mv, few);
+            }
+        }
         if self.early::<S>() && self.sows_rarely() {
             return self.sow_rare::<S>(s, mv);
         }

@@ -520,6 +520,13 @@ pub(crate) fn apply(
                 d.sowing.owner_captures = flag(sw, game)?;
                 "owner-captures"
             }
+            "lap-captures-opp-gets" => {
+                d.sowing.lap_captures_opp_gets = match sw.value {
+                    Some("off") => None,
+                    _ => Some(number(sw, game, "lap-captures-opp-gets", 1, 255)? as u8),
+                };
+                "lap-captures-opp-gets"
+            }
             "pull-across" => {
                 d.captures.pull_across = flag(sw, game)?;
                 "pull-across"
@@ -789,6 +796,12 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         out.push(match n.captures.take_last {
             Some(n) => format!("take-last={n}"),
             None => "take-last=off".into(),
+        });
+    }
+    if b.sowing.lap_captures_opp_gets != n.sowing.lap_captures_opp_gets {
+        out.push(match n.sowing.lap_captures_opp_gets {
+            Some(few) => format!("lap-captures-opp-gets={few}"),
+            None => "lap-captures-opp-gets=off".into(),
         });
     }
     out
