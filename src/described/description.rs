@@ -618,6 +618,29 @@ pub enum Goal {
     /// stores hold (both empty: the player who moved last). Only with `end=stuck`, stores
     /// sown `own` and no capture, where the player to move then shows who moved last.
     Clear,
+    /// To leave the opponent without a move (`goal=immobilize`; MancalaGames' IMMOBILIZE):
+    /// the player to move without a legal move has lost, whatever the stores hold, and the
+    /// seeds left stay on the board. A relay cut short by [`Sowing::max_laps`] is a draw
+    /// (it sweeps the board, which no move empties). Only with `end=stuck`, no store sown,
+    /// no other turn, no feeding or passing, and no capture but `opposite=without-seed`,
+    /// which leaves the last seed sown on the board.
+    Immobilize,
+    /// To take the opponent's seeds or leave him without a move (`goal=deprive`;
+    /// MancalaGames' DEPRIVE): after any move that empties a row, its owner has lost; a
+    /// player to move without a legal move has lost; the seeds left stay on the board. A
+    /// relay cut short by [`Sowing::max_laps`] is a draw (it sweeps the board, which no move
+    /// empties). Under the same rules as [`Immobilize`](Self::Immobilize), but that another
+    /// turn for a capture is allowed.
+    Deprive,
+}
+
+impl Goal {
+    /// Whether the game is won by the state of the rows, not by seeds: a player without
+    /// a move or without seeds loses ([`Immobilize`](Self::Immobilize),
+    /// [`Deprive`](Self::Deprive)).
+    pub const fn eliminates(self) -> bool {
+        matches!(self, Goal::Immobilize | Goal::Deprive)
+    }
 }
 
 /// Where the seeds left on the board go when the game ends.
@@ -1091,6 +1114,7 @@ impl Description {
                 return Err(SettingsError::Conflict(conflict));
             }
         }
+        self.validate_goal()?;
         if !e.half_wins && e.divide_on_win {
             return Err(SettingsError::Conflict("divide-on-win without half-wins"));
         }

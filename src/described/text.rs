@@ -99,7 +99,12 @@ const FEED_TESTS: [(&str, FeedTest); 3] = [
     ("move", FeedTest::Move),
     ("move-seed", FeedTest::MoveSeed),
 ];
-const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
+const GOALS: [(&str, Goal); 4] = [
+    ("most-seeds", Goal::MostSeeds),
+    ("clear", Goal::Clear),
+    ("immobilize", Goal::Immobilize),
+    ("deprive", Goal::Deprive),
+];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
@@ -429,7 +434,7 @@ pub(crate) fn apply(
                 "feed-test"
             }
             "goal" => {
-                d.end.goal = choice(sw, game, &GOALS, "most-seeds or clear")?;
+                d.end.goal = choice(sw, game, &GOALS, "most-seeds, clear, immobilize or deprive")?;
                 "goal"
             }
             "end" => {

@@ -7,6 +7,7 @@ mod capts;
 mod catalogue;
 mod early;
 mod equivalence;
+mod goals;
 mod laps;
 mod mancalagames;
 mod rules;
