@@ -28,6 +28,10 @@ pub struct Board {
     /// left, the same for both rows; `None`: [`seeds`](Self::seeds) in every hole. Only the
     /// first [`holes`](Self::holes) entries count.
     pub start: Option<[u8; MAX_HOLES as usize]>,
+    /// North's row at the start where it differs from South's (`north-start=4.0.4`, from
+    /// North's left; MancalaGames' GAMACHA start): [`start`](Self::start) is then South's
+    /// row alone. Only with [`start`](Self::start).
+    pub north_start: Option<[u8; MAX_HOLES as usize]>,
 }
 
 /// Which way seeds go round the board.
@@ -777,6 +781,7 @@ impl Description {
             holes: 6,
             seeds: 4,
             start: None,
+            north_start: None,
         },
         sowing: Sowing {
             direction: Direction::Ccw,
@@ -843,6 +848,7 @@ impl Description {
             holes: 6,
             seeds: 4,
             start: None,
+            north_start: None,
         },
         sowing: Sowing {
             direction: Direction::Ccw,
@@ -900,11 +906,21 @@ impl Description {
         },
     };
 
-    /// The seeds of `player`'s hole `i` (0 from his left) at the start; both rows alike.
+    /// The seeds of `player`'s hole `i` (0 from his left) at the start: South's, and North's
+    /// too unless [`Board::north_start`] gives his.
     pub const fn start_seeds(&self, i: usize) -> u8 {
         match &self.board.start {
             Some(pattern) => pattern[i],
             None => self.board.seeds,
+        }
+    }
+
+    /// The seeds of North's hole `i` (0 from his left) at the start: those of
+    /// [`start_seeds`](Self::start_seeds) unless [`Board::north_start`] says otherwise.
+    pub const fn north_start_seeds(&self, i: usize) -> u8 {
+        match &self.board.north_start {
+            Some(row) => row[i],
+            None => self.start_seeds(i),
         }
     }
 
@@ -913,10 +929,10 @@ impl Description {
         let mut total = 0u32;
         let mut i = 0;
         while i < self.board.holes as usize && i < MAX_HOLES as usize {
-            total += self.start_seeds(i) as u32;
+            total += self.start_seeds(i) as u32 + self.north_start_seeds(i) as u32;
             i += 1;
         }
-        2 * total
+        total
     }
 
     /// Checks the parts against each other: the board's size and seeds, and no switch that
@@ -955,6 +971,16 @@ impl Description {
             if pattern[b.holes as usize..].iter().any(|&n| n != 0) {
                 return Err(SettingsError::Conflict(
                     "start gives seeds to more holes than the row has",
+                ));
+            }
+        }
+        if let Some(row) = &b.north_start {
+            if b.start.is_none() {
+                return Err(SettingsError::Conflict("north-start without start"));
+            }
+            if row[b.holes as usize..].iter().any(|&n| n != 0) {
+                return Err(SettingsError::Conflict(
+                    "north-start gives seeds to more holes than the row has",
                 ));
             }
         }

@@ -75,7 +75,7 @@ use super::description::{
     StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
-use super::patterns::start_row;
+use super::patterns::start_rows;
 use crate::error::SettingsError;
 
 /// Why a MancalaGames file was not read.
@@ -400,7 +400,7 @@ impl Params {
             "no_sides" => only_false(m, NO_SIDES)?,
             "blocks" => only_false(m, "closed holes cannot be described")?,
             "start_pattern" => {
-                let n = only(m, &[0, 2, 4, 5, 8, 11], STARTS)?;
+                let n = only(m, &[0, 1, 2, 4, 5, 8, 11], STARTS)?;
                 self.start_pattern = At { value: n, pos };
             }
             "prescribed" => {
@@ -983,8 +983,8 @@ impl Params {
         let mut refusals: Vec<Refusal> = Vec::new();
         let (holes, _) = self.holes.unwrap_or((6, 0));
         let (seeds, _) = self.nbr_start.unwrap_or((4, 0));
-        let start = match start_row(self.start_pattern.value, holes as usize, seeds as u8) {
-            Ok(start) => start,
+        let rows = match start_rows(self.start_pattern.value, holes as usize, seeds as u8) {
+            Ok(rows) => rows,
             Err(reason) => {
                 refusals.push(self.pair(
                     self.start_pattern.pos,
@@ -995,10 +995,12 @@ impl Params {
             }
         };
         // Their count of seeds in all, which their early end compares with.
-        let total = match &start {
-            Some(row) => 2 * row.iter().map(|&n| i64::from(n)).sum::<i64>(),
+        let total = match &rows {
+            Some((south, north)) => south.iter().chain(north).map(|&n| i64::from(n)).sum(),
             None => 2 * holes * seeds,
         };
+        let start = rows.map(|(south, _)| south);
+        let north_start = rows.and_then(|(south, north)| (north != south).then_some(north));
 
         // Sowing.
         let (direction, choice_holes) = self.direction(holes, &mut refusals);
@@ -1472,6 +1474,7 @@ impl Params {
                 holes: holes as u8,
                 seeds: seeds as u8,
                 start,
+                north_start,
             },
             sowing,
             captures,
@@ -1520,7 +1523,7 @@ impl Params {
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
 /// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`]; 1 [`Goal::Deprive`] and 10 [`Goal::Immobilize`] (their own end: no store past half, no early end; a relay past 50 laps a draw, whatever `quitter` says) | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own; 1 and 10 with `sow_stores`, a count capture, `xcpickown`, `capt_type`, `pickextra`, `sow_rule`, `presowcapt`, `mustshare`, `mustpass` or `end_cond` (a move could empty the board, or their end differs), 10 with `capt_rturn` (their engine does not end a repeat turn without a move) |
-/// | `start_pattern` | 0; 2 ALTERNATES (even holes), 4 CLIPPEDTRIPLES (3 holes or more), 5 TWOEMPTY (4 or more), 8 RIGHTMOST_PLUS_ONE, 11 NO_REPEAT_SOW_OWN (3 or more): [`Board::start`], each row alike, computed from `holes` and `nbr_start` as their engine fills the board | the sizes their engine refuses; 2 on odd holes and 1, 3, 7 (the rows differ and depend on the starter), 6, 10, 12 (drawn at random), 9 (an opening move), 13 |
+/// | `start_pattern` | 0; 2 ALTERNATES (even holes), 4 CLIPPEDTRIPLES (3 holes or more), 5 TWOEMPTY (4 or more), 8 RIGHTMOST_PLUS_ONE, 11 NO_REPEAT_SOW_OWN (3 or more): [`Board::start`], each row alike; 1 GAMACHA (3 or more): [`Board::start`] and [`Board::north_start`] as their engine fills them when South starts; each computed from `holes` and `nbr_start` as their engine fills the board | the sizes their engine refuses; 2 on odd holes and 3, 7 (the rows differ and depend on the starter), 6, 10, 12 (drawn at random), 9 (an opening move), 13 |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here | |
 /// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |

@@ -28,6 +28,7 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
+//! | `north-start=a.b.c` | [`Board::north_start`] | North's start row where it differs from South's (`start`), from North's left |
 //! | `sow=ccw\|cw\|choice\|even-odd\|split` | [`Sowing::direction`] | which way ([`Direction`]) |
 //! | `laps=one\|relay\|next` | [`Sowing::laps`] | one lap, relay, or relay from the next place ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
@@ -383,7 +384,10 @@ impl Ruleset for Mancala {
     fn start(&self) -> MancalaState {
         let h = self.holes_per_row();
         let row: Vec<u8> = (0..h).map(|i| self.description.start_seeds(i)).collect();
-        let mut s = MancalaState::from_rows(&row, &row, [0, 0], Player::South);
+        let north: Vec<u8> = (0..h)
+            .map(|i| self.description.north_start_seeds(i))
+            .collect();
+        let mut s = MancalaState::from_rows(&row, &north, [0, 0], Player::South);
         s.holes = h as u8;
         s
     }

@@ -1,7 +1,7 @@
-//! MancalaGames' start patterns (`start_pattern`) that give both rows the same seeds, as
-//! a [`Board::start`](super::Board::start) row: each computed from the holes a row and
-//! their `nbr_start` as their engine fills the board, South (the starter here) and North
-//! alike.
+//! MancalaGames' start patterns (`start_pattern`) as a [`Board::start`](super::Board::start)
+//! row (and a [`Board::north_start`](super::Board::north_start) row where North's differs):
+//! each computed from the holes a row and their `nbr_start` as their engine fills the
+//! board with South (the starter here) to move first.
 
 use super::description::MAX_HOLES;
 
@@ -57,9 +57,42 @@ pub(crate) fn start_row(
                     .ok_or("a description's hole holds at most 255 seeds")?;
             }
         }
-        _ => return Err("their start pattern differs between the rows, or is drawn at random"),
+        _ => {
+            return Err(
+                "their start pattern differs between the rows and depends on the starter, or is drawn at random",
+            );
+        }
     }
     Ok(Some(row))
+}
+
+/// South's and North's rows (each from its owner's left) of their start pattern `pattern`,
+/// as [`start_row`] but for GAMACHA (1) too, whose rows differ: every second hole round the
+/// board full from South's third, then the seeds of one of North's holes moved to the
+/// empty hole of South's across from it. `Ok(None)`: every hole alike.
+pub(crate) fn start_rows(
+    pattern: i64,
+    holes: usize,
+    seeds: u8,
+) -> Result<Option<(Row, Row)>, &'static str> {
+    if pattern != 1 {
+        return Ok(start_row(pattern, holes, seeds)?.map(|row| (row, row)));
+    }
+    let holes = holes.clamp(2, usize::from(MAX_HOLES));
+    if holes < 3 {
+        return Err("their Gamacha start needs at least 3 holes");
+    }
+    // Places round the board: South's holes 0..holes from his left, then North's from his.
+    let mut ring = [0u8; 2 * MAX_HOLES as usize];
+    (2..2 * holes).step_by(2).for_each(|i| ring[i] = seeds);
+    let to = 1 + 2 * ((holes - 1) / 4);
+    let from = 2 * holes - 1 - to;
+    ring[to] = ring[from];
+    ring[from] = 0;
+    let (mut south, mut north) = ([0u8; MAX_HOLES as usize], [0u8; MAX_HOLES as usize]);
+    south[..holes].copy_from_slice(&ring[..holes]);
+    north[..holes].copy_from_slice(&ring[holes..2 * holes]);
+    Ok(Some((south, north)))
 }
 
 /// Their "no repeat turn when sowing the own store" start: one seed moves from hole `less`

@@ -273,7 +273,12 @@ pub(crate) fn apply(
             "seeds" => {
                 d.board.seeds = number(sw, game, "seeds", 0, MAX_TOTAL.into())? as u8;
                 d.board.start = None;
+                d.board.north_start = None;
                 "seeds"
+            }
+            "north-start" => {
+                d.board.north_start = Some(pattern(sw, game)?);
+                "north-start"
             }
             "start" => {
                 d.board.start = Some(pattern(sw, game)?);
@@ -560,6 +565,11 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         }
         (None, true) => out.push(format!("seeds={}", n.seeds)),
         _ => {}
+    }
+    if let Some(p) = &n.north_start {
+        if b.north_start.as_ref().map(|q| &q[..]) != Some(&p[..]) {
+            out.push(format!("north-start={}", pattern_text(p, n.holes)));
+        }
     }
     let (b, n) = (&base.sowing, &d.sowing);
     if b.direction != n.direction {

@@ -153,6 +153,17 @@ fn random_games_under_the_goals_of_the_rows_keep_the_rules_whole() {
          end=stuck,laps=relay,max-laps=50,goal=deprive"
             .into(),
     ];
+    // Gamacha's rows on 6 holes.
+    let rules = [
+        rules.as_slice(),
+        &[
+            "mancala:holes=6,start=0.0.2.0.2.2,north-start=2.0.0.0.2.0,stores=none,\
+           opposite=without-seed,again=none,end=stuck,laps=relay,max-laps=50,\
+           allow=opponent-or-empty,goal=deprive"
+                .to_string(),
+        ],
+    ]
+    .concat();
     let mut rng = WyRand::new(29);
     let mut ends = [0u32; 3];
     for text in &rules {
@@ -250,7 +261,7 @@ fn their_start_patterns_read_as_rows() {
         (5, 3),
         (11, 2),
         (2, 5),
-        (1, 6),
+        (9, 6),
         (3, 6),
         (6, 6),
         (7, 6),
@@ -288,7 +299,7 @@ fn boola_reads_with_its_clipped_triples_and_the_goal_of_immobilizing() {
         "mancala:holes=12,start=0.3.3.0.3.3.0.3.3.0.3.3,laps=relay,stores=none,max-laps=50,\
          allow=opponent-or-empty,opposite=without-seed,again=none,goal=immobilize,end=stuck"
     );
-    // DEPRIVE with the same rules; GAMACHA's rows differ: refused.
+    // DEPRIVE with the same rules.
     let d = read(
         12,
         3,
@@ -296,13 +307,6 @@ fn boola_reads_with_its_clipped_triples_and_the_goal_of_immobilizing() {
     )
     .unwrap();
     assert_eq!(d.end.goal, Goal::Deprive);
-    let e = read(
-        12,
-        4,
-        r#""capt_side": 1, "crosscapt": 1, "goal": 1, "start_pattern": 1"#,
-    )
-    .unwrap_err();
-    assert_eq!(e.parameter(), Some("start_pattern"));
     // What would let a move empty the board is refused with the goal.
     for (members, named) in [
         (r#""goal": 10, "sow_stores": 1"#, "sow_stores"),
@@ -344,4 +348,64 @@ fn bay_khoms_rightmost_plus_one_is_read() {
     assert_eq!(d.total_seeds(), 58);
     assert_eq!(d.start_seeds(6), 5);
     assert_eq!(d.start_seeds(5), 4);
+}
+
+#[test]
+fn gamacha_reads_with_its_two_rows_and_the_goal_of_depriving() {
+    // Gamacha's parameters (their newest table), written here: every second hole round the
+    // board full from South's third, then North's seventh hole's seeds moved across to
+    // South's sixth (their opening move, made by the pattern), South to move.
+    let d = read(
+        12,
+        4,
+        r#""name": "Gamacha", "allow_rule": 1, "capt_side": 1, "crosscapt": 1, "goal": 1,
+           "min_move": 1, "mlaps": 1, "quitter": 4, "sow_direct": 1, "start_pattern": 1"#,
+    )
+    .unwrap();
+    assert_eq!(d.end.goal, Goal::Deprive);
+    assert_eq!(d.total_seeds(), 44);
+    let game = Mancala::new(d).unwrap();
+    assert_eq!(
+        game.start().to_string(),
+        "0,4,0,4,0,0,0,4,0,4,0,4/0,0,4,0,4,4,4,0,4,0,4,0 0 0 S"
+    );
+    assert_eq!(
+        game.to_string(),
+        "mancala:holes=12,start=0.0.4.0.4.4.4.0.4.0.4.0,north-start=4.0.4.0.4.0.0.0.4.0.4.0,\
+         laps=relay,stores=none,max-laps=50,allow=opponent-or-empty,opposite=without-seed,\
+         again=none,goal=deprive,end=stuck"
+    );
+    // On 5 holes the seeds of North's second hole move to South's fourth.
+    let d = read(
+        5,
+        3,
+        r#""crosscapt": 1, "capt_side": 1, "sow_stores": 1, "start_pattern": 1"#,
+    )
+    .unwrap();
+    let game = Mancala::new(d).unwrap();
+    assert_eq!(game.start().to_string(), "0,3,0,0,0/0,0,3,3,3 0 0 S");
+    // Fewer than 3 holes: refused, as their engine does.
+    let e = read(
+        2,
+        3,
+        r#""crosscapt": 1, "capt_side": 1, "sow_stores": 1, "start_pattern": 1"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.parameter(), Some("start_pattern"));
+}
+
+#[test]
+fn a_north_row_unlike_souths_is_written_and_checked() {
+    let text = "mancala:holes=3,start=0.2.2,north-start=1.0.1,stores=none,opposite=without-seed,\
+                again=none,goal=deprive,end=stuck";
+    let game: Mancala = text.parse().unwrap();
+    assert_eq!(game.to_string(), text);
+    assert_eq!(game.start().to_string(), "1,0,1/0,2,2 0 0 S");
+    assert_eq!(game.total_seeds(), 6);
+    for bad in [
+        "mancala:holes=3,north-start=1.0.1",
+        "mancala:holes=3,start=1.1.1,north-start=1.0.1.1",
+    ] {
+        assert!(bad.parse::<Mancala>().is_err(), "{bad}");
+    }
 }
