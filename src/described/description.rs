@@ -25,8 +25,9 @@ pub struct Board {
     /// otherwise.
     pub seeds: u8,
     /// A start pattern (`start=4.0.4`): the seeds of each hole of a row from its owner's
-    /// left, the same for both rows; `None`: [`seeds`](Self::seeds) in every hole. Only the
-    /// first [`holes`](Self::holes) entries count.
+    /// left, the same for both rows unless [`north_start`](Self::north_start) gives North's;
+    /// `None`: [`seeds`](Self::seeds) in every hole. Only the first
+    /// [`holes`](Self::holes) entries count.
     pub start: Option<[u8; MAX_HOLES as usize]>,
     /// North's row at the start where it differs from South's (`north-start=4.0.4`, from
     /// North's left; MancalaGames' GAMACHA start): [`start`](Self::start) is then South's

@@ -409,3 +409,27 @@ fn a_north_row_unlike_souths_is_written_and_checked() {
         assert!(bad.parse::<Mancala>().is_err(), "{bad}");
     }
 }
+
+/// Gamacha's description as JSON data: North's own row kept; checked on reading.
+#[cfg(feature = "serde")]
+#[test]
+fn a_north_row_reads_and_writes_as_data() {
+    let game: Mancala = "mancala:holes=3,start=0.2.2,north-start=1.0.1,stores=none,\
+                         opposite=without-seed,again=none,goal=immobilize,end=stuck"
+        .parse()
+        .unwrap();
+    let d = game.description();
+    let json = serde_json::to_string(d).unwrap();
+    assert!(json.contains(r#""north-start":[1,0,1,"#), "{json}");
+    assert!(json.contains(r#""goal":"immobilize""#), "{json}");
+    let back: Description = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, d);
+    for bad in [
+        r#"{ "board": { "holes": 3, "north-start": [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } }"#,
+        r#"{ "board": { "holes": 3, "start": [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                        "north-start": [1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } }"#,
+        r#"{ "end": { "goal": "immobilize" } }"#,
+    ] {
+        assert!(serde_json::from_str::<Description>(bad).is_err(), "{bad}");
+    }
+}
