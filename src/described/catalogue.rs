@@ -75,6 +75,7 @@ const fn board(holes: u8, seeds: u8) -> Board {
         holes,
         seeds,
         start: None,
+        north_start: None,
     }
 }
 

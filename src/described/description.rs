@@ -25,9 +25,14 @@ pub struct Board {
     /// otherwise.
     pub seeds: u8,
     /// A start pattern (`start=4.0.4`): the seeds of each hole of a row from its owner's
-    /// left, the same for both rows; `None`: [`seeds`](Self::seeds) in every hole. Only the
-    /// first [`holes`](Self::holes) entries count.
+    /// left, the same for both rows unless [`north_start`](Self::north_start) gives North's;
+    /// `None`: [`seeds`](Self::seeds) in every hole. Only the first
+    /// [`holes`](Self::holes) entries count.
     pub start: Option<[u8; MAX_HOLES as usize]>,
+    /// North's row at the start where it differs from South's (`north-start=4.0.4`, from
+    /// North's left; MancalaGames' GAMACHA start): [`start`](Self::start) is then South's
+    /// row alone. Only with [`start`](Self::start).
+    pub north_start: Option<[u8; MAX_HOLES as usize]>,
 }
 
 /// Which way seeds go round the board.
@@ -681,6 +686,29 @@ pub enum Goal {
     /// empties the opponent's row, so from a position with seeds in both rows only the
     /// mover's row can be left empty, and the winner is read from the rows alone.
     Clear,
+    /// To leave the opponent without a move (`goal=immobilize`; MancalaGames' IMMOBILIZE):
+    /// the player to move without a legal move has lost, whatever the stores hold, and the
+    /// seeds left stay on the board. A relay cut short by [`Sowing::max_laps`] is a draw
+    /// (it sweeps the board, which no move empties). Only with `end=stuck`, no store sown,
+    /// no other turn, no feeding or passing, and no capture but `opposite=without-seed`,
+    /// which leaves the last seed sown on the board.
+    Immobilize,
+    /// To take the opponent's seeds or leave him without a move (`goal=deprive`;
+    /// MancalaGames' DEPRIVE): after any move that empties a row, its owner has lost; a
+    /// player to move without a legal move has lost; the seeds left stay on the board. A
+    /// relay cut short by [`Sowing::max_laps`] is a draw (it sweeps the board, which no move
+    /// empties). Under the same rules as [`Immobilize`](Self::Immobilize), but that another
+    /// turn for a capture is allowed.
+    Deprive,
+}
+
+impl Goal {
+    /// Whether the game is won by the state of the rows, not by seeds: a player without
+    /// a move or without seeds loses ([`Immobilize`](Self::Immobilize),
+    /// [`Deprive`](Self::Deprive)).
+    pub const fn eliminates(self) -> bool {
+        matches!(self, Goal::Immobilize | Goal::Deprive)
+    }
 }
 
 /// Where the seeds left on the board go when the game ends.
@@ -817,6 +845,7 @@ impl Description {
             holes: 6,
             seeds: 4,
             start: None,
+            north_start: None,
         },
         sowing: Sowing {
             direction: Direction::Ccw,
@@ -890,6 +919,7 @@ impl Description {
             holes: 6,
             seeds: 4,
             start: None,
+            north_start: None,
         },
         sowing: Sowing {
             direction: Direction::Ccw,
@@ -954,11 +984,21 @@ impl Description {
         },
     };
 
-    /// The seeds of `player`'s hole `i` (0 from his left) at the start; both rows alike.
+    /// The seeds of `player`'s hole `i` (0 from his left) at the start: South's, and North's
+    /// too unless [`Board::north_start`] gives his.
     pub const fn start_seeds(&self, i: usize) -> u8 {
         match &self.board.start {
             Some(pattern) => pattern[i],
             None => self.board.seeds,
+        }
+    }
+
+    /// The seeds of North's hole `i` (0 from his left) at the start: those of
+    /// [`start_seeds`](Self::start_seeds) unless [`Board::north_start`] says otherwise.
+    pub const fn north_start_seeds(&self, i: usize) -> u8 {
+        match &self.board.north_start {
+            Some(row) => row[i],
+            None => self.start_seeds(i),
         }
     }
 
@@ -967,10 +1007,10 @@ impl Description {
         let mut total = 0u32;
         let mut i = 0;
         while i < self.board.holes as usize && i < MAX_HOLES as usize {
-            total += self.start_seeds(i) as u32;
+            total += self.start_seeds(i) as u32 + self.north_start_seeds(i) as u32;
             i += 1;
         }
-        2 * total
+        total
     }
 
     /// Checks the parts against each other: the board's size and seeds, and no switch that
@@ -1009,6 +1049,16 @@ impl Description {
             if pattern[b.holes as usize..].iter().any(|&n| n != 0) {
                 return Err(SettingsError::Conflict(
                     "start gives seeds to more holes than the row has",
+                ));
+            }
+        }
+        if let Some(row) = &b.north_start {
+            if b.start.is_none() {
+                return Err(SettingsError::Conflict("north-start without start"));
+            }
+            if row[b.holes as usize..].iter().any(|&n| n != 0) {
+                return Err(SettingsError::Conflict(
+                    "north-start gives seeds to more holes than the row has",
                 ));
             }
         }
@@ -1170,6 +1220,7 @@ impl Description {
                 return Err(SettingsError::Conflict(conflict));
             }
         }
+        self.validate_goal()?;
         if !e.half_wins && e.divide_on_win {
             return Err(SettingsError::Conflict("divide-on-win without half-wins"));
         }

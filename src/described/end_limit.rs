@@ -21,7 +21,7 @@ impl Description {
         }
         if let Some(limit) = e.hole_limit {
             let most = (0..usize::from(self.board.holes))
-                .map(|i| self.start_seeds(i))
+                .map(|i| self.start_seeds(i).max(self.north_start_seeds(i)))
                 .max()
                 .unwrap_or(0);
             if limit >= most {

@@ -188,6 +188,7 @@ mod tests {
                                 holes,
                                 seeds: 4,
                                 start: None,
+                                north_start: None,
                             },
                             sowing: Sowing {
                                 direction,

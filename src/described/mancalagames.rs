@@ -75,6 +75,7 @@ use super::description::{
     StoreSowing,
 };
 use super::json::{self, Member, Spanned, Value};
+use super::patterns::start_rows;
 use crate::error::SettingsError;
 
 /// Why a MancalaGames file was not read.
@@ -189,6 +190,7 @@ struct Params {
     nocaptmoves: At<i64>,
     /// Written values of the parameters, for messages.
     texts: Vec<(usize, String, String)>,
+    start_pattern: At<i64>,
 }
 
 impl Default for Params {
@@ -234,6 +236,7 @@ impl Default for Params {
             presowcapt: At::default(0),
             nocaptmoves: At::default(0),
             texts: Vec::new(),
+            start_pattern: At::default(0),
         }
     }
 }
@@ -325,8 +328,7 @@ fn only(member: &Member, ok: &[i64], reason: &'static str) -> Result<i64, Refusa
 const ROUNDS: &str = "games played in rounds cannot be described";
 const CHILDREN: &str = "owned holes (children) cannot be described";
 const NO_SIDES: &str = "boards without sides cannot be described";
-const STARTS: &str =
-    "a description starts every hole alike (start patterns of their engine are not read)";
+const STARTS: &str = "a description starts both rows alike (start patterns that differ between the rows or are drawn at random are not read)";
 const NOT_YET: &str = "a description has no such rule";
 
 impl Params {
@@ -390,8 +392,8 @@ impl Params {
             "goal" => {
                 let n = only(
                     m,
-                    &[0, 3],
-                    "only the goals of the most seeds and of a cleared row can be described",
+                    &[0, 1, 3, 10],
+                    "only the goals of the most seeds, a cleared row, deprive and immobilize can be described",
                 )?;
                 self.goal = At { value: n, pos };
             }
@@ -414,7 +416,8 @@ impl Params {
             "no_sides" => only_false(m, NO_SIDES)?,
             "blocks" => only_false(m, "closed holes cannot be described")?,
             "start_pattern" => {
-                only(m, &[0], STARTS)?;
+                let n = only(m, &[0, 1, 2, 4, 5, 8, 11], STARTS)?;
+                self.start_pattern = At { value: n, pos };
             }
             "prescribed" => {
                 only(m, &[0], "prescribed openings cannot be described")?;
@@ -743,6 +746,35 @@ impl Params {
 
     /// The refusal for two parameters that cannot go together, named by the later of them
     /// in the file (the point where reading it in order stops being describable).
+    /// Under DEPRIVE or IMMOBILIZE, the first parameter that would let a move empty the
+    /// board (the position then no longer shows the outcome) or that their own end ignores,
+    /// paired with `goal`.
+    fn eliminate_refusal(&self, basic_pos: Option<usize>, cross: bool) -> Option<Refusal> {
+        let against = [
+            (self.sow_stores.value != 0, self.sow_stores.pos),
+            (basic_pos.is_some(), basic_pos),
+            (cross && self.xcpickown.value != 0, self.xcpickown.pos),
+            (self.capt_type.value != 0, self.capt_type.pos),
+            (self.pickextra.value != 0, self.pickextra.pos),
+            (self.sow_rule.value != 0, self.sow_rule.pos),
+            (self.presowcapt.value != 0, self.presowcapt.pos),
+            (self.mustshare.value, self.mustshare.pos),
+            (self.mustpass.value, self.mustpass.pos),
+            (self.end_cond.value != 0, self.end_cond.pos),
+            (
+                self.goal.value == 10 && self.capt_rturn.value != 0,
+                self.capt_rturn.pos,
+            ),
+        ]
+        .into_iter()
+        .find(|&(refused, _)| refused)?;
+        Some(self.pair(
+            self.goal.pos,
+            against.1,
+            "their goals DEPRIVE and IMMOBILIZE are described only without store sowing, feeding, passing, an extra end condition, another turn (IMMOBILIZE) or a capture but the cross capture that leaves the last seed",
+        ))
+    }
+
     fn pair(&self, a: Option<usize>, b: Option<usize>, reason: &'static str) -> Refusal {
         let pos = a.max(b).unwrap_or(0);
         let (parameter, value) = self
@@ -1187,7 +1219,24 @@ impl Params {
         let mut refusals: Vec<Refusal> = Vec::new();
         let (holes, _) = self.holes.unwrap_or((6, 0));
         let (seeds, _) = self.nbr_start.unwrap_or((4, 0));
-        let total = 2 * holes * seeds;
+        let rows = match start_rows(self.start_pattern.value, holes as usize, seeds as u8) {
+            Ok(rows) => rows,
+            Err(reason) => {
+                refusals.push(self.pair(
+                    self.start_pattern.pos,
+                    self.holes.map(|(_, pos)| pos),
+                    reason,
+                ));
+                None
+            }
+        };
+        // Their count of seeds in all, which their early end compares with.
+        let total = match &rows {
+            Some((south, north)) => south.iter().chain(north).map(|&n| i64::from(n)).sum(),
+            None => 2 * holes * seeds,
+        };
+        let start = rows.map(|(south, _)| south);
+        let north_start = rows.and_then(|(south, north)| (north != south).then_some(north));
 
         // Sowing.
         let (direction, choice_holes) = self.direction(holes, &mut refusals);
@@ -1505,7 +1554,10 @@ impl Params {
 
         // Their engine ends a game early when too few seeds are left to capture any.
         let clear = self.goal.value == 3;
+        // DEPRIVE or IMMOBILIZE: their own end, without the store past half or the early end.
+        let eliminate = matches!(self.goal.value, 1 | 10);
         let no_change_checked = !clear
+            && !eliminate
             && self.sow_stores.value == 0
             && (!self.mustshare.value || self.mustpass.value)
             && self.end_cond.value == 0
@@ -1608,10 +1660,19 @@ impl Params {
                 ));
             }
         }
+        if eliminate {
+            refusals.extend(self.eliminate_refusal(basic_pos, cross));
+        }
         // Their relay stops after 50 laps and ends the game, the seeds left going by
         // `quitter`; where that would leave them to nobody (or to an unfed player there is
         // not), the description keeps its own relay, which goes on.
         let endless = match leftovers_of(self.quitter.value) {
+            // Under DEPRIVE and IMMOBILIZE the cut is a draw, whatever `quitter` says: the
+            // seeds swept show it (no move of theirs empties the board).
+            _ if relay && eliminate => {
+                sowing.max_laps = Some(50);
+                Leftovers::Owner
+            }
             Some(rule) if relay && !clear && rule != Leftovers::Nobody => {
                 sowing.max_laps = Some(50);
                 rule
@@ -1649,7 +1710,12 @@ impl Params {
         let end = End {
             must_feed: self.mustshare.value,
             cannot_feed,
-            goal: if clear { Goal::Clear } else { Goal::MostSeeds },
+            goal: match self.goal.value {
+                1 => Goal::Deprive,
+                3 => Goal::Clear,
+                10 => Goal::Immobilize,
+                _ => Goal::MostSeeds,
+            },
             // Their feeding test plays the whole move; their newest engine asks it only of
             // an opponent without a seed, and for a seed (the same as a playable hole where
             // a move takes one seed).
@@ -1663,7 +1729,7 @@ impl Params {
             rule,
             leftovers,
             endless,
-            half_wins: !clear,
+            half_wins: !clear && !eliminate,
             divide_on_win: false,
             repetition: false,
             max_plies: None,
@@ -1680,7 +1746,8 @@ impl Params {
             board: Board {
                 holes: holes as u8,
                 seeds: seeds as u8,
-                start: None,
+                start,
+                north_start,
             },
             sowing,
             captures,
@@ -1728,9 +1795,10 @@ impl Params {
 /// | `quitter` | with `unclaimed` 3, the leftovers at the ends other than a mover who cannot feed (0 owner, 1 nobody, 2 last mover, 4 shared) | 3 there |
 /// | `mustpass` | [`End::pass`] | |
 /// | `end_cond`, `end_param` | 1 [`EndRule::ClearedOwn`], 2 [`EndRule::ClearedOpponent`], 3 [`End::seeds_limit`] and 4 [`End::hole_limit`] of `end_param` | 1 and 2 with the seeds left to nobody; 3 and 4 with an `end_param` past 255 |
-/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`] | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own or both with another turn in either (`sow_stores` 2) |
+/// | `goal` | 0 (most seeds): a store past half ends the game, else the player to move without a move; 3 [`Goal::Clear`]; 1 [`Goal::Deprive`] and 10 [`Goal::Immobilize`] (their own end: no store past half, no early end; a relay past 50 laps a draw, whatever `quitter` says) | every other goal; 3 with captures, passing, `end_cond` or stores other than the mover's own or both with another turn in either (`sow_stores` 2); 1 and 10 with `sow_stores`, a count capture, `xcpickown`, `capt_type`, `pickextra`, `sow_rule`, `presowcapt`, `mustshare`, `mustpass` or `end_cond` (a move could empty the board, or their end differs), 10 with `capt_rturn` (their engine does not end a repeat turn without a move) |
+/// | `start_pattern` | 0; 2 ALTERNATES (even holes), 4 CLIPPEDTRIPLES (3 holes or more), 5 TWOEMPTY (4 or more), 8 RIGHTMOST_PLUS_ONE, 11 NO_REPEAT_SOW_OWN (3 or more): [`Board::start`], each row alike; 1 GAMACHA (3 or more): [`Board::start`] and [`Board::north_start`] as their engine fills them when South starts; each computed from `holes` and `nbr_start` as their engine fills the board | the sizes their engine refuses; 2 on odd holes and 3, 7 (the rows differ and depend on the starter), 6, 10, 12 (drawn at random), 9 (an opening move), 13 |
 /// | `stores`, `goal_param`, `round_starter`, `round_fill`, `child_rule`, `child_cvt`, `sow_param` | read, no effect on play here (but `stores` and `sow_param` under `sow_rule` 10) | |
-/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `start_pattern`, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
+/// | `rounds`, `blocks`, `no_sides`, `child_type`, `child_locs` 11, `prescribed`, `play_locs`, `visit_opp`, `moveunlock`, `xc_sown` | their default | any other value |
 /// | `allow_rule` | [`Sowing::allow`]: 1 [`Allow::OpponentOrEmpty`], 2 [`Allow::SingleToEmpty`], 3 [`Allow::SinglesLast`], 4 [`Allow::SinglesLastToEmpty`], 5 [`Allow::TwosLast`], 6 [`Allow::TwosLastRightmost`], 10 [`Allow::NotOppositeSingle`], 11 [`Allow::Occupied`] | 7, 8, 9, 12, 13 (they follow the moves made so far); 1, 2, 4, 11 with a direction not fixed; 2, 4 with a store sown |
 /// | `sow_start`, `move_one` | [`Sowing::sow_start`], [`Sowing::move_one`] (only with `sow_start`) | |
 /// | `presowcapt` | 1 [`Sowing::take_one`] (a seed of each lap's hand to the store), 3 [`Sowing::single_takes_across`] | 2; 3 with `mlaps` or `sow_start` |

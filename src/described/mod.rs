@@ -28,6 +28,7 @@
 //! | `holes=N` | [`Board::holes`] | holes a row, 2 to 15 |
 //! | `seeds=N` | [`Board::seeds`] | seeds a hole at the start |
 //! | `start=a.b.c` | [`Board::start`] | a start pattern, one row from its owner's left |
+//! | `north-start=a.b.c` | [`Board::north_start`] | North's start row where it differs from South's (`start`), from North's left |
 //! | `sow=ccw\|cw\|choice\|even-odd\|split\|first-chooses` | [`Sowing::direction`] | which way ([`Direction`]); `first-chooses`: the first move fixes the way of each player (the position's `south=`) |
 //! | `laps=one\|relay\|next` | [`Sowing::laps`] | one lap, relay, or relay from the next place ([`Laps`]) |
 //! | `skip-origin` | [`Sowing::skip_origin`] | a full lap skips the hole it came from |
@@ -62,7 +63,7 @@
 //! | `must-feed` | [`End::must_feed`] | a mover must feed an empty opponent if he can |
 //! | `cannot-feed=end\|any\|to-unfed` | [`End::cannot_feed`] | ... and if he cannot ([`CannotFeed`]) |
 //! | `feed-test=sowing\|move\|move-seed` | [`End::feed_test`] | what feeds: a seed sown, or a playable hole (a seed) after the whole move ([`FeedTest`]) |
-//! | `goal=most-seeds\|clear` | [`End::goal`] | what a player plays for ([`Goal`]) |
+//! | `goal=most-seeds\|clear\|immobilize\|deprive` | [`End::goal`] | what a player plays for ([`Goal`]) |
 //! | `end=side-empty\|stuck\|cleared-own\|cleared-opponent` | [`End::rule`] | when the game ends ([`EndRule`]) |
 //! | `leftovers=owner\|to-move\|last-mover\|nobody\|shared` | [`End::leftovers`] | who gets the seeds left ([`Leftovers`]) |
 //! | `endless-leftovers=owner\|to-move\|last-mover\|shared` | [`End::endless`] | who gets the seeds left when a relay reaches `max-laps` |
@@ -144,12 +145,15 @@
 //!    a move (every rule; under `pass`, neither player has one). The seeds left then go by
 //!    `leftovers` (under `half-wins`, only with `divide-on-win`), or all to the unfed
 //!    player when the player to move cannot feed him (`cannot-feed=to-unfed`). The larger
-//!    store wins.
+//!    store wins. Under `goal=immobilize` the only end is the player to move without a
+//!    move, and under `goal=deprive` also a row left empty: the seeds left stay, and that
+//!    player (the owner of the empty row) loses; a relay cut short is then a draw.
 //!
 //! # Not yet supported
 //! Rounds (games played on until one side cannot fill a hole), owned holes ("children",
 //! like Toguz Kumalak's tuzdik), boards without sides, three and four rows, goals other
-//! than the most seeds and a cleared row, and their alternating directions: a description
+//! than the most seeds, a cleared row, immobilizing and depriving, rows that start
+//! unlike each other, and their alternating directions: a description
 //! cannot say them, and a MancalaGames file that asks
 //! for one is refused naming it.
 
@@ -163,11 +167,13 @@ mod early;
 mod encode;
 mod end_limit;
 mod eval;
+mod goals;
 mod json;
 mod lap;
 mod lap_capts;
 pub mod mancalagames;
 mod moves;
+mod patterns;
 mod picture;
 mod relay;
 mod shape;
@@ -391,7 +397,10 @@ impl Ruleset for Mancala {
     fn start(&self) -> MancalaState {
         let h = self.holes_per_row();
         let row: Vec<u8> = (0..h).map(|i| self.description.start_seeds(i)).collect();
-        let mut s = MancalaState::from_rows(&row, &row, [0, 0], Player::South);
+        let north: Vec<u8> = (0..h)
+            .map(|i| self.description.north_start_seeds(i))
+            .collect();
+        let mut s = MancalaState::from_rows(&row, &north, [0, 0], Player::South);
         s.holes = h as u8;
         s
     }
@@ -435,6 +444,9 @@ impl Ruleset for Mancala {
 
     fn outcome(&self, s: &MancalaState) -> Option<Outcome> {
         let ending = self.over(s)?;
+        if let Some(outcome) = self.eliminated_outcome(s) {
+            return Some(outcome);
+        }
         let score = Score {
             south: s.store(Player::South).into(),
             north: s.store(Player::North).into(),
@@ -521,7 +533,7 @@ impl Ruleset for Mancala {
             _ => {}
         }
         let board = self.seed_count(s).board != 0;
-        let swept = end.leftovers != crate::described::Leftovers::Nobody;
+        let swept = end.leftovers != crate::described::Leftovers::Nobody && !end.goal.eliminates();
         match self.over(s) {
             Some(Ending::Stuck) if board && swept => Err(PositionError::Impossible(
                 "the game is over but seeds are left on the board (the leftovers rule gives them out)"

@@ -220,6 +220,7 @@ impl Uses {
                 || c.grand_slam_always_illegal
                 || c.grand_slam_if_seeded,
             rare: e.goal == Goal::Clear
+                || e.goal.eliminates()
                 || e.too_few.is_some()
                 || e.max_plies.is_some()
                 || e.pass

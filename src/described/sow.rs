@@ -389,6 +389,9 @@ impl Mancala {
         if S::RARE && end.goal == Goal::Clear && (nonempty[0] == 0 || nonempty[1] == 0) {
             return Some(Ending::Cleared);
         }
+        if self.deprived::<S>(s) {
+            return Some(Ending::Cleared);
+        }
         if S::LAPS && self.steps.limits && self.limit_reached_in(s) {
             return Some(Ending::Stuck);
         }
@@ -933,6 +936,7 @@ impl Mancala {
             Ok(moves) => moves,
             Err(Ending::Half) if !self.description.end.divide_on_win => 0,
             Err(Ending::Cleared) => 0,
+            Err(ending) if self.keeps_seeds::<S>(ending) => 0,
             Err(_) => {
                 self.sweep(s, me);
                 0

@@ -100,7 +100,12 @@ const FEED_TESTS: [(&str, FeedTest); 3] = [
     ("move", FeedTest::Move),
     ("move-seed", FeedTest::MoveSeed),
 ];
-const GOALS: [(&str, Goal); 2] = [("most-seeds", Goal::MostSeeds), ("clear", Goal::Clear)];
+const GOALS: [(&str, Goal); 4] = [
+    ("most-seeds", Goal::MostSeeds),
+    ("clear", Goal::Clear),
+    ("immobilize", Goal::Immobilize),
+    ("deprive", Goal::Deprive),
+];
 const ENDS: [(&str, EndRule); 4] = [
     ("side-empty", EndRule::SideEmpty),
     ("stuck", EndRule::Stuck),
@@ -269,7 +274,12 @@ pub(crate) fn apply(
             "seeds" => {
                 d.board.seeds = number(sw, game, "seeds", 0, MAX_TOTAL.into())? as u8;
                 d.board.start = None;
+                d.board.north_start = None;
                 "seeds"
+            }
+            "north-start" => {
+                d.board.north_start = Some(pattern(sw, game)?);
+                "north-start"
             }
             "start" => {
                 d.board.start = Some(pattern(sw, game)?);
@@ -446,7 +456,7 @@ pub(crate) fn apply(
                 "feed-test"
             }
             "goal" => {
-                d.end.goal = choice(sw, game, &GOALS, "most-seeds or clear")?;
+                d.end.goal = choice(sw, game, &GOALS, "most-seeds, clear, immobilize or deprive")?;
                 "goal"
             }
             "end" => {
@@ -591,6 +601,11 @@ pub(crate) fn switches_from(base: &Description, d: &Description) -> Vec<String> 
         }
         (None, true) => out.push(format!("seeds={}", n.seeds)),
         _ => {}
+    }
+    if let Some(p) = &n.north_start {
+        if b.north_start.as_ref().map(|q| &q[..]) != Some(&p[..]) {
+            out.push(format!("north-start={}", pattern_text(p, n.holes)));
+        }
     }
     let (b, n) = (&base.sowing, &d.sowing);
     if b.direction != n.direction {

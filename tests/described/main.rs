@@ -9,6 +9,7 @@ mod capttypes;
 mod catalogue;
 mod early;
 mod equivalence;
+mod goals;
 mod lap_capts;
 mod laps;
 mod mancalagames;

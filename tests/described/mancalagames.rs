@@ -53,6 +53,7 @@ fn board(holes: u8, seeds: u8) -> Board {
         holes,
         seeds,
         start: None,
+        north_start: None,
     }
 }
 
