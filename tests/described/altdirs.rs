@@ -1,23 +1,11 @@
 //! The way chosen by the first move (`sow=first-chooses`, MancalaGames' PLAYALTDIR): on
 //! hand-worked positions, read from their parameters, and kept whole in random games.
 
+use crate::support::after;
 use sowing::described::mancalagames;
 use sowing::described::{Mancala, MancalaState};
 use sowing::encode::Encoding;
 use sowing::{RandomSource, Ruleset, WyRand};
-
-/// The position after `moves` from `position` under `rules`, each position checked.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// The legal moves of `position` under `rules`, as text.
 fn moves(rules: &str, position: &str) -> Vec<String> {

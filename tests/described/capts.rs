@@ -5,22 +5,10 @@
 //! Positions read `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store>
 //! <to move>`, the board as South sees it: each hole stands under the hole opposite.
 
+use crate::support::after;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{Mancala, MancalaState, Side};
 use sowing::{RandomSource, Ruleset, WyRand};
-
-/// The position after playing `moves` (hole numbers from the mover's left) from `position`.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// CrossCapt_Seven-like: Kalah's sowing, no capture but the pull across.
 const PULL: &str = "mancala:holes=3,seeds=2,opposite=off,end=stuck,half-wins,pull-across";

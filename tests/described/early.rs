@@ -2,22 +2,10 @@
 //! `no-capture-moves`, each on a hand-worked position, read from MancalaGames' parameters,
 //! and kept whole in random games.
 
+use crate::support::after;
 use sowing::described::mancalagames;
 use sowing::described::{Mancala, MancalaState};
 use sowing::{RandomSource, Ruleset, WyRand};
-
-/// The position after `moves` from `position` under `rules`, each position checked.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// Modiar-like: 3 holes, counts 2, 4 and 6 on either row in a chain round both rows.
 const CHAIN: &str = "mancala:holes=3,seeds=2,stores=none,min-seeds=2,capture=2.4.6,\

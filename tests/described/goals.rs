@@ -4,6 +4,7 @@
 //! Positions read `<North's holes h..1>/<South's holes 1..h> <South's store> <North's store>
 //! <to move>`, the board as South sees it.
 
+use crate::support::after;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{
     Allow, Description, EndRule, Goal, Laps, Mancala, MancalaState, Opposite, StoreSowing,
@@ -16,19 +17,6 @@ const BASE: &str = "mancala:holes=3,seeds=2,stores=none,opposite=without-seed,ag
 /// [`BASE`] but another turn for a capture.
 const AGAIN: &str =
     "mancala:holes=3,seeds=2,stores=none,opposite=without-seed,again=capture,end=stuck";
-
-/// The position after playing `moves` (hole numbers from the mover's left) from `position`.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// The outcome in `position` (`None`: the game goes on), its legal moves checked against it.
 fn outcome(rules: &str, position: &str) -> Option<Outcome> {

@@ -15,4 +15,5 @@ mod laps;
 mod mancalagames;
 mod rules;
 mod split;
+mod support;
 mod twoout;

@@ -6,6 +6,7 @@
 //! <to move>`, the board as South sees it. Clockwise from South's hole 1 is North's hole h
 //! (the first number of the top row); counter-clockwise from South's hole h is North's hole 1.
 
+use crate::support::after;
 use sowing::described::mancalagames::{self, MancalaGamesError};
 use sowing::described::{ChainWay, Direction, Mancala, MancalaMove, MancalaState, Way};
 use sowing::encode::Encoding;
@@ -27,19 +28,6 @@ const COW: &str = "mancala:holes=5,seeds=5,sow=split,stores=none,min-seeds=2,cho
 const GOAT: &str = "mancala:holes=3,seeds=3,sow=split,stores=none,min-seeds=2,choice-holes=2,\
     capture=2,chain,grand-slam=capture,grand-slam-if-seeded,opposite=off,again=none,\
     end=stuck,half-wins,pass";
-
-/// The position after playing `moves` from `position`.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// The legal moves of `position`, as text, sorted.
 fn moves(rules: &str, position: &str) -> Vec<String> {

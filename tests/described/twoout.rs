@@ -2,22 +2,10 @@
 //! relay goes (`lap-capture`), each on a hand-worked position, read from MancalaGames'
 //! parameters (Longbeu-a-cha, Bay Khom, Tap-Urdy), and kept whole in random games.
 
+use crate::support::after;
 use sowing::described::mancalagames;
 use sowing::described::{Mancala, MancalaState};
 use sowing::{RandomSource, Ruleset, WyRand};
-
-/// The position after `moves` from `position` under `rules`, each position checked.
-fn after(rules: &str, position: &str, moves: &[&str]) -> String {
-    let game: Mancala = rules.parse().unwrap();
-    let mut s: MancalaState = position.parse().unwrap();
-    game.validate(&s).unwrap();
-    for mv in moves {
-        let m = game.parse_move(&s, mv).unwrap();
-        game.play_unchecked(&mut s, m);
-        game.validate(&s).unwrap();
-    }
-    s.to_string()
-}
 
 /// The capture two out in a chain, on either row, one lap.
 const CHAIN: &str = "mancala:holes=5,seeds=2,stores=none,two-out,chain,capture-side=either,\
